@@ -1,0 +1,226 @@
+"""The ``automa`` command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bridge import __version__
+from bridge.connector import Connector
+from bridge.link import Link, LinkError
+from bridge.modbuild import build_save, write_mod
+from bridge.session import Session, TurnPlan, plan_turn
+from bridge.table import SaveFile, SaveFileError, Table
+from engines import registry
+from engines.base import Game
+
+log = logging.getLogger("automa")
+
+
+def _ports(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tts-port", type=int, default=39999, metavar="PORT",
+                   help="port TTS (or the emulator) listens on for the editor API (default: 39999)")
+    p.add_argument("--editor-port", type=int, default=39998, metavar="PORT",
+                   help="port the bridge listens on for messages from TTS (default: 39998)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="automa",
+        description="Tabletop Automa: play board games solo against bots on Tabletop Simulator (TTS). "
+                    "The bridge talks to TTS through its External Editor API on 127.0.0.1; without TTS, the "
+                    "built-in emulator stands in for it.",
+    )
+    parser.add_argument("--version", action="version", version=f"automa {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log protocol details")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="run the bridge: answer 'Bot turn' on the live table",
+                           description="Run the bridge for one game. Load the mod's save in TTS (see "
+                                       "'automa mod build'), then press 'Bot turn' on its panel.")
+    serve.add_argument("--game", required=True, help="which game's bot to run (see 'automa games')")
+    _ports(serve)
+    serve.add_argument("--emulator", action="store_true",
+                       help="start the built-in TTS emulator in this process on the game's fresh table")
+    serve.add_argument("--save", type=Path, help="with --emulator: load this save instead of a fresh table")
+    serve.add_argument("--turns", type=int, metavar="N",
+                       help="with --emulator: press 'Bot turn' N times, print each turn, then exit")
+    serve.add_argument("--seed", type=int, help="seed for the bot's chance draws (default: random, logged)")
+    serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    serve.set_defaults(func=_cmd_serve)
+
+    emulate = sub.add_parser("emulate", help="run the headless TTS emulator on a save file",
+                             description="Load SAVE and speak the External Editor API as TTS does: listen on "
+                                         "--tts-port, send every message on a new connection to --editor-port.")
+    emulate.add_argument("save", type=Path, metavar="SAVE.json", help="a TTS save file to load")
+    _ports(emulate)
+    emulate.add_argument("--seed", type=int, default=0, help="seed for shuffles, rolls and new GUIDs (default 0)")
+    emulate.add_argument("--save-to", type=Path, metavar="OUT.json", help="write the table here on exit (Ctrl-C)")
+    emulate.add_argument("--frame-time", type=float, default=0.0, metavar="SECONDS",
+                         help="wall-clock time per emulated frame: 0 runs as fast as possible (default), "
+                              "0.0167 paces at 60 frames per second as TTS does")
+    emulate.set_defaults(func=_cmd_emulate)
+
+    mod = sub.add_parser("mod", help="build the TTS table (a save file) for a game")
+    mod_sub = mod.add_subparsers(dest="mod_command", required=True, metavar="ACTION")
+    build = mod_sub.add_parser("build", help="write a loadable save with the game's table, connector and panel",
+                               description="Write a TTS save for GAME. Load it in TTS (Games > Save & Load), then "
+                                           "run 'automa serve --game GAME'.")
+    build.add_argument("game", help="which game (see 'automa games')")
+    build.add_argument("--out", type=Path,
+                       help="file or folder to write to (default: the TTS Saves folder if it exists, else here)")
+    build.set_defaults(func=_cmd_mod_build)
+
+    decide = sub.add_parser("decide", help="print the bot's turn for a save file as JSON (no TTS needed)",
+                            description="Read the table in SAVE.json as the bot would and print its decisions, "
+                                        "their reasons and the commands it would send, as JSON.")
+    decide.add_argument("game", help="which game (see 'automa games')")
+    decide.add_argument("save", type=Path, metavar="SAVE.json")
+    decide.add_argument("--seed", type=int, help="seed for chance draws (default: random; printed)")
+    decide.add_argument("--difficulty", default="", help="bot difficulty (default: the game's first)")
+    decide.set_defaults(func=_cmd_decide)
+
+    games = sub.add_parser("games", help="list the games this installation knows")
+    games.set_defaults(func=_cmd_games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        result: int = args.func(args)
+        return result
+    except (registry.UnknownGame, SaveFileError, LinkError, ValueError) as exc:
+        print(f"automa: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+# --- commands ---------------------------------------------------------------------------------------
+
+
+def _cmd_games(args: argparse.Namespace) -> int:
+    for name in sorted(registry.available()):
+        game = registry.load(name)
+        print(f"{name:12} {game.title}  (difficulties: {', '.join(game.difficulties)})")
+    return 0
+
+
+def _cmd_mod_build(args: argparse.Namespace) -> int:
+    path = write_mod(registry.load(args.game), args.out)
+    print(f"wrote {path}")
+    return 0
+
+
+def _cmd_decide(args: argparse.Namespace) -> int:
+    game = registry.load(args.game)
+    table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
+    plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty)
+    print(json.dumps(plan.to_json(), indent=2))
+    return 0 if plan.ok else 1
+
+
+def _cmd_emulate(args: argparse.Namespace) -> int:
+    from tools.emulator import Emulator, Ports
+
+    save = SaveFile.load(args.save)
+
+    async def run() -> None:
+        emulator = Emulator(save, ports=Ports(args.tts_port, args.editor_port), seed=args.seed,
+                            save_path=str(args.save.resolve()), frame_time=args.frame_time)
+        await emulator.start()
+        print(f"emulating TTS with {args.save}: listening on 127.0.0.1:{emulator.ports.tts}, "
+              f"sending to 127.0.0.1:{emulator.ports.editor}. Ctrl-C to stop.", flush=True)
+        try:
+            await _until_interrupted()
+        finally:
+            if args.save_to:
+                emulator.require_world().write_save(args.save_to)
+                print(f"wrote the table to {args.save_to}")
+            await emulator.drain()
+            await emulator.stop()
+
+    asyncio.run(run())
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    game = registry.load(args.game)
+    if (args.turns is not None or args.save) and not args.emulator:
+        raise ValueError("--turns and --save need --emulator (with real TTS, press 'Bot turn' on the table)")
+    asyncio.run(_serve(game, args))
+    return 0
+
+
+async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
+    from tools.emulator import Emulator, Ports
+
+    emulator: Emulator | None = None
+    link = Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout)
+    await link.start()
+    connector = Connector(link)
+    session = Session(connector, game, seed=args.seed, on_turn=_print_turn)
+    try:
+        if args.emulator:
+            save = SaveFile.load(args.save) if args.save else build_save(game)
+            emulator = Emulator(save, ports=Ports(args.tts_port, link.editor_port),
+                                save_path=str(args.save or f"<fresh {game.name} table>"))
+            await emulator.start()
+            await emulator.drain()  # the load announcement (message 1) first, so it resets nothing of ours
+            link.tts_port = emulator.ports.tts
+            print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
+        print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}",
+              flush=True)
+        with contextlib.suppress(LinkError):
+            await connector.status(f"Bridge connected: {game.title}")
+        if emulator is not None and args.turns is not None:
+            for _ in range(args.turns):
+                emulator.ui_event("automa_bot_turn", color="White")  # a player's click on the panel
+                while (event := await connector.events.get()).name != "bot_turn":
+                    await session.handle(event)
+                await session.handle(event)
+            return
+        runner = asyncio.create_task(session.run())
+        try:
+            await _until_interrupted()
+        finally:
+            runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await runner
+    finally:
+        connector.close()
+        await link.close()
+        if emulator is not None:
+            await emulator.stop()
+
+
+def _print_turn(plan: TurnPlan) -> None:
+    print(f"bot turn (seed {plan.seed}, {plan.difficulty}):", flush=True)
+    for problem in plan.problems:
+        print(f"  cannot read the table: {problem}")
+    for step in plan.steps:
+        print(f"  - {step.decision.reason}  ({len(step.commands)} command(s))", flush=True)
+
+
+async def _until_interrupted() -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

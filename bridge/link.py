@@ -1,0 +1,299 @@
+"""The asyncio link to TTS: listen on the editor port, send to the TTS port, correlate replies by our own ids.
+
+A thin layer over :mod:`bridge.protocol`: every connection carries one message; nothing relies on arrival
+order; every request has a deadline. A game load (message 1) resets the world: requests still in flight fail
+with :class:`WorldReset`, since the Lua state that would have answered them is gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import itertools
+import json
+import logging
+import random
+import re
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any
+
+from bridge.protocol import (
+    GLOBAL_GUID,
+    CustomToTTS,
+    Decoder,
+    ExecuteLua,
+    FromTTS,
+    GameLoaded,
+    GetScripts,
+    LuaError,
+    ProtocolError,
+    ReturnValue,
+    SaveAndPlay,
+    ScriptState,
+    ToTTS,
+    encode,
+    parse_from_tts,
+)
+
+log = logging.getLogger(__name__)
+LOOPBACK = "127.0.0.1"
+DEFAULT_TIMEOUT = 10.0
+
+# Executed code is wrapped so that run-time errors come back correlated, and results as JSON text.
+_EXECUTE_HEAD = "local __automa_ok, __automa_value = pcall(function()\n"
+_EXECUTE_TAIL = (
+    "\nend)\n"
+    "if __automa_ok then return JSON.encode({ok = true, value = __automa_value}) end\n"
+    "return JSON.encode({ok = false, error = tostring(__automa_value)})"
+)
+_ROW = re.compile(r"(chunk_\d+:\(?)(\d+)")
+
+
+class LinkError(RuntimeError):
+    """The link cannot do what was asked; the text says why and what to try."""
+
+
+class TTSUnavailable(LinkError):
+    """Nobody listens on the TTS port: TTS is not running, or no game is loaded."""
+
+
+class RequestTimeout(LinkError):
+    """No answer before the deadline (TTS may have gone silent)."""
+
+
+class WorldReset(LinkError):
+    """The game was (re)loaded while a request was in flight; its answer will never come."""
+
+
+class ExecuteError(LinkError):
+    """Executed Lua raised an error; ``message`` is TTS's text with rows counted in the caller's code."""
+
+
+class Link:
+    """Owns the editor port and talks to one TTS (or emulator)."""
+
+    def __init__(self, *, tts_port: int = 39999, editor_port: int = 39998,
+                 timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.tts_port = tts_port
+        self.editor_port = editor_port
+        self.timeout = timeout
+        self.last_loaded: GameLoaded | None = None
+        self._server: asyncio.Server | None = None
+        self._ids = itertools.count(random.randrange(1, 1 << 20))
+        self._pending: dict[int, tuple[str, asyncio.Future[Any]]] = {}
+        self._load_waiters: list[asyncio.Future[GameLoaded]] = []
+        self._subscribers: list[asyncio.Queue[FromTTS]] = []
+        self._listeners: list[Callable[[FromTTS], None]] = []
+        self.dropped: list[str] = []  # late or unknown replies, malformed messages: logged and kept for tests
+
+    # --- life cycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen before sending anything: TTS drops messages when nobody is on the editor port."""
+        try:
+            self._server = await asyncio.start_server(self._accept, LOOPBACK, self.editor_port)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise LinkError(
+                    f"port {self.editor_port} is already in use: another editor (the Atom plugin, a VS Code "
+                    "extension, or a second bridge) is connected to TTS. Close it, or choose another port "
+                    "with --editor-port."
+                ) from None
+            raise
+        self.editor_port = self._server.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        self._fail_pending(LinkError("the link was closed"))
+
+    async def __aenter__(self) -> Link:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- receiving -------------------------------------------------------------------------------
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        decoder = Decoder()
+        try:
+            while chunk := await reader.read(1 << 16):
+                decoder.feed(chunk)
+            message = parse_from_tts(decoder.feed_eof())
+        except ProtocolError as exc:
+            self.note_dropped(f"malformed message from TTS: {exc}")
+            return
+        except ConnectionError:
+            return
+        finally:
+            writer.close()
+            with contextlib.suppress(ConnectionError):
+                await writer.wait_closed()
+        self._dispatch(message)
+
+    def _dispatch(self, message: FromTTS) -> None:
+        if isinstance(message, ReturnValue):
+            self._on_return(message)
+        elif isinstance(message, GameLoaded):
+            self.last_loaded = message
+            self._fail_pending(WorldReset("the game was reloaded while the request was in flight"))
+            for waiter in self._load_waiters:
+                if not waiter.done():
+                    waiter.set_result(message)
+            self._load_waiters.clear()
+        elif isinstance(message, LuaError):
+            self._on_lua_error(message)
+        for listener in list(self._listeners):
+            listener(message)
+        for queue in self._subscribers:
+            queue.put_nowait(message)
+
+    def _on_return(self, message: ReturnValue) -> None:
+        entry = self._pending.pop(message.returnID, None) if message.returnID is not None else None
+        if entry is None:
+            self.note_dropped(f"reply with unknown or late returnID {message.returnID!r}")
+            return
+        _, future = entry
+        if not future.done():
+            future.set_result(message.returnValue)
+
+    def _on_lua_error(self, message: LuaError) -> None:
+        """A compile error in executed code is not correlated by TTS; fail the request only if unambiguous."""
+        waiting = [rid for rid, (guid, _) in self._pending.items() if guid == message.guid]
+        if len(waiting) == 1:
+            _, future = self._pending.pop(waiting[0])
+            if not future.done():
+                future.set_exception(ExecuteError(_shift_rows(message.error)))
+
+    def note_dropped(self, why: str) -> None:
+        log.warning("dropped: %s", why)
+        self.dropped.append(why)
+
+    def _fail_pending(self, error: LinkError) -> None:
+        pending, self._pending = self._pending, {}
+        for _, future in pending.values():
+            if not future.done():
+                future.set_exception(error)
+
+    async def events(self) -> AsyncIterator[FromTTS]:
+        """Every message from TTS, as it arrives (replies included)."""
+        queue: asyncio.Queue[FromTTS] = asyncio.Queue()
+        self._subscribers.append(queue)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._subscribers.remove(queue)
+
+    def add_listener(self, listener: Callable[[FromTTS], None]) -> Callable[[], None]:
+        """Call ``listener`` synchronously for every message; returns a function that removes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    # --- sending ---------------------------------------------------------------------------------
+
+    async def send(self, message: ToTTS) -> None:
+        """One message on one connection, strict JSON, then close."""
+        data = encode(message)
+        try:
+            _, writer = await asyncio.open_connection(LOOPBACK, self.tts_port)
+        except OSError:
+            raise TTSUnavailable(
+                f"nothing listens on {LOOPBACK}:{self.tts_port}: start Tabletop Simulator and load a game "
+                "(TTS only listens once a save is loaded), or start the emulator."
+            ) from None
+        try:
+            writer.write(data)
+            await writer.drain()
+            writer.write_eof()
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
+
+    async def execute(self, lua: str, *, guid: str = GLOBAL_GUID, timeout: float | None = None) -> Any:
+        """Run Lua in Global (or an object's script) and return its result, decoded from JSON.
+
+        The code is wrapped in ``pcall`` and its value JSON-encoded by TTS; rows in error messages are counted
+        in ``lua`` itself. Never build ``lua`` from table data: pass data through :meth:`send_custom`.
+        """
+        request_id = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = (guid, future)
+        try:
+            await self.send(ExecuteLua(guid=guid, script=_EXECUTE_HEAD + lua + _EXECUTE_TAIL, returnID=request_id))
+            raw = await asyncio.wait_for(future, timeout or self.timeout)
+        except TimeoutError:
+            raise RequestTimeout(
+                f"no reply to executed Lua within {timeout or self.timeout:g} s (returnID {request_id}); "
+                "if TTS stays silent, restart it"
+            ) from None
+        finally:
+            self._pending.pop(request_id, None)
+        return _decode_execute_result(raw)
+
+    async def send_custom(self, data: dict[str, Any]) -> None:
+        """Message 2: Global ``onExternalMessage(data)``. Only a JSON object reaches Lua, so only dicts go."""
+        if not isinstance(data, dict):
+            raise TypeError("custom messages must be dicts (TTS ignores anything else)")
+        await self.send(CustomToTTS(customMessage=data))
+
+    async def get_scripts(self, timeout: float | None = None) -> GameLoaded:
+        """Message 0, answered by message 1 with every script and UI."""
+        return await self._expect_load(GetScripts(), timeout)
+
+    async def save_and_play(self, states: Sequence[ScriptState], timeout: float | None = None) -> GameLoaded:
+        """Set scripts and UI, then TTS reloads the game. Parts not given are resent as they are, because
+        TTS deletes whatever a listed object's entry leaves out; an empty Global script is refused."""
+        known = {s.guid: s for s in (self.last_loaded or await self.get_scripts(timeout)).scriptStates}
+        complete = []
+        for state in states:
+            old = known.get(state.guid)
+            script = state.script if state.script is not None else (old.script if old else "") or ""
+            ui = state.ui if state.ui is not None else (old.ui if old else "") or ""
+            if state.guid == GLOBAL_GUID and not script.strip():
+                raise LinkError("refusing to send an empty Global script: TTS can lock the save so it no longer "
+                                "opens")
+            name = state.name or (old.name if old else "") or ("Global" if state.guid == GLOBAL_GUID else "")
+            complete.append(ScriptState(name=name, guid=state.guid, script=script, ui=ui))
+        return await self._expect_load(SaveAndPlay(scriptStates=complete), timeout)
+
+    async def _expect_load(self, message: ToTTS, timeout: float | None) -> GameLoaded:
+        waiter: asyncio.Future[GameLoaded] = asyncio.get_running_loop().create_future()
+        self._load_waiters.append(waiter)
+        try:
+            await self.send(message)
+            return await asyncio.wait_for(waiter, timeout or self.timeout)
+        except TimeoutError:
+            raise RequestTimeout(f"TTS did not answer message {message.messageID} with a game load "
+                                 f"within {timeout or self.timeout:g} s") from None
+        finally:
+            if waiter in self._load_waiters:
+                self._load_waiters.remove(waiter)
+
+
+def _shift_rows(text: str, by: int = 1) -> str:
+    """Rows in errors from wrapped code, counted in the caller's code (the wrapper adds one line above)."""
+    return _ROW.sub(lambda m: f"{m.group(1)}{max(1, int(m.group(2)) - by)}", text, count=1)
+
+
+def _decode_execute_result(raw: Any) -> Any:
+    if raw is None:
+        raise ExecuteError("executed Lua came back without a value (TTS dropped the return value)")
+    if isinstance(raw, str):
+        try:
+            envelope = json.loads(raw)
+        except json.JSONDecodeError:
+            raise ExecuteError(f"executed Lua returned text that is not JSON: {raw[:80]!r}") from None
+    else:
+        envelope = raw  # TTS passed the table through (unreliable, but usable when it happens)
+    if not isinstance(envelope, dict) or "ok" not in envelope:
+        raise ExecuteError(f"unexpected result envelope from executed Lua: {str(envelope)[:80]}")
+    if not envelope["ok"]:
+        raise ExecuteError(_shift_rows(str(envelope.get("error", "unknown error"))))
+    return envelope.get("value")

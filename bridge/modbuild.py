@@ -1,0 +1,93 @@
+"""``automa mod build``: a loadable TTS save holding a game's table, the connector and the bot panel.
+
+The Global script is the connector followed by the game's own Lua (``tts_mod/<game>/global.lua`` when present);
+the game's name and default difficulty travel in the Global script state as JSON, never inside Lua source.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import sys
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from bridge.table import SaveFile
+from engines.base import Game
+
+SAVE_VERSION = "v13.2.2"
+
+
+def connector_lua() -> str:
+    return files("tts_mod").joinpath("connector", "connector.lua").read_text(encoding="utf-8")
+
+
+def game_lua(game: Game[Any, Any]) -> str:
+    resource = files("tts_mod").joinpath(game.name, "global.lua")
+    own = resource.read_text(encoding="utf-8") if resource.is_file() else ""
+    return "\n".join(part for part in (own, game.mod_lua()) if part)
+
+
+def panel_xml(game: Game[Any, Any]) -> str:
+    template = files("tts_mod").joinpath("connector", "panel.xml").read_text(encoding="utf-8")
+    selected = ' selected="true"'
+    options = "\n      ".join(
+        f"<Option{selected if d == game.default_difficulty else ''}>{escape(d)}</Option>" for d in game.difficulties
+    )
+    return template.replace("<!--OPTIONS-->", options).replace(
+        ">Tabletop Automa<", f">{escape(game.title)}<", 1
+    )
+
+
+def global_script(game: Game[Any, Any]) -> str:
+    extra = game_lua(game)
+    return connector_lua() + ("\n-- " + game.name + " ----\n" + extra if extra else "")
+
+
+def build_save(game: Game[Any, Any]) -> SaveFile:
+    table = game.build_table().to_dict()
+    now = _dt.datetime.now(_dt.UTC)
+    save: dict[str, Any] = {
+        "SaveName": f"Tabletop Automa: {game.title}",
+        "EpochTime": int(now.timestamp()),
+        "Date": now.strftime("%m/%d/%Y %I:%M:%S %p"),
+        "VersionNumber": SAVE_VERSION,
+        "GameMode": game.title,
+        "GameType": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Table": "Table_RPG",
+        "Sky": "Sky_Museum",
+        "Note": f"Press 'Bot turn' on the panel; the bridge (automa serve --game {game.name}) must be running.",
+        "TabStates": {},
+        "LuaScript": global_script(game),
+        "LuaScriptState": json.dumps({"game": game.name, "difficulty": game.default_difficulty}),
+        "XmlUI": panel_xml(game),
+        "ObjectStates": table.get("ObjectStates", []),
+    }
+    return SaveFile.from_dict(save, f"{game.name} mod")
+
+
+def tts_saves_folder() -> Path | None:
+    """Where TTS keeps saves on this OS, if that folder exists."""
+    home = Path.home()
+    if sys.platform == "win32":
+        docs = Path(os.environ.get("USERPROFILE", home)) / "Documents"
+        candidate = docs / "My Games" / "Tabletop Simulator" / "Saves"
+    elif sys.platform == "darwin":
+        candidate = home / "Library" / "Tabletop Simulator" / "Saves"
+    else:
+        candidate = home / ".local" / "share" / "Tabletop Simulator" / "Saves"
+    return candidate if candidate.is_dir() else None
+
+
+def write_mod(game: Game[Any, Any], out: Path | None) -> Path:
+    """Write the save; ``out`` may be a folder or a file name. Default: the TTS Saves folder, else here."""
+    folder_or_file = out or tts_saves_folder() or Path.cwd()
+    path = folder_or_file / f"TabletopAutoma_{game.name}.json" if folder_or_file.is_dir() else folder_or_file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    build_save(game).dump(path)
+    return path

@@ -1,0 +1,181 @@
+"""Bytes in, JSON objects out: the framing of the External Editor API, without sockets.
+
+The protocol has no length prefix and no delimiter: one JSON object per TCP connection. TTS parses as soon as
+the bytes form a complete object (the Atom plugin never closed its socket), while the reply side closes after
+writing. :class:`Decoder` therefore finishes on whichever comes first, a complete top-level value or EOF.
+
+Completion is found by an incremental scanner that tracks nesting outside strings and comments; each byte is
+looked at once, and string bodies are skipped by a regular expression, so multi-MB messages stay linear.
+Multi-byte UTF-8 sequences never contain ASCII bytes, so scanning bytes is safe when a chunk splits a character.
+Decoding tries strict JSON first (fast) and falls back to JSON5 for the lax input TTS tolerates
+(``{ messageID: 0 }``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import json5
+
+from bridge.protocol.errors import ProtocolError
+
+DEFAULT_MAX_SIZE = 256 * 1024 * 1024
+
+# Outside strings, only these bytes change the scanner's state.
+_SPECIAL = re.compile(rb"[{}\[\]\"'/]")
+# The rest of a string body, up to (not including) its closing quote or a trailing lone backslash.
+_STRING_BODY = {
+    ord('"'): re.compile(rb'(?:[^"\\]++|\\.)*+', re.S),
+    ord("'"): re.compile(rb"(?:[^'\\]++|\\.)*+", re.S),
+}
+_OPEN = frozenset(b"{[")
+_CLOSE = frozenset(b"}]")
+
+
+class Decoder:
+    """Decodes the single JSON object carried by one connection.
+
+    Call :meth:`feed` with each chunk; it returns the object once complete (and ``None`` before). Call
+    :meth:`feed_eof` when the peer closes; it returns the object or raises :class:`ProtocolError`.
+    """
+
+    def __init__(self, max_size: int = DEFAULT_MAX_SIZE) -> None:
+        self._buf = bytearray()
+        self._pos = 0
+        self._depth = 0
+        self._started = False
+        self._quote: int | None = None  # inside a string opened by this byte
+        self._comment: bytes | None = None  # b"//" or b"/*" while inside a comment
+        self._max_size = max_size
+        self._result: dict[str, Any] | None = None
+        self._end = 0
+
+    @property
+    def done(self) -> bool:
+        return self._result is not None
+
+    def feed(self, data: bytes) -> dict[str, Any] | None:
+        if self._result is not None:
+            if data.strip():
+                raise ProtocolError("extra data after a complete message (one message per connection)")
+            return None
+        if len(self._buf) + len(data) > self._max_size:
+            raise ProtocolError(f"message larger than the {self._max_size} byte limit")
+        self._buf += data
+        if self._scan():
+            self._result = _loads(bytes(self._buf[: self._end]))
+            if self._buf[self._end :].strip():
+                raise ProtocolError("extra data after a complete message (one message per connection)")
+            return self._result
+        return None
+
+    def feed_eof(self) -> dict[str, Any]:
+        if self._result is not None:
+            return self._result
+        if not self._buf.strip():
+            raise ProtocolError("connection closed without sending a message")
+        # EOF may complete a value the scanner could not (e.g. an unterminated comment); let the parser judge.
+        self._result = _loads(bytes(self._buf))
+        return self._result
+
+    def _scan(self) -> bool:
+        """Advance over new bytes; True once a complete top-level value has been seen."""
+        buf, pos, end = self._buf, self._pos, len(self._buf)
+        while pos < end:
+            if self._quote is not None:
+                m = _STRING_BODY[self._quote].match(buf, pos)
+                assert m is not None  # the pattern matches the empty string
+                pos = m.end()
+                if pos >= end:
+                    break
+                if buf[pos] == self._quote:
+                    self._quote = None
+                    pos += 1
+                    continue
+                break  # a lone backslash at the end of the chunk: wait for the escaped byte
+            if self._comment is not None:
+                closer = b"\n" if self._comment == b"//" else b"*/"
+                i = buf.find(closer, pos)
+                if i < 0:
+                    pos = max(pos, end - 1)  # keep a possible half of "*/"
+                    break
+                self._comment = None
+                pos = i + len(closer)
+                continue
+            if not self._started:
+                while pos < end and buf[pos] in b" \t\r\n\xef\xbb\xbf":
+                    pos += 1
+                if pos >= end:
+                    break
+                if buf[pos] not in _OPEN and buf[pos] != ord("/"):
+                    raise ProtocolError(f"a message must be a JSON object; it starts with {bytes(buf[pos:pos + 1])!r}")
+            m2 = _SPECIAL.search(buf, pos)
+            if m2 is None:
+                pos = end
+                break
+            pos = m2.start()
+            ch = buf[pos]
+            if ch == ord("/"):
+                if pos + 1 >= end:
+                    break  # wait: "/" alone could start a comment
+                nxt = buf[pos + 1]
+                if nxt == ord("/"):
+                    self._comment = b"//"
+                elif nxt == ord("*"):
+                    self._comment = b"/*"
+                pos += 2 if self._comment else 1
+                continue
+            pos += 1
+            if ch in _OPEN:
+                self._started = True
+                self._depth += 1
+            elif ch in _CLOSE:
+                self._depth -= 1
+                if self._depth == 0 and self._started:
+                    self._pos = self._end = pos
+                    return True
+                if self._depth < 0:
+                    raise ProtocolError("unbalanced closing bracket in message")
+            else:
+                self._quote = ch
+        self._pos = pos
+        return False
+
+
+def _loads(raw: bytes) -> dict[str, Any]:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ProtocolError(f"message is not valid UTF-8 (byte {exc.start})") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as strict_error:
+        try:
+            value = json5.loads(text)
+        except ValueError:
+            raise ProtocolError(
+                f"message is not valid JSON: {strict_error.msg} at line {strict_error.lineno} "
+                f"column {strict_error.colno}"
+            ) from None
+    if not isinstance(value, dict):
+        raise ProtocolError(f"a message must be a JSON object, got {type(value).__name__}")
+    return value
+
+
+def decode(raw: bytes) -> dict[str, Any]:
+    """Decode one whole message (convenience for tests and tools)."""
+    dec = Decoder()
+    return dec.feed(raw) or dec.feed_eof()
+
+
+def encode(message: object) -> bytes:
+    """Strict JSON bytes for a protocol model or a plain dict; absent (None) fields are left out."""
+    from pydantic import BaseModel
+
+    if isinstance(message, BaseModel):
+        payload: Any = message.model_dump(mode="json", exclude_none=True)
+    else:
+        payload = message
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")

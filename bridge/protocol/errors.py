@@ -1,0 +1,5 @@
+"""The one error type of the sans-I/O protocol layer."""
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be decoded or does not fit the protocol; the text says where and why."""

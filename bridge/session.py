@@ -1,0 +1,164 @@
+"""A bot turn end to end: snapshot -> read -> decide -> plan -> apply -> reasons in chat.
+
+:func:`plan_turn` is the pure part (no I/O), shared by ``automa decide`` on a save file and by the live
+:class:`Session`. Nothing is moved when the table cannot be read; the problems go to chat and the panel instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridge.commands import BatchFailed, Command, Say, batch_to_json
+from bridge.connector import Connector, ConnectorEvent
+from bridge.link import LinkError, WorldReset
+from bridge.table import Table
+from engines.base import Decision, Game, Options, ReadError
+
+log = logging.getLogger(__name__)
+BOT_COLOR = "Purple"
+
+
+@dataclass(frozen=True)
+class PlannedDecision:
+    decision: Decision[Any]
+    commands: list[Command]
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    game: str
+    seed: int
+    difficulty: str
+    steps: list[PlannedDecision] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # why the table could not be read
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def batch(self) -> list[Command]:
+        """Each decision's reason in chat, then its moves."""
+        out: list[Command] = []
+        for step in self.steps:
+            out.append(Say(text=f"Bot: {step.decision.reason}", color=BOT_COLOR))
+            out.extend(step.commands)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "ok": self.ok,
+            "problems": self.problems,
+            "decisions": [
+                {
+                    "action": _describe_action(s.decision.action),
+                    "rule": s.decision.reason.rule,
+                    "reason": s.decision.reason.text,
+                    "commands": batch_to_json(s.commands),
+                }
+                for s in self.steps
+            ],
+        }
+
+
+def _describe_action(action: Any) -> dict[str, Any]:
+    fields = getattr(action, "__dataclass_fields__", None)
+    if fields is None:
+        return {"type": type(action).__name__, "value": repr(action)}
+    return {"type": type(action).__name__, **{name: _plain(getattr(action, name)) for name in fields}}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, tuple | list | frozenset | set):
+        return [_plain(v) for v in value]
+    return repr(value)
+
+
+def plan_turn(game: Game[Any, Any], table: Table, *, seed: int | None = None, difficulty: str = "",
+              rules: dict[str, Any] | None = None) -> TurnPlan:
+    """The bot's whole turn for a table, without touching it. ``seed`` fixes every chance draw."""
+    seed = random.randrange(1 << 31) if seed is None else seed
+    difficulty = difficulty or game.default_difficulty
+    if difficulty not in game.difficulties:
+        raise ValueError(f"{game.name} has no difficulty {difficulty!r}; choose from {', '.join(game.difficulties)}")
+    try:
+        state = game.read(table)
+    except ReadError as exc:
+        return TurnPlan(game.name, seed, difficulty, problems=[str(p) for p in exc.problems])
+    decisions = game.decide(state, random.Random(seed), Options(difficulty, rules or {}))
+    steps = [PlannedDecision(d, game.plan(state, d, table)) for d in decisions]
+    return TurnPlan(game.name, seed, difficulty, steps)
+
+
+class Session:
+    """Serves bot-turn requests from the mod's panel for one game on one live table."""
+
+    def __init__(self, connector: Connector, game: Game[Any, Any], *, seed: int | None = None,
+                 on_turn: Callable[[TurnPlan], None] | None = None) -> None:
+        self.connector = connector
+        self.game = game
+        self.difficulty = game.default_difficulty
+        self._seeds = random.Random(seed)
+        self.on_turn = on_turn
+        self.turns: list[TurnPlan] = []
+        self._lock = asyncio.Lock()
+
+    async def run(self) -> None:
+        """Handle panel events until cancelled."""
+        while True:
+            event = await self.connector.events.get()
+            await self.handle(event)
+
+    async def handle(self, event: ConnectorEvent) -> None:
+        if event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
+            self.difficulty = str(event.fields["difficulty"])
+        elif event.name == "bot_turn":
+            wanted = str(event.fields.get("difficulty") or "")
+            if wanted in self.game.difficulties:
+                self.difficulty = wanted
+            await self.take_turn()
+
+    async def take_turn(self, *, attempts: int = 3) -> TurnPlan:
+        """One bot turn. A reload mid-turn restarts it from a fresh snapshot (commands re-planned from the
+        table as it now is, so a move already made is not made twice)."""
+        async with self._lock:
+            for attempt in range(1, attempts + 1):
+                try:
+                    return await self._turn()
+                except WorldReset:
+                    log.warning("the game reloaded during the bot's turn (attempt %d); starting again", attempt)
+            raise LinkError(f"the game kept reloading; the bot's turn was abandoned after {attempts} attempts")
+
+    async def _turn(self) -> TurnPlan:
+        await self._status("Reading the table...")
+        table = await self.connector.snapshot()
+        plan = plan_turn(self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty)
+        log.info("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
+        if not plan.ok:
+            lines = [Say(text=f"Bot cannot read the table: {p}", color="Red") for p in plan.problems]
+            await self.connector.apply(lines)
+            await self._status(f"Nothing moved: {len(plan.problems)} problem(s) on the table (see chat)")
+        else:
+            await self._status("Moving...")
+            try:
+                await self.connector.apply(plan.batch())
+            except BatchFailed as exc:
+                await self._status(f"Stopped: {exc.reason}")
+                raise
+            await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
+        self.turns.append(plan)
+        if self.on_turn:
+            self.on_turn(plan)
+        return plan
+
+    async def _status(self, text: str) -> None:
+        await self.connector.status(text)

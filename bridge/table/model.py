@@ -1,0 +1,245 @@
+"""An immutable snapshot of the table, built the same way from a live TTS snapshot and from a save file.
+
+Both sources describe objects as ObjectState dicts (the connector sends ``obj.getData()`` for each object), so
+one function, :meth:`TableObject.from_state`, serves both; a test can therefore start from a save file and see
+exactly what the bot would see on a live table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridge.table.geometry import Transform, Vec3, face_up_value, is_face_down, normalize_angle
+from bridge.table.savefile import SaveFile
+
+
+class TableError(ValueError):
+    """An object description that cannot be read; the text names the object."""
+
+
+# Save-file ``Name`` -> the ``type`` TTS reports at run time (API docs, built-in-object.md).
+_EXACT_TYPES = {
+    "DeckCustom": "Deck",
+    "Deck": "Deck",
+    "Card": "Card",
+    "CardCustom": "Card",
+    "Infinite_Bag": "Infinite",
+    "ScriptingTrigger": "Scripting",
+    "HandTrigger": "Hand",
+    "LayoutZone": "Layout",
+    "FogOfWarTrigger": "FogOfWar",
+    "RandomizeTrigger": "Randomize",
+    "Custom_Board": "Board",
+    "Custom_Tile": "Tile",
+    "Custom_Token": "Tile",
+    "Custom_Tile_Stack": "Stack",
+    "Custom_Token_Stack": "Stack",
+    "Custom_Dice": "Dice",
+    "Custom_Model_Bag": "Bag",
+    "Custom_Model_Infinite_Bag": "Infinite",
+    "Figurine_Custom": "Figurine",
+    "Notecard": "Notecard",
+    "3DText": "3D Text",
+    "Counter": "Counter",
+    "Calculator": "Calculator",
+    "Tablet": "Tablet",
+    "Digital_Clock": "Clock",
+    "go_game_piece_black": "GoPiece",
+    "go_game_piece_white": "GoPiece",
+}
+_PREFIX_TYPES = (
+    ("Die_", "Dice"),
+    ("Bag", "Bag"),
+    ("Block", "Block"),
+    ("Chip_", "Chip"),
+    ("Checker_", "Checker"),
+    ("Chess_", "Chess"),
+    ("Domino", "Domino"),
+    ("backgammon_piece", "Backgammon Piece"),
+    ("PlayerPawn", "Figurine"),
+    ("Quarter", "Coin"),
+    ("Mp3", "Mp3"),
+)
+_CUSTOM_MODEL_TYPES = ("Generic", "Figurine", "Dice", "Coin", "Board", "Chip", "Bag", "Infinite")
+CONTAINER_TYPES = frozenset({"Bag", "Deck", "Infinite", "Stack"})
+
+
+def type_of(state: Mapping[str, Any]) -> str:
+    """The run-time ``type`` of an object described by a save-file ObjectState."""
+    name = str(state.get("Name", ""))
+    if name in _EXACT_TYPES:
+        return _EXACT_TYPES[name]
+    if name == "Custom_Model":
+        index = (state.get("CustomMesh") or {}).get("TypeIndex", 0)
+        return _CUSTOM_MODEL_TYPES[index] if isinstance(index, int) and 0 <= index < 8 else "Generic"
+    for prefix, kind in _PREFIX_TYPES:
+        if name.startswith(prefix):
+            return kind
+    return "Generic"
+
+
+def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
+    return Vec3(*(float(t.get(f"{prefix}{axis}", default)) for axis in "XYZ"))
+
+
+@dataclass(frozen=True, slots=True)
+class TableObject:
+    guid: str
+    type: str
+    name: str  # the internal resource name (save ``Name``); the display name is ``nickname``
+    nickname: str = ""
+    description: str = ""
+    gm_notes: str = ""
+    memo: str | None = None
+    tags: tuple[str, ...] = ()
+    position: Vec3 = Vec3(0.0, 0.0, 0.0)
+    rotation: Vec3 = Vec3(0.0, 0.0, 0.0)  # each angle in [0, 360)
+    scale: Vec3 = Vec3(1.0, 1.0, 1.0)
+    face_down: bool = False
+    value: Any = None
+    locked: bool = False
+    state_id: int = -1
+    contents: tuple[TableObject, ...] = ()  # containers only, top first
+
+    @classmethod
+    def from_state(cls, state: Mapping[str, Any], type_hint: str | None = None) -> TableObject:
+        """Read one ObjectState; ``type_hint`` is the live ``obj.type`` when TTS told us."""
+        guid = str(state.get("GUID", ""))
+        try:
+            t = state.get("Transform") or {}
+            rotation = _vec(t, "rot", 0.0)
+            rotation = Vec3(*(normalize_angle(a) for a in rotation))
+            faces = [
+                (rv.get("Value"), Vec3(*(float(rv["Rotation"].get(a, 0.0)) for a in "xyz")))
+                for rv in state.get("RotationValues") or []
+            ]
+            value = state.get("Value")
+            if faces:
+                value = face_up_value(rotation, faces)
+            tags = state.get("Tags") or []
+            return cls(
+                guid=guid,
+                type=type_hint or type_of(state),
+                name=str(state.get("Name", "")),
+                nickname=str(state.get("Nickname", "") or ""),
+                description=str(state.get("Description", "") or ""),
+                gm_notes=str(state.get("GMNotes", "") or ""),
+                memo=state.get("Memo"),
+                tags=tuple(str(x) for x in tags),
+                position=_vec(t, "pos", 0.0),
+                rotation=rotation,
+                scale=_vec(t, "scale", 1.0),
+                face_down=is_face_down(rotation),
+                value=value,
+                locked=bool(state.get("Locked", False)),
+                state_id=_current_state_id(state),
+                contents=tuple(cls.from_state(c) for c in state.get("ContainedObjects") or []),
+            )
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            label = state.get("Nickname") or state.get("Name") or "object"
+            raise TableError(f"object {guid or '(no GUID)'} ({label}): unreadable description: {exc}") from None
+
+    @property
+    def is_container(self) -> bool:
+        return self.type in CONTAINER_TYPES
+
+    @property
+    def transform(self) -> Transform:
+        return Transform(self.position, self.rotation, self.scale)
+
+    def has_tag(self, tag: str) -> bool:
+        """Tags compare case-insensitively, as in TTS."""
+        t = tag.lower()
+        return any(x.lower() == t for x in self.tags)
+
+    def label(self) -> str:
+        return self.nickname or self.name or self.type
+
+    def describe(self) -> str:
+        """How an error message names this object: what it is, its GUID, and where it lies."""
+        p = self.position
+        return f"'{self.label()}' (guid {self.guid}, {self.type}) at ({p.x:.2f}, {p.y:.2f}, {p.z:.2f})"
+
+
+def _current_state_id(state: Mapping[str, Any]) -> int:
+    """TTS numbers states from 1; ``States`` holds the other ones, so the current is the missing number."""
+    others = state.get("States") or {}
+    if not others:
+        return -1
+    numbers = {int(k) for k in others}
+    return next(i for i in range(1, len(numbers) + 2) if i not in numbers)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every object on the table, in the order TTS listed them."""
+
+    objects: tuple[TableObject, ...]
+    source: str = "table"
+    _by_guid: Mapping[str, TableObject] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_guid", {o.guid: o for o in self.objects})
+
+    @classmethod
+    def from_states(
+        cls, states: Iterable[Mapping[str, Any]], source: str = "table", types: Mapping[str, str] | None = None
+    ) -> Table:
+        types = types or {}
+        objs = []
+        for i, s in enumerate(states):
+            if not isinstance(s, Mapping):
+                raise TableError(f"{source}: object #{i} is not a JSON object")
+            objs.append(TableObject.from_state(s, types.get(str(s.get("GUID", "")))))
+        return cls(tuple(objs), source)
+
+    @classmethod
+    def from_save(cls, save: SaveFile, source: str = "save file") -> Table:
+        return cls.from_states(save.to_dict().get("ObjectStates", []), source)
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Mapping[str, Any]) -> Table:
+        """The connector's snapshot: ``{"objects": [ObjectState, ...], "types": {guid: type}}``."""
+        objects = snapshot.get("objects")
+        if not isinstance(objects, list):
+            raise TableError("snapshot: 'objects' is missing or not a list")
+        return cls.from_states(objects, "live table", snapshot.get("types") or {})
+
+    def __iter__(self) -> Iterator[TableObject]:
+        return iter(self.objects)
+
+    def __len__(self) -> int:
+        return len(self.objects)
+
+    def get(self, guid: str) -> TableObject | None:
+        return self._by_guid.get(guid)
+
+    def __getitem__(self, guid: str) -> TableObject:
+        try:
+            return self._by_guid[guid]
+        except KeyError:
+            raise KeyError(f"no object with guid {guid} on the {self.source}") from None
+
+    def with_tag(self, tag: str) -> list[TableObject]:
+        return [o for o in self.objects if o.has_tag(tag)]
+
+    def named(self, pattern: str) -> list[TableObject]:
+        """Objects whose nickname matches a regular expression in full."""
+        rx = re.compile(pattern)
+        return [o for o in self.objects if rx.fullmatch(o.nickname)]
+
+    def inside(self, zone: TableObject) -> list[TableObject]:
+        """Objects whose centre lies in the zone's box (a scripting zone's scale is its size)."""
+        t = zone.transform
+        half = Transform(t.position, t.rotation, Vec3(1.0, 1.0, 1.0))
+        found = []
+        for o in self.objects:
+            if o.guid == zone.guid:
+                continue
+            local = half.to_local(o.position)
+            if all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True)):
+                found.append(o)
+        return found

@@ -1,0 +1,143 @@
+"""The TTS save file (Json.NET output) as pydantic models that round-trip without losing anything.
+
+Only the fields this project reads are typed; every other field is kept as-is (``extra="allow"``), and the key
+order of the input is restored on output, so a save written back differs from the original in nothing but
+whitespace and number spelling.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, model_serializer, model_validator
+
+from bridge.table.geometry import Transform as GeoTransform
+from bridge.table.geometry import Vec3
+
+Number = int | float
+
+
+class SaveFileError(ValueError):
+    """A save file that cannot be read; the text names the file and the place in it."""
+
+
+class _Ordered(BaseModel):
+    """Keeps unknown fields and the input's key order."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True, validate_assignment=False)
+    _order: list[str] = PrivateAttr(default_factory=list)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _remember_order(cls, data: Any, handler: Any) -> Any:
+        obj = handler(data)
+        if isinstance(data, dict):
+            obj._order = list(data)
+        return obj
+
+    @model_serializer(mode="wrap")
+    def _in_input_order(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        order = [k for k in self._order if k in out]
+        order += [k for k in out if k not in set(order)]
+        return {k: out[k] for k in order}
+
+
+class TransformState(_Ordered):
+    posX: Number = 0
+    posY: Number = 0
+    posZ: Number = 0
+    rotX: Number = 0
+    rotY: Number = 0
+    rotZ: Number = 0
+    scaleX: Number = 1
+    scaleY: Number = 1
+    scaleZ: Number = 1
+
+    def geometry(self) -> GeoTransform:
+        return GeoTransform(
+            Vec3(self.posX, self.posY, self.posZ),
+            Vec3(self.rotX, self.rotY, self.rotZ),
+            Vec3(self.scaleX, self.scaleY, self.scaleZ),
+        )
+
+
+class RotationValue(_Ordered):
+    Value: Any = None
+    Rotation: dict[str, Number] = {}
+
+
+class ObjectState(_Ordered):
+    GUID: str = ""
+    Name: str = ""
+    Transform: TransformState = TransformState()
+    Nickname: str = ""
+    Description: str = ""
+    GMNotes: str = ""
+    Memo: str | None = None
+    Tags: list[str] = []
+    Locked: bool = False
+    LuaScript: str = ""
+    LuaScriptState: str = ""
+    XmlUI: str = ""
+    Value: Any = None
+    RotationValues: list[RotationValue] = []
+    ContainedObjects: list[ObjectState] = []
+    States: dict[str, ObjectState] = {}
+
+
+class SaveFile(_Ordered):
+    SaveName: str = ""
+    LuaScript: str = ""
+    LuaScriptState: str = ""
+    XmlUI: str = ""
+    ObjectStates: list[ObjectState] = []
+
+    @classmethod
+    def load(cls, path: str | Path) -> SaveFile:
+        path = Path(path)
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8-sig"))
+        except OSError as exc:
+            raise SaveFileError(f"{path}: cannot read the save file: {exc.strerror}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"{path}: not a JSON save file: {exc}") from None
+        return cls.from_dict(raw, source=str(path))
+
+    @classmethod
+    def from_dict(cls, raw: object, source: str = "<save>") -> SaveFile:
+        if not isinstance(raw, dict):
+            raise SaveFileError(f"{source}: a save file is a JSON object, got {type(raw).__name__}")
+        try:
+            return cls.model_validate(raw)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = _describe_location(raw, first["loc"])
+            raise SaveFileError(f"{source}: {where}: {first['msg']}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        result: dict[str, Any] = self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        return result
+
+    def dump(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _describe_location(raw: dict[str, Any], loc: tuple[int | str, ...]) -> str:
+    """Turn a pydantic error location into words, naming the object by GUID and nickname where possible."""
+    node: Any = raw
+    path: list[str] = []
+    for part in loc:
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            path.append(str(part))
+            continue
+        if isinstance(node, dict) and "GUID" in node:
+            label = node.get("Nickname") or node.get("Name") or "object"
+            path.append(f"object {node['GUID']} ({label})")
+        else:
+            path.append(str(part))
+    return " > ".join(path)

@@ -1,0 +1,98 @@
+"""What a game plugin is: a table layout, a reader, a bot, and a planner from decisions to commands.
+
+A game is data with a state, legal actions and chance (as in boardgame.io and OpenSpiel): ``read`` turns a
+:class:`~bridge.table.Table` into the game's own state; ``decide`` is the bot's procedure, drawing any chance
+from the seeded ``rng`` it is given, and returns decisions that each carry the rule or priority step that
+decided them; ``plan`` turns one decision into table commands. None of these does I/O, so every one can be
+tested from a save file.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from bridge.commands import Command
+from bridge.table import SaveFile, Table, TableObject
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the bot chose: the rule, card line or priority step, and a sentence a player understands."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.text} [{self.rule}]"
+
+
+@dataclass(frozen=True)
+class Decision(Generic[A]):
+    action: A
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing on the table that cannot be read, and the object it is about (if any)."""
+
+    message: str
+    obj: TableObject | None = None
+
+    def __str__(self) -> str:
+        return f"{self.obj.describe()}: {self.message}" if self.obj else self.message
+
+
+class ReadError(Exception):
+    """The table does not describe a legal game state; nothing will be moved."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+@dataclass(frozen=True)
+class Options:
+    """Settings of one bot turn: difficulty and the game's named rule options (ambiguities)."""
+
+    difficulty: str = ""
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[S, A]):
+    """A game plugin. Subclasses live in ``engines/<name>/`` and register with :mod:`engines.registry`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    difficulties: ClassVar[tuple[str, ...]] = ("normal",)
+
+    @abstractmethod
+    def read(self, table: Table) -> S:
+        """The game state the table shows; raises :class:`ReadError` naming each unreadable object."""
+
+    @abstractmethod
+    def decide(self, state: S, rng: random.Random, options: Options) -> list[Decision[A]]:
+        """The bot's whole turn, in order."""
+
+    @abstractmethod
+    def plan(self, state: S, decision: Decision[A], table: Table) -> list[Command]:
+        """Table commands that carry out one decision."""
+
+    @abstractmethod
+    def build_table(self) -> SaveFile:
+        """A fresh game's table (objects only; :mod:`bridge.modbuild` adds the connector and panel)."""
+
+    def mod_lua(self) -> str:
+        """Extra Global Lua for this game's table, appended after the connector (none by default)."""
+        return ""
+
+    @property
+    def default_difficulty(self) -> str:
+        return self.difficulties[0]

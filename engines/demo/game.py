@@ -1,0 +1,131 @@
+"""Three in a Row: the smallest complete game plugin, as a worked example for bot authors.
+
+Seven slots on a board; the human and the bot take turns placing a token on an empty slot; whoever first holds
+three adjacent slots wins. The bot draws its tokens from its bag. Its procedure is a priority list, and every
+decision names the step that decided it:
+
+1. Win: take a slot that completes three in a row.
+2. Block: take a slot that stops the human completing three in a row.
+3. Centre: take the empty slot nearest the centre; a tie is broken at random (chance, from the seeded rng).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bridge.commands import Command, Position, Take
+from bridge.table import SaveFile, Table, TableObject, Vec3
+from engines.base import Decision, Game, Options, Problem, ReadError, Reason
+from engines.demo import table as layout
+
+BOT, HUMAN = "bot", "human"
+
+
+@dataclass(frozen=True)
+class DemoState:
+    slots: tuple[str | None, ...]  # owner of each slot, left to right
+    bag: str  # the bot bag's guid
+    bag_count: int
+    board: TableObject
+
+    def winner(self) -> str | None:
+        for i in range(len(self.slots) - 2):
+            trio = set(self.slots[i : i + 3])
+            if len(trio) == 1 and None not in trio:
+                return self.slots[i]
+        return None
+
+
+@dataclass(frozen=True)
+class Place:
+    slot: int  # 0-based, left to right
+
+
+@dataclass(frozen=True)
+class Pass:
+    pass
+
+
+DemoAction = Place | Pass
+
+
+class DemoGame(Game[DemoState, DemoAction]):
+    name = "demo"
+    title = "Three in a Row (demo)"
+    difficulties = ("normal", "easy")
+
+    def read(self, table: Table) -> DemoState:
+        problems: list[Problem] = []
+        board = _exactly_one(table, layout.BOARD_TAG, "the board", problems)
+        bag = _exactly_one(table, layout.BAG_TAG, "the bot's bag", problems)
+        if board is None or bag is None:
+            raise ReadError(problems)
+        slots: list[str | None] = [None] * len(layout.SLOTS)
+        holder: dict[int, TableObject] = {}
+        for owner, tag in ((BOT, layout.BOT_TAG), (HUMAN, layout.HUMAN_TAG)):
+            for token in table.with_tag(tag):
+                try:
+                    where = layout.BOARD.locate(board, token.position)
+                except ValueError as exc:
+                    problems.append(Problem(str(exc), token))
+                    continue
+                if where.spot is None:
+                    continue  # in reserve, off the board
+                index = layout.SLOTS.index(where.spot)
+                if index in holder:
+                    problems.append(Problem(f"shares {where.spot} with {holder[index].describe()}", token))
+                    continue
+                holder[index] = token
+                slots[index] = owner
+        if problems:
+            raise ReadError(problems)
+        return DemoState(tuple(slots), bag.guid, len(bag.contents), board)
+
+    def decide(self, state: DemoState, rng: random.Random, options: Options) -> list[Decision[DemoAction]]:
+        if (winner := state.winner()) is not None:
+            return [Decision(Pass(), Reason("end of game", f"The game is over: the {winner} has three in a row."))]
+        empty = [i for i, owner in enumerate(state.slots) if owner is None]
+        if not empty:
+            return [Decision(Pass(), Reason("end of game", "Every slot is taken: the game is a draw."))]
+        if state.bag_count == 0:
+            return [Decision(Pass(), Reason("supply", "The bot's bag is empty, so it passes."))]
+        easy = options.difficulty == "easy"
+        for owner, step, verb in ((BOT, "priority 1 (win)", "completes"), (HUMAN, "priority 2 (block)", "blocks")):
+            if easy and owner == HUMAN:
+                continue  # the easy bot never blocks
+            for i in empty:
+                trial = list(state.slots)
+                trial[i] = owner
+                if DemoState(tuple(trial), state.bag, state.bag_count, state.board).winner() == owner:
+                    return [Decision(Place(i), Reason(step, f"Slot {i + 1} {verb} three in a row."))]
+        centre = (len(state.slots) - 1) / 2
+        nearest = min(abs(i - centre) for i in empty)
+        tied = [i for i in empty if abs(i - centre) == nearest]
+        choice = rng.choice(tied)
+        how = f"chosen at random among slots {', '.join(str(i + 1) for i in tied)}" if len(tied) > 1 else "alone"
+        return [Decision(Place(choice), Reason("priority 3 (centre)",
+                                               f"Slot {choice + 1} is the empty slot nearest the centre ({how})."))]
+
+    def plan(self, state: DemoState, decision: Decision[DemoAction], table: Table) -> list[Command]:
+        action = decision.action
+        if isinstance(action, Pass):
+            return []
+        spot = layout.BOARD.world(state.board, layout.SLOTS[action.slot])
+        target = Vec3(spot.x, spot.y + layout.TOKEN_LIFT, spot.z)
+        return [Take(container=state.bag, position=Position.of(target), rotation=Position.of(state.board.rotation))]
+
+    def build_table(self) -> SaveFile:
+        return layout.build_table()
+
+
+def _exactly_one(table: Table, tag: str, what: str, problems: list[Problem]) -> TableObject | None:
+    found = table.with_tag(tag)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        problems.append(Problem(f"{what} (an object tagged '{tag}') is not on the table"))
+    else:
+        for extra in found[1:]:
+            problems.append(Problem(f"a second {what} (tag '{tag}'); the first is {found[0].describe()}", extra))
+    return None

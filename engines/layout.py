@@ -1,0 +1,50 @@
+"""Places on a board, in the board's own coordinates, so a moved or rotated board is still read right.
+
+A game declares its spots (hexes, slots, regions' centres) in the board's local frame; world positions come
+from the board object's transform on the live table. Locating a piece is the inverse: the nearest spot within
+``snap`` (in world units), or an error when the piece lies between spots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bridge.table import TableObject, Vec3
+from bridge.table.geometry import Transform
+
+
+@dataclass(frozen=True)
+class Located:
+    spot: str | None  # None: not on any spot (off the board)
+    distance: float
+
+
+class BetweenSpots(ValueError):
+    """A piece on the board but not clearly on one spot."""
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """``spots`` maps a name to local coordinates (before the board's scale is applied, as in TTS)."""
+
+    spots: Mapping[str, Vec3]
+    snap: float  # a piece within this distance (world units, on the table plane) of a spot is on it
+    extent: float  # a piece further than this from every spot is off the board
+
+    def world(self, board: TableObject | Transform, spot: str) -> Vec3:
+        t = board.transform if isinstance(board, TableObject) else board
+        return t.to_world(self.spots[spot])
+
+    def locate(self, board: TableObject | Transform, position: Vec3) -> Located:
+        t = board.transform if isinstance(board, TableObject) else board
+        ranked = sorted((t.to_world(local).distance_xz(position), name) for name, local in self.spots.items())
+        if not ranked:
+            return Located(None, float("inf"))
+        best_distance, best = ranked[0]
+        if best_distance <= self.snap:
+            return Located(best, best_distance)
+        if best_distance > self.extent:
+            return Located(None, best_distance)
+        near = [name for d, name in ranked[:2]]
+        raise BetweenSpots(f"lies between {' and '.join(near)} ({best_distance:.2f} from {best})")

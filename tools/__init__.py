@@ -1,0 +1,1 @@
+"""Developer tools: the headless TTS emulator and benchmarks."""

@@ -1,0 +1,790 @@
+"""The Python side of the TTS Lua API subset that the connector and the game mods use.
+
+Each TTS method is one function below, registered under its TTS name; the Lua prelude turns ``obj.name(...)``
+into ``call(guid, name, ...)``. The list of what is emulated, and how faithfully, is in
+``tools/emulator/README.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bridge.protocol.messages import GLOBAL_GUID
+from bridge.table.geometry import Vec3
+from tools.emulator.luahost import ProxyRef
+from tools.emulator.objects import EmObject
+from tools.emulator.ui import UiTree
+
+if TYPE_CHECKING:
+    from tools.emulator.world import World
+
+Method = Callable[..., Any]
+OBJECT_METHODS: dict[str, Method] = {}
+GLOBAL_METHODS: dict[str, Method] = {}
+PLAYER_COLORS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey",
+                 "Black")
+
+
+def method(fn: Method) -> Method:
+    """Register an object method under its TTS name (the function's name)."""
+    OBJECT_METHODS[fn.__name__] = fn
+    return fn
+
+
+def global_method(name: str) -> Callable[[Method], Method]:
+    """Register a method of the ``Global`` object, whose TTS name may clash with an object method's."""
+
+    def register(fn: Method) -> Method:
+        GLOBAL_METHODS[name] = fn
+        return fn
+
+    return register
+
+
+def vec(value: Any, default: Vec3 | None = None) -> Vec3:
+    """A TTS vector argument: ``{x=, y=, z=}``, ``{1, 2, 3}`` or a Vector."""
+    if value is None:
+        if default is None:
+            raise ValueError("a vector argument is missing")
+        return default
+    if isinstance(value, dict):
+        return Vec3(*(float(value.get(a, value.get(str(i + 1), 0.0))) for i, a in enumerate("xyz")))
+    if isinstance(value, list | tuple) and len(value) >= 3:
+        return Vec3(float(value[0]), float(value[1]), float(value[2]))
+    raise ValueError(f"expected a vector, got {value!r}")
+
+
+class TtsApi:
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    # --- the boundary ----------------------------------------------------------------------------
+
+    def host_functions(self) -> dict[str, Any]:
+        names = {name: True for name in OBJECT_METHODS} | {name: True for name in GLOBAL_METHODS}
+        return {"call": self._call, "get": self._get, "set": self._set, "methods": names,
+                "describe": self._describe}
+
+    def _in(self, value: Any) -> Any:
+        return self.world.lua.to_python(value)
+
+    def out(self, value: Any) -> Any:
+        lua = self.world.lua
+        if isinstance(value, EmObject):
+            return lua.proxy(value.guid)
+        if isinstance(value, Vec3):
+            return lua.vector(*value)
+        if isinstance(value, list) and any(isinstance(v, EmObject | Vec3) for v in value):
+            return lua.make_table(dict(enumerate((self.out(v) for v in value), start=1)))
+        return lua.to_lua(value)
+
+    def _call(self, guid: str, name: str, *args: Any) -> Any:
+        py_args = [self._in(a) for a in args]
+        if guid == GLOBAL_GUID:
+            fn = GLOBAL_METHODS.get(name)
+            if fn is None:
+                raise AttributeError(f"Global has no method {name}")
+            return self.out(fn(self, *py_args))
+        fn = OBJECT_METHODS.get(name)
+        if fn is None:
+            raise AttributeError(f"objects have no method {name}")
+        return self.out(fn(self, self.world.get(guid), *py_args))
+
+    def _get(self, guid: str, key: str) -> Any:
+        if guid == GLOBAL_GUID:
+            return self._ui_table(GLOBAL_GUID) if key == "UI" else None
+        obj = self.world.get(guid)
+        getter = PROPERTIES.get(key)
+        return self.out(getter(self, obj)) if getter else None
+
+    def _set(self, guid: str, key: str, value: Any) -> None:
+        setter = SETTERS.get(key)
+        if setter is None:
+            raise AttributeError(f"cannot set property {key} of an object")
+        setter(self, self.world.get(guid), self._in(value))
+
+    def _describe(self, guid: str) -> str:
+        obj = self.world.objects.get(guid)
+        return f"{obj.data.get('Name', 'Object')} ({guid})" if obj else f"destroyed object ({guid})"
+
+    # --- globals ---------------------------------------------------------------------------------
+
+    def install_globals(self) -> None:
+        lua, w = self.world.lua, self.world
+        g = lua.globals
+        api = {
+            "getObjectFromGUID": lambda guid: lua.proxy(str(guid)) if _alive(w, guid) else None,
+            "getObjects": lambda: self.out([o for o in w.objects.values()]),
+            "getAllObjects": lambda: self.out([o for o in w.objects.values()]),
+            "getObjectsWithTag": lambda tag: self.out(_with_tags(w, [str(tag)])),
+            "getObjectsWithAnyTags": lambda tags: self.out(_with_tags(w, [str(t) for t in self._in(tags)])),
+            "spawnObjectData": lambda params: self.out(self._spawn_data(self._in(params))),
+            "spawnObjectJSON": lambda params: self.out(self._spawn_json(self._in(params))),
+            "spawnObject": lambda params: self.out(self._spawn_builtin(self._in(params))),
+            "print": lambda *args: w.print(" ".join(_lua_tostring(lua, a) for a in args)),
+            "log": lambda *args: w.chat.append((" ".join(_lua_tostring(lua, a) for a in args), "log")),
+            "printToAll": lambda text, color=None: w.chat.append((str(text), self._in(color))),
+            "broadcastToAll": lambda text, color=None: w.chat.append((str(text), self._in(color))),
+            "printToColor": lambda text, player, color=None: w.chat.append((str(text), self._in(color))),
+            "sendExternalMessage": self._send_external,
+        }
+        for name, fn in api.items():
+            g[name] = lua.wrap(fn)
+        g.Global = lua.proxy(GLOBAL_GUID)
+        g.UI = self._ui_table(GLOBAL_GUID)
+        g.Wait = lua.make_table({
+            "frames": lambda fn, n=1: w.wait_frames(fn, int(n), GLOBAL_GUID),
+            "time": lambda fn, sec, reps=1: w.wait_frames(fn, max(1, round(float(sec) * 60)), GLOBAL_GUID,
+                                                          repetitions=int(reps)),
+            "condition": lambda fn, cond, timeout=None, on_timeout=None: w.wait_condition(
+                fn, cond, GLOBAL_GUID, None if timeout is None else float(timeout), on_timeout),
+            "stop": lambda wid: w.stop_wait(int(wid)),
+            "stopAll": lambda: w.stop_all_waits(GLOBAL_GUID),
+        })
+        g.Player = lua.make_table({c: self.player(c) for c in PLAYER_COLORS})
+
+    def player(self, color: str) -> Any:
+        lua = self.world.lua
+        return lua.make_table({
+            "color": color,
+            "steam_name": "",
+            "seated": color not in ("Grey", "Black"),
+            "getHandObjects": lambda *a: lua.make_table({}),
+        })
+
+    def _send_external(self, data: Any) -> None:
+        value = self._in(data)
+        if not isinstance(value, dict | list):
+            raise ValueError("sendExternalMessage expects a table")
+        self.world.send({"messageID": 4, "customMessage": _jsonable(value)})
+
+    def _ui_table(self, guid: str) -> Any:
+        lua, w = self.world.lua, self.world
+
+        def tree() -> UiTree:
+            if guid == GLOBAL_GUID:
+                return w.global_ui
+            obj = w.get(guid)
+            cached = getattr(obj, "_ui_tree", None)
+            if cached is None or cached.xml != obj.xml_ui:
+                cached = UiTree(obj.xml_ui)
+                obj._ui_tree = cached  # type: ignore[attr-defined]
+            return cached
+
+        def set_xml(xml: str, assets: Any = None) -> bool:
+            if guid == GLOBAL_GUID:
+                w.global_ui.set_xml(str(xml))
+            else:
+                w.get(guid).xml_ui = str(xml)
+            return True
+
+        return lua.make_table({
+            "setXml": set_xml,
+            "getXml": lambda: tree().xml,
+            "setAttribute": lambda eid, name, value: tree().set_attribute(str(eid), str(name), self._in(value)),
+            "getAttribute": lambda eid, name: tree().get_attribute(str(eid), str(name)),
+            "setAttributes": lambda eid, attrs: all(
+                tree().set_attribute(str(eid), str(k), v) for k, v in self._in(attrs).items()),
+            "setValue": lambda eid, value: tree().set_value(str(eid), self._in(value)),
+            "getValue": lambda eid: tree().get_value(str(eid)),
+            "show": lambda eid: tree().set_attribute(str(eid), "active", True),
+            "hide": lambda eid: tree().set_attribute(str(eid), "active", False),
+        })
+
+    # --- spawning --------------------------------------------------------------------------------
+
+    def _spawn_data(self, params: dict[str, Any]) -> EmObject:
+        data = params.get("data")
+        if not isinstance(data, dict):
+            raise ValueError("spawnObjectData needs data = an ObjectState table")
+        return self.world.spawn(data, _opt_vec(params.get("position")), _opt_vec(params.get("rotation")),
+                                params.get("callback_function"))
+
+    def _spawn_json(self, params: dict[str, Any]) -> EmObject:
+        try:
+            data = json.loads(str(params.get("json", "")))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"spawnObjectJSON: {exc}") from None
+        return self._spawn_data({**params, "data": data})
+
+    def _spawn_builtin(self, params: dict[str, Any]) -> EmObject:
+        kind = str(params.get("type", "BlockSquare"))
+        scale = vec(params.get("scale"), Vec3(1.0, 1.0, 1.0))
+        data = {"GUID": "", "Name": kind, "Transform": {"scaleX": scale.x, "scaleY": scale.y, "scaleZ": scale.z},
+                "Nickname": "", "Description": "", "Locked": False}
+        return self._spawn_data({**params, "data": data})
+
+
+def _alive(world: World, guid: Any) -> bool:
+    obj = world.objects.get(str(guid))
+    return obj is not None and not obj.destroyed
+
+
+def _with_tags(world: World, tags: list[str]) -> list[EmObject]:
+    wanted = {t.lower() for t in tags}
+    return [o for o in world.objects.values() if wanted & {str(t).lower() for t in o.data.get("Tags") or []}]
+
+
+def _opt_vec(value: Any) -> Vec3 | None:
+    return None if value is None else vec(value)
+
+
+def _lua_tostring(lua: Any, value: Any) -> str:
+    if value is None:
+        return "nil"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, str | int | float):
+        return str(value)
+    return str(lua.globals.tostring(value))
+
+
+def _jsonable(value: Any) -> Any:
+    """Python data from Lua, made JSON-safe: proxies become their GUID strings."""
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items() if not callable(v)}
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, ProxyRef):
+        return str(value)
+    return value
+
+
+def _container_entry(data: dict[str, Any], index: int) -> dict[str, Any]:
+    return {
+        "description": data.get("Description", ""),
+        "gm_notes": data.get("GMNotes", ""),
+        "guid": data.get("GUID", ""),
+        "index": index,
+        "lua_script": data.get("LuaScript", ""),
+        "lua_script_state": data.get("LuaScriptState", ""),
+        "memo": data.get("Memo") or "",
+        "name": data.get("Nickname", ""),
+        "nickname": data.get("Nickname", ""),
+        "tags": list(data.get("Tags") or []),
+    }
+
+
+# --- object methods ------------------------------------------------------------------------------
+
+
+@method
+def getGUID(api: TtsApi, obj: EmObject) -> str:
+    return obj.guid
+
+
+@method
+def getName(api: TtsApi, obj: EmObject) -> str:
+    return str(obj.data.get("Nickname", "") or "")
+
+
+@method
+def setName(api: TtsApi, obj: EmObject, name: Any) -> bool:
+    obj.data["Nickname"] = str(name)
+    return True
+
+
+@method
+def getDescription(api: TtsApi, obj: EmObject) -> str:
+    return str(obj.data.get("Description", "") or "")
+
+
+@method
+def setDescription(api: TtsApi, obj: EmObject, text: Any) -> bool:
+    obj.data["Description"] = str(text)
+    return True
+
+
+@method
+def getGMNotes(api: TtsApi, obj: EmObject) -> str:
+    return str(obj.data.get("GMNotes", "") or "")
+
+
+@method
+def setGMNotes(api: TtsApi, obj: EmObject, text: Any) -> bool:
+    obj.data["GMNotes"] = str(text)
+    return True
+
+
+@method
+def getTags(api: TtsApi, obj: EmObject) -> list[str]:
+    return list(obj.data.get("Tags") or [])
+
+
+@method
+def setTags(api: TtsApi, obj: EmObject, tags: Any) -> bool:
+    obj.data["Tags"] = [str(t) for t in (tags or [])]
+    return True
+
+
+@method
+def hasTag(api: TtsApi, obj: EmObject, tag: Any) -> bool:
+    return str(tag).lower() in {str(t).lower() for t in obj.data.get("Tags") or []}
+
+
+@method
+def addTag(api: TtsApi, obj: EmObject, tag: Any) -> bool:
+    if not hasTag(api, obj, tag):
+        obj.data.setdefault("Tags", []).append(str(tag))
+    return True
+
+
+@method
+def removeTag(api: TtsApi, obj: EmObject, tag: Any) -> bool:
+    t = str(tag).lower()
+    obj.data["Tags"] = [x for x in obj.data.get("Tags") or [] if str(x).lower() != t]
+    return True
+
+
+@method
+def getPosition(api: TtsApi, obj: EmObject) -> Vec3:
+    return obj.position
+
+
+@method
+def setPosition(api: TtsApi, obj: EmObject, v: Any) -> bool:
+    obj.motion = None
+    obj.set_position(vec(v))
+    return True
+
+
+@method
+def setPositionSmooth(api: TtsApi, obj: EmObject, v: Any, collide: Any = False, fast: Any = False) -> bool:
+    obj.start_motion(position=vec(v))
+    return True
+
+
+@method
+def getRotation(api: TtsApi, obj: EmObject) -> Vec3:
+    return obj.rotation
+
+
+@method
+def setRotation(api: TtsApi, obj: EmObject, v: Any) -> bool:
+    obj.motion = None
+    obj.set_rotation(vec(v))
+    return True
+
+
+@method
+def setRotationSmooth(api: TtsApi, obj: EmObject, v: Any, collide: Any = False, fast: Any = False) -> bool:
+    obj.start_motion(rotation=vec(v))
+    return True
+
+
+@method
+def getScale(api: TtsApi, obj: EmObject) -> Vec3:
+    return obj.transform.scale
+
+
+@method
+def setScale(api: TtsApi, obj: EmObject, v: Any) -> bool:
+    obj.set_scale(vec(v))
+    return True
+
+
+@method
+def flip(api: TtsApi, obj: EmObject) -> bool:
+    r = obj.rotation
+    obj.start_motion(rotation=Vec3(r.x, r.y, r.z + 180.0))
+    return True
+
+
+@method
+def positionToWorld(api: TtsApi, obj: EmObject, v: Any) -> Vec3:
+    return obj.transform.to_world(vec(v))
+
+
+@method
+def positionToLocal(api: TtsApi, obj: EmObject, v: Any) -> Vec3:
+    return obj.transform.to_local(vec(v))
+
+
+@method
+def getBounds(api: TtsApi, obj: EmObject) -> dict[str, Any]:
+    """Approximation: the object is a unit cube scaled by its scale (the emulator has no meshes)."""
+    p, s = obj.position, obj.transform.scale
+    return {"center": {"x": p.x, "y": p.y, "z": p.z}, "size": {"x": s.x, "y": s.y, "z": s.z},
+            "offset": {"x": 0, "y": 0, "z": 0}}
+
+
+@method
+def getLock(api: TtsApi, obj: EmObject) -> bool:
+    return bool(obj.data.get("Locked", False))
+
+
+@method
+def setLock(api: TtsApi, obj: EmObject, locked: Any) -> bool:
+    obj.data["Locked"] = bool(locked)
+    return True
+
+
+@method
+def getData(api: TtsApi, obj: EmObject) -> dict[str, Any]:
+    data = obj.snapshot()
+    data["XmlUI"] = obj.xml_ui
+    return data
+
+
+@method
+def getJSON(api: TtsApi, obj: EmObject, indented: Any = True) -> str:
+    return json.dumps(getData(api, obj), indent=2 if indented else None)
+
+
+@method
+def getQuantity(api: TtsApi, obj: EmObject) -> int:
+    return len(obj.contents()) if obj.is_container else -1
+
+
+@method
+def getObjects(api: TtsApi, obj: EmObject, ignore_tags: Any = False) -> Any:
+    if obj.is_container:
+        return [_container_entry(d, i) for i, d in enumerate(obj.contents())]
+    if obj.type == "Scripting":
+        return [o for o in _inside_zone(api.world, obj)]
+    raise ValueError(f"getObjects: {obj.type} {obj.guid} is neither a container nor a zone")
+
+
+def _inside_zone(world: World, zone: EmObject) -> list[EmObject]:
+    t = zone.transform
+    found = []
+    for o in world.objects.values():
+        if o is zone:
+            continue
+        local = t._replace(scale=Vec3(1.0, 1.0, 1.0)).to_local(o.position)
+        if all(abs(c) <= s / 2 for c, s in zip(local, t.scale, strict=True)):
+            found.append(o)
+    return found
+
+
+@method
+def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | None:
+    """Remove one entry (by guid, 0-based index, or the top) and spawn it; a deck of two collapses."""
+    p = params or {}
+    if not obj.is_container:
+        raise ValueError(f"takeObject: {obj.type} {obj.guid} is not a container")
+    contents = obj.contents()
+    if not contents:
+        return None
+    if p.get("guid") is not None:
+        index = next((i for i, d in enumerate(contents) if d.get("GUID") == str(p["guid"])), None)
+        if index is None:
+            raise ValueError(f"takeObject: no object {p['guid']} in {obj.guid}")
+    else:
+        index = int(p.get("index", 0)) if not p.get("top", True) or "index" in p else 0
+        if not 0 <= index < len(contents):
+            raise ValueError(f"takeObject: index {index} out of range in {obj.guid}")
+    data = contents.pop(index)
+    if obj.type == "Deck" and "DeckIDs" in obj.data:
+        obj.data["DeckIDs"].pop(index)
+    if obj.type == "Infinite":
+        contents.insert(index, copy.deepcopy(data))
+    container_pos, container_rot = obj.position, obj.rotation
+    position = _opt_vec(p.get("position")) or Vec3(container_pos.x + 2.0, container_pos.y, container_pos.z)
+    rotation = _opt_vec(p.get("rotation"))
+    if rotation is None:
+        rotation = container_rot
+        if p.get("flip"):
+            rotation = Vec3(rotation.x, rotation.y, rotation.z + 180.0)
+    smooth = p.get("smooth", True) is not False
+    spawned = api.world.spawn(data, container_pos if smooth else position, rotation,
+                              p.get("callback_function"))
+    if smooth:
+        spawned.start_motion(position=position)
+    if obj.type == "Deck" and len(contents) == 1:
+        _collapse_deck(api, obj)
+    return spawned
+
+
+def _collapse_deck(api: TtsApi, deck: EmObject) -> None:
+    """TTS destroys a deck when its second-to-last card is taken; the last card takes its place."""
+    last = deck.contents()[0]
+    card = api.world.spawn(last, deck.position, deck.rotation)
+    deck.remainder = card.guid
+    api.world.destroy(deck.guid)
+
+
+@method
+def putObject(api: TtsApi, obj: EmObject, other: Any, index: Any = None) -> EmObject:
+    item = api.world.get(str(other))
+    if item is obj:
+        raise ValueError("putObject: an object cannot go into itself")
+    if obj.type == "Card" and item.type in ("Card", "Deck"):
+        return _form_deck(api, obj, item)
+    if not obj.is_container:
+        raise ValueError(f"putObject: {obj.type} {obj.guid} is not a container")
+    data = getData(api, item)
+    if obj.type == "Deck":
+        at = 0 if item.position.y > obj.position.y + 0.5 else len(obj.contents())
+        if index is not None:
+            at = int(index)
+        obj.contents().insert(at, data)
+        if "DeckIDs" in obj.data:
+            obj.data["DeckIDs"].insert(at, data.get("CardID", 0))
+    else:
+        obj.contents().append(data) if index is None else obj.contents().insert(int(index), data)
+    api.world.destroy(item.guid)
+    api.world.fire("onObjectEnterContainer", api.world.lua.proxy(obj.guid), api.world.lua.proxy(item.guid))
+    return obj
+
+
+def _form_deck(api: TtsApi, bottom: EmObject, top: EmObject) -> EmObject:
+    cards = [getData(api, top), getData(api, bottom)]
+    custom: dict[str, Any] = {}
+    for c in cards:
+        custom.update(c.get("CustomDeck") or {})
+    deck = {"GUID": "", "Name": "Deck", "Transform": copy.deepcopy(bottom.data.get("Transform", {})),
+            "Nickname": "", "Description": "", "DeckIDs": [c.get("CardID", 0) for c in cards],
+            "CustomDeck": custom, "ContainedObjects": cards}
+    api.world.destroy(top.guid)
+    api.world.destroy(bottom.guid)
+    return api.world.spawn(deck)
+
+
+@method
+def shuffle(api: TtsApi, obj: EmObject) -> bool:
+    if not obj.is_container:
+        raise ValueError(f"shuffle: {obj.type} {obj.guid} is not a container")
+    contents = obj.contents()
+    order = list(range(len(contents)))
+    api.world.rng.shuffle(order)
+    obj.data["ContainedObjects"] = [contents[i] for i in order]
+    if "DeckIDs" in obj.data:
+        ids = obj.data["DeckIDs"]
+        obj.data["DeckIDs"] = [ids[i] for i in order]
+    return True
+
+
+@method
+def randomize(api: TtsApi, obj: EmObject, color: Any = None) -> bool:
+    return shuffle(api, obj) if obj.is_container else roll(api, obj)
+
+
+@method
+def roll(api: TtsApi, obj: EmObject) -> bool:
+    faces = obj.rotation_faces()
+    if faces:
+        _, rotation = api.world.rng.choice(faces)
+        obj.start_motion(rotation=rotation)
+    return True
+
+
+@method
+def getValue(api: TtsApi, obj: EmObject) -> Any:
+    if obj.type == "Hand":
+        return obj.data.get("FogColor") or obj.data.get("Value")
+    if obj.rotation_faces():
+        return obj.rotation_value()
+    return obj.data.get("Value")
+
+
+@method
+def setValue(api: TtsApi, obj: EmObject, value: Any) -> bool:
+    faces = obj.rotation_faces()
+    if faces:
+        for face_value, rotation in faces:
+            if face_value == value or str(face_value) == str(value):
+                obj.start_motion(rotation=rotation)
+                return True
+        raise ValueError(f"setValue: object {obj.guid} has no face {value!r}")
+    obj.data["Value"] = value
+    return True
+
+
+@method
+def getRotationValue(api: TtsApi, obj: EmObject) -> Any:
+    return obj.rotation_value()
+
+
+OBJECT_METHODS["setRotationValue"] = setValue
+
+
+@method
+def getRotationValues(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
+    return [{"value": v, "rotation": {"x": r.x, "y": r.y, "z": r.z}} for v, r in obj.rotation_faces()]
+
+
+@method
+def getStateId(api: TtsApi, obj: EmObject) -> int:
+    others = obj.data.get("States") or {}
+    if not others:
+        return -1
+    numbers = {int(k) for k in others}
+    return next(i for i in range(1, len(numbers) + 2) if i not in numbers)
+
+
+@method
+def getStates(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
+    return [{"name": s.get("Nickname", ""), "guid": s.get("GUID", ""), "id": int(k)}
+            for k, s in sorted((obj.data.get("States") or {}).items(), key=lambda kv: int(kv[0]))]
+
+
+@method
+def setState(api: TtsApi, obj: EmObject, state_id: Any) -> EmObject | None:
+    """The other state becomes a new object in the same place; the current one is kept among the states."""
+    current = getStateId(api, obj)
+    others = dict(obj.data.get("States") or {})
+    target = others.pop(str(int(state_id)), None)
+    if target is None:
+        return None
+    mine = getData(api, obj)
+    mine.pop("States", None)
+    others[str(current)] = mine
+    target = copy.deepcopy(target)
+    target["Transform"] = copy.deepcopy(obj.data.get("Transform", {}))
+    target["States"] = others
+    api.world.destroy(obj.guid)
+    return api.world.spawn(target)
+
+
+@method
+def destruct(api: TtsApi, obj: EmObject) -> bool:
+    api.world.destroy(obj.guid)
+    return True
+
+
+@method
+def isDestroyed(api: TtsApi, obj: EmObject) -> bool:
+    return obj.destroyed
+
+
+@method
+def highlightOn(api: TtsApi, obj: EmObject, color: Any = None, seconds: Any = None) -> bool:
+    obj.highlight = (color, None if seconds is None else float(seconds))
+    return True
+
+
+@method
+def highlightOff(api: TtsApi, obj: EmObject, color: Any = None) -> bool:
+    obj.highlight = None
+    return True
+
+
+@method
+def getSnapPoints(api: TtsApi, obj: EmObject) -> list[Any]:
+    return copy.deepcopy(obj.data.get("AttachedSnapPoints") or [])
+
+
+@method
+def setSnapPoints(api: TtsApi, obj: EmObject, points: Any) -> bool:
+    obj.data["AttachedSnapPoints"] = list(points or [])
+    return True
+
+
+@method
+def getLuaScript(api: TtsApi, obj: EmObject) -> str:
+    return str(obj.data.get("LuaScript", "") or "")
+
+
+@method
+def getVar(api: TtsApi, obj: EmObject, name: Any) -> Any:
+    return api.world.lua.to_python(obj.env[str(name)]) if obj.env is not None else None
+
+
+@method
+def call(api: TtsApi, obj: EmObject, fn_name: Any, params: Any = None) -> Any:
+    return _call_in_env(api, obj.guid, obj.env, str(fn_name), params)
+
+
+@method
+def getButtons(api: TtsApi, obj: EmObject) -> list[dict[str, Any]] | None:
+    if not obj.buttons:
+        return None
+    return [{**{k: v for k, v in b.items() if not callable(v)}, "index": i} for i, b in enumerate(obj.buttons)]
+
+
+@method
+def createButton(api: TtsApi, obj: EmObject, params: Any) -> bool:
+    obj.buttons.append(dict(params or {}))
+    return True
+
+
+@method
+def editButton(api: TtsApi, obj: EmObject, params: Any) -> bool:
+    p = dict(params or {})
+    index = int(p.pop("index", 0))
+    if not 0 <= index < len(obj.buttons):
+        return False
+    obj.buttons[index].update(p)
+    return True
+
+
+@method
+def removeButton(api: TtsApi, obj: EmObject, index: Any) -> bool:
+    i = int(index)
+    if 0 <= i < len(obj.buttons):
+        del obj.buttons[i]
+        return True
+    return False
+
+
+@method
+def clearButtons(api: TtsApi, obj: EmObject) -> bool:
+    obj.buttons.clear()
+    return True
+
+
+def _call_in_env(api: TtsApi, guid: str, env: Any, fn_name: str, params: Any) -> Any:
+    fn = env[fn_name] if env is not None else None
+    if fn is None:
+        raise ValueError(f"call: no function {fn_name} in the script of {guid}")
+    result = api.world.lua.call(fn, api.world.lua.to_lua(params))
+    return api.world.lua.to_python(result)
+
+
+# --- properties ----------------------------------------------------------------------------------
+
+PROPERTIES: dict[str, Callable[[TtsApi, EmObject], Any]] = {
+    "guid": lambda api, o: o.guid,
+    "type": lambda api, o: o.type,
+    "tag": lambda api, o: o.type,
+    "name": lambda api, o: o.data.get("Name", ""),
+    "is_face_down": lambda api, o: o.face_down,
+    "resting": lambda api, o: o.resting,
+    "spawning": lambda api, o: o.spawning_frames > 0,
+    "held_by_color": lambda api, o: None,
+    "locked": lambda api, o: bool(o.data.get("Locked", False)),
+    "interactable": lambda api, o: o.data.get("Interactable", True),
+    "memo": lambda api, o: o.data.get("Memo"),
+    "value": lambda api, o: o.data.get("Value"),
+    "remainder": lambda api, o: api.world.objects.get(o.remainder) if o.remainder else None,
+    "script_state": lambda api, o: o.data.get("LuaScriptState", ""),
+    "UI": lambda api, o: api._ui_table(o.guid),
+}
+
+SETTERS: dict[str, Callable[[TtsApi, EmObject, Any], None]] = {
+    "locked": lambda api, o, v: o.data.__setitem__("Locked", bool(v)),
+    "interactable": lambda api, o, v: o.data.__setitem__("Interactable", bool(v)),
+    "memo": lambda api, o, v: o.data.__setitem__("Memo", None if v is None else str(v)),
+    "value": lambda api, o, v: o.data.__setitem__("Value", v),
+    "script_state": lambda api, o, v: o.data.__setitem__("LuaScriptState", str(v)),
+}
+
+
+# --- Global --------------------------------------------------------------------------------------
+
+
+@global_method("call")
+def _global_call(api: TtsApi, fn_name: Any, params: Any = None) -> Any:
+    return _call_in_env(api, GLOBAL_GUID, api.world.global_env, str(fn_name), params)
+
+
+@global_method("getVar")
+def _global_get_var(api: TtsApi, name: Any) -> Any:
+    env = api.world.global_env
+    return api.world.lua.to_python(env[str(name)]) if env is not None else None
+
+
+@global_method("getSnapPoints")
+def _global_snap_points(api: TtsApi) -> list[Any]:
+    return copy.deepcopy(api.world.save.to_dict().get("SnapPoints") or [])
+
+
+@global_method("getLuaScript")
+def _global_lua_script(api: TtsApi) -> str:
+    return api.world.global_script

@@ -1,0 +1,202 @@
+"""The Lua 5.2 runtime (lupa) set up as TTS's MoonSharp sandbox, and value conversion across the boundary.
+
+Facts emulated (see ``tools/emulator/README.md``): Lua 5.2; no ``io``, ``require``, ``dofile``, ``os.execute``
+and friends; ``|x|`` lambdas rejected with a clear error; each script in its own global environment; errors
+reported as ``chunk_N:(row,colStart-colEnd): text`` like MoonSharp.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from importlib.resources import files
+from typing import Any
+
+import lupa.lua52 as lupa
+
+LuaError = lupa.LuaError
+LuaSyntaxError = lupa.LuaSyntaxError
+LuaTable = Any  # lupa's _LuaTable has no public type
+LuaFunction = Any
+
+_REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "collectgarbage", "module")
+_REMOVED_OS = ("execute", "exit", "getenv", "remove", "rename", "tmpname", "setlocale")
+_LUA_POSITION = re.compile(r"^(?:\[string \"[^\"]*\"\]|(chunk_\d+)):(\d+): ", re.M)
+_NEAR = re.compile(r"near '([^']+)'")
+
+
+def _deny_attributes(obj: object, name: object, is_setting: bool) -> object:
+    """Lua must never reach Python attributes (``f.__globals__`` would escape the sandbox)."""
+    raise AttributeError("access to Python attributes is not allowed from Lua")
+
+
+class LuaHost:
+    """One Lua state: the shared globals, the prelude, and conversions to and from Python values."""
+
+    def __init__(self, host_functions: dict[str, Any]) -> None:
+        self.lua = lupa.LuaRuntime(
+            unpack_returned_tuples=True,
+            register_eval=False,
+            register_builtins=False,
+            attribute_filter=_deny_attributes,
+        )
+        g = self.lua.globals()
+        for name in _REMOVED_GLOBALS:
+            g[name] = None
+        for name in _REMOVED_OS:
+            g.os[name] = None
+        g._MOONSHARP = self.lua.table_from({"version": "2.0.0.0", "luacompat": "5.2", "is_unity": True})
+        host = self.lua.table_from({
+            "json_decode": self.json_decode,
+            **{k: self.lua.table_from(v) if isinstance(v, dict) else v for k, v in host_functions.items()},
+        })
+        prelude = files("tools.emulator").joinpath("prelude.lua").read_text(encoding="utf-8")
+        self.lua.execute(prelude, host)
+        self.globals = g
+        self._table_from = self.lua.table_from
+        self._vector = g.Vector
+        self._proxy = g["__automa_proxy"]
+        self._load = g["__automa_load"]
+        self._new_env = g["__automa_env"]
+        self._wrap = g["__automa_wrap"]
+        self._sources: dict[str, str] = {}
+
+    # --- scripts ---------------------------------------------------------------------------------
+
+    def new_env(self, self_object: object) -> LuaTable:
+        return self._new_env(self_object)
+
+    def run_chunk(self, source: str, chunkname: str, env: LuaTable) -> Any:
+        """Compile and run ``source`` in ``env``; raises :class:`ScriptError` with a TTS-style position."""
+        self._sources[chunkname] = source
+        lambda_at = find_lambda(source)
+        if lambda_at is not None:
+            row, col = lambda_at
+            raise ScriptError(
+                f"{chunkname}:({row},{col}-{col + 1}): MoonSharp lambda syntax '|x| expr' is not supported by the "
+                "emulator; write function(x) return expr end"
+            )
+        fn, err = self._load(source, chunkname, env)
+        if fn is None:
+            raise ScriptError(self.tts_position(str(err)))
+        return self.call(fn)
+
+    def call(self, fn: LuaFunction, *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except LuaError as exc:
+            raise ScriptError(self.tts_position(str(exc))) from None
+
+    def tts_position(self, message: str) -> str:
+        """``chunk_0:36: text`` -> ``chunk_0:(36,c1-c2): text``; columns from the token named in the text,
+        else the extent of the line (Lua does not report columns)."""
+        message = message.removeprefix("error loading code: ")
+
+        def repl(m: re.Match[str]) -> str:
+            chunk, row = m.group(1) or "chunk_?", int(m.group(2))
+            line = ""
+            lines = self._sources.get(chunk, "").splitlines()
+            if 0 < row <= len(lines):
+                line = lines[row - 1]
+            near = _NEAR.search(message)
+            col = line.find(near.group(1)) if near else -1
+            if col >= 0 and near:
+                start, end = col, col + len(near.group(1))
+            else:
+                start = len(line) - len(line.lstrip())
+                end = max(start, len(line.rstrip()))
+            return f"{chunk}:({row},{start}-{end}): "
+
+        text = _LUA_POSITION.sub(repl, message, count=1)
+        return text.split("\nstack traceback:", 1)[0]
+
+    # --- values ----------------------------------------------------------------------------------
+
+    def json_decode(self, text: object) -> Any:
+        try:
+            return self.to_lua(json.loads(str(text)))
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"JSON.decode: {exc}") from None
+
+    def vector(self, x: float, y: float, z: float) -> LuaTable:
+        return self._vector(x, y, z)
+
+    def proxy(self, guid: str) -> LuaTable:
+        return self._proxy(guid)
+
+    def to_lua(self, value: Any) -> Any:
+        if isinstance(value, dict | list):
+            return self._table_from(value, recursive=True)
+        return value
+
+    def to_python(self, value: Any, depth: int = 0) -> Any:
+        """Lua tables become lists (keys 1..n) or dicts; an object proxy becomes its GUID."""
+        if lupa.lua_type(value) != "table":
+            return value
+        if depth > 64:
+            raise ValueError("table nested too deeply (a cycle?)")
+        guid = value["__automa_guid"]
+        if guid is not None:
+            return ProxyRef(str(guid))
+        items = list(value.items())
+        n = len(items)
+        if n and all(isinstance(k, int) for k, _ in items) and {k for k, _ in items} == set(range(1, n + 1)):
+            return [self.to_python(v, depth + 1) for _, v in sorted(items, key=lambda kv: kv[0])]
+        return {(k if isinstance(k, str) else str(k)): self.to_python(v, depth + 1) for k, v in items}
+
+    def make_table(self, values: dict[Any, Any]) -> LuaTable:
+        """A table whose Python functions raise Lua errors (with the caller's position) when they fail."""
+        return self._table_from(
+            {k: self.wrap(v) if callable(v) and lupa.lua_type(v) is None else v for k, v in values.items()}
+        )
+
+    def wrap(self, fn: Callable[..., Any]) -> LuaFunction:
+        return self._wrap(fn)
+
+
+class ProxyRef(str):
+    """A GUID that came from an object proxy (so methods can tell an Object argument from a string)."""
+
+
+class ScriptError(Exception):
+    """A Lua compile or run-time error, already formatted as TTS reports it."""
+
+
+def find_lambda(source: str) -> tuple[int, int] | None:
+    """Row (1-based) and column (0-based) of a ``|`` outside strings and comments: Lua 5.2 has no such
+    operator, so it can only be MoonSharp's lambda shorthand."""
+    i, n, row, line_start = 0, len(source), 1, 0
+    while i < n:
+        c = source[i]
+        if c == "\n":
+            row, line_start = row + 1, i + 1
+        elif c == "-" and source.startswith("--", i):
+            long = re.match(r"--\[(=*)\[", source[i:])
+            end = source.find(f"]{long.group(1)}]", i) if long else source.find("\n", i)
+            end = n if end < 0 else end
+            row += source.count("\n", i, end)
+            if "\n" in source[i:end]:
+                line_start = source.rfind("\n", i, end) + 1
+            i = end
+            continue
+        elif c in "\"'":
+            j = i + 1
+            while j < n and source[j] != c and source[j] != "\n":
+                j += 2 if source[j] == "\\" else 1
+            i = j + 1
+            continue
+        elif c == "[" and re.match(r"\[=*\[", source[i:]):
+            level = re.match(r"\[(=*)\[", source[i:])
+            assert level is not None
+            end = source.find(f"]{level.group(1)}]", i)
+            end = n if end < 0 else end
+            row += source.count("\n", i, end)
+            if "\n" in source[i:end]:
+                line_start = source.rfind("\n", i, end) + 1
+            i = end + 2
+            continue
+        elif c == "|":
+            return row, i - line_start
+        i += 1
+    return None

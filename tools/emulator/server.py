@@ -1,0 +1,274 @@
+"""The emulator's wire side: speaks the External Editor API exactly as TTS does, over loopback TCP.
+
+TTS facts reproduced here (each is in ``../shared/docs/tts-interface.md``): it listens only once a save is
+loaded; it reads one message per connection and acts as soon as the JSON is complete (no EOF needed); it
+accepts lax JSON; every outgoing message goes on a new connection to the editor port, closed after writing,
+and is lost if nobody listens; ``returnID`` is echoed; Save & Play reloads the whole game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from bridge.protocol import (
+    GLOBAL_GUID,
+    CustomToTTS,
+    Decoder,
+    ExecuteLua,
+    GetScripts,
+    ProtocolError,
+    SaveAndPlay,
+    encode,
+    parse_to_tts,
+)
+from bridge.table.savefile import SaveFile
+from tools.emulator.luahost import ScriptError
+from tools.emulator.world import World
+
+log = logging.getLogger(__name__)
+LOOPBACK = "127.0.0.1"
+NO_SCRIPT_ERROR = "function <executeScript>: Object reference not set to an instance of an object"
+
+
+@dataclass
+class Faults:
+    """Switches that make the emulator misbehave the ways real TTS and real networks do, for tests."""
+
+    delay: float = 0.0  # seconds before each outgoing message
+    reorder: bool = False  # deliver each burst of queued messages in random order
+    split: int = 0  # write outgoing messages in chunks of this many bytes (0: in one write)
+    nil_return: Literal["absent", "none"] = "absent"  # a nil result: message 5 without returnValue, or none
+    table_return: Literal["json", "absent"] = "json"  # a table result: as JSON, or without returnValue
+    silent: bool = False  # TTS gone silent: reads messages, answers nothing
+
+
+@dataclass
+class Ports:
+    tts: int = 39999  # where the emulator listens (editor -> TTS)
+    editor: int = 39998  # where the emulator sends (TTS -> editor)
+
+
+class Emulator:
+    """A headless stand-in for Tabletop Simulator. ``await start()``, then talk to it like TTS."""
+
+    def __init__(self, save: SaveFile | None = None, *, ports: Ports | None = None, seed: int = 0,
+                 faults: Faults | None = None, save_path: str = "", frame_time: float = 0.0) -> None:
+        self.ports = ports or Ports()
+        self.faults = faults or Faults()
+        self.seed = seed
+        self.frame_time = frame_time
+        self.save_path = save_path
+        self.world: World | None = None
+        self._pending_save = save
+        self._server: asyncio.Server | None = None
+        self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._rng = random.Random(seed)
+        self.received: list[str] = []  # protocol problems seen, for tests and the log
+        self.sent = 0
+
+    # --- life cycle ------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._tasks = [asyncio.create_task(self._frames()), asyncio.create_task(self._sender())]
+        if self._pending_save is not None:
+            await self.load(self._pending_save, self.save_path)
+
+    async def load(self, save: SaveFile, save_path: str = "") -> None:
+        """Load a save (as the player does in TTS), then start listening if not already."""
+        self.save_path = save_path
+        self.world = World(save, self._queue, seed=self.seed, save_path=save_path)
+        self._report_ui_errors()
+        self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
+        if self._server is None:
+            self._server = await asyncio.start_server(self._serve, LOOPBACK, self.ports.tts)
+            self.ports.tts = self._server.sockets[0].getsockname()[1]
+        self._wake.set()
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks = []
+
+    async def __aenter__(self) -> Emulator:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def drain(self) -> None:
+        """Wait until every queued outgoing message has been delivered or dropped."""
+        await self._outbox.join()
+
+    async def settle(self, max_frames: int = 100_000) -> None:
+        """Wait until nothing on the table moves or waits."""
+        w = self.require_world()
+        start = w.frame
+        while w.busy and w.frame - start < max_frames:
+            await asyncio.sleep(0.001)
+
+    def require_world(self) -> World:
+        if self.world is None:
+            raise RuntimeError("no save is loaded in the emulator")
+        return self.world
+
+    # --- incoming --------------------------------------------------------------------------------
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        decoder = Decoder()
+        handled = False
+        try:
+            while True:
+                chunk = await reader.read(65536)
+                if not chunk:
+                    if not handled:
+                        self._handle(decoder.feed_eof())
+                    break
+                message = decoder.feed(chunk)
+                if message is not None and not handled:
+                    handled = True
+                    self._handle(message)
+        except ProtocolError as exc:
+            self.received.append(str(exc))
+            log.warning("ignored a message from the editor: %s", exc)
+        except ConnectionError:
+            pass
+        finally:
+            writer.close()
+            with contextlib.suppress(ConnectionError):
+                await writer.wait_closed()
+
+    def _handle(self, raw: dict[str, Any]) -> None:
+        msg = parse_to_tts(raw)
+        world = self.require_world()
+        if isinstance(msg, GetScripts):
+            self._queue({"messageID": 1, "scriptStates": world.script_states(), "savePath": self.save_path})
+        elif isinstance(msg, SaveAndPlay):
+            world.apply_script_states(msg.scriptStates)
+            self._report_ui_errors()
+            self._queue({"messageID": 1, "scriptStates": world.script_states(), "savePath": self.save_path})
+        elif isinstance(msg, CustomToTTS):
+            world.external_message(msg.customMessage)
+        elif isinstance(msg, ExecuteLua):
+            self._execute(world, msg)
+        self._wake.set()
+
+    def _execute(self, world: World, msg: ExecuteLua) -> None:
+        env = world.env_of(msg.guid)
+        if env is None:
+            world.report_error(msg.guid, NO_SCRIPT_ERROR)
+            return
+        try:
+            result = world.execute(msg.guid, msg.script, env)
+        except ScriptError as exc:
+            world.report_error(msg.guid, str(exc))
+            return
+        reply: dict[str, Any] = {"messageID": 5}
+        if isinstance(result, dict | list):
+            if self.faults.table_return == "json":
+                reply["returnValue"] = result
+        elif result is not None:
+            reply["returnValue"] = result
+        elif self.faults.nil_return == "none":
+            return
+        if msg.returnID is not None:
+            reply["returnID"] = msg.returnID
+        self._queue(reply)
+
+    def _report_ui_errors(self) -> None:
+        world = self.require_world()
+        if world.global_ui.error:
+            world.report_error(GLOBAL_GUID, world.global_ui.error)
+
+    # --- a player's hands ------------------------------------------------------------------------
+
+    def ui_event(self, element_id: str, *, color: str = "White", value: str = "-1",
+                 attribute: str = "onClick") -> None:
+        """What a player's click on a Global UI element does: calls its handler ``fn(player, value, id)``."""
+        world = self.require_world()
+        element = world.global_ui.find(element_id)
+        if element is None:
+            raise KeyError(f"no UI element with id {element_id!r}")
+        handler = element.get(attribute)
+        if not handler:
+            raise KeyError(f"UI element {element_id!r} has no {attribute}")
+        target, _, name = handler.rpartition("/")
+        guid = GLOBAL_GUID if target in ("", "Global") else target
+        env = world.env_of(guid)
+        fn = env[name] if env is not None else None
+        if fn is None:
+            world.report_error(guid, f"UI {attribute} handler '{name}' is not a function")
+            return
+        world.call_lua(guid, fn, world.api.player(color), value, element_id)
+        self._wake.set()
+
+    # --- the clock -------------------------------------------------------------------------------
+
+    async def _frames(self) -> None:
+        while True:
+            world = self.world
+            if world is not None and world.busy:
+                world.step()
+                await asyncio.sleep(self.frame_time)
+            else:
+                self._wake.clear()
+                await self._wake.wait()
+
+    # --- outgoing --------------------------------------------------------------------------------
+
+    def _queue(self, message: dict[str, Any]) -> None:
+        if not self.faults.silent:
+            self._outbox.put_nowait(message)
+        self._wake.set()
+
+    async def _sender(self) -> None:
+        while True:
+            burst = [await self._outbox.get()]
+            if self.faults.reorder:
+                await asyncio.sleep(0.005)  # let a burst gather
+                while not self._outbox.empty():
+                    burst.append(self._outbox.get_nowait())
+                self._rng.shuffle(burst)
+            for message in burst:
+                try:
+                    await self._deliver(message)
+                finally:
+                    self._outbox.task_done()
+
+    async def _deliver(self, message: dict[str, Any]) -> None:
+        if self.faults.delay:
+            await asyncio.sleep(self.faults.delay)
+        data = encode(message)
+        try:
+            _, writer = await asyncio.open_connection(LOOPBACK, self.ports.editor)
+        except OSError:
+            log.debug("editor port %s closed: message %s lost", self.ports.editor, message.get("messageID"))
+            return
+        try:
+            step = self.faults.split or len(data) or 1
+            for i in range(0, len(data), step):
+                writer.write(data[i : i + step])
+                await writer.drain()
+                if self.faults.split:
+                    await asyncio.sleep(0.001)
+            self.sent += 1
+        except OSError:
+            log.debug("editor went away while message %s was being written", message.get("messageID"))
+        finally:
+            writer.close()
+            with contextlib.suppress(OSError):
+                await writer.wait_closed()
