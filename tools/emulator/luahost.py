@@ -87,6 +87,8 @@ class LuaHost:
             return fn(*args)
         except LuaError as exc:
             raise ScriptError(self.tts_position(str(exc))) from None
+        except Exception as exc:  # a Python error that Lua did not catch (lupa re-raises it as itself)
+            raise ScriptError(f"{type(exc).__name__}: {exc}") from None
 
     def tts_position(self, message: str) -> str:
         """``chunk_0:36: text`` -> ``chunk_0:(36,c1-c2): text``; columns from the token named in the text,

@@ -53,6 +53,7 @@ class World:
         self.frame = 0
         self.chat: list[tuple[str, Any]] = []  # (text, colour) as players would read it
         self.objects: dict[str, EmObject] = {}
+        self.graveyard: dict[str, EmObject] = {}  # destroyed objects that scripts may still hold
         self.global_script = ""
         self.global_state = ""
         self.global_ui = UiTree("")
@@ -76,6 +77,7 @@ class World:
         self.global_state = str(raw.get("LuaScriptState", "") or "")
         self.global_ui = UiTree(str(raw.get("XmlUI", "") or ""))
         self.objects = {}
+        self.graveyard = {}
         for state in raw.get("ObjectStates", []):
             obj = EmObject.from_state(copy.deepcopy(state))
             if not obj.guid or obj.guid in self.objects:
@@ -258,6 +260,7 @@ class World:
             return
         obj.destroyed = True
         obj.env = None
+        self.graveyard[guid] = obj
         self.lua.globals["__automa_forget"](guid)
         for wid in [w.id for w in self._waits.values() if w.owner == guid]:
             del self._waits[wid]

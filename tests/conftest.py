@@ -1,0 +1,60 @@
+"""Shared helpers: free loopback ports, the real save files in ../shared, and a live emulator with a link."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from bridge.connector import Connector
+from bridge.link import Link
+from bridge.modbuild import build_save
+from bridge.table import SaveFile
+from engines import registry
+from tools.emulator import Emulator, Faults, Ports
+
+ROOT = Path(__file__).resolve().parent.parent
+SAVES = ROOT / "tests" / "data"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def real_save(name: str) -> Path:
+    return SAVES / name
+
+
+@dataclass
+class Live:
+    emulator: Emulator
+    link: Link
+    connector: Connector
+
+
+async def start_live(save: SaveFile, faults: Faults | None = None, timeout: float = 5.0) -> Live:
+    link = Link(tts_port=free_port(), editor_port=free_port(), timeout=timeout)
+    await link.start()
+    emulator = Emulator(save, ports=Ports(free_port(), link.editor_port), faults=faults, save_path="test.json")
+    await emulator.start()
+    await emulator.drain()
+    link.tts_port = emulator.ports.tts
+    return Live(emulator, link, Connector(link))
+
+
+async def stop_live(live: Live) -> None:
+    live.connector.close()
+    await live.link.close()
+    await live.emulator.stop()
+
+
+@pytest.fixture
+async def demo_live() -> AsyncIterator[Live]:
+    live = await start_live(build_save(registry.load("demo")))
+    yield live
+    await stop_live(live)

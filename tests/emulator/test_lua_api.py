@@ -1,0 +1,275 @@
+"""The emulated TTS Lua API, run through real Lua 5.2 (lupa), one World in-process."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridge.table import SaveFile
+from tools.emulator.luahost import ScriptError, find_lambda
+from tools.emulator.world import World
+
+
+def card(guid: str, card_id: int) -> dict[str, Any]:
+    return {"GUID": guid, "Name": "Card", "CardID": card_id, "Nickname": f"card {guid}"}
+
+
+def world_with(objects: list[dict[str, Any]], script: str = "", seed: int = 0) -> tuple[World, list[dict[str, Any]]]:
+    sent: list[dict[str, Any]] = []
+    save = SaveFile.from_dict({"SaveName": "t", "LuaScript": script, "ObjectStates": objects})
+    return World(save, sent.append, seed=seed), sent
+
+
+def run(world: World, lua: str) -> Any:
+    return world.execute("-1", lua, world.global_env)
+
+
+D6 = [{"Value": v, "Rotation": r} for v, r in [
+    (1, {"x": -90, "y": 0, "z": 0}), (2, {"x": 0, "y": 0, "z": 0}), (3, {"x": 0, "y": 0, "z": -90}),
+    (4, {"x": 0, "y": 0, "z": 90}), (5, {"x": 0, "y": 0, "z": -180}), (6, {"x": 90, "y": 0, "z": 0})]]
+
+
+def test_sandbox_has_no_io_require_or_os_execute():
+    world, _ = world_with([])
+    assert run(world, "return type(io) .. type(require) .. type(dofile) .. type(os.execute)") == "nilnilnilnil"
+    assert run(world, "return type(os.time) .. type(os.clock) .. type(bit32) .. type(_MOONSHARP)") == (
+        "functionfunctiontabletable")
+
+
+def test_python_attributes_are_unreachable():
+    world, _ = world_with([])
+    with pytest.raises(ScriptError, match="not allowed"):
+        run(world, "return JSON.decode.__globals__")  # JSON.decode is the one raw Python callable
+
+
+def test_lambda_syntax_is_reported_with_its_position():
+    world, _ = world_with([])
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,10-11\): MoonSharp lambda"):
+        run(world, "local s = '|not this|' -- nor | this\nlocal f = |x| x + 1")
+    assert find_lambda("a = [[ | ]] --[==[ | ]==] b = 1") is None
+
+
+def test_syntax_error_has_tts_position_with_columns_of_the_token():
+    # Lua reports no column: the emulator points at the first occurrence of the token named on that row.
+    world, sent = world_with([], "local a = 1\nlocal t = {1 deck}")
+    assert sent[0]["messageID"] == 3
+    assert sent[0]["error"] == "chunk_0:(2,13-17): '}' expected near 'deck'"
+    assert sent[0]["errorMessagePrefix"] == "Error in Global Script: "
+
+
+def test_runtime_error_in_on_load_goes_out_as_message_3():
+    world, sent = world_with([], "function onLoad()\n  local x = nil\n  x.y = 1\nend")
+    errors = [m for m in sent if m["messageID"] == 3]
+    assert len(errors) == 1
+    assert errors[0]["error"].startswith("chunk_0:(3,2-9): attempt to index local 'x'")
+
+
+def test_each_object_script_has_its_own_globals_and_self():
+    objs = [{"GUID": "aaaaaa", "Name": "BlockSquare", "Nickname": "A", "LuaScript": "who = self.getName()"},
+            {"GUID": "bbbbbb", "Name": "BlockSquare", "Nickname": "B", "LuaScript": "who = self.getName()"}]
+    world, _ = world_with(objs, "who = 'global'")
+    assert run(world, "return who") == "global"
+    assert run(world, "return getObjectFromGUID('aaaaaa').getVar('who') .. getObjectFromGUID('bbbbbb').getVar('who')") == "AB"
+
+
+def test_dot_and_colon_calls_both_work():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare", "Nickname": "A"}])
+    assert run(world, "local o = getObjectFromGUID('aaaaaa') return o.getName() .. o:getName()") == "AA"
+
+
+def test_objects_compare_equal_by_identity():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    assert run(world, "return getObjectFromGUID('aaaaaa') == getObjects()[1]") is True
+    assert run(world, "return getObjectFromGUID('nope') == nil") is True
+
+
+def test_json_round_trip_and_objects_refused():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    assert run(world, "return JSON.encode(JSON.decode('{\"a\":[1,2.5,\"x\\\\n\"],\"b\":true}'))") in (
+        '{"a":[1,2.5,"x\\n"],"b":true}', '{"b":true,"a":[1,2.5,"x\\n"]}')
+    assert run(world, "return JSON.encode({})") == "[]"
+    with pytest.raises(ScriptError, match="cannot encode an Object"):
+        run(world, "return JSON.encode({o = getObjectFromGUID('aaaaaa')})")
+
+
+def test_vectors_have_xyz_and_indices():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare", "Transform": {"posX": 1, "posY": 2, "posZ": 3}}])
+    assert run(world, "local p = getObjectFromGUID('aaaaaa').getPosition() return p.x + p[2] * 10 + p.z * 100") == 321
+
+
+def test_smooth_move_is_not_resting_until_it_arrives():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    run(world, "getObjectFromGUID('aaaaaa').setPositionSmooth({5, 1, 0})")
+    assert run(world, "return getObjectFromGUID('aaaaaa').resting") is False
+    world.step()
+    x = run(world, "return getObjectFromGUID('aaaaaa').getPosition().x")
+    assert 0 < x < 5
+    world.run_until_idle()
+    assert run(world, "return getObjectFromGUID('aaaaaa').resting") is True
+    assert run(world, "return getObjectFromGUID('aaaaaa').getPosition().x") == 5
+
+
+def test_wait_frames_time_condition_and_stop():
+    world, _ = world_with([], "log_ = {}\nfunction note(s) log_[#log_ + 1] = s end")
+    run(world, """
+        Wait.frames(function() note('f2') end, 2)
+        Wait.time(function() note('t') end, 0.05)
+        local id = Wait.frames(function() note('never') end, 1)
+        Wait.stop(id)
+        local n = 0
+        Wait.condition(function() note('cond') end, function() n = n + 1 return n >= 4 end)
+        Wait.condition(function() note('x') end, function() return false end, 0.1, function() note('timeout') end)
+    """)
+    world.run_until_idle()
+    assert run(world, "return table.concat(log_, ',')") == "f2,t,cond,timeout"
+
+
+def test_bag_contents_take_by_guid_and_spawn_callback():
+    bag = {"GUID": "bag000", "Name": "Bag", "Transform": {"posX": 0, "posY": 1, "posZ": 0},
+           "ContainedObjects": [{"GUID": "c00001", "Name": "Chip_10", "Nickname": "one", "Tags": ["t"]},
+                                {"GUID": "c00002", "Name": "Chip_10", "Nickname": "two"}]}
+    world, sent = world_with([bag], "taken = nil")
+    entries = run(world, "return getObjectFromGUID('bag000').getObjects()")
+    # an empty Lua table comes back as {} (Lua cannot tell an empty list from an empty map)
+    assert [(e["guid"], e["name"], e["index"], e["tags"] or []) for e in entries] == [
+        ("c00001", "one", 0, ["t"]), ("c00002", "two", 1, [])]
+    run(world, """local o = getObjectFromGUID('bag000').takeObject({guid = 'c00002', position = {3, 1, 0},
+                  callback_function = function(obj) taken = obj.getName() end})
+                  assert(o.spawning)""")
+    world.run_until_idle()
+    assert run(world, "return taken") == "two"
+    assert run(world, "return getObjectFromGUID('bag000').getQuantity()") == 1
+    assert run(world, "return getObjectFromGUID('c00002').getPosition().x") == 3
+    assert {"messageID": 7, "guid": "c00002"} in sent
+
+
+def test_taking_the_second_to_last_card_collapses_the_deck():
+    deck = {"GUID": "deck00", "Name": "Deck", "DeckIDs": [100, 101],
+            "Transform": {"posX": 1, "posY": 1, "posZ": 1, "rotZ": 180},
+            "ContainedObjects": [card("a00001", 100), card("a00002", 101)]}
+    world, _ = world_with([deck], "deck = getObjectFromGUID('deck00')")
+    run(world, "deck.takeObject({position = {5, 1, 5}})")
+    world.run_until_idle()
+    assert run(world, "return getObjectFromGUID('deck00') == nil") is True
+    assert run(world, "return deck.remainder.getGUID()") == "a00002"
+    assert run(world, "return getObjectFromGUID('a00002').is_face_down") is True
+
+
+def test_put_object_into_deck_goes_to_the_bottom_from_the_table_and_top_from_above():
+    deck = {"GUID": "deck00", "Name": "Deck", "DeckIDs": [100, 101], "Transform": {"posY": 1},
+            "ContainedObjects": [card("a00001", 100), card("a00002", 101)]}
+    low = {**card("a00003", 102), "Transform": {"posY": 1}}
+    high = {**card("a00004", 103), "Transform": {"posY": 4}}
+    world, _ = world_with([deck, low, high])
+    run(world, "local d = getObjectFromGUID('deck00') d.putObject(getObjectFromGUID('a00003')) "
+               "d.putObject(getObjectFromGUID('a00004'))")
+    order = run(world, "local t = {} for _, e in ipairs(getObjectFromGUID('deck00').getObjects()) do "
+                       "t[#t+1] = e.guid end return t")
+    assert order == ["a00004", "a00001", "a00002", "a00003"]
+    assert world.objects["deck00"].data["DeckIDs"] == [103, 100, 101, 102]
+
+
+def test_two_cards_form_a_new_deck():
+    a = {**card("a00001", 100), "Transform": {"posY": 1}}
+    b = {**card("a00002", 101), "Transform": {"posY": 2}}
+    world, _ = world_with([a, b])
+    guid = run(world, "return getObjectFromGUID('a00001').putObject(getObjectFromGUID('a00002')).getGUID()")
+    assert world.objects[guid].type == "Deck"
+    assert world.objects[guid].data["DeckIDs"] == [101, 100]
+
+
+def test_shuffle_is_seeded():
+    contents = [{"GUID": f"c0000{i}", "Name": "Chip_10"} for i in range(8)]
+    orders = []
+    for _ in range(2):
+        world, _ = world_with([{"GUID": "bag000", "Name": "Bag", "ContainedObjects": [dict(c) for c in contents]}],
+                              seed=7)
+        run(world, "getObjectFromGUID('bag000').shuffle()")
+        orders.append([d["GUID"] for d in world.objects["bag000"].contents()])
+    assert orders[0] == orders[1]
+    assert orders[0] != [c["GUID"] for c in contents]
+
+
+def test_dice_values_set_and_read():
+    world, _ = world_with([{"GUID": "d6d6d6", "Name": "Die_6", "RotationValues": D6}])
+    run(world, "getObjectFromGUID('d6d6d6').setValue(5)")
+    world.run_until_idle()
+    assert run(world, "return getObjectFromGUID('d6d6d6').getValue()") == 5
+    with pytest.raises(ScriptError, match="no face 7"):
+        run(world, "getObjectFromGUID('d6d6d6').setValue(7)")
+    run(world, "getObjectFromGUID('d6d6d6').roll()")
+    world.run_until_idle()
+    assert run(world, "return getObjectFromGUID('d6d6d6').getValue()") in range(1, 7)
+
+
+def test_set_state_swaps_objects_and_keeps_the_place():
+    obj = {"GUID": "s00001", "Name": "BlockSquare", "Nickname": "front", "Transform": {"posX": 4},
+           "States": {"2": {"GUID": "s00002", "Name": "BlockSquare", "Nickname": "back"}}}
+    world, _ = world_with([obj])
+    assert run(world, "return getObjectFromGUID('s00001').getStateId()") == 1
+    guid = run(world, "return getObjectFromGUID('s00001').setState(2).getGUID()")
+    assert guid == "s00002"
+    assert run(world, "local o = getObjectFromGUID('s00002') return o.getName() .. o.getStateId() .. o.getPosition().x") == "back24"
+    assert run(world, "return getObjectFromGUID('s00002').setState(1).getName()") == "front"
+
+
+def test_tags_and_tagged_lookup_are_case_insensitive():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare", "Tags": ["Red"]},
+                           {"GUID": "bbbbbb", "Name": "BlockSquare", "Tags": ["blue"]}])
+    assert len(run(world, "return getObjectsWithTag('red')")) == 1
+    assert len(run(world, "return getObjectsWithAnyTags({'RED', 'Blue'})")) == 2
+    run(world, "local o = getObjectFromGUID('bbbbbb') o.addTag('x') o.removeTag('BLUE')")
+    assert world.objects["bbbbbb"].data["Tags"] == ["x"]
+
+
+def test_zone_get_objects_returns_live_objects_inside():
+    zone = {"GUID": "zone00", "Name": "ScriptingTrigger", "Transform": {"scaleX": 4, "scaleY": 4, "scaleZ": 4}}
+    world, _ = world_with([zone, {"GUID": "aaaaaa", "Name": "BlockSquare", "Transform": {"posX": 1}},
+                           {"GUID": "bbbbbb", "Name": "BlockSquare", "Transform": {"posX": 9}}])
+    assert run(world, "local t = {} for _, o in ipairs(getObjectFromGUID('zone00').getObjects()) do "
+                      "t[#t+1] = o.getGUID() end return t") == ["aaaaaa"]
+
+
+def test_print_goes_to_the_editor_and_chat():
+    world, sent = world_with([])
+    run(world, "print('hello', 2, nil, true) printToAll('all', {1, 0, 0})")
+    assert {"messageID": 2, "message": "hello 2 nil true"} in sent
+    assert ("all", [1, 0, 0]) in world.chat
+
+
+def test_ui_attributes_change_the_live_tree_not_the_source():
+    xml = '<Text id="status">old</Text><Button id="b" onClick="go">Go</Button>'
+    world, _ = world_with([], "")
+    world.global_ui.set_xml(xml)
+    run(world, "UI.setAttribute('status', 'text', 'new') UI.setAttribute('b', 'color', 'red')")
+    assert world.global_ui.text_of("status") == "new"
+    assert run(world, "return UI.getAttribute('b', 'color')") == "red"
+    assert world.global_ui.xml == xml
+
+
+def test_calling_a_destroyed_object_is_a_lua_error_at_the_calling_line():
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    with pytest.raises(ScriptError, match=r"\(3,\d+-\d+\): object aaaaaa does not exist"):
+        run(world, "local o = getObjectFromGUID('aaaaaa')\no.destruct()\no.getName()")
+
+
+def test_on_save_state_is_written_to_the_save_and_given_to_on_load():
+    script = "n = 0\nfunction onLoad(s) if s ~= '' then n = JSON.decode(s).n end end\n" \
+             "function onSave() return JSON.encode({n = n}) end"
+    world, _ = world_with([], script)
+    run(world, "n = 41 + 1")
+    save = world.to_save()
+    assert save.LuaScriptState == '{"n":42}'
+    again = World(save, lambda m: None)
+    assert again.execute("-1", "return n", again.global_env) == 42
+
+
+def test_events_reach_every_script_that_handles_them():
+    bag = {"GUID": "bag000", "Name": "Bag", "ContainedObjects": []}
+    watcher = {"GUID": "aaaaaa", "Name": "BlockSquare", "LuaScript":
+               "seen = 0\nfunction onObjectEnterContainer(c, o) seen = seen + 1 end"}
+    world, _ = world_with([bag, watcher, {"GUID": "bbbbbb", "Name": "Chip_10"}],
+                          "seen = 0\nfunction onObjectEnterContainer(c, o) seen = seen + 10 end")
+    run(world, "getObjectFromGUID('bag000').putObject(getObjectFromGUID('bbbbbb'))")
+    assert run(world, "return seen + getObjectFromGUID('aaaaaa').getVar('seen')") == 11

@@ -1,0 +1,87 @@
+import pytest
+
+from bridge.table import SaveFile, Table, TableError, TableObject, Vec3, type_of
+from tests.conftest import real_save
+
+
+def test_objects_from_a_real_save():
+    table = Table.from_save(SaveFile.load(real_save("stardust-sample.json")))
+    assert [o.type for o in table] == ["Block", "Bag", "Deck"]
+    bag = table["4dccf2"]
+    assert bag.nickname == "Bag of Stuff"
+    assert bag.is_container and len(bag.contents) == 2
+    deck = table["9857b5"]
+    assert deck.face_down  # the sample deck lies face down (rotZ 180)
+    assert [c.type for c in deck.contents] == ["Card", "Card", "Card"]
+
+
+def test_coinche_deck_has_32_cards_top_first():
+    table = Table.from_save(SaveFile.load(real_save("coinche-cardgame.json")))
+    decks = [o for o in table if o.type == "Deck"]
+    assert len(decks) == 1
+    raw = SaveFile.load(real_save("coinche-cardgame.json")).to_dict()
+    first = next(s for s in raw["ObjectStates"] if s["Name"] == "Deck")["ContainedObjects"][0]["GUID"]
+    assert len(decks[0].contents) == 32
+    assert decks[0].contents[0].guid == first
+
+
+def test_rotation_is_normalised_and_value_read_from_rotation_values():
+    state = {
+        "GUID": "d6d6d6", "Name": "Die_6",
+        "Transform": {"posX": 1, "posY": 2, "posZ": 3, "rotX": -90.0000001, "rotY": -8.6e-07, "rotZ": 360},
+        "RotationValues": [{"Value": 1, "Rotation": {"x": -90, "y": 0, "z": 0}},
+                           {"Value": 6, "Rotation": {"x": 90, "y": 0, "z": 0}}],
+    }
+    die = TableObject.from_state(state)
+    assert die.type == "Dice"
+    assert die.rotation == pytest.approx((270, 0, 0), abs=1e-5)
+    assert die.value == 1
+
+
+def test_live_type_overrides_the_save_name():
+    assert TableObject.from_state({"GUID": "a", "Name": "Custom_Model"}, "Figurine").type == "Figurine"
+    assert type_of({"Name": "Custom_Model", "CustomMesh": {"TypeIndex": 6}}) == "Bag"
+    assert type_of({"Name": "Infinite_Bag"}) == "Infinite"
+    assert type_of({"Name": "Die_10"}) == "Dice"
+    assert type_of({"Name": "ScriptingTrigger"}) == "Scripting"
+
+
+def test_states_give_the_current_state_id():
+    obj = TableObject.from_state({"GUID": "a", "Name": "Card", "States": {"2": {"GUID": "b"}, "3": {}}})
+    assert obj.state_id == 1
+
+
+def test_unreadable_object_is_named():
+    with pytest.raises(TableError, match=r"object abc \(Knight\)"):
+        TableObject.from_state({"GUID": "abc", "Nickname": "Knight", "Transform": {"posX": "left"}})
+
+
+def test_snapshot_must_list_objects():
+    with pytest.raises(TableError, match="objects"):
+        Table.from_snapshot({})
+    with pytest.raises(TableError, match="object #1"):
+        Table.from_states([{"GUID": "a"}, 5])
+
+
+def test_zone_contains_by_oriented_box():
+    zone = {"GUID": "z", "Name": "ScriptingTrigger",
+            "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotY": 45, "scaleX": 4, "scaleY": 2, "scaleZ": 1}}
+    inside = {"GUID": "in", "Name": "Chip_10", "Transform": {"posX": 1.2, "posY": 1, "posZ": -1.2}}
+    outside = {"GUID": "out", "Name": "Chip_10", "Transform": {"posX": 1.2, "posY": 1, "posZ": 1.2}}
+    table = Table.from_states([zone, inside, outside])
+    assert [o.guid for o in table.inside(table["z"])] == ["in"]
+
+
+def test_lookup_errors_name_the_source():
+    table = Table.from_states([], source="live table")
+    with pytest.raises(KeyError, match="live table"):
+        table["nope"]
+    assert table.get("nope") is None
+
+
+def test_tags_are_case_insensitive_and_describe_names_the_place():
+    obj = TableObject.from_state({"GUID": "abc123", "Name": "Chip_10", "Nickname": "Coin", "Tags": ["WC.Coin"],
+                                  "Transform": {"posX": 1.234, "posY": 1, "posZ": -2}})
+    assert obj.has_tag("wc.coin")
+    assert obj.describe() == "'Coin' (guid abc123, Chip) at (1.23, 1.00, -2.00)"
+    assert obj.position == Vec3(1.234, 1.0, -2.0)
