@@ -69,9 +69,11 @@ class Emulator:
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
+        self._connections: set[asyncio.Task[Any]] = set()
         self._rng = random.Random(seed)
         self.received: list[str] = []  # protocol problems seen, for tests and the log
         self.sent = 0
+        self.lost = 0  # messages dropped because nobody listened on the editor port
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -94,8 +96,9 @@ class Emulator:
     async def stop(self) -> None:
         if self._server is not None:
             self._server.close()
-            await self._server.wait_closed()
             self._server = None
+        if self._connections:  # let open editor connections finish (a peer may hold one open)
+            await asyncio.wait(self._connections, timeout=0.5)
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -129,6 +132,10 @@ class Emulator:
     # --- incoming --------------------------------------------------------------------------------
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._connections.add(task)
+            task.add_done_callback(self._connections.discard)
         decoder = Decoder()
         handled = False
         try:
@@ -257,6 +264,7 @@ class Emulator:
             _, writer = await asyncio.open_connection(LOOPBACK, self.ports.editor)
         except OSError:
             log.debug("editor port %s closed: message %s lost", self.ports.editor, message.get("messageID"))
+            self.lost += 1
             return
         try:
             step = self.faults.split or len(data) or 1
