@@ -177,7 +177,7 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
             emulator = Emulator(save, ports=Ports(args.tts_port, link.editor_port),
                                 save_path=str(args.save or f"<fresh {game.name} table>"))
             await emulator.start()
-            await emulator.drain()  # the load announcement (message 1) first, so it resets nothing of ours
+            await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
             print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
         print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}",

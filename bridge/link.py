@@ -263,6 +263,20 @@ class Link:
             complete.append(ScriptState(name=name, guid=state.guid, script=script, ui=ui))
         return await self._expect_load(SaveAndPlay(scriptStates=complete), timeout)
 
+    async def wait_loaded(self, timeout: float | None = None) -> GameLoaded:
+        """The last game load TTS announced, or the next one (TTS announces every load with message 1)."""
+        if self.last_loaded is not None:
+            return self.last_loaded
+        waiter: asyncio.Future[GameLoaded] = asyncio.get_running_loop().create_future()
+        self._load_waiters.append(waiter)
+        try:
+            return await asyncio.wait_for(waiter, timeout or self.timeout)
+        except TimeoutError:
+            raise RequestTimeout("TTS announced no game load: is a game loaded?") from None
+        finally:
+            if waiter in self._load_waiters:
+                self._load_waiters.remove(waiter)
+
     async def _expect_load(self, message: ToTTS, timeout: float | None) -> GameLoaded:
         waiter: asyncio.Future[GameLoaded] = asyncio.get_running_loop().create_future()
         self._load_waiters.append(waiter)

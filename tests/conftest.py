@@ -37,12 +37,14 @@ class Live:
     connector: Connector
 
 
-async def start_live(save: SaveFile, faults: Faults | None = None, timeout: float = 5.0) -> Live:
+async def start_live(save: SaveFile, faults: Faults | None = None, timeout: float = 5.0, *,
+                     wait_loaded: bool = True) -> Live:
     link = Link(tts_port=free_port(), editor_port=free_port(), timeout=timeout)
     await link.start()
     emulator = Emulator(save, ports=Ports(free_port(), link.editor_port), faults=faults, save_path="test.json")
     await emulator.start()
-    await emulator.drain()
+    if wait_loaded:
+        await link.wait_loaded()  # the load announcement, so that it resets nothing of the test's
     link.tts_port = emulator.ports.tts
     return Live(emulator, link, Connector(link))
 

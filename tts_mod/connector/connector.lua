@@ -95,18 +95,51 @@ end
 
 -- Command batches -------------------------------------------------------------------------------
 
-local function need_object(guid, what)
-  local obj = getObjectFromGUID(guid or "")
-  if obj == nil then return nil, (what or "object") .. " " .. tostring(guid) .. " is not on the table" end
+-- The check pass runs over a "view" of the table that earlier commands of the batch will have changed, so a
+-- batch may take a piece out of a bag and then move it; nothing is applied until every command checks out.
+local function new_view()
+  local view = { present = {}, gone = {}, contents = {} }
+  function view.object(guid)
+    if guid == nil or view.gone[guid] then return nil end
+    return getObjectFromGUID(guid)
+  end
+  function view.exists(guid)
+    return guid ~= nil and not view.gone[guid] and (view.present[guid] or getObjectFromGUID(guid) ~= nil)
+  end
+  function view.contents_of(box)
+    local key = box.getGUID()
+    if view.contents[key] == nil then
+      local list = {}
+      for _, entry in ipairs(box.getObjects()) do list[#list + 1] = entry.guid end
+      view.contents[key] = list
+    end
+    return view.contents[key]
+  end
+  return view
+end
+
+local function need(view, guid, what)
+  if not view.exists(guid) then return (what or "object") .. " " .. tostring(guid) .. " is not on the table" end
+end
+
+local function need_container(view, guid)
+  local missing = need(view, guid, "container")
+  if missing then return nil, missing end
+  local obj = view.object(guid)
+  if obj == nil or not CONTAINERS[obj.type] then
+    return nil, "object " .. guid .. " is a " .. (obj and obj.type or "piece") .. ", not a container"
+  end
   return obj
 end
 
--- Each command: check(cmd) -> nil or reason (run for the whole batch before anything moves), and
+local function exists_check(c, view) return need(view, c.guid) end
+
+-- Each command: check(cmd, view) -> nil or reason, recording its effect in the view; and
 -- run(cmd, next(result), fail(reason)).
 local commands = {}
 
 commands.move = {
-  check = function(c) local _, err = need_object(c.guid) return err end,
+  check = exists_check,
   run = function(c, next, fail)
     local obj = getObjectFromGUID(c.guid)
     if c.smooth == false then
@@ -121,7 +154,7 @@ commands.move = {
 }
 
 commands.rotate = {
-  check = commands.move.check,
+  check = exists_check,
   run = function(c, next, fail)
     local obj = getObjectFromGUID(c.guid)
     if c.smooth == false then obj.setRotation(c.rotation) else obj.setRotationSmooth(c.rotation, false, false) end
@@ -130,7 +163,7 @@ commands.rotate = {
 }
 
 commands.flip = {
-  check = commands.move.check,
+  check = exists_check,
   run = function(c, next, fail)
     local obj = getObjectFromGUID(c.guid)
     obj.flip()
@@ -138,24 +171,24 @@ commands.flip = {
   end,
 }
 
-local function need_container(guid)
-  local obj, err = need_object(guid, "container")
-  if err then return nil, err end
-  if not CONTAINERS[obj.type] then return nil, "object " .. guid .. " is a " .. obj.type .. ", not a container" end
-  return obj
-end
-
 commands.take = {
-  check = function(c)
-    local box, err = need_container(c.container)
+  check = function(c, view)
+    local box, err = need_container(view, c.container)
     if err then return err end
+    local list = view.contents_of(box)
+    local at = 1
     if c.guid then
-      for _, entry in ipairs(box.getObjects()) do
-        if entry.guid == c.guid then return nil end
+      at = nil
+      for i, guid in ipairs(list) do
+        if guid == c.guid then at = i break end
       end
-      return "object " .. c.guid .. " is not inside container " .. c.container
+      if at == nil then return "object " .. c.guid .. " is not inside container " .. c.container end
+    elseif #list == 0 then
+      return "container " .. c.container .. " is empty"
     end
-    if box.getQuantity() == 0 then return "container " .. c.container .. " is empty" end
+    view.present[list[at]] = true
+    view.gone[list[at]] = nil
+    table.remove(list, at)
   end,
   run = function(c, next, fail)
     local box = getObjectFromGUID(c.container)
@@ -169,11 +202,14 @@ commands.take = {
 }
 
 commands.put = {
-  check = function(c)
-    local _, err = need_object(c.guid)
+  check = function(c, view)
+    local missing = need(view, c.guid)
+    if missing then return missing end
+    local box, err = need_container(view, c.container)
     if err then return err end
-    local _, err2 = need_container(c.container)
-    return err2
+    local list = view.contents_of(box)
+    list[#list + 1] = c.guid
+    view.gone[c.guid] = true
   end,
   run = function(c, next, fail)
     local box = getObjectFromGUID(c.container)
@@ -184,12 +220,12 @@ commands.put = {
 }
 
 commands.shuffle = {
-  check = function(c) local _, err = need_container(c.guid) return err end,
+  check = function(c, view) local _, err = need_container(view, c.guid) return err end,
   run = function(c, next) getObjectFromGUID(c.guid).shuffle() next({}) end,
 }
 
 commands.set_value = {
-  check = commands.move.check,
+  check = exists_check,
   run = function(c, next, fail)
     local obj = getObjectFromGUID(c.guid)
     obj.setValue(c.value)
@@ -198,10 +234,11 @@ commands.set_value = {
 }
 
 commands.set_state = {
-  check = function(c)
-    local obj, err = need_object(c.guid)
-    if err then return err end
-    if obj.getStateId() == -1 then return "object " .. c.guid .. " has no states" end
+  check = function(c, view)
+    local missing = need(view, c.guid)
+    if missing then return missing end
+    local obj = view.object(c.guid)
+    if obj ~= nil and obj.getStateId() == -1 then return "object " .. c.guid .. " has no states" end
   end,
   run = function(c, next, fail)
     local obj = getObjectFromGUID(c.guid)
@@ -213,7 +250,7 @@ commands.set_state = {
 }
 
 commands.lock = {
-  check = commands.move.check,
+  check = exists_check,
   run = function(c, next) getObjectFromGUID(c.guid).setLock(c.locked) next({}) end,
 }
 
@@ -223,7 +260,7 @@ commands.say = {
 }
 
 commands.highlight = {
-  check = commands.move.check,
+  check = exists_check,
   run = function(c, next)
     getObjectFromGUID(c.guid).highlightOn(color_of(c.color), c.seconds)
     next({})
@@ -234,10 +271,11 @@ automa.commands = commands
 
 automa.ops.apply = function(args, done, fail)
   local batch = args.commands or {}
+  local view = new_view()
   for i, c in ipairs(batch) do
     local spec = commands[c.op]
     if spec == nil then fail({ index = i - 1, reason = "unknown command '" .. tostring(c.op) .. "'", applied = 0 }) return end
-    local reason = spec.check(c)
+    local reason = spec.check(c, view)
     if reason then fail({ index = i - 1, reason = reason, applied = 0 }) return end
   end
   local results = {}

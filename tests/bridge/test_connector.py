@@ -1,0 +1,177 @@
+"""The connector mod's real Lua, run in the emulator, driven through the bridge's connector client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridge.commands import (
+    BatchFailed,
+    Flip,
+    Highlight,
+    Lock,
+    Move,
+    Position,
+    Put,
+    Rotate,
+    Say,
+    SetState,
+    SetValue,
+    Shuffle,
+    Take,
+)
+from bridge.modbuild import connector_lua
+from bridge.table import SaveFile, Table
+from tests.conftest import Live, start_live, stop_live
+
+D6 = [{"Value": v, "Rotation": r} for v, r in [
+    (1, {"x": -90, "y": 0, "z": 0}), (2, {"x": 0, "y": 0, "z": 0}), (3, {"x": 0, "y": 0, "z": -90}),
+    (4, {"x": 0, "y": 0, "z": 90}), (5, {"x": 0, "y": 0, "z": -180}), (6, {"x": 90, "y": 0, "z": 0})]]
+NASTY = 'Bob\'s "]]" --[[ \n end) os.exit() print(\'x'
+
+
+def table_save() -> SaveFile:
+    def at(x: float, z: float = 0.0) -> dict[str, float]:
+        return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0, "rotY": 0, "rotZ": 0, "scaleX": 1, "scaleY": 1,
+                "scaleZ": 1}
+
+    return SaveFile.from_dict({
+        "SaveName": "connector",
+        "LuaScript": connector_lua(),
+        "LuaScriptState": '{"game": "test", "difficulty": "normal"}',
+        "XmlUI": '<Text id="automa_status">-</Text><Button id="automa_bot_turn" onClick="automaBotTurn">Bot</Button>',
+        "ObjectStates": [
+            {"GUID": "block1", "Name": "BlockSquare", "Nickname": NASTY, "Transform": at(0), "Tags": ["t1"],
+             "LuaScript": "x = 1", "Description": "multi\nline", "GMNotes": "notes"},
+            {"GUID": "bag001", "Name": "Bag", "Nickname": "Bag", "Transform": at(5),
+             "ContainedObjects": [{"GUID": f"chip0{i}", "Name": "Chip_10", "Nickname": f"chip {i}"}
+                                  for i in range(3)]},
+            {"GUID": "die001", "Name": "Die_6", "Transform": at(-5), "RotationValues": D6},
+            {"GUID": "st0001", "Name": "BlockSquare", "Nickname": "front", "Transform": at(0, 5),
+             "States": {"2": {"GUID": "st0002", "Name": "BlockSquare", "Nickname": "back"}}},
+        ],
+    })
+
+
+@pytest.fixture
+async def lv() -> Any:
+    live = await start_live(table_save())
+    yield live
+    await stop_live(live)
+
+
+async def test_ping(lv: Live):
+    assert await lv.connector.ping() == {"protocol": 1, "game": "test"}
+
+
+async def test_snapshot_reads_the_same_table_as_the_save_file(lv: Live):
+    live_table = await lv.connector.snapshot()
+    saved_table = Table.from_save(lv.emulator.require_world().to_save())
+    assert live_table.objects == saved_table.objects
+    block = live_table["block1"]
+    assert block.nickname == NASTY  # quotes, ]] and newlines travel as data
+    assert (block.description, block.gm_notes, block.tags) == ("multi\nline", "notes", ("t1",))
+    assert [c.nickname for c in live_table["bag001"].contents] == ["chip 0", "chip 1", "chip 2"]
+    assert live_table["die001"].value == 2
+
+
+async def test_every_command_in_one_batch(lv: Live):
+    result = await lv.connector.apply([
+        Move(guid="block1", position=Position(x=2, y=1, z=2)),
+        Rotate(guid="block1", rotation=Position(x=0, y=90, z=0)),
+        Flip(guid="block1"),
+        Take(container="bag001", position=Position(x=8, y=1, z=0)),
+        Take(container="bag001", guid="chip02", position=Position(x=9, y=1, z=0)),
+        Put(guid="chip00", container="bag001"),
+        Shuffle(guid="bag001"),
+        SetValue(guid="die001", value=6),
+        SetState(guid="st0001", state=2),
+        Lock(guid="die001", locked=True),
+        Highlight(guid="die001", color="Red", seconds=2),
+        Say(text=NASTY, color="Purple"),
+    ])
+    assert result.applied == 12
+    assert result.results[3] == {"guid": "chip00"}
+    assert result.results[8] == {"guid": "st0002"}
+    table = await lv.connector.snapshot()
+    block = table["block1"]
+    assert block.position == pytest.approx((2, 1, 2))
+    assert block.rotation == pytest.approx((0, 90, 180))
+    assert block.face_down
+    assert table["chip02"].position == pytest.approx((9, 1, 0))
+    assert table.get("chip00") is None  # taken from the top, then put back
+    assert sorted(c.guid for c in table["bag001"].contents) == ["chip00", "chip01"]
+    assert table["die001"].value == 6 and table["die001"].locked
+    assert table["st0002"].nickname == "back" and table.get("st0001") is None
+    world = lv.emulator.require_world()
+    assert (NASTY, [0.627, 0.125, 0.941]) in world.chat
+    assert world.objects["die001"].highlight == ([0.856, 0.1, 0.094], 2)
+
+
+async def test_a_bad_command_is_named_and_nothing_is_applied(lv: Live):
+    with pytest.raises(BatchFailed) as failure:
+        await lv.connector.apply([
+            Move(guid="block1", position=Position(x=7, y=1, z=7)),
+            Say(text="first"),
+            Take(container="block1", position=Position(x=0, y=1, z=0)),
+        ])
+    assert failure.value.index == 2
+    assert "not a container" in failure.value.reason
+    assert failure.value.applied == 0
+    table = await lv.connector.snapshot()
+    assert table["block1"].position == pytest.approx((0, 1, 0))
+    assert ("first", [1, 1, 1]) not in lv.emulator.require_world().chat
+
+
+async def test_a_command_failing_while_applied_stops_the_rest(lv: Live):
+    with pytest.raises(BatchFailed) as failure:
+        await lv.connector.apply([
+            Say(text="one"),
+            SetState(guid="st0001", state=5),  # has states, but not a fifth
+            Say(text="never"),
+        ])
+    assert (failure.value.index, failure.value.applied) == (1, 1)
+    assert "no state 5" in failure.value.reason
+    texts = [t for t, _ in lv.emulator.require_world().chat]
+    assert "one" in texts and "never" not in texts
+
+
+async def test_missing_objects_and_empty_containers_are_refused_up_front(lv: Live):
+    with pytest.raises(BatchFailed, match="nope00 is not on the table"):
+        await lv.connector.apply([Flip(guid="nope00")])
+    with pytest.raises(BatchFailed, match="chip09 is not inside container bag001"):
+        await lv.connector.apply([Take(container="bag001", guid="chip09", position=Position(x=0, y=1, z=0))])
+
+
+async def test_status_sets_the_panel_text(lv: Live):
+    await lv.connector.status(NASTY)
+    assert lv.emulator.require_world().global_ui.text_of("automa_status") == NASTY
+
+
+async def test_bot_turn_button_sends_an_event(lv: Live):
+    lv.emulator.ui_event("automa_bot_turn", color="Blue")
+    event = await lv.connector.events.get()
+    while event.name != "bot_turn":
+        event = await lv.connector.events.get()
+    assert event.fields == {"player": "Blue", "difficulty": "normal"}
+    assert lv.emulator.require_world().global_ui.text_of("automa_status") == "Asking the bot..."
+
+
+async def test_unknown_operation_is_an_error(lv: Live):
+    from bridge.connector import ConnectorError
+
+    with pytest.raises(ConnectorError, match="unknown operation 'explode'"):
+        await lv.connector.call("explode")
+
+
+async def test_the_check_pass_follows_earlier_commands_of_the_batch(lv: Live):
+    # taking a piece makes it movable later in the same batch...
+    await lv.connector.apply([Take(container="bag001", guid="chip01", position=Position(x=3, y=1, z=3)),
+                              Move(guid="chip01", position=Position(x=4, y=1, z=4))])
+    assert (await lv.connector.snapshot())["chip01"].position == pytest.approx((4, 1, 4))
+    # ...and putting it away makes it gone for the rest of the batch: refused before anything moves
+    with pytest.raises(BatchFailed) as failure:
+        await lv.connector.apply([Put(guid="chip01", container="bag001"), Flip(guid="chip01")])
+    assert (failure.value.index, failure.value.applied) == (1, 0)
+    assert (await lv.connector.snapshot()).get("chip01") is not None
