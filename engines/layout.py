@@ -46,5 +46,6 @@ class BoardLayout:
             return Located(best, best_distance)
         if best_distance > self.extent:
             return Located(None, best_distance)
-        near = [name for d, name in ranked[:2]]
+        order = list(self.spots)
+        near = sorted((name for _, name in ranked[:2]), key=order.index)
         raise BetweenSpots(f"lies between {' and '.join(near)} ({best_distance:.2f} from {best})")

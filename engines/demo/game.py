@@ -57,8 +57,8 @@ class DemoGame(Game[DemoState, DemoAction]):
 
     def read(self, table: Table) -> DemoState:
         problems: list[Problem] = []
-        board = _exactly_one(table, layout.BOARD_TAG, "the board", problems)
-        bag = _exactly_one(table, layout.BAG_TAG, "the bot's bag", problems)
+        board = _exactly_one(table, layout.BOARD_TAG, "board", problems)
+        bag = _exactly_one(table, layout.BAG_TAG, "bot bag", problems)
         if board is None or bag is None:
             raise ReadError(problems)
         slots: list[str | None] = [None] * len(layout.SLOTS)
@@ -124,7 +124,7 @@ def _exactly_one(table: Table, tag: str, what: str, problems: list[Problem]) -> 
     if len(found) == 1:
         return found[0]
     if not found:
-        problems.append(Problem(f"{what} (an object tagged '{tag}') is not on the table"))
+        problems.append(Problem(f"the {what} (an object tagged '{tag}') is not on the table"))
     else:
         for extra in found[1:]:
             problems.append(Problem(f"a second {what} (tag '{tag}'); the first is {found[0].describe()}", extra))
