@@ -1,0 +1,156 @@
+"""The ``automa`` command as a user runs it: real processes, real files, real sockets."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bridge.table import SaveFile
+from engines.demo import table as layout
+from tests.conftest import ROOT, free_port, real_save
+
+AUTOMA = [sys.executable, "-m", "bridge.cli"]
+
+
+def automa(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*AUTOMA, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+
+
+def test_version_and_help_everywhere():
+    assert automa("--version").stdout.startswith("automa ")
+    for args in (["--help"], ["serve", "--help"], ["emulate", "--help"], ["mod", "build", "--help"],
+                 ["decide", "--help"], ["games", "--help"]):
+        result = automa(*args)
+        assert result.returncode == 0 and "usage: automa" in result.stdout, args
+
+
+def test_games_lists_the_demo():
+    assert "demo" in automa("games").stdout
+
+
+def test_unknown_game_and_missing_save_are_clear_errors(tmp_path: Path):
+    result = automa("decide", "chess", str(tmp_path / "x.json"))
+    assert result.returncode == 2 and "unknown game 'chess'; available: demo" in result.stderr
+    result = automa("decide", "demo", str(tmp_path / "x.json"))
+    assert result.returncode == 2 and "x.json: cannot read the save file" in result.stderr
+
+
+def test_mod_build_then_decide_after_hand_made_moves(tmp_path: Path):
+    assert automa("mod", "build", "demo", "--out", str(tmp_path)).returncode == 0
+    path = tmp_path / "TabletopAutoma_demo.json"
+    save = SaveFile.load(path)
+    assert "onExternalMessage" in save.LuaScript and "automa_bot_turn" in save.XmlUI
+    # a person places two tokens by hand and saves
+    raw = save.to_dict()
+    board = next(o for o in raw["ObjectStates"] if layout.BOARD_TAG in o["Tags"])
+    frame = SaveFile.from_dict({"ObjectStates": [board]}).ObjectStates[0].Transform.geometry()
+    humans = [o for o in raw["ObjectStates"] if layout.HUMAN_TAG in o["Tags"]]
+    for token, slot in zip(humans, ("slot 3", "slot 4"), strict=False):
+        p = frame.to_world(layout.BOARD.spots[slot])
+        token["Transform"].update(posX=p.x, posY=p.y, posZ=p.z)
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(raw), encoding="utf-8")
+    result = automa("decide", "demo", str(moved), "--seed", "7")
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["ok"] and out["seed"] == 7
+    [decision] = out["decisions"]
+    assert decision["rule"] == "priority 2 (block)"
+    assert decision["action"]["type"] == "Place" and decision["action"]["slot"] in (1, 4)
+    assert decision["commands"][0]["op"] == "take"
+
+
+def test_decide_on_an_unreadable_table_exits_1_and_names_the_problem(tmp_path: Path):
+    result = automa("decide", "demo", str(real_save("stardust-sample.json")))
+    assert result.returncode == 1
+    assert "the board (an object tagged 'demo.board') is not on the table" in json.loads(result.stdout)["problems"][0]
+
+
+def _recv_until(listener: socket.socket, wanted: set[int], timeout: float = 10) -> dict[int, dict]:
+    """Accept one connection per message, read to EOF, parse; until one message of each wanted id came."""
+    got: dict[int, dict] = {}
+    listener.settimeout(timeout)
+    while not wanted <= set(got):
+        conn, _ = listener.accept()
+        with conn:
+            data = b""
+            while chunk := conn.recv(65536):
+                data += chunk
+        message = json.loads(data)
+        got.setdefault(message["messageID"], message)
+    return got
+
+
+def test_emulate_answers_a_raw_tcp_client():
+    """The issue's check: an unquoted-key message 0 gets message 1 on the editor port, and an Execute Lua with a
+    returnID gets message 5 with the same returnID."""
+    tts_port, editor_port = free_port(), free_port()
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", editor_port))
+    listener.listen()
+    save = real_save("coinche-cardgame.json")
+    proc = subprocess.Popen([*AUTOMA, "emulate", str(save), "--tts-port", str(tts_port),
+                             "--editor-port", str(editor_port)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert "listening on 127.0.0.1:" in (proc.stdout.readline() if proc.stdout else "")
+        _recv_until(listener, {1})  # the load announcement
+        for payload in (b"{ messageID: 0 }",
+                        b'{"messageID": 3, "guid": "-1", "script": "return 40 + 2", "returnID": 314}'):
+            with socket.create_connection(("127.0.0.1", tts_port)) as client:
+                client.sendall(payload)
+            time.sleep(0.05)
+        got = _recv_until(listener, {1, 5})
+        loaded, returned = got[1], got[5]
+        assert loaded["messageID"] == 1
+        assert loaded["savePath"] == str(save.resolve())
+        global_state = next(s for s in loaded["scriptStates"] if s["guid"] == "-1")
+        assert global_state["name"] == "Global" and len(global_state["script"]) > 10_000
+        assert returned == {"messageID": 5, "returnValue": 42, "returnID": 314}
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        listener.close()
+
+
+def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
+    out = tmp_path / "after.json"
+    proc = subprocess.Popen([*AUTOMA, "emulate", str(real_save("stardust-sample.json")), "--tts-port",
+                             str(free_port()), "--editor-port", str(free_port()), "--save-to", str(out)],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and "listening" in proc.stdout.readline()
+    proc.send_signal(2)
+    proc.wait(10)
+    before = json.loads(real_save("stardust-sample.json").read_text(encoding="utf-8"))
+    after = json.loads(out.read_text(encoding="utf-8"))
+    assert [o["GUID"] for o in after["ObjectStates"]] == [o["GUID"] for o in before["ObjectStates"]]
+    assert after["ObjectStates"][1]["ContainedObjects"] == before["ObjectStates"][1]["ContainedObjects"]
+
+
+def test_serve_with_the_emulator_plays_bot_turns():
+    result = automa("serve", "--game", "demo", "--emulator", "--turns", "3", "--seed", "4",
+                    "--tts-port", str(free_port()), "--editor-port", str(free_port()))
+    assert result.returncode == 0, result.stderr
+    turns = [line for line in result.stdout.splitlines() if line.startswith("  - ")]
+    assert len(turns) == 3
+    assert "[priority 1 (win)]" in turns[2]
+
+
+def test_turns_without_the_emulator_is_refused():
+    result = automa("serve", "--game", "demo", "--turns", "1")
+    assert result.returncode == 2 and "--turns and --save need --emulator" in result.stderr
+
+
+@pytest.mark.parametrize("port_flag", ["--editor-port"])
+def test_serve_explains_a_busy_editor_port(port_flag: str):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = automa("serve", "--game", "demo", port_flag, str(port), "--timeout", "1")
+    assert result.returncode == 2 and "already in use" in result.stderr
