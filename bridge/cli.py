@@ -26,62 +26,99 @@ log = logging.getLogger("automa")
 
 
 def _ports(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tts-port", type=int, default=39999, metavar="PORT",
-                   help="port TTS (or the emulator) listens on for the editor API (default: 39999)")
-    p.add_argument("--editor-port", type=int, default=39998, metavar="PORT",
-                   help="port the bridge listens on for messages from TTS (default: 39998)")
+    p.add_argument(
+        "--tts-port",
+        type=int,
+        default=39999,
+        metavar="PORT",
+        help="port TTS (or the emulator) listens on for the editor API (default: 39999)",
+    )
+    p.add_argument(
+        "--editor-port",
+        type=int,
+        default=39998,
+        metavar="PORT",
+        help="port the bridge listens on for messages from TTS (default: 39998)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="automa",
         description="Tabletop Automa: play board games solo against bots on Tabletop Simulator (TTS). "
-                    "The bridge talks to TTS through its External Editor API on 127.0.0.1; without TTS, the "
-                    "built-in emulator stands in for it.",
+        "The bridge talks to TTS through its External Editor API on 127.0.0.1; without TTS, the "
+        "built-in emulator stands in for it.",
     )
     parser.add_argument("--version", action="version", version=f"automa {__version__}")
     parser.add_argument("-v", "--verbose", action="store_true", help="log protocol details")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    serve = sub.add_parser("serve", help="run the bridge: answer 'Bot turn' on the live table",
-                           description="Run the bridge for one game. Load the mod's save in TTS (see "
-                                       "'automa mod build'), then press 'Bot turn' on its panel.")
+    serve = sub.add_parser(
+        "serve",
+        help="run the bridge: answer 'Bot turn' on the live table",
+        description="Run the bridge for one game. Load the mod's save in TTS (see "
+        "'automa mod build'), then press 'Bot turn' on its panel.",
+    )
     serve.add_argument("--game", required=True, help="which game's bot to run (see 'automa games')")
     _ports(serve)
-    serve.add_argument("--emulator", action="store_true",
-                       help="start the built-in TTS emulator in this process on the game's fresh table")
+    serve.add_argument(
+        "--emulator",
+        action="store_true",
+        help="start the built-in TTS emulator in this process on the game's fresh table",
+    )
     serve.add_argument("--save", type=Path, help="with --emulator: load this save instead of a fresh table")
-    serve.add_argument("--turns", type=int, metavar="N",
-                       help="with --emulator: press 'Bot turn' N times, print each turn, then exit")
+    serve.add_argument(
+        "--turns",
+        type=int,
+        metavar="N",
+        help="with --emulator: press 'Bot turn' N times, print each turn, then exit",
+    )
     serve.add_argument("--seed", type=int, help="seed for the bot's chance draws (default: random, logged)")
     serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
     serve.set_defaults(func=_cmd_serve)
 
-    emulate = sub.add_parser("emulate", help="run the headless TTS emulator on a save file",
-                             description="Load SAVE and speak the External Editor API as TTS does: listen on "
-                                         "--tts-port, send every message on a new connection to --editor-port.")
+    emulate = sub.add_parser(
+        "emulate",
+        help="run the headless TTS emulator on a save file",
+        description="Load SAVE and speak the External Editor API as TTS does: listen on "
+        "--tts-port, send every message on a new connection to --editor-port.",
+    )
     emulate.add_argument("save", type=Path, metavar="SAVE.json", help="a TTS save file to load")
     _ports(emulate)
     emulate.add_argument("--seed", type=int, default=0, help="seed for shuffles, rolls and new GUIDs (default 0)")
     emulate.add_argument("--save-to", type=Path, metavar="OUT.json", help="write the table here on exit (Ctrl-C)")
-    emulate.add_argument("--frame-time", type=float, default=0.0, metavar="SECONDS",
-                         help="wall-clock time per emulated frame: 0 runs as fast as possible (default), "
-                              "0.0167 paces at 60 frames per second as TTS does")
+    emulate.add_argument(
+        "--frame-time",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="wall-clock time per emulated frame: 0 runs as fast as possible (default), "
+        "0.0167 paces at 60 frames per second as TTS does",
+    )
     emulate.set_defaults(func=_cmd_emulate)
 
     mod = sub.add_parser("mod", help="build the TTS table (a save file) for a game")
     mod_sub = mod.add_subparsers(dest="mod_command", required=True, metavar="ACTION")
-    build = mod_sub.add_parser("build", help="write a loadable save with the game's table, connector and panel",
-                               description="Write a TTS save for GAME. Load it in TTS (Games > Save & Load), then "
-                                           "run 'automa serve --game GAME'.")
+    build = mod_sub.add_parser(
+        "build",
+        help="write a loadable save with the game's table, connector and panel",
+        description="Write a TTS save for GAME. Load it in TTS (Games > Save & Load), then "
+        "run 'automa serve --game GAME'.",
+    )
     build.add_argument("game", help="which game (see 'automa games')")
-    build.add_argument("--out", type=Path,
-                       help="file or folder to write to (default: the TTS Saves folder if it exists, else here)")
+    build.add_argument(
+        "--out",
+        type=Path,
+        help="file or folder to write to (default: the TTS Saves folder if it exists, else here)",
+    )
     build.set_defaults(func=_cmd_mod_build)
 
-    decide = sub.add_parser("decide", help="print the bot's turn for a save file as JSON (no TTS needed)",
-                            description="Read the table in SAVE.json as the bot would and print its decisions, "
-                                        "their reasons and the commands it would send, as JSON.")
+    decide = sub.add_parser(
+        "decide",
+        help="print the bot's turn for a save file as JSON (no TTS needed)",
+        description="Read the table in SAVE.json as the bot would and print its decisions, "
+        "their reasons and the commands it would send, as JSON.",
+    )
     decide.add_argument("game", help="which game (see 'automa games')")
     decide.add_argument("save", type=Path, metavar="SAVE.json")
     decide.add_argument("--seed", type=int, help="seed for chance draws (default: random; printed)")
@@ -95,8 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO, format="%(levelname)s %(name)s: %(message)s"
+    )
     try:
         result: int = args.func(args)
         return result
@@ -137,11 +175,19 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
     save = SaveFile.load(args.save)
 
     async def run() -> None:
-        emulator = Emulator(save, ports=Ports(args.tts_port, args.editor_port), seed=args.seed,
-                            save_path=str(args.save.resolve()), frame_time=args.frame_time)
+        emulator = Emulator(
+            save,
+            ports=Ports(args.tts_port, args.editor_port),
+            seed=args.seed,
+            save_path=str(args.save.resolve()),
+            frame_time=args.frame_time,
+        )
         await emulator.start()
-        print(f"emulating TTS with {args.save}: listening on 127.0.0.1:{emulator.ports.tts}, "
-              f"sending to 127.0.0.1:{emulator.ports.editor}. Ctrl-C to stop.", flush=True)
+        print(
+            f"emulating TTS with {args.save}: listening on 127.0.0.1:{emulator.ports.tts}, "
+            f"sending to 127.0.0.1:{emulator.ports.editor}. Ctrl-C to stop.",
+            flush=True,
+        )
         try:
             await _until_interrupted()
         finally:
@@ -174,14 +220,19 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
     try:
         if args.emulator:
             save = SaveFile.load(args.save) if args.save else build_save(game)
-            emulator = Emulator(save, ports=Ports(args.tts_port, link.editor_port),
-                                save_path=str(args.save or f"<fresh {game.name} table>"))
+            emulator = Emulator(
+                save,
+                ports=Ports(args.tts_port, link.editor_port),
+                save_path=str(args.save or f"<fresh {game.name} table>"),
+            )
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
             print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
-        print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}",
-              flush=True)
+        print(
+            f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}",
+            flush=True,
+        )
         with contextlib.suppress(LinkError):
             await connector.status(f"Bridge connected: {game.title}")
         if emulator is not None and args.turns is not None:

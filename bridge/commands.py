@@ -7,6 +7,7 @@ acknowledgement. If a command fails, the answer names its index and the reason, 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -117,7 +118,7 @@ Command = Annotated[
 _BATCH: TypeAdapter[list[Command]] = TypeAdapter(list[Command])
 
 
-def batch_to_json(commands: list[Command]) -> list[dict[str, Any]]:
+def batch_to_json(commands: Sequence[Command]) -> list[dict[str, Any]]:
     """The batch as JSON-ready dicts, in order; absent options are left out."""
     return [c.model_dump(mode="json", exclude_none=True) for c in commands]
 

@@ -11,6 +11,7 @@ import asyncio
 import itertools
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -108,14 +109,16 @@ class Connector:
     async def status(self, text: str) -> None:
         await self._checked("status", {"text": text})
 
-    async def apply(self, commands: list[Command], timeout: float | None = None) -> BatchResult:
+    async def apply(self, commands: Sequence[Command], timeout: float | None = None) -> BatchResult:
         """Apply a batch in order; raises :class:`BatchFailed` naming the first command that failed."""
         try:
             result = await self.call("apply", {"commands": batch_to_json(commands)}, timeout)
         except _RemoteError as exc:
             detail = exc.detail
             if isinstance(detail, dict) and "index" in detail:
-                raise BatchFailed(int(detail["index"]), str(detail.get("reason")), int(detail.get("applied", 0)))
+                raise BatchFailed(
+                    int(detail["index"]), str(detail.get("reason")), int(detail.get("applied", 0))
+                ) from None
             raise ConnectorError(f"apply failed: {detail}") from None
         results = result.get("results") if isinstance(result, dict) else None
         return BatchResult(int(result.get("applied", 0)), _as_list(results))

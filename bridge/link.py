@@ -73,8 +73,7 @@ class ExecuteError(LinkError):
 class Link:
     """Owns the editor port and talks to one TTS (or emulator)."""
 
-    def __init__(self, *, tts_port: int = 39999, editor_port: int = 39998,
-                 timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, *, tts_port: int = 39999, editor_port: int = 39998, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.tts_port = tts_port
         self.editor_port = editor_port
         self.timeout = timeout
@@ -257,8 +256,7 @@ class Link:
             script = state.script if state.script is not None else (old.script if old else "") or ""
             ui = state.ui if state.ui is not None else (old.ui if old else "") or ""
             if state.guid == GLOBAL_GUID and not script.strip():
-                raise LinkError("refusing to send an empty Global script: TTS can lock the save so it no longer "
-                                "opens")
+                raise LinkError("refusing to send an empty Global script: TTS can lock the save so it no longer opens")
             name = state.name or (old.name if old else "") or ("Global" if state.guid == GLOBAL_GUID else "")
             complete.append(ScriptState(name=name, guid=state.guid, script=script, ui=ui))
         return await self._expect_load(SaveAndPlay(scriptStates=complete), timeout)
@@ -284,8 +282,9 @@ class Link:
             await self.send(message)
             return await asyncio.wait_for(waiter, timeout or self.timeout)
         except TimeoutError:
-            raise RequestTimeout(f"TTS did not answer message {message.messageID} with a game load "
-                                 f"within {timeout or self.timeout:g} s") from None
+            raise RequestTimeout(
+                f"TTS did not answer message {message.messageID} with a game load within {timeout or self.timeout:g} s"
+            ) from None
         finally:
             if waiter in self._load_waiters:
                 self._load_waiters.remove(waiter)

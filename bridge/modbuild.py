@@ -37,9 +37,7 @@ def panel_xml(game: Game[Any, Any]) -> str:
     options = "\n      ".join(
         f"<Option{selected if d == game.default_difficulty else ''}>{escape(d)}</Option>" for d in game.difficulties
     )
-    return template.replace("<!--OPTIONS-->", options).replace(
-        ">Tabletop Automa<", f">{escape(game.title)}<", 1
-    )
+    return template.replace("<!--OPTIONS-->", options).replace(">Tabletop Automa<", f">{escape(game.title)}<", 1)
 
 
 def global_script(game: Game[Any, Any]) -> str:

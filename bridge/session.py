@@ -83,8 +83,14 @@ def _plain(value: Any) -> Any:
     return repr(value)
 
 
-def plan_turn(game: Game[Any, Any], table: Table, *, seed: int | None = None, difficulty: str = "",
-              rules: dict[str, Any] | None = None) -> TurnPlan:
+def plan_turn(
+    game: Game[Any, Any],
+    table: Table,
+    *,
+    seed: int | None = None,
+    difficulty: str = "",
+    rules: dict[str, Any] | None = None,
+) -> TurnPlan:
     """The bot's whole turn for a table, without touching it. ``seed`` fixes every chance draw."""
     seed = random.randrange(1 << 31) if seed is None else seed
     difficulty = difficulty or game.default_difficulty
@@ -102,8 +108,14 @@ def plan_turn(game: Game[Any, Any], table: Table, *, seed: int | None = None, di
 class Session:
     """Serves bot-turn requests from the mod's panel for one game on one live table."""
 
-    def __init__(self, connector: Connector, game: Game[Any, Any], *, seed: int | None = None,
-                 on_turn: Callable[[TurnPlan], None] | None = None) -> None:
+    def __init__(
+        self,
+        connector: Connector,
+        game: Game[Any, Any],
+        *,
+        seed: int | None = None,
+        on_turn: Callable[[TurnPlan], None] | None = None,
+    ) -> None:
         self.connector = connector
         self.game = game
         self.difficulty = game.default_difficulty

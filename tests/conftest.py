@@ -37,8 +37,9 @@ class Live:
     connector: Connector
 
 
-async def start_live(save: SaveFile, faults: Faults | None = None, timeout: float = 5.0, *,
-                     wait_loaded: bool = True) -> Live:
+async def start_live(
+    save: SaveFile, faults: Faults | None = None, timeout: float = 5.0, *, wait_loaded: bool = True
+) -> Live:
     link = Link(tts_port=free_port(), editor_port=free_port(), timeout=timeout)
     await link.start()
     emulator = Emulator(save, ports=Ports(free_port(), link.editor_port), faults=faults, save_path="test.json")

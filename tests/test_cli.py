@@ -24,8 +24,14 @@ def automa(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
 
 def test_version_and_help_everywhere():
     assert automa("--version").stdout.startswith("automa ")
-    for args in (["--help"], ["serve", "--help"], ["emulate", "--help"], ["mod", "build", "--help"],
-                 ["decide", "--help"], ["games", "--help"]):
+    for args in (
+        ["--help"],
+        ["serve", "--help"],
+        ["emulate", "--help"],
+        ["mod", "build", "--help"],
+        ["decide", "--help"],
+        ["games", "--help"],
+    ):
         result = automa(*args)
         assert result.returncode == 0 and "usage: automa" in result.stdout, args
 
@@ -95,13 +101,19 @@ def test_emulate_answers_a_raw_tcp_client():
     listener.bind(("127.0.0.1", editor_port))
     listener.listen()
     save = real_save("coinche-cardgame.json")
-    proc = subprocess.Popen([*AUTOMA, "emulate", str(save), "--tts-port", str(tts_port),
-                             "--editor-port", str(editor_port)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [*AUTOMA, "emulate", str(save), "--tts-port", str(tts_port), "--editor-port", str(editor_port)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert "listening on 127.0.0.1:" in (proc.stdout.readline() if proc.stdout else "")
         _recv_until(listener, {1})  # the load announcement
-        for payload in (b"{ messageID: 0 }",
-                        b'{"messageID": 3, "guid": "-1", "script": "return 40 + 2", "returnID": 314}'):
+        for payload in (
+            b"{ messageID: 0 }",
+            b'{"messageID": 3, "guid": "-1", "script": "return 40 + 2", "returnID": 314}',
+        ):
             with socket.create_connection(("127.0.0.1", tts_port)) as client:
                 client.sendall(payload)
             time.sleep(0.05)
@@ -120,9 +132,22 @@ def test_emulate_answers_a_raw_tcp_client():
 
 def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
     out = tmp_path / "after.json"
-    proc = subprocess.Popen([*AUTOMA, "emulate", str(real_save("stardust-sample.json")), "--tts-port",
-                             str(free_port()), "--editor-port", str(free_port()), "--save-to", str(out)],
-                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            *AUTOMA,
+            "emulate",
+            str(real_save("stardust-sample.json")),
+            "--tts-port",
+            str(free_port()),
+            "--editor-port",
+            str(free_port()),
+            "--save-to",
+            str(out),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None and "listening" in proc.stdout.readline()
     proc.send_signal(2)
     proc.wait(10)
@@ -133,8 +158,20 @@ def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
 
 
 def test_serve_with_the_emulator_plays_bot_turns():
-    result = automa("serve", "--game", "demo", "--emulator", "--turns", "3", "--seed", "4",
-                    "--tts-port", str(free_port()), "--editor-port", str(free_port()))
+    result = automa(
+        "serve",
+        "--game",
+        "demo",
+        "--emulator",
+        "--turns",
+        "3",
+        "--seed",
+        "4",
+        "--tts-port",
+        str(free_port()),
+        "--editor-port",
+        str(free_port()),
+    )
     assert result.returncode == 0, result.stderr
     turns = [line for line in result.stdout.splitlines() if line.startswith("  - ")]
     assert len(turns) == 3

@@ -110,7 +110,9 @@ class Decoder:
                 if pos >= end:
                     break
                 if buf[pos] not in _OPEN and buf[pos] != ord("/"):
-                    raise ProtocolError(f"a message must be a JSON object; it starts with {bytes(buf[pos:pos + 1])!r}")
+                    raise ProtocolError(
+                        f"a message must be a JSON object; it starts with {bytes(buf[pos : pos + 1])!r}"
+                    )
             m2 = _SPECIAL.search(buf, pos)
             if m2 is None:
                 pos = end

@@ -107,14 +107,7 @@ class ObjectCreated(_Message):
 
 
 FromTTS = Annotated[
-    PushingNewObject
-    | GameLoaded
-    | Printed
-    | LuaError
-    | CustomFromTTS
-    | ReturnValue
-    | GameSaved
-    | ObjectCreated,
+    PushingNewObject | GameLoaded | Printed | LuaError | CustomFromTTS | ReturnValue | GameSaved | ObjectCreated,
     Field(discriminator="messageID"),
 ]
 
@@ -131,9 +124,7 @@ def _validate(adapter: TypeAdapter[Any], value: object, direction: str) -> Any:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc']) or 'message'}: {err['msg']}" for err in exc.errors()
         )
-        raise ProtocolError(
-            f"invalid {direction} message (messageID={value.get('messageID')!r}): {problems}"
-        ) from None
+        raise ProtocolError(f"invalid {direction} message (messageID={value.get('messageID')!r}): {problems}") from None
 
 
 def parse_to_tts(value: object) -> ToTTS:

@@ -15,7 +15,7 @@ class Vec3(NamedTuple):
     y: float
     z: float
 
-    def __add__(self, other: object) -> Vec3:  # type: ignore[override]
+    def __add__(self, other: object) -> Vec3:  # vector sum, not tuple concatenation
         if not isinstance(other, Vec3):
             return NotImplemented
         return Vec3(self.x + other.x, self.y + other.y, self.z + other.z)
@@ -38,6 +38,8 @@ class Vec3(NamedTuple):
         return math.hypot(self.x - other.x, self.z - other.z)
 
 
+ZERO = Vec3(0.0, 0.0, 0.0)
+ONE = Vec3(1.0, 1.0, 1.0)
 Matrix = tuple[Vec3, Vec3, Vec3]  # rows
 
 
@@ -67,7 +69,14 @@ def angles_close(a: float, b: float, tolerance: float = 1.0) -> bool:
 def rotation_matrix(rotation: Vec3) -> Matrix:
     """R = Ry . Rx . Rz (Unity applies Z, then X, then Y)."""
     rx, ry, rz = (math.radians(a) for a in rotation)
-    cx, sx, cy, sy, cz, sz = math.cos(rx), math.sin(rx), math.cos(ry), math.sin(ry), math.cos(rz), math.sin(rz)
+    cx, sx, cy, sy, cz, sz = (
+        math.cos(rx),
+        math.sin(rx),
+        math.cos(ry),
+        math.sin(ry),
+        math.cos(rz),
+        math.sin(rz),
+    )
     return (
         Vec3(cy * cz + sy * sx * sz, -cy * sz + sy * sx * cz, sy * cx),
         Vec3(cx * sz, cx * cz, -sx),

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridge.table.geometry import Transform, Vec3, face_up_value, is_face_down, normalize_angle
+from bridge.table.geometry import ONE, ZERO, Transform, Vec3, face_up_value, is_face_down, normalize_angle
 from bridge.table.savefile import SaveFile
 
 
@@ -95,9 +95,9 @@ class TableObject:
     gm_notes: str = ""
     memo: str | None = None
     tags: tuple[str, ...] = ()
-    position: Vec3 = Vec3(0.0, 0.0, 0.0)
-    rotation: Vec3 = Vec3(0.0, 0.0, 0.0)  # each angle in [0, 360)
-    scale: Vec3 = Vec3(1.0, 1.0, 1.0)
+    position: Vec3 = ZERO
+    rotation: Vec3 = ZERO  # each angle in [0, 360)
+    scale: Vec3 = ONE
     face_down: bool = False
     value: Any = None
     locked: bool = False
@@ -186,7 +186,10 @@ class Table:
 
     @classmethod
     def from_states(
-        cls, states: Iterable[Mapping[str, Any]], source: str = "table", types: Mapping[str, str] | None = None
+        cls,
+        states: Iterable[Mapping[str, Any]],
+        source: str = "table",
+        types: Mapping[str, str] | None = None,
     ) -> Table:
         types = types or {}
         objs = []
@@ -234,7 +237,7 @@ class Table:
     def inside(self, zone: TableObject) -> list[TableObject]:
         """Objects whose centre lies in the zone's box (a scripting zone's scale is its size)."""
         t = zone.transform
-        half = Transform(t.position, t.rotation, Vec3(1.0, 1.0, 1.0))
+        half = Transform(t.position, t.rotation, ONE)
         found = []
         for o in self.objects:
             if o.guid == zone.guid:

@@ -91,7 +91,10 @@ class DemoGame(Game[DemoState, DemoAction]):
         if state.bag_count == 0:
             return [Decision(Pass(), Reason("supply", "The bot's bag is empty, so it passes."))]
         easy = options.difficulty == "easy"
-        for owner, step, verb in ((BOT, "priority 1 (win)", "completes"), (HUMAN, "priority 2 (block)", "blocks")):
+        for owner, step, verb in (
+            (BOT, "priority 1 (win)", "completes"),
+            (HUMAN, "priority 2 (block)", "blocks"),
+        ):
             if easy and owner == HUMAN:
                 continue  # the easy bot never blocks
             for i in empty:
@@ -104,8 +107,12 @@ class DemoGame(Game[DemoState, DemoAction]):
         tied = [i for i in empty if abs(i - centre) == nearest]
         choice = rng.choice(tied)
         how = f"chosen at random among slots {', '.join(str(i + 1) for i in tied)}" if len(tied) > 1 else "alone"
-        return [Decision(Place(choice), Reason("priority 3 (centre)",
-                                               f"Slot {choice + 1} is the empty slot nearest the centre ({how})."))]
+        return [
+            Decision(
+                Place(choice),
+                Reason("priority 3 (centre)", f"Slot {choice + 1} is the empty slot nearest the centre ({how})."),
+            )
+        ]
 
     def plan(self, state: DemoState, decision: Decision[DemoAction], table: Table) -> list[Command]:
         action = decision.action

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridge.table import SaveFile, Vec3
+from bridge.table.geometry import ONE
 from engines.layout import BoardLayout
 
 BOARD_TAG, BAG_TAG, BOT_TAG, HUMAN_TAG = "demo.board", "demo.bag", "demo.bot", "demo.human"
@@ -24,27 +25,62 @@ TOKEN_LIFT = 0.3
 TOKENS_EACH = 5
 
 
-def _transform(pos: Vec3, scale: Vec3 = Vec3(1.0, 1.0, 1.0)) -> dict[str, float]:
-    return {"posX": pos.x, "posY": pos.y, "posZ": pos.z, "rotX": 0.0, "rotY": 0.0, "rotZ": 0.0,
-            "scaleX": scale.x, "scaleY": scale.y, "scaleZ": scale.z}
+def _transform(pos: Vec3, scale: Vec3 = ONE) -> dict[str, float]:
+    return {
+        "posX": pos.x,
+        "posY": pos.y,
+        "posZ": pos.z,
+        "rotX": 0.0,
+        "rotY": 0.0,
+        "rotZ": 0.0,
+        "scaleX": scale.x,
+        "scaleY": scale.y,
+        "scaleZ": scale.z,
+    }
 
 
-def _object(guid: str, name: str, nickname: str, tag: str, pos: Vec3, color: tuple[float, float, float],
-            scale: Vec3 = Vec3(1.0, 1.0, 1.0), **extra: Any) -> dict[str, Any]:
-    return {"GUID": guid, "Name": name, "Transform": _transform(pos, scale), "Nickname": nickname,
-            "Description": "", "GMNotes": "", "Tags": [tag], "Locked": False,
-            "ColorDiffuse": {"r": color[0], "g": color[1], "b": color[2]}, **extra}
+def _object(
+    guid: str,
+    name: str,
+    nickname: str,
+    tag: str,
+    pos: Vec3,
+    color: tuple[float, float, float],
+    scale: Vec3 = ONE,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "GUID": guid,
+        "Name": name,
+        "Transform": _transform(pos, scale),
+        "Nickname": nickname,
+        "Description": "",
+        "GMNotes": "",
+        "Tags": [tag],
+        "Locked": False,
+        "ColorDiffuse": {"r": color[0], "g": color[1], "b": color[2]},
+        **extra,
+    }
 
 
 def build_table() -> SaveFile:
     red, blue = (0.86, 0.1, 0.09), (0.12, 0.53, 1.0)
-    bot_tokens = [_object(f"b0000{i}", "Chip_10", "Bot token", BOT_TAG, Vec3(0, 3, 0), red)
-                  for i in range(TOKENS_EACH)]
-    human_tokens = [_object(f"c0000{i}", "Chip_10", "Your token", HUMAN_TAG, Vec3(-6.0 + 3.0 * i, 1.2, -5.0), blue)
-                    for i in range(TOKENS_EACH)]
+    bot_tokens = [_object(f"b0000{i}", "Chip_10", "Bot token", BOT_TAG, Vec3(0, 3, 0), red) for i in range(TOKENS_EACH)]
+    human_tokens = [
+        _object(f"c0000{i}", "Chip_10", "Your token", HUMAN_TAG, Vec3(-6.0 + 3.0 * i, 1.2, -5.0), blue)
+        for i in range(TOKENS_EACH)
+    ]
     objects = [
-        _object("d0a4d0", "BlockRectangle", "Three in a Row board", BOARD_TAG, Vec3(0, 1.0, 0), (0.4, 0.3, 0.2),
-                BOARD_SCALE, Locked=True),
+        _object(
+            "d0a4d0",
+            "BlockRectangle",
+            "Three in a Row board",
+            BOARD_TAG,
+            Vec3(0, 1.0, 0),
+            (0.4, 0.3, 0.2),
+            BOARD_SCALE,
+            Locked=True,
+        ),
         _object("bba900", "Bag", "Bot bag", BAG_TAG, Vec3(0, 1.5, 6.0), red, ContainedObjects=bot_tokens),
         *human_tokens,
     ]

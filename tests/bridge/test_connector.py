@@ -25,33 +25,72 @@ from bridge.modbuild import connector_lua
 from bridge.table import SaveFile, Table
 from tests.conftest import Live, start_live, stop_live
 
-D6 = [{"Value": v, "Rotation": r} for v, r in [
-    (1, {"x": -90, "y": 0, "z": 0}), (2, {"x": 0, "y": 0, "z": 0}), (3, {"x": 0, "y": 0, "z": -90}),
-    (4, {"x": 0, "y": 0, "z": 90}), (5, {"x": 0, "y": 0, "z": -180}), (6, {"x": 90, "y": 0, "z": 0})]]
-NASTY = 'Bob\'s "]]" --[[ \n end) os.exit() print(\'x'
+D6 = [
+    {"Value": v, "Rotation": r}
+    for v, r in [
+        (1, {"x": -90, "y": 0, "z": 0}),
+        (2, {"x": 0, "y": 0, "z": 0}),
+        (3, {"x": 0, "y": 0, "z": -90}),
+        (4, {"x": 0, "y": 0, "z": 90}),
+        (5, {"x": 0, "y": 0, "z": -180}),
+        (6, {"x": 90, "y": 0, "z": 0}),
+    ]
+]
+NASTY = "Bob's \"]]\" --[[ \n end) os.exit() print('x"
 
 
 def table_save() -> SaveFile:
     def at(x: float, z: float = 0.0) -> dict[str, float]:
-        return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0, "rotY": 0, "rotZ": 0, "scaleX": 1, "scaleY": 1,
-                "scaleZ": 1}
+        return {
+            "posX": x,
+            "posY": 1.0,
+            "posZ": z,
+            "rotX": 0,
+            "rotY": 0,
+            "rotZ": 0,
+            "scaleX": 1,
+            "scaleY": 1,
+            "scaleZ": 1,
+        }
 
-    return SaveFile.from_dict({
-        "SaveName": "connector",
-        "LuaScript": connector_lua(),
-        "LuaScriptState": '{"game": "test", "difficulty": "normal"}',
-        "XmlUI": '<Text id="automa_status">-</Text><Button id="automa_bot_turn" onClick="automaBotTurn">Bot</Button>',
-        "ObjectStates": [
-            {"GUID": "block1", "Name": "BlockSquare", "Nickname": NASTY, "Transform": at(0), "Tags": ["t1"],
-             "LuaScript": "x = 1", "Description": "multi\nline", "GMNotes": "notes"},
-            {"GUID": "bag001", "Name": "Bag", "Nickname": "Bag", "Transform": at(5),
-             "ContainedObjects": [{"GUID": f"chip0{i}", "Name": "Chip_10", "Nickname": f"chip {i}"}
-                                  for i in range(3)]},
-            {"GUID": "die001", "Name": "Die_6", "Transform": at(-5), "RotationValues": D6},
-            {"GUID": "st0001", "Name": "BlockSquare", "Nickname": "front", "Transform": at(0, 5),
-             "States": {"2": {"GUID": "st0002", "Name": "BlockSquare", "Nickname": "back"}}},
-        ],
-    })
+    return SaveFile.from_dict(
+        {
+            "SaveName": "connector",
+            "LuaScript": connector_lua(),
+            "LuaScriptState": '{"game": "test", "difficulty": "normal"}',
+            "XmlUI": '<Text id="automa_status">-</Text>'
+            '<Button id="automa_bot_turn" onClick="automaBotTurn">Bot</Button>',
+            "ObjectStates": [
+                {
+                    "GUID": "block1",
+                    "Name": "BlockSquare",
+                    "Nickname": NASTY,
+                    "Transform": at(0),
+                    "Tags": ["t1"],
+                    "LuaScript": "x = 1",
+                    "Description": "multi\nline",
+                    "GMNotes": "notes",
+                },
+                {
+                    "GUID": "bag001",
+                    "Name": "Bag",
+                    "Nickname": "Bag",
+                    "Transform": at(5),
+                    "ContainedObjects": [
+                        {"GUID": f"chip0{i}", "Name": "Chip_10", "Nickname": f"chip {i}"} for i in range(3)
+                    ],
+                },
+                {"GUID": "die001", "Name": "Die_6", "Transform": at(-5), "RotationValues": D6},
+                {
+                    "GUID": "st0001",
+                    "Name": "BlockSquare",
+                    "Nickname": "front",
+                    "Transform": at(0, 5),
+                    "States": {"2": {"GUID": "st0002", "Name": "BlockSquare", "Nickname": "back"}},
+                },
+            ],
+        }
+    )
 
 
 @pytest.fixture
@@ -77,20 +116,22 @@ async def test_snapshot_reads_the_same_table_as_the_save_file(lv: Live):
 
 
 async def test_every_command_in_one_batch(lv: Live):
-    result = await lv.connector.apply([
-        Move(guid="block1", position=Position(x=2, y=1, z=2)),
-        Rotate(guid="block1", rotation=Position(x=0, y=90, z=0)),
-        Flip(guid="block1"),
-        Take(container="bag001", position=Position(x=8, y=1, z=0)),
-        Take(container="bag001", guid="chip02", position=Position(x=9, y=1, z=0)),
-        Put(guid="chip00", container="bag001"),
-        Shuffle(guid="bag001"),
-        SetValue(guid="die001", value=6),
-        SetState(guid="st0001", state=2),
-        Lock(guid="die001", locked=True),
-        Highlight(guid="die001", color="Red", seconds=2),
-        Say(text=NASTY, color="Purple"),
-    ])
+    result = await lv.connector.apply(
+        [
+            Move(guid="block1", position=Position(x=2, y=1, z=2)),
+            Rotate(guid="block1", rotation=Position(x=0, y=90, z=0)),
+            Flip(guid="block1"),
+            Take(container="bag001", position=Position(x=8, y=1, z=0)),
+            Take(container="bag001", guid="chip02", position=Position(x=9, y=1, z=0)),
+            Put(guid="chip00", container="bag001"),
+            Shuffle(guid="bag001"),
+            SetValue(guid="die001", value=6),
+            SetState(guid="st0001", state=2),
+            Lock(guid="die001", locked=True),
+            Highlight(guid="die001", color="Red", seconds=2),
+            Say(text=NASTY, color="Purple"),
+        ]
+    )
     assert result.applied == 12
     assert result.results[3] == {"guid": "chip00"}
     assert result.results[8] == {"guid": "st0002"}
@@ -111,11 +152,13 @@ async def test_every_command_in_one_batch(lv: Live):
 
 async def test_a_bad_command_is_named_and_nothing_is_applied(lv: Live):
     with pytest.raises(BatchFailed) as failure:
-        await lv.connector.apply([
-            Move(guid="block1", position=Position(x=7, y=1, z=7)),
-            Say(text="first"),
-            Take(container="block1", position=Position(x=0, y=1, z=0)),
-        ])
+        await lv.connector.apply(
+            [
+                Move(guid="block1", position=Position(x=7, y=1, z=7)),
+                Say(text="first"),
+                Take(container="block1", position=Position(x=0, y=1, z=0)),
+            ]
+        )
     assert failure.value.index == 2
     assert "not a container" in failure.value.reason
     assert failure.value.applied == 0
@@ -126,11 +169,13 @@ async def test_a_bad_command_is_named_and_nothing_is_applied(lv: Live):
 
 async def test_a_command_failing_while_applied_stops_the_rest(lv: Live):
     with pytest.raises(BatchFailed) as failure:
-        await lv.connector.apply([
-            Say(text="one"),
-            SetState(guid="st0001", state=5),  # has states, but not a fifth
-            Say(text="never"),
-        ])
+        await lv.connector.apply(
+            [
+                Say(text="one"),
+                SetState(guid="st0001", state=5),  # has states, but not a fifth
+                Say(text="never"),
+            ]
+        )
     assert (failure.value.index, failure.value.applied) == (1, 1)
     assert "no state 5" in failure.value.reason
     texts = [t for t, _ in lv.emulator.require_world().chat]
@@ -167,8 +212,12 @@ async def test_unknown_operation_is_an_error(lv: Live):
 
 async def test_the_check_pass_follows_earlier_commands_of_the_batch(lv: Live):
     # taking a piece makes it movable later in the same batch...
-    await lv.connector.apply([Take(container="bag001", guid="chip01", position=Position(x=3, y=1, z=3)),
-                              Move(guid="chip01", position=Position(x=4, y=1, z=4))])
+    await lv.connector.apply(
+        [
+            Take(container="bag001", guid="chip01", position=Position(x=3, y=1, z=3)),
+            Move(guid="chip01", position=Position(x=4, y=1, z=4)),
+        ]
+    )
     assert (await lv.connector.snapshot())["chip01"].position == pytest.approx((4, 1, 4))
     # ...and putting it away makes it gone for the rest of the batch: refused before anything moves
     with pytest.raises(BatchFailed) as failure:

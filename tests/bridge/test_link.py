@@ -16,8 +16,14 @@ SAVE = {
     "SaveName": "link",
     "LuaScript": "counter = 0\nfunction onLoad() print('hello from onLoad') end",
     "XmlUI": "<Text id='keep'>keep me</Text>",
-    "ObjectStates": [{"GUID": "aaaaaa", "Name": "BlockSquare", "LuaScript": "function f(x) return x end",
-                      "XmlUI": "<Panel id='obj'/>"}],
+    "ObjectStates": [
+        {
+            "GUID": "aaaaaa",
+            "Name": "BlockSquare",
+            "LuaScript": "function f(x) return x end",
+            "XmlUI": "<Panel id='obj'/>",
+        }
+    ],
 }
 
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
+from bridge.session import Session
 from engines import registry
 from engines.demo import table as layout
-from bridge.session import Session
 from tests.conftest import Live
 
 
@@ -91,7 +89,7 @@ async def test_full_game_bot_against_scripted_human(demo_live: Live):
         if state.winner() or None not in state.slots:
             break
         if turn % 2:
-            free = [i for i, s in enumerate(state.slots) if s is None][0]
+            free = next(i for i, s in enumerate(state.slots) if s is None)
             humans.pop().set_position(board.transform.to_world(layout.BOARD.spots[layout.SLOTS[free]]))
         else:
             await click_bot_turn(demo_live, session)

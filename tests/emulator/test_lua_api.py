@@ -25,16 +25,25 @@ def run(world: World, lua: str) -> Any:
     return world.execute("-1", lua, world.global_env)
 
 
-D6 = [{"Value": v, "Rotation": r} for v, r in [
-    (1, {"x": -90, "y": 0, "z": 0}), (2, {"x": 0, "y": 0, "z": 0}), (3, {"x": 0, "y": 0, "z": -90}),
-    (4, {"x": 0, "y": 0, "z": 90}), (5, {"x": 0, "y": 0, "z": -180}), (6, {"x": 90, "y": 0, "z": 0})]]
+D6 = [
+    {"Value": v, "Rotation": r}
+    for v, r in [
+        (1, {"x": -90, "y": 0, "z": 0}),
+        (2, {"x": 0, "y": 0, "z": 0}),
+        (3, {"x": 0, "y": 0, "z": -90}),
+        (4, {"x": 0, "y": 0, "z": 90}),
+        (5, {"x": 0, "y": 0, "z": -180}),
+        (6, {"x": 90, "y": 0, "z": 0}),
+    ]
+]
 
 
 def test_sandbox_has_no_io_require_or_os_execute():
     world, _ = world_with([])
     assert run(world, "return type(io) .. type(require) .. type(dofile) .. type(os.execute)") == "nilnilnilnil"
     assert run(world, "return type(os.time) .. type(os.clock) .. type(bit32) .. type(_MOONSHARP)") == (
-        "functionfunctiontabletable")
+        "functionfunctiontabletable"
+    )
 
 
 def test_python_attributes_are_unreachable():
@@ -52,25 +61,33 @@ def test_lambda_syntax_is_reported_with_its_position():
 
 def test_syntax_error_has_tts_position_with_columns_of_the_token():
     # Lua reports no column: the emulator points at the first occurrence of the token named on that row.
-    world, sent = world_with([], "local a = 1\nlocal t = {1 deck}")
+    _world, sent = world_with([], "local a = 1\nlocal t = {1 deck}")
     assert sent[0]["messageID"] == 3
     assert sent[0]["error"] == "chunk_0:(2,13-17): '}' expected near 'deck'"
     assert sent[0]["errorMessagePrefix"] == "Error in Global Script: "
 
 
 def test_runtime_error_in_on_load_goes_out_as_message_3():
-    world, sent = world_with([], "function onLoad()\n  local x = nil\n  x.y = 1\nend")
+    _world, sent = world_with([], "function onLoad()\n  local x = nil\n  x.y = 1\nend")
     errors = [m for m in sent if m["messageID"] == 3]
     assert len(errors) == 1
     assert errors[0]["error"].startswith("chunk_0:(3,2-9): attempt to index local 'x'")
 
 
 def test_each_object_script_has_its_own_globals_and_self():
-    objs = [{"GUID": "aaaaaa", "Name": "BlockSquare", "Nickname": "A", "LuaScript": "who = self.getName()"},
-            {"GUID": "bbbbbb", "Name": "BlockSquare", "Nickname": "B", "LuaScript": "who = self.getName()"}]
+    objs = [
+        {"GUID": "aaaaaa", "Name": "BlockSquare", "Nickname": "A", "LuaScript": "who = self.getName()"},
+        {"GUID": "bbbbbb", "Name": "BlockSquare", "Nickname": "B", "LuaScript": "who = self.getName()"},
+    ]
     world, _ = world_with(objs, "who = 'global'")
     assert run(world, "return who") == "global"
-    assert run(world, "return getObjectFromGUID('aaaaaa').getVar('who') .. getObjectFromGUID('bbbbbb').getVar('who')") == "AB"
+    assert (
+        run(
+            world,
+            "return getObjectFromGUID('aaaaaa').getVar('who') .. getObjectFromGUID('bbbbbb').getVar('who')",
+        )
+        == "AB"
+    )
 
 
 def test_dot_and_colon_calls_both_work():
@@ -86,8 +103,10 @@ def test_objects_compare_equal_by_identity():
 
 def test_json_round_trip_and_objects_refused():
     world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
-    assert run(world, "return JSON.encode(JSON.decode('{\"a\":[1,2.5,\"x\\\\n\"],\"b\":true}'))") in (
-        '{"a":[1,2.5,"x\\n"],"b":true}', '{"b":true,"a":[1,2.5,"x\\n"]}')
+    assert run(world, 'return JSON.encode(JSON.decode(\'{"a":[1,2.5,"x\\\\n"],"b":true}\'))') in (
+        '{"a":[1,2.5,"x\\n"],"b":true}',
+        '{"b":true,"a":[1,2.5,"x\\n"]}',
+    )
     assert run(world, "return JSON.encode({})") == "[]"
     with pytest.raises(ScriptError, match="cannot encode an Object"):
         run(world, "return JSON.encode({o = getObjectFromGUID('aaaaaa')})")
@@ -112,7 +131,9 @@ def test_smooth_move_is_not_resting_until_it_arrives():
 
 def test_wait_frames_time_condition_and_stop():
     world, _ = world_with([], "log_ = {}\nfunction note(s) log_[#log_ + 1] = s end")
-    run(world, """
+    run(
+        world,
+        """
         Wait.frames(function() note('f2') end, 2)
         Wait.time(function() note('t') end, 0.05)
         local id = Wait.frames(function() note('never') end, 1)
@@ -120,23 +141,35 @@ def test_wait_frames_time_condition_and_stop():
         local n = 0
         Wait.condition(function() note('cond') end, function() n = n + 1 return n >= 4 end)
         Wait.condition(function() note('x') end, function() return false end, 0.1, function() note('timeout') end)
-    """)
+    """,
+    )
     world.run_until_idle()
     assert run(world, "return table.concat(log_, ',')") == "f2,t,cond,timeout"
 
 
 def test_bag_contents_take_by_guid_and_spawn_callback():
-    bag = {"GUID": "bag000", "Name": "Bag", "Transform": {"posX": 0, "posY": 1, "posZ": 0},
-           "ContainedObjects": [{"GUID": "c00001", "Name": "Chip_10", "Nickname": "one", "Tags": ["t"]},
-                                {"GUID": "c00002", "Name": "Chip_10", "Nickname": "two"}]}
+    bag = {
+        "GUID": "bag000",
+        "Name": "Bag",
+        "Transform": {"posX": 0, "posY": 1, "posZ": 0},
+        "ContainedObjects": [
+            {"GUID": "c00001", "Name": "Chip_10", "Nickname": "one", "Tags": ["t"]},
+            {"GUID": "c00002", "Name": "Chip_10", "Nickname": "two"},
+        ],
+    }
     world, sent = world_with([bag], "taken = nil")
     entries = run(world, "return getObjectFromGUID('bag000').getObjects()")
     # an empty Lua table comes back as {} (Lua cannot tell an empty list from an empty map)
     assert [(e["guid"], e["name"], e["index"], e["tags"] or []) for e in entries] == [
-        ("c00001", "one", 0, ["t"]), ("c00002", "two", 1, [])]
-    run(world, """local o = getObjectFromGUID('bag000').takeObject({guid = 'c00002', position = {3, 1, 0},
+        ("c00001", "one", 0, ["t"]),
+        ("c00002", "two", 1, []),
+    ]
+    run(
+        world,
+        """local o = getObjectFromGUID('bag000').takeObject({guid = 'c00002', position = {3, 1, 0},
                   callback_function = function(obj) taken = obj.getName() end})
-                  assert(o.spawning)""")
+                  assert(o.spawning)""",
+    )
     world.run_until_idle()
     assert run(world, "return taken") == "two"
     assert run(world, "return getObjectFromGUID('bag000').getQuantity()") == 1
@@ -145,9 +178,13 @@ def test_bag_contents_take_by_guid_and_spawn_callback():
 
 
 def test_taking_the_second_to_last_card_collapses_the_deck():
-    deck = {"GUID": "deck00", "Name": "Deck", "DeckIDs": [100, 101],
-            "Transform": {"posX": 1, "posY": 1, "posZ": 1, "rotZ": 180},
-            "ContainedObjects": [card("a00001", 100), card("a00002", 101)]}
+    deck = {
+        "GUID": "deck00",
+        "Name": "Deck",
+        "DeckIDs": [100, 101],
+        "Transform": {"posX": 1, "posY": 1, "posZ": 1, "rotZ": 180},
+        "ContainedObjects": [card("a00001", 100), card("a00002", 101)],
+    }
     world, _ = world_with([deck], "deck = getObjectFromGUID('deck00')")
     run(world, "deck.takeObject({position = {5, 1, 5}})")
     world.run_until_idle()
@@ -157,15 +194,25 @@ def test_taking_the_second_to_last_card_collapses_the_deck():
 
 
 def test_put_object_into_deck_goes_to_the_bottom_from_the_table_and_top_from_above():
-    deck = {"GUID": "deck00", "Name": "Deck", "DeckIDs": [100, 101], "Transform": {"posY": 1},
-            "ContainedObjects": [card("a00001", 100), card("a00002", 101)]}
+    deck = {
+        "GUID": "deck00",
+        "Name": "Deck",
+        "DeckIDs": [100, 101],
+        "Transform": {"posY": 1},
+        "ContainedObjects": [card("a00001", 100), card("a00002", 101)],
+    }
     low = {**card("a00003", 102), "Transform": {"posY": 1}}
     high = {**card("a00004", 103), "Transform": {"posY": 4}}
     world, _ = world_with([deck, low, high])
-    run(world, "local d = getObjectFromGUID('deck00') d.putObject(getObjectFromGUID('a00003')) "
-               "d.putObject(getObjectFromGUID('a00004'))")
-    order = run(world, "local t = {} for _, e in ipairs(getObjectFromGUID('deck00').getObjects()) do "
-                       "t[#t+1] = e.guid end return t")
+    run(
+        world,
+        "local d = getObjectFromGUID('deck00') d.putObject(getObjectFromGUID('a00003')) "
+        "d.putObject(getObjectFromGUID('a00004'))",
+    )
+    order = run(
+        world,
+        "local t = {} for _, e in ipairs(getObjectFromGUID('deck00').getObjects()) do t[#t+1] = e.guid end return t",
+    )
     assert order == ["a00004", "a00001", "a00002", "a00003"]
     assert world.objects["deck00"].data["DeckIDs"] == [103, 100, 101, 102]
 
@@ -183,8 +230,9 @@ def test_shuffle_is_seeded():
     contents = [{"GUID": f"c0000{i}", "Name": "Chip_10"} for i in range(8)]
     orders = []
     for _ in range(2):
-        world, _ = world_with([{"GUID": "bag000", "Name": "Bag", "ContainedObjects": [dict(c) for c in contents]}],
-                              seed=7)
+        world, _ = world_with(
+            [{"GUID": "bag000", "Name": "Bag", "ContainedObjects": [dict(c) for c in contents]}], seed=7
+        )
         run(world, "getObjectFromGUID('bag000').shuffle()")
         orders.append([d["GUID"] for d in world.objects["bag000"].contents()])
     assert orders[0] == orders[1]
@@ -204,19 +252,34 @@ def test_dice_values_set_and_read():
 
 
 def test_set_state_swaps_objects_and_keeps_the_place():
-    obj = {"GUID": "s00001", "Name": "BlockSquare", "Nickname": "front", "Transform": {"posX": 4},
-           "States": {"2": {"GUID": "s00002", "Name": "BlockSquare", "Nickname": "back"}}}
+    obj = {
+        "GUID": "s00001",
+        "Name": "BlockSquare",
+        "Nickname": "front",
+        "Transform": {"posX": 4},
+        "States": {"2": {"GUID": "s00002", "Name": "BlockSquare", "Nickname": "back"}},
+    }
     world, _ = world_with([obj])
     assert run(world, "return getObjectFromGUID('s00001').getStateId()") == 1
     guid = run(world, "return getObjectFromGUID('s00001').setState(2).getGUID()")
     assert guid == "s00002"
-    assert run(world, "local o = getObjectFromGUID('s00002') return o.getName() .. o.getStateId() .. o.getPosition().x") == "back24"
+    assert (
+        run(
+            world,
+            "local o = getObjectFromGUID('s00002') return o.getName() .. o.getStateId() .. o.getPosition().x",
+        )
+        == "back24"
+    )
     assert run(world, "return getObjectFromGUID('s00002').setState(1).getName()") == "front"
 
 
 def test_tags_and_tagged_lookup_are_case_insensitive():
-    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare", "Tags": ["Red"]},
-                           {"GUID": "bbbbbb", "Name": "BlockSquare", "Tags": ["blue"]}])
+    world, _ = world_with(
+        [
+            {"GUID": "aaaaaa", "Name": "BlockSquare", "Tags": ["Red"]},
+            {"GUID": "bbbbbb", "Name": "BlockSquare", "Tags": ["blue"]},
+        ]
+    )
     assert len(run(world, "return getObjectsWithTag('red')")) == 1
     assert len(run(world, "return getObjectsWithAnyTags({'RED', 'Blue'})")) == 2
     run(world, "local o = getObjectFromGUID('bbbbbb') o.addTag('x') o.removeTag('BLUE')")
@@ -224,11 +287,23 @@ def test_tags_and_tagged_lookup_are_case_insensitive():
 
 
 def test_zone_get_objects_returns_live_objects_inside():
-    zone = {"GUID": "zone00", "Name": "ScriptingTrigger", "Transform": {"scaleX": 4, "scaleY": 4, "scaleZ": 4}}
-    world, _ = world_with([zone, {"GUID": "aaaaaa", "Name": "BlockSquare", "Transform": {"posX": 1}},
-                           {"GUID": "bbbbbb", "Name": "BlockSquare", "Transform": {"posX": 9}}])
-    assert run(world, "local t = {} for _, o in ipairs(getObjectFromGUID('zone00').getObjects()) do "
-                      "t[#t+1] = o.getGUID() end return t") == ["aaaaaa"]
+    zone = {
+        "GUID": "zone00",
+        "Name": "ScriptingTrigger",
+        "Transform": {"scaleX": 4, "scaleY": 4, "scaleZ": 4},
+    }
+    world, _ = world_with(
+        [
+            zone,
+            {"GUID": "aaaaaa", "Name": "BlockSquare", "Transform": {"posX": 1}},
+            {"GUID": "bbbbbb", "Name": "BlockSquare", "Transform": {"posX": 9}},
+        ]
+    )
+    assert run(
+        world,
+        "local t = {} for _, o in ipairs(getObjectFromGUID('zone00').getObjects()) do "
+        "t[#t+1] = o.getGUID() end return t",
+    ) == ["aaaaaa"]
 
 
 def test_print_goes_to_the_editor_and_chat():
@@ -255,8 +330,10 @@ def test_calling_a_destroyed_object_is_a_lua_error_at_the_calling_line():
 
 
 def test_on_save_state_is_written_to_the_save_and_given_to_on_load():
-    script = "n = 0\nfunction onLoad(s) if s ~= '' then n = JSON.decode(s).n end end\n" \
-             "function onSave() return JSON.encode({n = n}) end"
+    script = (
+        "n = 0\nfunction onLoad(s) if s ~= '' then n = JSON.decode(s).n end end\n"
+        "function onSave() return JSON.encode({n = n}) end"
+    )
     world, _ = world_with([], script)
     run(world, "n = 41 + 1")
     save = world.to_save()
@@ -267,9 +344,14 @@ def test_on_save_state_is_written_to_the_save_and_given_to_on_load():
 
 def test_events_reach_every_script_that_handles_them():
     bag = {"GUID": "bag000", "Name": "Bag", "ContainedObjects": []}
-    watcher = {"GUID": "aaaaaa", "Name": "BlockSquare", "LuaScript":
-               "seen = 0\nfunction onObjectEnterContainer(c, o) seen = seen + 1 end"}
-    world, _ = world_with([bag, watcher, {"GUID": "bbbbbb", "Name": "Chip_10"}],
-                          "seen = 0\nfunction onObjectEnterContainer(c, o) seen = seen + 10 end")
+    watcher = {
+        "GUID": "aaaaaa",
+        "Name": "BlockSquare",
+        "LuaScript": "seen = 0\nfunction onObjectEnterContainer(c, o) seen = seen + 1 end",
+    }
+    world, _ = world_with(
+        [bag, watcher, {"GUID": "bbbbbb", "Name": "Chip_10"}],
+        "seen = 0\nfunction onObjectEnterContainer(c, o) seen = seen + 10 end",
+    )
     run(world, "getObjectFromGUID('bag000').putObject(getObjectFromGUID('bbbbbb'))")
     assert run(world, "return seen + getObjectFromGUID('aaaaaa').getVar('seen')") == 11

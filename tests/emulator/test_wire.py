@@ -50,11 +50,19 @@ SCRIPTED = {
     "LuaScript": "function onLoad() print('loaded') end\nfunction onExternalMessage(d) print('got ' .. d.word) end",
     "XmlUI": "<Text id='t'>hi</Text>",
     "ObjectStates": [
-        {"GUID": "aaaaaa", "Name": "BlockSquare", "Nickname": "scripted", "LuaScript": "function f() return 7 end",
-         "XmlUI": "<Panel/>"},
+        {
+            "GUID": "aaaaaa",
+            "Name": "BlockSquare",
+            "Nickname": "scripted",
+            "LuaScript": "function f() return 7 end",
+            "XmlUI": "<Panel/>",
+        },
         {"GUID": "bbbbbb", "Name": "BlockSquare", "Nickname": "plain"},
-        {"GUID": "bag000", "Name": "Bag", "ContainedObjects": [
-            {"GUID": "cccccc", "Name": "BlockSquare", "LuaScript": "x = 1"}]},
+        {
+            "GUID": "bag000",
+            "Name": "Bag",
+            "ContainedObjects": [{"GUID": "cccccc", "Name": "BlockSquare", "LuaScript": "x = 1"}],
+        },
     ],
 }
 
@@ -88,15 +96,22 @@ async def test_unquoted_key_get_scripts_answers_with_every_script(wire):
     states = {s["guid"]: s for s in msg["scriptStates"]}
     assert states["-1"]["name"] == "Global" and "onLoad" in states["-1"]["script"]
     assert states["-1"]["ui"] == "<Text id='t'>hi</Text>"
-    assert states["aaaaaa"] == {"name": "scripted", "guid": "aaaaaa", "script": "function f() return 7 end",
-                                "ui": "<Panel/>"}
+    assert states["aaaaaa"] == {
+        "name": "scripted",
+        "guid": "aaaaaa",
+        "script": "function f() return 7 end",
+        "ui": "<Panel/>",
+    }
     assert set(states) == {"-1", "aaaaaa"}  # no unscripted objects, nothing from inside the bag
 
 
 async def test_message_on_a_socket_the_client_keeps_open(wire):
     emulator, inbox = wire
-    writer = await send_raw(emulator.ports.tts, b'{"messageID": 3, "guid": "-1", "script": "return 6 * 7", '
-                                                b'"returnID": 99}', close=False)
+    writer = await send_raw(
+        emulator.ports.tts,
+        b'{"messageID": 3, "guid": "-1", "script": "return 6 * 7", "returnID": 99}',
+        close=False,
+    )
     msg = await inbox.next(5)
     assert msg == {"messageID": 5, "returnValue": 42, "returnID": 99}
     writer.close()
@@ -104,8 +119,10 @@ async def test_message_on_a_socket_the_client_keeps_open(wire):
 
 async def test_execute_echoes_return_id_and_runs_in_the_object_script(wire):
     emulator, inbox = wire
-    await send_raw(emulator.ports.tts, json.dumps({"messageID": 3, "guid": "aaaaaa", "script": "return f()",
-                                                   "returnID": 12}).encode())
+    await send_raw(
+        emulator.ports.tts,
+        json.dumps({"messageID": 3, "guid": "aaaaaa", "script": "return f()", "returnID": 12}).encode(),
+    )
     assert await inbox.next(5) == {"messageID": 5, "returnValue": 7, "returnID": 12}
 
 
@@ -145,10 +162,17 @@ async def test_non_table_custom_message_is_ignored(wire):
 
 async def test_save_and_play_deletes_what_is_missing_and_reloads(wire):
     emulator, inbox = wire
-    payload = {"messageID": 1, "scriptStates": [
-        {"name": "Global", "guid": "-1", "script": "function onLoad() print('reloaded') end"},  # no ui: deleted
-        {"name": "scripted", "guid": "aaaaaa", "ui": "<Panel id='kept'/>"},  # no script: deleted
-    ]}
+    payload = {
+        "messageID": 1,
+        "scriptStates": [
+            {
+                "name": "Global",
+                "guid": "-1",
+                "script": "function onLoad() print('reloaded') end",
+            },  # no ui: deleted
+            {"name": "scripted", "guid": "aaaaaa", "ui": "<Panel id='kept'/>"},  # no script: deleted
+        ],
+    }
     await send_raw(emulator.ports.tts, json.dumps(payload).encode())
     assert (await inbox.next(2))["message"] == "reloaded"
     msg = await inbox.next(1)
@@ -161,15 +185,17 @@ async def test_nil_return_modes():
     for mode, expect_reply in (("absent", True), ("none", False)):
         inbox = Inbox()
         await inbox.start()
-        emulator = Emulator(SaveFile.from_dict(SCRIPTED), ports=Ports(free_port(), inbox.port),
-                            faults=Faults(nil_return=mode))
+        emulator = Emulator(
+            SaveFile.from_dict(SCRIPTED), ports=Ports(free_port(), inbox.port), faults=Faults(nil_return=mode)
+        )
         await emulator.start()
         await inbox.next(1)
         await send_raw(emulator.ports.tts, b'{"messageID": 3, "script": "local x = 1", "returnID": 4}')
         await send_raw(emulator.ports.tts, b'{"messageID": 3, "script": "return 2", "returnID": 5}')
         first = await inbox.next(5)
-        assert first == ({"messageID": 5, "returnID": 4} if expect_reply else {"messageID": 5, "returnValue": 2,
-                                                                               "returnID": 5})
+        assert first == (
+            {"messageID": 5, "returnID": 4} if expect_reply else {"messageID": 5, "returnValue": 2, "returnID": 5}
+        )
         await emulator.stop()
         await inbox.close()
 
@@ -206,8 +232,11 @@ async def test_split_and_large_outgoing_messages_arrive_whole():
     big = "x" * 3_000_000
     inbox = Inbox()
     await inbox.start()
-    emulator = Emulator(SaveFile.from_dict({**SCRIPTED, "LuaScript": f"-- {big}\n"}),
-                        ports=Ports(free_port(), inbox.port), faults=Faults(split=1 << 20))
+    emulator = Emulator(
+        SaveFile.from_dict({**SCRIPTED, "LuaScript": f"-- {big}\n"}),
+        ports=Ports(free_port(), inbox.port),
+        faults=Faults(split=1 << 20),
+    )
     await emulator.start()
     msg = await inbox.next(1, timeout=20)
     assert big in msg["scriptStates"][0]["script"]

@@ -17,8 +17,15 @@ from engines.demo.game import DemoGame, Pass, Place
 GAME = DemoGame()
 
 
-def table_with(bot: list[int], human: list[int], *, board_at: Vec3 = Vec3(0, 1, 0), board_yaw: float = 0.0,
-               extra: list[dict[str, Any]] | None = None, bag_count: int = 5) -> Table:
+def table_with(
+    bot: list[int],
+    human: list[int],
+    *,
+    board_at: Vec3 = Vec3(0, 1, 0),  # noqa: B008 (an immutable tuple)
+    board_yaw: float = 0.0,
+    extra: list[dict[str, Any]] | None = None,
+    bag_count: int = 5,
+) -> Table:
     raw = layout.build_table().to_dict()
     objects = raw["ObjectStates"]
     board = next(o for o in objects if layout.BOARD_TAG in o["Tags"])
@@ -29,7 +36,12 @@ def table_with(bot: list[int], human: list[int], *, board_at: Vec3 = Vec3(0, 1, 
 
     def token(guid: str, tag: str, slot: int) -> dict[str, Any]:
         p = frame.to_world(layout.BOARD.spots[layout.SLOTS[slot]])
-        return {"GUID": guid, "Name": "Chip_10", "Tags": [tag], "Transform": {"posX": p.x, "posY": p.y, "posZ": p.z}}
+        return {
+            "GUID": guid,
+            "Name": "Chip_10",
+            "Tags": [tag],
+            "Transform": {"posX": p.x, "posY": p.y, "posZ": p.z},
+        }
 
     objects += [token(f"b1{i:04d}", layout.BOT_TAG, s) for i, s in enumerate(bot)]
     objects += [token(f"c1{i:04d}", layout.HUMAN_TAG, s) for i, s in enumerate(human)]
@@ -97,8 +109,13 @@ def test_a_token_between_slots_is_named_and_nothing_is_decided():
     frame = Transform(Vec3(0, 1, 0), Vec3(0, 0, 0), layout.BOARD_SCALE)
     a = frame.to_world(layout.BOARD.spots["slot 2"])
     b = frame.to_world(layout.BOARD.spots["slot 3"])
-    stray = {"GUID": "c9", "Name": "Chip_10", "Nickname": "Your token", "Tags": [layout.HUMAN_TAG],
-             "Transform": {"posX": (a.x + b.x) / 2, "posY": 1, "posZ": 0}}
+    stray = {
+        "GUID": "c9",
+        "Name": "Chip_10",
+        "Nickname": "Your token",
+        "Tags": [layout.HUMAN_TAG],
+        "Transform": {"posX": (a.x + b.x) / 2, "posY": 1, "posZ": 0},
+    }
     with pytest.raises(ReadError) as err:
         GAME.read(table_with([], [], extra=[stray]))
     assert "'Your token' (guid c9, Chip)" in str(err.value)
@@ -108,15 +125,27 @@ def test_a_token_between_slots_is_named_and_nothing_is_decided():
 def test_two_tokens_on_one_slot_and_missing_or_doubled_pieces():
     with pytest.raises(ReadError, match="shares slot 4"):
         GAME.read(table_with([3], [3]))
-    doubled = {"GUID": "d0a4d1", "Name": "BlockRectangle", "Tags": [layout.BOARD_TAG],
-               "Transform": {"posX": 30, "posY": 1, "posZ": 30}}
+    doubled = {
+        "GUID": "d0a4d1",
+        "Name": "BlockRectangle",
+        "Tags": [layout.BOARD_TAG],
+        "Transform": {"posX": 30, "posY": 1, "posZ": 30},
+    }
     with pytest.raises(ReadError, match=r"guid d0a4d1.*a second board"):
         GAME.read(table_with([], [], extra=[doubled]))
-    with pytest.raises(ReadError, match="the bot bag .* is not on the table"):
-        GAME.read(Table.from_states([o for o in layout.build_table().to_dict()["ObjectStates"]
-                                     if layout.BAG_TAG not in o["Tags"]]))
+    with pytest.raises(ReadError, match=r"the bot bag .* is not on the table"):
+        GAME.read(
+            Table.from_states(
+                [o for o in layout.build_table().to_dict()["ObjectStates"] if layout.BAG_TAG not in o["Tags"]]
+            )
+        )
 
 
 def test_tokens_in_reserve_off_the_board_are_fine():
-    far = {"GUID": "c8", "Name": "Chip_10", "Tags": [layout.HUMAN_TAG], "Transform": {"posX": 0, "posY": 1, "posZ": -20}}
+    far = {
+        "GUID": "c8",
+        "Name": "Chip_10",
+        "Tags": [layout.HUMAN_TAG],
+        "Transform": {"posX": 0, "posY": 1, "posZ": -20},
+    }
     assert GAME.read(table_with([], [], extra=[far])).slots == (None,) * 7

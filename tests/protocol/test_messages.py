@@ -24,7 +24,10 @@ from bridge.protocol.messages import CustomToTTS, GameSaved
     ("raw", "kind"),
     [
         ({"messageID": 0}, GetScripts),
-        ({"messageID": 1, "scriptStates": [{"name": "Global", "guid": "-1", "script": "x=1", "ui": ""}]}, SaveAndPlay),
+        (
+            {"messageID": 1, "scriptStates": [{"name": "Global", "guid": "-1", "script": "x=1", "ui": ""}]},
+            SaveAndPlay,
+        ),
         ({"messageID": 2, "customMessage": {"a": 1}}, CustomToTTS),
         ({"messageID": 3, "guid": "-1", "script": "return 1", "returnID": 7}, ExecuteLua),
     ],
@@ -36,10 +39,16 @@ def test_editor_to_tts(raw, kind):
 @pytest.mark.parametrize(
     ("raw", "kind"),
     [
-        ({"messageID": 0, "scriptStates": [{"name": "Die", "guid": "abc123", "script": ""}]}, PushingNewObject),
+        (
+            {"messageID": 0, "scriptStates": [{"name": "Die", "guid": "abc123", "script": ""}]},
+            PushingNewObject,
+        ),
         ({"messageID": 1, "scriptStates": [], "savePath": "C:/x.json"}, GameLoaded),
         ({"messageID": 2, "message": "hi"}, Printed),
-        ({"messageID": 3, "error": "chunk_0:(1,0-1): x", "guid": "-1", "errorMessagePrefix": "E: "}, LuaError),
+        (
+            {"messageID": 3, "error": "chunk_0:(1,0-1): x", "guid": "-1", "errorMessagePrefix": "E: "},
+            LuaError,
+        ),
         ({"messageID": 4, "customMessage": {"k": [1]}}, CustomFromTTS),
         ({"messageID": 5, "returnValue": "1", "returnID": 3}, ReturnValue),
         ({"messageID": 6, "savePath": "x"}, GameSaved),

@@ -13,7 +13,9 @@ from bridge.table.geometry import (
 )
 
 
-@pytest.mark.parametrize(("raw", "norm"), [(-8.6e-07, 0.0), (359.9999999999, 0.0), (-90, 270), (720.5, 0.5), (180, 180)])
+@pytest.mark.parametrize(
+    ("raw", "norm"), [(-8.6e-07, 0.0), (359.9999999999, 0.0), (-90, 270), (720.5, 0.5), (180, 180)]
+)
 def test_normalize(raw, norm):
     assert normalize_angle(raw) == pytest.approx(norm)
 
@@ -34,8 +36,17 @@ def test_unity_rotation_order_and_axes():
     assert rot((0, 0, 90), (1, 0, 0)) == pytest.approx((0, 1, 0), abs=1e-9)
 
 
-@pytest.mark.parametrize(("rot", "down"), [((0, 0, 0), False), ((0, 0, 180), True), ((180, 0, 0), True),
-                                             ((180, 0, 180), False), ((0, 123, 179), True), ((10, 200, 5), False)])
+@pytest.mark.parametrize(
+    ("rot", "down"),
+    [
+        ((0, 0, 0), False),
+        ((0, 0, 180), True),
+        ((180, 0, 0), True),
+        ((180, 0, 180), False),
+        ((0, 123, 179), True),
+        ((10, 200, 5), False),
+    ],
+)
 def test_face_down(rot, down):
     assert is_face_down(Vec3(*rot)) is down
 
@@ -52,8 +63,14 @@ def test_to_world_scales_then_rotates_then_moves():
 
 
 def test_face_up_value_of_a_d6():
-    faces = [(1, Vec3(-90, 0, 0)), (2, Vec3(0, 0, 0)), (3, Vec3(0, 0, -90)), (4, Vec3(0, 0, 90)),
-             (5, Vec3(0, 0, -180)), (6, Vec3(90, 0, 0))]
+    faces = [
+        (1, Vec3(-90, 0, 0)),
+        (2, Vec3(0, 0, 0)),
+        (3, Vec3(0, 0, -90)),
+        (4, Vec3(0, 0, 90)),
+        (5, Vec3(0, 0, -180)),
+        (6, Vec3(90, 0, 0)),
+    ]
     for value, rotation in faces:
         assert face_up_value(rotation, faces) == value
         jittered = Vec3(rotation.x + 4, rotation.y + 33, rotation.z - 3)

@@ -27,10 +27,13 @@ def test_coinche_deck_has_32_cards_top_first():
 
 def test_rotation_is_normalised_and_value_read_from_rotation_values():
     state = {
-        "GUID": "d6d6d6", "Name": "Die_6",
+        "GUID": "d6d6d6",
+        "Name": "Die_6",
         "Transform": {"posX": 1, "posY": 2, "posZ": 3, "rotX": -90.0000001, "rotY": -8.6e-07, "rotZ": 360},
-        "RotationValues": [{"Value": 1, "Rotation": {"x": -90, "y": 0, "z": 0}},
-                           {"Value": 6, "Rotation": {"x": 90, "y": 0, "z": 0}}],
+        "RotationValues": [
+            {"Value": 1, "Rotation": {"x": -90, "y": 0, "z": 0}},
+            {"Value": 6, "Rotation": {"x": 90, "y": 0, "z": 0}},
+        ],
     }
     die = TableObject.from_state(state)
     assert die.type == "Dice"
@@ -64,8 +67,11 @@ def test_snapshot_must_list_objects():
 
 
 def test_zone_contains_by_oriented_box():
-    zone = {"GUID": "z", "Name": "ScriptingTrigger",
-            "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotY": 45, "scaleX": 4, "scaleY": 2, "scaleZ": 1}}
+    zone = {
+        "GUID": "z",
+        "Name": "ScriptingTrigger",
+        "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotY": 45, "scaleX": 4, "scaleY": 2, "scaleZ": 1},
+    }
     inside = {"GUID": "in", "Name": "Chip_10", "Transform": {"posX": 1.2, "posY": 1, "posZ": -1.2}}
     outside = {"GUID": "out", "Name": "Chip_10", "Transform": {"posX": 1.2, "posY": 1, "posZ": 1.2}}
     table = Table.from_states([zone, inside, outside])
@@ -80,8 +86,15 @@ def test_lookup_errors_name_the_source():
 
 
 def test_tags_are_case_insensitive_and_describe_names_the_place():
-    obj = TableObject.from_state({"GUID": "abc123", "Name": "Chip_10", "Nickname": "Coin", "Tags": ["WC.Coin"],
-                                  "Transform": {"posX": 1.234, "posY": 1, "posZ": -2}})
+    obj = TableObject.from_state(
+        {
+            "GUID": "abc123",
+            "Name": "Chip_10",
+            "Nickname": "Coin",
+            "Tags": ["WC.Coin"],
+            "Transform": {"posX": 1.234, "posY": 1, "posZ": -2},
+        }
+    )
     assert obj.has_tag("wc.coin")
     assert obj.describe() == "'Coin' (guid abc123, Chip) at (1.23, 1.00, -2.00)"
     assert obj.position == Vec3(1.234, 1.0, -2.0)

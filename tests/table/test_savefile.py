@@ -29,12 +29,12 @@ def test_unknown_fields_survive_a_change(tmp_path):
 def test_not_json_names_the_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{ nope", encoding="utf-8")
-    with pytest.raises(SaveFileError, match="bad.json: not a JSON save file"):
+    with pytest.raises(SaveFileError, match=r"bad\.json: not a JSON save file"):
         SaveFile.load(bad)
 
 
 def test_missing_file_names_the_file(tmp_path):
-    with pytest.raises(SaveFileError, match="missing.json: cannot read"):
+    with pytest.raises(SaveFileError, match=r"missing\.json: cannot read"):
         SaveFile.load(tmp_path / "missing.json")
 
 
@@ -45,5 +45,5 @@ def test_wrong_type_names_the_object():
 
 
 def test_top_level_must_be_an_object():
-    with pytest.raises(SaveFileError, match="t.json: a save file is a JSON object"):
+    with pytest.raises(SaveFileError, match=r"t\.json: a save file is a JSON object"):
         SaveFile.from_dict([], "t.json")

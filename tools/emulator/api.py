@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import Vec3
@@ -22,15 +22,28 @@ if TYPE_CHECKING:
     from tools.emulator.world import World
 
 Method = Callable[..., Any]
+M = TypeVar("M", bound=Method)
 OBJECT_METHODS: dict[str, Method] = {}
 GLOBAL_METHODS: dict[str, Method] = {}
 # What a script may still ask of an object it holds after the object was destroyed (TTS keeps the reference).
 AFTER_DEATH = frozenset({"isDestroyed", "getGUID", "guid", "remainder", "resting"})
-PLAYER_COLORS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink", "Grey",
-                 "Black")
+PLAYER_COLORS = (
+    "White",
+    "Brown",
+    "Red",
+    "Orange",
+    "Yellow",
+    "Green",
+    "Teal",
+    "Blue",
+    "Purple",
+    "Pink",
+    "Grey",
+    "Black",
+)
 
 
-def method(fn: Method) -> Method:
+def method(fn: M) -> M:
     """Register an object method under its TTS name (the function's name)."""
     OBJECT_METHODS[fn.__name__] = fn
     return fn
@@ -53,7 +66,8 @@ def vec(value: Any, default: Vec3 | None = None) -> Vec3:
             raise ValueError("a vector argument is missing")
         return default
     if isinstance(value, dict):
-        return Vec3(*(float(value.get(a, value.get(str(i + 1), 0.0))) for i, a in enumerate("xyz")))
+        coords = [value.get(a, value.get(str(i + 1))) for i, a in enumerate("xyz")]
+        return Vec3(*(float(c or 0.0) for c in coords))
     if isinstance(value, list | tuple) and len(value) >= 3:
         return Vec3(float(value[0]), float(value[1]), float(value[2]))
     raise ValueError(f"expected a vector, got {value!r}")
@@ -67,8 +81,13 @@ class TtsApi:
 
     def host_functions(self) -> dict[str, Any]:
         names = {name: True for name in OBJECT_METHODS} | {name: True for name in GLOBAL_METHODS}
-        return {"call": self._call, "get": self._get, "set": self._set, "methods": names,
-                "describe": self._describe}
+        return {
+            "call": self._call,
+            "get": self._get,
+            "set": self._set,
+            "methods": names,
+            "describe": self._describe,
+        }
 
     def _in(self, value: Any) -> Any:
         return self.world.lua.to_python(value)
@@ -122,7 +141,7 @@ class TtsApi:
     def install_globals(self) -> None:
         lua, w = self.world.lua, self.world
         g = lua.globals
-        api = {
+        api: dict[str, Callable[..., Any]] = {
             "getObjectFromGUID": lambda guid: lua.proxy(str(guid)) if _alive(w, guid) else None,
             "getObjects": lambda: self.out([o for o in w.objects.values()]),
             "getAllObjects": lambda: self.out([o for o in w.objects.values()]),
@@ -142,25 +161,31 @@ class TtsApi:
             g[name] = lua.wrap(fn)
         g.Global = lua.proxy(GLOBAL_GUID)
         g.UI = self._ui_table(GLOBAL_GUID)
-        g.Wait = lua.make_table({
-            "frames": lambda fn, n=1: w.wait_frames(fn, int(n), GLOBAL_GUID),
-            "time": lambda fn, sec, reps=1: w.wait_frames(fn, max(1, round(float(sec) * 60)), GLOBAL_GUID,
-                                                          repetitions=int(reps)),
-            "condition": lambda fn, cond, timeout=None, on_timeout=None: w.wait_condition(
-                fn, cond, GLOBAL_GUID, None if timeout is None else float(timeout), on_timeout),
-            "stop": lambda wid: w.stop_wait(int(wid)),
-            "stopAll": lambda: w.stop_all_waits(GLOBAL_GUID),
-        })
+        g.Wait = lua.make_table(
+            {
+                "frames": lambda fn, n=1: w.wait_frames(fn, int(n), GLOBAL_GUID),
+                "time": lambda fn, sec, reps=1: w.wait_frames(
+                    fn, max(1, round(float(sec) * 60)), GLOBAL_GUID, repetitions=int(reps)
+                ),
+                "condition": lambda fn, cond, timeout=None, on_timeout=None: w.wait_condition(
+                    fn, cond, GLOBAL_GUID, None if timeout is None else float(timeout), on_timeout
+                ),
+                "stop": lambda wid: w.stop_wait(int(wid)),
+                "stopAll": lambda: w.stop_all_waits(GLOBAL_GUID),
+            }
+        )
         g.Player = lua.make_table({c: self.player(c) for c in PLAYER_COLORS})
 
     def player(self, color: str) -> Any:
         lua = self.world.lua
-        return lua.make_table({
-            "color": color,
-            "steam_name": "",
-            "seated": color not in ("Grey", "Black"),
-            "getHandObjects": lambda *a: lua.make_table({}),
-        })
+        return lua.make_table(
+            {
+                "color": color,
+                "steam_name": "",
+                "seated": color not in ("Grey", "Black"),
+                "getHandObjects": lambda *a: lua.make_table({}),
+            }
+        )
 
     def _send_external(self, data: Any) -> None:
         value = self._in(data)
@@ -188,18 +213,21 @@ class TtsApi:
                 w.get(guid).xml_ui = str(xml)
             return True
 
-        return lua.make_table({
-            "setXml": set_xml,
-            "getXml": lambda: tree().xml,
-            "setAttribute": lambda eid, name, value: tree().set_attribute(str(eid), str(name), self._in(value)),
-            "getAttribute": lambda eid, name: tree().get_attribute(str(eid), str(name)),
-            "setAttributes": lambda eid, attrs: all(
-                tree().set_attribute(str(eid), str(k), v) for k, v in self._in(attrs).items()),
-            "setValue": lambda eid, value: tree().set_value(str(eid), self._in(value)),
-            "getValue": lambda eid: tree().get_value(str(eid)),
-            "show": lambda eid: tree().set_attribute(str(eid), "active", True),
-            "hide": lambda eid: tree().set_attribute(str(eid), "active", False),
-        })
+        return lua.make_table(
+            {
+                "setXml": set_xml,
+                "getXml": lambda: tree().xml,
+                "setAttribute": lambda eid, name, value: tree().set_attribute(str(eid), str(name), self._in(value)),
+                "getAttribute": lambda eid, name: tree().get_attribute(str(eid), str(name)),
+                "setAttributes": lambda eid, attrs: all(
+                    tree().set_attribute(str(eid), str(k), v) for k, v in self._in(attrs).items()
+                ),
+                "setValue": lambda eid, value: tree().set_value(str(eid), self._in(value)),
+                "getValue": lambda eid: tree().get_value(str(eid)),
+                "show": lambda eid: tree().set_attribute(str(eid), "active", True),
+                "hide": lambda eid: tree().set_attribute(str(eid), "active", False),
+            }
+        )
 
     # --- spawning --------------------------------------------------------------------------------
 
@@ -207,8 +235,12 @@ class TtsApi:
         data = params.get("data")
         if not isinstance(data, dict):
             raise ValueError("spawnObjectData needs data = an ObjectState table")
-        return self.world.spawn(data, _opt_vec(params.get("position")), _opt_vec(params.get("rotation")),
-                                params.get("callback_function"))
+        return self.world.spawn(
+            data,
+            _opt_vec(params.get("position")),
+            _opt_vec(params.get("rotation")),
+            params.get("callback_function"),
+        )
 
     def _spawn_json(self, params: dict[str, Any]) -> EmObject:
         try:
@@ -220,8 +252,14 @@ class TtsApi:
     def _spawn_builtin(self, params: dict[str, Any]) -> EmObject:
         kind = str(params.get("type", "BlockSquare"))
         scale = vec(params.get("scale"), Vec3(1.0, 1.0, 1.0))
-        data = {"GUID": "", "Name": kind, "Transform": {"scaleX": scale.x, "scaleY": scale.y, "scaleZ": scale.z},
-                "Nickname": "", "Description": "", "Locked": False}
+        data = {
+            "GUID": "",
+            "Name": kind,
+            "Transform": {"scaleX": scale.x, "scaleY": scale.y, "scaleZ": scale.z},
+            "Nickname": "",
+            "Description": "",
+            "Locked": False,
+        }
         return self._spawn_data({**params, "data": data})
 
 
@@ -416,8 +454,11 @@ def positionToLocal(api: TtsApi, obj: EmObject, v: Any) -> Vec3:
 def getBounds(api: TtsApi, obj: EmObject) -> dict[str, Any]:
     """Approximation: the object is a unit cube scaled by its scale (the emulator has no meshes)."""
     p, s = obj.position, obj.transform.scale
-    return {"center": {"x": p.x, "y": p.y, "z": p.z}, "size": {"x": s.x, "y": s.y, "z": s.z},
-            "offset": {"x": 0, "y": 0, "z": 0}}
+    return {
+        "center": {"x": p.x, "y": p.y, "z": p.z},
+        "size": {"x": s.x, "y": s.y, "z": s.z},
+        "offset": {"x": 0, "y": 0, "z": 0},
+    }
 
 
 @method
@@ -499,8 +540,7 @@ def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | Non
         if p.get("flip"):
             rotation = Vec3(rotation.x, rotation.y, rotation.z + 180.0)
     smooth = p.get("smooth", True) is not False
-    spawned = api.world.spawn(data, container_pos if smooth else position, rotation,
-                              p.get("callback_function"))
+    spawned = api.world.spawn(data, container_pos if smooth else position, rotation, p.get("callback_function"))
     if smooth:
         spawned.start_motion(position=position)
     if obj.type == "Deck" and len(contents) == 1:
@@ -545,9 +585,16 @@ def _form_deck(api: TtsApi, bottom: EmObject, top: EmObject) -> EmObject:
     custom: dict[str, Any] = {}
     for c in cards:
         custom.update(c.get("CustomDeck") or {})
-    deck = {"GUID": "", "Name": "Deck", "Transform": copy.deepcopy(bottom.data.get("Transform", {})),
-            "Nickname": "", "Description": "", "DeckIDs": [c.get("CardID", 0) for c in cards],
-            "CustomDeck": custom, "ContainedObjects": cards}
+    deck = {
+        "GUID": "",
+        "Name": "Deck",
+        "Transform": copy.deepcopy(bottom.data.get("Transform", {})),
+        "Nickname": "",
+        "Description": "",
+        "DeckIDs": [c.get("CardID", 0) for c in cards],
+        "CustomDeck": custom,
+        "ContainedObjects": cards,
+    }
     api.world.destroy(top.guid)
     api.world.destroy(bottom.guid)
     return api.world.spawn(deck)
@@ -627,8 +674,10 @@ def getStateId(api: TtsApi, obj: EmObject) -> int:
 
 @method
 def getStates(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
-    return [{"name": s.get("Nickname", ""), "guid": s.get("GUID", ""), "id": int(k)}
-            for k, s in sorted((obj.data.get("States") or {}).items(), key=lambda kv: int(kv[0]))]
+    return [
+        {"name": s.get("Nickname", ""), "guid": s.get("GUID", ""), "id": int(k)}
+        for k, s in sorted((obj.data.get("States") or {}).items(), key=lambda kv: int(kv[0]))
+    ]
 
 
 @method

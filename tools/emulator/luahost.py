@@ -47,10 +47,12 @@ class LuaHost:
         for name in _REMOVED_OS:
             g.os[name] = None
         g._MOONSHARP = self.lua.table_from({"version": "2.0.0.0", "luacompat": "5.2", "is_unity": True})
-        host = self.lua.table_from({
-            "json_decode": self.json_decode,
-            **{k: self.lua.table_from(v) if isinstance(v, dict) else v for k, v in host_functions.items()},
-        })
+        host = self.lua.table_from(
+            {
+                "json_decode": self.json_decode,
+                **{k: self.lua.table_from(v) if isinstance(v, dict) else v for k, v in host_functions.items()},
+            }
+        )
         prelude = files("tools.emulator").joinpath("prelude.lua").read_text(encoding="utf-8")
         self.lua.execute(prelude, host)
         self.globals = g

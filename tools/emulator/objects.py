@@ -125,7 +125,8 @@ class EmObject:
         return face_up_value(self.rotation, self.rotation_faces())
 
     def contents(self) -> list[dict[str, Any]]:
-        return self.data.setdefault("ContainedObjects", [])
+        contents: list[dict[str, Any]] = self.data.setdefault("ContainedObjects", [])
+        return contents
 
     def snapshot(self) -> dict[str, Any]:
         return copy.deepcopy(self.data)

@@ -56,8 +56,16 @@ class Ports:
 class Emulator:
     """A headless stand-in for Tabletop Simulator. ``await start()``, then talk to it like TTS."""
 
-    def __init__(self, save: SaveFile | None = None, *, ports: Ports | None = None, seed: int = 0,
-                 faults: Faults | None = None, save_path: str = "", frame_time: float = 0.0) -> None:
+    def __init__(
+        self,
+        save: SaveFile | None = None,
+        *,
+        ports: Ports | None = None,
+        seed: int = 0,
+        faults: Faults | None = None,
+        save_path: str = "",
+        frame_time: float = 0.0,
+    ) -> None:
         self.ports = ports or Ports()
         self.faults = faults or Faults()
         self.seed = seed
@@ -203,8 +211,7 @@ class Emulator:
 
     # --- a player's hands ------------------------------------------------------------------------
 
-    def ui_event(self, element_id: str, *, color: str = "White", value: str = "-1",
-                 attribute: str = "onClick") -> None:
+    def ui_event(self, element_id: str, *, color: str = "White", value: str = "-1", attribute: str = "onClick") -> None:
         """What a player's click on a Global UI element does: calls its handler ``fn(player, value, id)``."""
         world = self.require_world()
         element = world.global_ui.find(element_id)

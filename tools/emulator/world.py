@@ -172,8 +172,11 @@ class World:
         for obj in self.objects.values():
             script = str(obj.data.get("LuaScript", "") or "")
             if script or obj.xml_ui:
-                entry: dict[str, Any] = {"name": obj.data.get("Nickname") or obj.data.get("Name", ""),
-                                         "guid": obj.guid, "script": script}
+                entry: dict[str, Any] = {
+                    "name": obj.data.get("Nickname") or obj.data.get("Name", ""),
+                    "guid": obj.guid,
+                    "script": script,
+                }
                 if obj.xml_ui:
                     entry["ui"] = obj.xml_ui
                 out.append(entry)
@@ -231,8 +234,14 @@ class World:
             raise ValueError(f"object {guid} does not exist (destroyed or never spawned)")
         return obj
 
-    def spawn(self, state: dict[str, Any], position: Vec3 | None = None, rotation: Vec3 | None = None,
-              callback: Any = None, owner: str = GLOBAL_GUID) -> EmObject:
+    def spawn(
+        self,
+        state: dict[str, Any],
+        position: Vec3 | None = None,
+        rotation: Vec3 | None = None,
+        callback: Any = None,
+        owner: str = GLOBAL_GUID,
+    ) -> EmObject:
         """Add an object from ObjectState data; it is ``spawning`` for a couple of frames, then ``callback``."""
         state = copy.deepcopy(state)
         guid = str(state.get("GUID", ""))
@@ -267,13 +276,13 @@ class World:
 
     # --- the clock -------------------------------------------------------------------------------
 
-    def wait_frames(self, fn: Any, frames: int, owner: str, *, repetitions: int = 1,
-                    args: tuple[Any, ...] = ()) -> int:
+    def wait_frames(self, fn: Any, frames: int, owner: str, *, repetitions: int = 1, args: tuple[Any, ...] = ()) -> int:
         wid = next(self._wait_ids)
         callback = fn if not args else _Bound(self, fn, args)
         frames = max(1, int(frames))
-        self._waits[wid] = _Wait(wid, callback, owner, due=self.frame + frames, interval=frames,
-                                 repetitions=repetitions)
+        self._waits[wid] = _Wait(
+            wid, callback, owner, due=self.frame + frames, interval=frames, repetitions=repetitions
+        )
         return wid
 
     def wait_condition(self, fn: Any, condition: Any, owner: str, timeout: float | None, on_timeout: Any) -> int:
