@@ -85,6 +85,7 @@ class Link:
         self._subscribers: list[asyncio.Queue[FromTTS]] = []
         self._listeners: list[Callable[[FromTTS], None]] = []
         self.dropped: list[str] = []  # late or unknown replies, malformed messages: logged and kept for tests
+        self.tap: Callable[[bytes], None] | None = None  # sees each incoming message's raw bytes (benchmarks)
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -119,11 +120,16 @@ class Link:
     # --- receiving -------------------------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        decoder = Decoder()
+        decoder = Decoder(eager=False)  # TTS closes after each message: read to EOF, parse once
+        raw = bytearray()
         try:
             while chunk := await reader.read(1 << 16):
                 decoder.feed(chunk)
+                if self.tap is not None:
+                    raw += chunk
             message = parse_from_tts(decoder.feed_eof())
+            if self.tap is not None:
+                self.tap(bytes(raw))
         except ProtocolError as exc:
             self.note_dropped(f"malformed message from TTS: {exc}")
             return

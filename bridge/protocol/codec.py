@@ -38,10 +38,12 @@ class Decoder:
     """Decodes the single JSON object carried by one connection.
 
     Call :meth:`feed` with each chunk; it returns the object once complete (and ``None`` before). Call
-    :meth:`feed_eof` when the peer closes; it returns the object or raises :class:`ProtocolError`.
+    :meth:`feed_eof` when the peer closes; it returns the object or raises :class:`ProtocolError`. With
+    ``eager=False`` (for peers that always close, as TTS does when it sends) nothing is scanned and
+    :meth:`feed` always returns ``None``.
     """
 
-    def __init__(self, max_size: int = DEFAULT_MAX_SIZE) -> None:
+    def __init__(self, max_size: int = DEFAULT_MAX_SIZE, *, eager: bool = True) -> None:
         self._buf = bytearray()
         self._pos = 0
         self._depth = 0
@@ -51,6 +53,7 @@ class Decoder:
         self._max_size = max_size
         self._result: dict[str, Any] | None = None
         self._end = 0
+        self._eager = eager  # False: the peer always closes, so skip the scan and parse at EOF (cheaper)
 
     @property
     def done(self) -> bool:
@@ -64,7 +67,7 @@ class Decoder:
         if len(self._buf) + len(data) > self._max_size:
             raise ProtocolError(f"message larger than the {self._max_size} byte limit")
         self._buf += data
-        if self._scan():
+        if self._eager and self._scan():
             self._result = _loads(bytes(self._buf[: self._end]))
             if self._buf[self._end :].strip():
                 raise ProtocolError("extra data after a complete message (one message per connection)")

@@ -82,7 +82,8 @@ def type_of(state: Mapping[str, Any]) -> str:
 
 
 def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
-    return Vec3(*(float(t.get(f"{prefix}{axis}", default)) for axis in "XYZ"))
+    get = t.get
+    return Vec3(float(get(prefix + "X", default)), float(get(prefix + "Y", default)), float(get(prefix + "Z", default)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +111,14 @@ class TableObject:
         guid = str(state.get("GUID", ""))
         try:
             t = state.get("Transform") or {}
-            rotation = _vec(t, "rot", 0.0)
-            rotation = Vec3(*(normalize_angle(a) for a in rotation))
-            faces = [
-                (rv.get("Value"), Vec3(*(float(rv["Rotation"].get(a, 0.0)) for a in "xyz")))
-                for rv in state.get("RotationValues") or []
-            ]
+            rx, ry, rz = _vec(t, "rot", 0.0)
+            rotation = Vec3(normalize_angle(rx), normalize_angle(ry), normalize_angle(rz))
             value = state.get("Value")
-            if faces:
+            if state.get("RotationValues"):
+                faces = [
+                    (rv.get("Value"), Vec3(*(float(rv["Rotation"].get(a, 0.0)) for a in "xyz")))
+                    for rv in state["RotationValues"]
+                ]
                 value = face_up_value(rotation, faces)
             tags = state.get("Tags") or []
             return cls(
@@ -128,7 +129,7 @@ class TableObject:
                 description=str(state.get("Description", "") or ""),
                 gm_notes=str(state.get("GMNotes", "") or ""),
                 memo=state.get("Memo"),
-                tags=tuple(str(x) for x in tags),
+                tags=tuple(map(str, tags)),
                 position=_vec(t, "pos", 0.0),
                 rotation=rotation,
                 scale=_vec(t, "scale", 1.0),
@@ -136,7 +137,9 @@ class TableObject:
                 value=value,
                 locked=bool(state.get("Locked", False)),
                 state_id=_current_state_id(state),
-                contents=tuple(cls.from_state(c) for c in state.get("ContainedObjects") or []),
+                contents=tuple(cls.from_state(c) for c in state["ContainedObjects"])
+                if state.get("ContainedObjects")
+                else (),
             )
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             label = state.get("Nickname") or state.get("Name") or "object"

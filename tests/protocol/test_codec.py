@@ -159,3 +159,14 @@ def test_encode_keeps_nulls_inside_custom_data():
         "messageID": 2,
         "customMessage": {"a": None},
     }
+
+
+def test_lazy_decoder_parses_only_at_eof():
+    dec = Decoder(eager=False)
+    assert dec.feed(b'{"a": 1}') is None
+    assert not dec.done
+    assert dec.feed_eof() == {"a": 1}
+    with pytest.raises(ProtocolError, match="not valid JSON"):
+        lazy = Decoder(eager=False)
+        lazy.feed(b'{"a": ')
+        lazy.feed_eof()

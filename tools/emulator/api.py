@@ -474,9 +474,8 @@ def setLock(api: TtsApi, obj: EmObject, locked: Any) -> bool:
 
 @method
 def getData(api: TtsApi, obj: EmObject) -> dict[str, Any]:
-    data = obj.snapshot()
-    data["XmlUI"] = obj.xml_ui
-    return data
+    """A copy: ``out`` turns it into new Lua tables, so no Python-side deep copy is needed for Lua callers."""
+    return {**obj.data, "XmlUI": obj.xml_ui}
 
 
 @method
@@ -565,7 +564,7 @@ def putObject(api: TtsApi, obj: EmObject, other: Any, index: Any = None) -> EmOb
         return _form_deck(api, obj, item)
     if not obj.is_container:
         raise ValueError(f"putObject: {obj.type} {obj.guid} is not a container")
-    data = getData(api, item)
+    data = copy.deepcopy(getData(api, item))
     if obj.type == "Deck":
         at = 0 if item.position.y > obj.position.y + 0.5 else len(obj.contents())
         if index is not None:
@@ -581,7 +580,7 @@ def putObject(api: TtsApi, obj: EmObject, other: Any, index: Any = None) -> EmOb
 
 
 def _form_deck(api: TtsApi, bottom: EmObject, top: EmObject) -> EmObject:
-    cards = [getData(api, top), getData(api, bottom)]
+    cards = [copy.deepcopy(getData(api, top)), copy.deepcopy(getData(api, bottom))]
     custom: dict[str, Any] = {}
     for c in cards:
         custom.update(c.get("CustomDeck") or {})
@@ -688,7 +687,7 @@ def setState(api: TtsApi, obj: EmObject, state_id: Any) -> EmObject | None:
     target = others.pop(str(int(state_id)), None)
     if target is None:
         return None
-    mine = getData(api, obj)
+    mine = copy.deepcopy(getData(api, obj))
     mine.pop("States", None)
     others[str(current)] = mine
     target = copy.deepcopy(target)

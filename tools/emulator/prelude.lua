@@ -39,69 +39,96 @@ local ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f"
 local function escape_char(c)
   return ESCAPES[c] or string.format("\\u%04x", string.byte(c))
 end
+local find, gsub, format, floor, concat = string.find, string.gsub, string.format, math.floor, table.concat
 
-local encode_value
-
-local function is_array(t)
-  local n = #t
-  if n == 0 then return next(t) == nil end
-  local count = 0
-  for _ in pairs(t) do count = count + 1 end
-  return count == n
+local function quote(s)
+  if find(s, '[%c"\\]') then s = gsub(s, '[%c"\\]', escape_char) end
+  return '"' .. s .. '"'
 end
 
-local function encode_table(t, out, depth)
+local function number(v)
+  if v ~= v or v == math.huge or v == -math.huge then return "null" end
+  if v == floor(v) and v > -1e14 and v < 1e14 then return tostring(v) end -- Lua 5.2 prints these as digits
+  if v == floor(v) and v > -9007199254740992 and v < 9007199254740992 then return format("%d", v) end
+  local short = format("%.14g", v)
+  if tonumber(short) == v then return short end
+  return format("%.17g", v)
+end
+
+local KEYS, KEY_COUNT = {}, 0 -- quoted keys, "k":, cached: snapshots repeat the same few dozen keys thousands of times
+-- Appends to `out` from index n + 1; returns the new count (no #out, which is O(log n) per append).
+local encode_value
+
+local function encode_table(t, out, n, depth)
   if depth > 64 then error("JSON.encode: table nested too deeply (a cycle?)", 0) end
-  if is_array(t) then
-    out[#out + 1] = "["
-    for i = 1, #t do
-      if i > 1 then out[#out + 1] = "," end
-      encode_value(t[i], out, depth + 1)
+  if rawget(t, "__automa_guid") then error("JSON.encode: cannot encode an Object (send its GUID)", 0) end
+  local len = #t
+  if len > 0 or next(t) == nil then
+    local count = 0
+    for _ in pairs(t) do count = count + 1 end
+    if count == len then
+      n = n + 1
+      out[n] = "["
+      for i = 1, len do
+        if i > 1 then n = n + 1 out[n] = "," end
+        n = encode_value(t[i], out, n, depth + 1)
+      end
+      n = n + 1
+      out[n] = "]"
+      return n
     end
-    out[#out + 1] = "]"
-    return
   end
-  out[#out + 1] = "{"
-  local first = true
+  n = n + 1
+  out[n] = "{"
+  local sep = ""
   for k, v in pairs(t) do
     local tk = type(k)
     if (tk == "string" or tk == "number") and type(v) ~= "function" then
-      if not first then out[#out + 1] = "," end
-      first = false
-      out[#out + 1] = '"' .. string.gsub(tostring(k), '[%c"\\]', escape_char) .. '":'
-      encode_value(v, out, depth + 1)
+      local key = KEYS[k]
+      if key == nil then
+        key = quote(tostring(k)) .. ":"
+        if tk == "string" and KEY_COUNT < 4096 then KEYS[k] = key KEY_COUNT = KEY_COUNT + 1 end
+      end
+      n = n + 1
+      local tv = type(v) -- strings and numbers inline: most values are, and a call per value is costly
+      if tv == "string" then
+        out[n] = sep .. key .. quote(v)
+      elseif tv == "number" then
+        out[n] = sep .. key .. number(v)
+      else
+        out[n] = sep .. key
+        n = encode_value(v, out, n, depth + 1)
+      end
+      sep = ","
     end
   end
-  out[#out + 1] = "}"
+  n = n + 1
+  out[n] = "}"
+  return n
 end
 
-encode_value = function(v, out, depth)
+encode_value = function(v, out, n, depth)
   local tv = type(v)
+  n = n + 1
   if tv == "string" then
-    out[#out + 1] = '"' .. string.gsub(v, '[%c"\\]', escape_char) .. '"'
+    out[n] = quote(v)
   elseif tv == "number" then
-    if v ~= v or v == math.huge or v == -math.huge then
-      out[#out + 1] = "null"
-    elseif v == math.floor(v) and v > -9007199254740992 and v < 9007199254740992 then
-      out[#out + 1] = string.format("%d", v)
-    else
-      out[#out + 1] = string.format("%.17g", v)
-    end
+    out[n] = number(v)
   elseif tv == "boolean" then
-    out[#out + 1] = v and "true" or "false"
+    out[n] = v and "true" or "false"
   elseif tv == "table" then
-    if rawget(v, "__automa_guid") then error("JSON.encode: cannot encode an Object (send its GUID)", 0) end
-    encode_table(v, out, depth)
+    return encode_table(v, out, n - 1, depth)
   else
-    out[#out + 1] = "null"
+    out[n] = "null"
   end
+  return n
 end
 
 JSON = {}
 function JSON.encode(value)
   local out = {}
-  encode_value(value, out, 0)
-  return table.concat(out)
+  encode_value(value, out, 0, 0)
+  return concat(out)
 end
 JSON.encode_pretty = JSON.encode
 JSON.decode = host.json_decode
