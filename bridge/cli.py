@@ -75,6 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--seed", type=int, help="seed for the bot's chance draws (default: random, logged)")
     serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    serve.add_argument(
+        "--heartbeat",
+        type=float,
+        default=15.0,
+        metavar="SECONDS",
+        help="check every SECONDS that TTS still answers, and say so when it does not (default 15)",
+    )
     serve.set_defaults(func=_cmd_serve)
 
     emulate = sub.add_parser(
@@ -242,13 +249,15 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
                     await session.handle(event)
                 await session.handle(event)
             return
-        runner = asyncio.create_task(session.run())
+        runners = [asyncio.create_task(session.run()), asyncio.create_task(session.heartbeat(args.heartbeat))]
         try:
             await _until_interrupted()
         finally:
-            runner.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await runner
+            for runner in runners:
+                runner.cancel()
+            for runner in runners:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await runner
     finally:
         connector.close()
         await link.close()

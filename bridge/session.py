@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from typing import Any
 
 from bridge.commands import BatchFailed, Command, Say, batch_to_json
 from bridge.connector import Connector, ConnectorEvent
-from bridge.link import LinkError, WorldReset
+from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.table import Table
 from engines.base import Decision, Game, Options, ReadError
 
@@ -122,6 +123,7 @@ class Session:
         self._seeds = random.Random(seed)
         self.on_turn = on_turn
         self.turns: list[TurnPlan] = []
+        self.silent = False  # the heartbeat's last finding
         self._lock = asyncio.Lock()
 
     async def run(self) -> None:
@@ -131,7 +133,10 @@ class Session:
             await self.handle(event)
 
     async def handle(self, event: ConnectorEvent) -> None:
-        if event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
+        if event.name == "hello":  # the mod (re)loaded: tell the player the bridge is there
+            with contextlib.suppress(LinkError):
+                await self._status(f"Bridge connected: {self.game.title}")
+        elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
@@ -154,7 +159,7 @@ class Session:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
         plan = plan_turn(self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty)
-        log.info("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
+        log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
         if not plan.ok:
             lines = [Say(text=f"Bot cannot read the table: {p}", color="Red") for p in plan.problems]
             await self.connector.apply(lines)
@@ -174,3 +179,22 @@ class Session:
 
     async def _status(self, text: str) -> None:
         await self.connector.status(text)
+
+    async def heartbeat(self, interval: float) -> None:
+        """Ping the connector every ``interval`` seconds; say so when TTS goes silent, and when it is back."""
+        silent = False
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.connector.call("ping", timeout=interval)
+            except (RequestTimeout, TTSUnavailable) as exc:
+                if not silent:
+                    log.warning("TTS is not answering (%s). If it stays silent, restart Tabletop Simulator.", exc)
+                silent = True
+            except LinkError:
+                continue  # a reload mid-ping: the next ping tells
+            else:
+                if silent:
+                    log.warning("TTS answers again.")
+                silent = False
+            self.silent = silent

@@ -99,3 +99,37 @@ async def test_full_game_bot_against_scripted_human(demo_live: Live):
     assert final.bag_count + final.slots.count("bot") == layout.TOKENS_EACH  # tokens conserved
     last = session.turns[-1].steps[0].decision.reason
     assert last.rule == "priority 1 (win)"
+
+
+async def test_heartbeat_says_when_tts_goes_silent_and_comes_back(demo_live: Live, caplog):
+    session = Session(demo_live.connector, registry.load("demo"))
+    beat = asyncio.ensure_future(session.heartbeat(0.05))
+    try:
+        demo_live.emulator.faults.silent = True
+        for _ in range(100):
+            if session.silent:
+                break
+            await asyncio.sleep(0.02)
+        assert session.silent
+        assert "restart Tabletop Simulator" in caplog.text
+        demo_live.emulator.faults.silent = False
+        for _ in range(100):
+            if not session.silent:
+                break
+            await asyncio.sleep(0.02)
+        assert not session.silent and "TTS answers again" in caplog.text
+    finally:
+        beat.cancel()
+
+
+async def test_hello_from_a_reloaded_mod_sets_the_status(demo_live: Live):
+    session = Session(demo_live.connector, registry.load("demo"))
+    await demo_live.link.get_scripts()
+    demo_live.emulator.require_world().load(demo_live.emulator.require_world().to_save())  # a rewind: onLoad again
+    while (event := await demo_live.connector.events.get()).name != "hello":
+        pass
+    await session.handle(event)
+    assert (
+        demo_live.emulator.require_world().global_ui.text_of("automa_status")
+        == "Bridge connected: Three in a Row (demo)"
+    )

@@ -170,3 +170,9 @@ def test_lazy_decoder_parses_only_at_eof():
         lazy = Decoder(eager=False)
         lazy.feed(b'{"a": ')
         lazy.feed_eof()
+
+
+def test_leading_whitespace_alone_waits():
+    dec = Decoder()
+    assert dec.feed(b"  \n") is None
+    assert dec.feed(b'{"a": 1}') == {"a": 1}
