@@ -240,8 +240,10 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
             f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}",
             flush=True,
         )
-        with contextlib.suppress(LinkError):
+        try:
             await connector.status(f"Bridge connected: {game.title}")
+        except LinkError as exc:
+            print(f"bridge: the mod is not reachable yet ({exc}). Waiting: load the game's save in TTS.", flush=True)
         if emulator is not None and args.turns is not None:
             for _ in range(args.turns):
                 emulator.ui_event("automa_bot_turn", color="White")  # a player's click on the panel

@@ -20,6 +20,20 @@ ROOT = Path(__file__).resolve().parent.parent
 SAVES = ROOT / "tests" / "data"
 
 
+# A six-sided die's RotationValues, as TTS saves them.
+D6 = [
+    {"Value": v, "Rotation": r}
+    for v, r in [
+        (1, {"x": -90, "y": 0, "z": 0}),
+        (2, {"x": 0, "y": 0, "z": 0}),
+        (3, {"x": 0, "y": 0, "z": -90}),
+        (4, {"x": 0, "y": 0, "z": 90}),
+        (5, {"x": 0, "y": 0, "z": -180}),
+        (6, {"x": 90, "y": 0, "z": 0}),
+    ]
+]
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))

@@ -23,19 +23,8 @@ from bridge.commands import (
 )
 from bridge.modbuild import connector_lua
 from bridge.table import SaveFile, Table
-from tests.conftest import Live, start_live, stop_live
+from tests.conftest import D6, Live, start_live, stop_live
 
-D6 = [
-    {"Value": v, "Rotation": r}
-    for v, r in [
-        (1, {"x": -90, "y": 0, "z": 0}),
-        (2, {"x": 0, "y": 0, "z": 0}),
-        (3, {"x": 0, "y": 0, "z": -90}),
-        (4, {"x": 0, "y": 0, "z": 90}),
-        (5, {"x": 0, "y": 0, "z": -180}),
-        (6, {"x": 90, "y": 0, "z": 0}),
-    ]
-]
 NASTY = "Bob's \"]]\" --[[ \n end) os.exit() print('x"
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bridge.table import SaveFile
+from tests.conftest import D6
 from tools.emulator.luahost import ScriptError, find_lambda
 from tools.emulator.world import World
 
@@ -23,19 +24,6 @@ def world_with(objects: list[dict[str, Any]], script: str = "", seed: int = 0) -
 
 def run(world: World, lua: str) -> Any:
     return world.execute("-1", lua, world.global_env)
-
-
-D6 = [
-    {"Value": v, "Rotation": r}
-    for v, r in [
-        (1, {"x": -90, "y": 0, "z": 0}),
-        (2, {"x": 0, "y": 0, "z": 0}),
-        (3, {"x": 0, "y": 0, "z": -90}),
-        (4, {"x": 0, "y": 0, "z": 90}),
-        (5, {"x": 0, "y": 0, "z": -180}),
-        (6, {"x": 90, "y": 0, "z": 0}),
-    ]
-]
 
 
 def test_sandbox_has_no_io_require_or_os_execute():

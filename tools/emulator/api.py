@@ -323,37 +323,22 @@ def getGUID(api: TtsApi, obj: EmObject) -> str:
     return obj.guid
 
 
-@method
-def getName(api: TtsApi, obj: EmObject) -> str:
-    return str(obj.data.get("Nickname", "") or "")
+def _text_field(tts_name: str, key: str) -> None:
+    """``getX``/``setX`` for a text field of the object's data (name, description, GM notes)."""
+
+    def getter(api: TtsApi, obj: EmObject) -> str:
+        return str(obj.data.get(key, "") or "")
+
+    def setter(api: TtsApi, obj: EmObject, text: Any) -> bool:
+        obj.data[key] = str(text)
+        return True
+
+    OBJECT_METHODS["get" + tts_name] = getter
+    OBJECT_METHODS["set" + tts_name] = setter
 
 
-@method
-def setName(api: TtsApi, obj: EmObject, name: Any) -> bool:
-    obj.data["Nickname"] = str(name)
-    return True
-
-
-@method
-def getDescription(api: TtsApi, obj: EmObject) -> str:
-    return str(obj.data.get("Description", "") or "")
-
-
-@method
-def setDescription(api: TtsApi, obj: EmObject, text: Any) -> bool:
-    obj.data["Description"] = str(text)
-    return True
-
-
-@method
-def getGMNotes(api: TtsApi, obj: EmObject) -> str:
-    return str(obj.data.get("GMNotes", "") or "")
-
-
-@method
-def setGMNotes(api: TtsApi, obj: EmObject, text: Any) -> bool:
-    obj.data["GMNotes"] = str(text)
-    return True
+for _tts_name, _key in (("Name", "Nickname"), ("Description", "Description"), ("GMNotes", "GMNotes")):
+    _text_field(_tts_name, _key)
 
 
 @method
