@@ -1,0 +1,452 @@
+"""Seth McBride's unofficial War Chest solo AI (rules text: shared/rules/004_7dce0f91ca3db94c.txt).
+
+The AI turns each revealed coin into engine actions by the "On Coin Reveal" flowchart: deploy an undeployed
+unit; else attack (or take control when that wins), take control, or move; with the unit notes (Scout, Light
+Cavalry, Cavalry, Swordsman, Crossbowmen, Knight). Every choice goes through :func:`priorities.select`, and the
+reason it returns names the flowchart step and the priority that decided.
+
+The AI plays side ``rules.ai_side`` of a state set up with ``Rules(solo=True)``; it uses public information only.
+Options are the spec's interpretation table (``games/warchest.md`` section 6); defaults are the spec's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engines.base import Reason
+from engines.warchest import rules as R
+from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
+from engines.warchest.board import (
+    CENTER,
+    DIRECTIONS,
+    INF,
+    LOCATION_SET,
+    LOCATIONS,
+    NEIGHBOURS,
+    Hex,
+    distance,
+    name,
+    path_distances,
+    straight_line,
+)
+from engines.warchest.priorities import Choice, Criterion, select
+from engines.warchest.state import State
+from engines.warchest.units import ROYAL
+
+Difficulty = Literal["beginner", "intermediate", "advanced"]
+DIFFICULTY_ROYALS: dict[str, int] = {"beginner": 0, "intermediate": 1, "advanced": 2}
+
+
+@dataclass(frozen=True)
+class AiOptions:
+    """The interpretation table's choices (spec section 6), each with the spec's default."""
+
+    difficulty: Difficulty = "beginner"
+    ai_bag: Literal["seed", "all_coins"] = "seed"  # 1: 2 coins per unit (rules text) or every coin
+    recruit_trigger: frozenset[str] = field(default_factory=lambda: frozenset({"fallback"}))  # 2
+    royal_order: Literal["card"] = "card"  # 3: the Royal Coin moves units in card (set-up) order
+    tie_break: Literal["random", "canonical"] = "random"  # 4
+    empty_criterion: Literal["skip", "stop"] = "skip"  # 5: a criterion no candidate meets
+    unreachable: Literal["infinite", "hex_distance"] = "infinite"  # 6
+    occupied_target: Literal["eligible", "excluded"] = "eligible"  # 7: a move target held by another AI unit
+    knight_without_coin: Literal["not_target"] = "not_target"  # 8: Knight note when no unit coin can bolster
+    knight_only_target: Literal["bolster", "cannot"] = "bolster"  # 9
+    obstructed: Literal["stay", "any_closer"] = "stay"  # 10
+    enemy_occupied: Literal["any", "human_held"] = "any"  # 11
+
+    def engine_recruits(self) -> frozenset[str]:
+        """The recruit triggers the engine carries out as free recruits (the AI picks the unit)."""
+        return frozenset(self.recruit_trigger & {"reload", "royal"})
+
+
+@dataclass(frozen=True)
+class AiDecision:
+    action: Action
+    reason: Reason
+
+
+class SoloAI:
+    def __init__(self, options: AiOptions | None = None) -> None:
+        self.options = options or AiOptions()
+
+    # --- entry points ---------------------------------------------------------------------------------------
+
+    def turn(self, state: State, rng: random.Random) -> list[AiDecision]:
+        """The AI's whole turn from ``state`` (its coin already revealed), played on a copy."""
+        work = state.copy()
+        ai = work.rules.ai_side
+        decisions = []
+        while not work.over and work.to_act() == ai and (work.pending or work.current == ai):
+            decision = self.decide(work, rng)
+            decisions.append(decision)
+            R.apply(work, decision.action, rng)
+            if not work.pending and work.current != ai:
+                break
+        return decisions
+
+    def decide(self, state: State, rng: random.Random) -> AiDecision:
+        """The AI's next action."""
+        ai = state.rules.ai_side
+        if state.to_act() != ai:
+            raise ValueError("it is not the AI's turn")
+        if state.pending:
+            return self._follow_up(state, rng)
+        coin = state.sides[ai].hand[0]
+        if coin == ROYAL:
+            return self._royal(state, coin, rng)
+        placed = state.units_of(ai, coin)
+        if not placed:
+            return self._deploy(state, coin, rng)
+        return self._maneuver(state, placed[0], coin, rng, step="On Coin Reveal")
+
+    # --- the flowchart --------------------------------------------------------------------------------------
+
+    def _deploy(self, state: State, coin: str, rng: random.Random) -> AiDecision:
+        ai = state.rules.ai_side
+        spots = list(R.deploy_hexes(state, ai, coin))
+        if not spots:
+            return self._fallback(state, coin, rng, f"{coin} has no unoccupied friendly location to deploy on")
+        view = _View(state, self.options)
+        locs = view.location_sets()
+        choice = self._select(
+            spots,
+            [
+                Criterion("closest to a neutral/enemy location", "closest", lambda h: view.closest(h, locs.not_ai)),
+                Criterion("closest to an enemy location", "closest", lambda h: view.closest(h, locs.human)),
+                Criterion(
+                    "closest to an enemy-occupied location", "closest", lambda h: view.closest(h, locs.human_occupied)
+                ),
+                Criterion("closest to the center hex", "closest", lambda h: view.closest(h, [CENTER])),
+            ],
+            rng,
+        )
+        note = " (Scout note: hexes next to friendly units count)" if coin == "Scout" else ""
+        return AiDecision(
+            Deploy(coin, choice.chosen),
+            Reason(f"AI Deployment, {choice.step}{note}", f"Deploys {coin} on {name(choice.chosen)}."),
+        )
+
+    def _maneuver(self, state: State, h: Hex, coin: str | None, rng: random.Random, *, step: str) -> AiDecision:
+        """Steps 2-4 of On Coin Reveal for the unit on h; ``coin`` is None inside a Royal Coin muster."""
+        ai = state.rules.ai_side
+        piece = state.board[h]
+        unit = piece.unit
+        can_control = h in LOCATION_SET and state.control.get(h) != ai
+        targets = self._attack_targets(state, h, knights=not (coin is None and piece.coins < 2))
+        if (
+            self.options.knight_only_target == "cannot"
+            and piece.coins < 2
+            and all(state.board[t].unit == "Knight" for t, _ in targets)
+        ):
+            targets = []  # option 9: an unbolstered unit whose only target is a Knight cannot attack
+        if targets:
+            if can_control and state.sides[ai].markers_off == 1:
+                return AiDecision(
+                    Control(coin, h), Reason(f"{step} 2: control wins", f"{unit} takes control of {name(h)} and wins.")
+                )
+            return self._attack(state, h, coin, targets, rng, step)
+        if can_control:
+            return AiDecision(Control(coin, h), Reason(f"{step} 3: control", f"{unit} takes control of {name(h)}."))
+        return self._move(state, h, coin, rng, step)
+
+    def _attack_targets(self, state: State, h: Hex, *, knights: bool) -> list[tuple[Hex, bool]]:
+        """(target hex, ranged) for every human unit the unit on h could attack, Knights included if asked."""
+        board = state.board
+        me = board[h]
+        out = []
+        for n in NEIGHBOURS[h]:
+            t = board.get(n)
+            if t is not None and t.owner != me.owner and (knights or t.unit != "Knight" or me.coins >= 2):
+                out.append((n, False))
+        if me.unit == "Crossbowman":
+            for d in DIRECTIONS:
+                line = straight_line(h, d, 2)
+                if len(line) == 2 and line[0] not in board:
+                    t = board.get(line[1])
+                    if t is not None and t.owner != me.owner and (knights or t.unit != "Knight" or me.coins >= 2):
+                        out.append((line[1], True))
+        return out
+
+    def _choose_target(self, state: State, targets: list[tuple[Hex, bool]], rng: random.Random) -> Choice[Hex]:
+        ai = state.rules.ai_side
+        ranged = {t: r for t, r in targets}
+        view = _View(state, self.options)
+        return self._select(
+            list(ranged),
+            [
+                Criterion("adjacent unit (Crossbowmen)", "meets", lambda t: not ranged[t]),
+                Criterion("unit on a friendly location", "meets", lambda t: state.control.get(t) == ai),
+                Criterion("unit on an enemy location", "meets", lambda t: state.control.get(t) == 1 - ai),
+                Criterion(
+                    "unit on a neutral location", "meets", lambda t: t in LOCATION_SET and t not in state.control
+                ),
+                Criterion("unit closest to the center hex", "closest", lambda t: view.closest(t, [CENTER])),
+            ],
+            rng,
+        )
+
+    def _attack(
+        self, state: State, h: Hex, coin: str | None, targets: list[tuple[Hex, bool]], rng: random.Random, step: str
+    ) -> AiDecision:
+        me = state.board[h]
+        choice = self._choose_target(state, targets, rng)
+        target = choice.chosen
+        victim = state.board[target]
+        if victim.unit == "Knight" and me.coins < 2 and coin is not None:
+            return AiDecision(
+                Bolster(coin, h),
+                Reason(
+                    f"{step} 2: attack, {choice.step}; Knight Note",
+                    f"{me.unit} would attack your Knight on {name(target)} unbolstered, so it bolsters instead.",
+                ),
+            )
+        ranged = dict(targets)[target]
+        action: Action = Tactic(coin, h, target=target) if ranged else Attack(coin, h, target)
+        how = "shoots" if ranged else "attacks"
+        return AiDecision(
+            action, Reason(f"{step} 2: attack, {choice.step}", f"{me.unit} {how} your {victim.unit} on {name(target)}.")
+        )
+
+    def _move_target(self, state: State, h: Hex, rng: random.Random) -> Choice[Hex] | None:
+        ai = state.rules.ai_side
+        view = _View(state, self.options, moving=h)
+        locs = view.location_sets()
+        candidates = [
+            x
+            for x in locs.not_ai
+            if not (
+                self.options.occupied_target == "excluded"
+                and x != h
+                and (state.board.get(x) is not None and state.board[x].owner == ai)
+            )
+        ]
+        reachable = [x for x in candidates if view.distance(h, x) < INF]
+        if not reachable:
+            return None
+        return self._select(
+            reachable,
+            [
+                Criterion("closest location", "closest", lambda x: view.distance(h, x)),
+                Criterion("enemy location", "meets", lambda x: state.control.get(x) == 1 - ai),
+                Criterion("enemy-occupied location", "meets", lambda x: x in locs.human_occupied),
+                Criterion("location closest to the center hex", "closest", lambda x: view.closest(x, [CENTER])),
+            ],
+            rng,
+        )
+
+    def _step(self, state: State, h: Hex, target: Hex, rng: random.Random) -> Choice[Hex] | None:
+        """One hex closer to target, by the Move step's priorities; None when obstructed."""
+        ai = state.rules.ai_side
+        view = _View(state, self.options, moving=h)
+        locs = view.location_sets()
+        here = view.distance(h, target)
+        steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance(n, target) == here - 1]
+        if not steps and self.options.obstructed == "any_closer":
+            steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance(n, target) <= here]
+        if not steps:
+            return None
+        other_human = [x for x in locs.human if x != target]
+        other_neutral = [x for x in LOCATION_SET if x not in state.control and x != target]
+        humans = [x for x, p in state.board.items() if p.owner != ai]
+        return self._select(
+            steps,
+            [
+                Criterion("closest to another enemy location", "closest", lambda n: view.closest(n, other_human)),
+                Criterion("closest to another neutral location", "closest", lambda n: view.closest(n, other_neutral)),
+                Criterion("closest to an enemy unit", "closest", lambda n: view.closest(n, humans)),
+                Criterion("closest to the center hex", "closest", lambda n: view.closest(n, [CENTER])),
+            ],
+            rng,
+        )
+
+    def _move(self, state: State, h: Hex, coin: str | None, rng: random.Random, step: str) -> AiDecision:
+        unit = state.board[h].unit
+        target = self._move_target(state, h, rng)
+        first = self._step(state, h, target.chosen, rng) if target else None
+        if target is None or first is None:
+            why = "no location can be reached" if target is None else f"the way to {name(target.chosen)} is blocked"
+            if coin is None:
+                return AiDecision(Skip(), Reason(f"{step} 4: move, obstructed", f"{unit} stays: {why}."))
+            return self._fallback(state, coin, rng, f"{unit} cannot move: {why}")
+        where = f"toward {name(target.chosen)} (target: {target.step}; step: {first.step})"
+        after = _moved(state, h, first.chosen)
+        if unit == "Light Cavalry" and first.chosen != target.chosen:
+            second = self._step(after, first.chosen, target.chosen, rng)
+            if second is not None:
+                return AiDecision(
+                    Tactic(coin, h, to=second.chosen),
+                    Reason(
+                        f"{step} 4: move; Light Calvary Note",
+                        f"Light Cavalry moves twice {where}, to {name(second.chosen)}.",
+                    ),
+                )
+        if unit == "Cavalry":
+            targets = self._attack_targets(after, first.chosen, knights=False)
+            targets = [t for t in targets if not t[1]]
+            if targets:
+                hit = self._choose_target(after, targets, rng)
+                return AiDecision(
+                    Tactic(coin, h, to=first.chosen, target=hit.chosen),
+                    Reason(
+                        f"{step} 4: move; Calvary Note, attack {hit.step}",
+                        f"Cavalry moves {where} to {name(first.chosen)}, then attacks {name(hit.chosen)}.",
+                    ),
+                )
+        return AiDecision(
+            Move(coin, h, first.chosen), Reason(f"{step} 4: move", f"{unit} moves {where} to {name(first.chosen)}.")
+        )
+
+    def _royal(self, state: State, coin: str, rng: random.Random) -> AiDecision:
+        ai = state.rules.ai_side
+        if not state.units_of(ai):
+            return self._fallback(state, coin, rng, "Royal Coin with no unit deployed")
+        if "fallback" in self.options.recruit_trigger and self._all_idle(state, coin, rng):
+            return self._fallback(state, coin, rng, "Royal Coin: every deployed unit would stay idle")
+        return AiDecision(
+            Muster(coin), Reason("Draw: Royal Coin", "Royal Coin: every deployed unit maneuvers, in card order.")
+        )
+
+    def _all_idle(self, state: State, coin: str, rng: random.Random) -> bool:
+        trial = state.copy()
+        R.apply(trial, Muster(coin), random.Random(0))
+        while trial.pending and trial.pending[-1].kind == "muster":
+            decision = self._follow_up(trial, random.Random(0))
+            if not isinstance(decision.action, Skip):
+                return False
+            R.apply(trial, decision.action, random.Random(0))
+        return True
+
+    def _fallback(self, state: State, coin: str, rng: random.Random, why: str) -> AiDecision:
+        """Recruit as the AI's stand-in for Pass (option recruit_trigger=fallback); pass when nothing is left."""
+        if "fallback" in self.options.recruit_trigger:
+            unit = self._recruit_choice(state, rng)
+            if unit is not None:
+                return AiDecision(
+                    Recruit(coin, unit.chosen),
+                    Reason(f"AI Recruitment, {unit.step}", f"{why}; recruits {unit.chosen}."),
+                )
+        return AiDecision(Pass(coin), Reason("AI Recruitment: nothing to recruit", f"{why}; passes."))
+
+    def _recruit_choice(self, state: State, rng: random.Random) -> Choice[str] | None:
+        side = state.sides[state.rules.ai_side]
+        units = [u for u in side.units if side.supply.get(u)]
+        if not units:
+            return None
+        return select(
+            units,
+            [
+                Criterion("most remaining coins in the supply", "most", lambda u: side.supply.get(u, 0)),
+                Criterion("most coins removed from play", "most", lambda u: side.eliminated.get(u, 0)),
+                Criterion("most recently maneuvered", "most", lambda u: side.last_maneuvered.get(u, -INF)),
+            ],
+            rng=rng,
+            tie_break=self.options.tie_break,
+            canonical=side.units.index,
+            empty_criterion=self.options.empty_criterion,
+        )
+
+    # --- follow-ups -----------------------------------------------------------------------------------------
+
+    def _follow_up(self, state: State, rng: random.Random) -> AiDecision:
+        top = state.pending[-1]
+        if top.kind == "muster":
+            h = R._muster_unit(state, top)
+            assert h is not None
+            return self._maneuver(state, h, None, rng, step="Royal Coin")
+        if top.kind == "recruit":
+            choice = self._recruit_choice(state, rng)
+            assert choice is not None
+            trigger = "reload" if state.awaiting_reveal else "Royal Coin"
+            return AiDecision(
+                Recruit(None, choice.chosen),
+                Reason(f"AI Recruitment ({trigger}), {choice.step}", f"Recruits {choice.chosen}."),
+            )
+        if top.kind == "swordsman":
+            assert top.hex is not None
+            return self._swordsman(state, top.hex, rng)
+        first = next(R.legal_actions(state))  # follow-ups of units the AI never has
+        return AiDecision(first, Reason(f"{top.kind} follow-up", "Takes the first option."))
+
+    def _swordsman(self, state: State, h: Hex, rng: random.Random) -> AiDecision:
+        ai = state.rules.ai_side
+        if h in LOCATION_SET and state.control.get(h) != ai:
+            return AiDecision(
+                Skip(), Reason("Swordsman Note", f"Swordsman stays on {name(h)}, a neutral or enemy location.")
+            )
+        target = self._move_target(state, h, rng)
+        step = self._step(state, h, target.chosen, rng) if target else None
+        if target is None or step is None:
+            return AiDecision(Skip(), Reason("Swordsman Note: move obstructed", "Swordsman cannot move closer."))
+        return AiDecision(
+            Move(None, h, step.chosen),
+            Reason(
+                f"Swordsman Note: AI Movement (target: {target.step}; step: {step.step})",
+                f"Swordsman moves toward {name(target.chosen)}, to {name(step.chosen)}.",
+            ),
+        )
+
+    def _select(self, candidates: Sequence[Hex], criteria: Sequence[Criterion[Hex]], rng: random.Random) -> Choice[Hex]:
+        return select(
+            candidates,
+            criteria,
+            rng=rng,
+            tie_break=self.options.tie_break,
+            canonical=lambda h: (h[1], h[0]),
+            empty_criterion=self.options.empty_criterion,
+            show=name,
+        )
+
+
+@dataclass(frozen=True)
+class _Locations:
+    not_ai: list[Hex]
+    human: list[Hex]
+    human_occupied: list[Hex]
+
+
+class _View:
+    """Path distances on one board ("closeness ... counting around any occupied spaces"), computed once per hex."""
+
+    def __init__(self, state: State, options: AiOptions, moving: Hex | None = None) -> None:
+        self.state, self.options, self.moving = state, options, moving
+        self._cache: dict[Hex, dict[Hex, int]] = {}
+
+    def _from(self, start: Hex) -> dict[Hex, int]:
+        if start not in self._cache:
+            board, moving = self.state.board, self.moving
+            self._cache[start] = path_distances(start, lambda x: x not in board or x == moving)
+        return self._cache[start]
+
+    def distance(self, a: Hex, b: Hex) -> float:
+        d = self._from(a).get(b)
+        if d is None:
+            return distance(a, b) if self.options.unreachable == "hex_distance" else INF
+        return d
+
+    def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
+        return min((self.distance(a, t) for t in targets), default=INF)
+
+    def location_sets(self) -> _Locations:
+        s = self.state
+        ai = s.rules.ai_side
+        human_units = {h for h, p in s.board.items() if p.owner != ai}
+        occupied = [x for x in LOCATION_SET if x in human_units]
+        if self.options.enemy_occupied == "human_held":
+            occupied = [x for x in occupied if s.control.get(x) == 1 - ai]
+        return _Locations(
+            not_ai=sorted(x for x in LOCATION_SET if s.control.get(x) != ai),
+            human=sorted(x for x in LOCATION_SET if s.control.get(x) == 1 - ai),
+            human_occupied=sorted(occupied),
+        )
+
+
+def _moved(state: State, frm: Hex, to: Hex) -> State:
+    after = state.copy()
+    after.board[to] = after.board.pop(frm)
+    return after
+
+
+__all__ = ["DIFFICULTY_ROYALS", "LOCATIONS", "AiDecision", "AiOptions", "SoloAI"]

@@ -1,0 +1,74 @@
+"""The solo AI's "Order of Priorities": narrow the candidates one criterion at a time.
+
+Rules text: "If the first criterion applies to one and only one location/hex/enemy unit, then use that criterion
+to select your target. Otherwise, move to the second criterion, using only those ... that applied to the first,
+and so on down the list." A criterion that no candidate meets is skipped (option ``empty_criterion``); a tie left
+after the last one goes to ``tie_break``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+from engines.warchest.board import INF
+
+T = TypeVar("T", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class Criterion(Generic[T]):
+    """``closest``: the minimum finite value wins; ``most``: the maximum; ``meets``: those whose value is true."""
+
+    label: str
+    kind: Literal["closest", "most", "meets"]
+    value: Callable[[T], float]
+
+
+@dataclass(frozen=True)
+class Choice(Generic[T]):
+    chosen: T
+    step: str  # which priority decided it, for the reason
+    candidates: int
+
+
+def select(
+    candidates: Sequence[T],
+    criteria: Sequence[Criterion[T]],
+    *,
+    rng: random.Random,
+    tie_break: Literal["random", "canonical"],
+    canonical: Callable[[T], Any],
+    empty_criterion: Literal["skip", "stop"] = "skip",
+    show: Callable[[T], str] = str,
+) -> Choice[T]:
+    if not candidates:
+        raise ValueError("nothing to choose from")
+    pool = list(candidates)
+    if len(pool) == 1:
+        return Choice(pool[0], "the only candidate", 1)
+    for number, criterion in enumerate(criteria, start=1):
+        values = {c: criterion.value(c) for c in pool}
+        if criterion.kind == "meets":
+            kept = [c for c in pool if values[c]]
+        else:
+            finite = [v for v in values.values() if v < INF and v > -INF]
+            if not finite:
+                kept = []
+            else:
+                best = min(finite) if criterion.kind == "closest" else max(finite)
+                kept = [c for c in pool if values[c] == best]
+        if not kept:
+            if empty_criterion == "stop":
+                break
+            continue
+        pool = kept
+        if len(pool) == 1:
+            return Choice(pool[0], f"priority {number} ({criterion.label})", len(candidates))
+    ordered = sorted(pool, key=canonical)
+    names = ", ".join(show(c) for c in ordered)
+    if tie_break == "canonical":
+        return Choice(ordered[0], f"tied on every priority among {names}; first in canonical order", len(candidates))
+    return Choice(rng.choice(ordered), f"tied on every priority among {names}; chosen at random", len(candidates))
