@@ -60,7 +60,7 @@ def make_side(units: tuple[str, ...], *, in_bag: int = 2, royals: int = 1) -> Si
     for u in units:
         if u not in CARDS:
             raise ValueError(f"unknown unit {u!r}")
-    bag: Coins = {u: in_bag for u in units}
+    bag: Coins = {u: in_bag for u in units if in_bag}
     if royals:
         bag[ROYAL] = royals
     supply = {u: CARDS[u].coins - in_bag for u in units if CARDS[u].coins > in_bag}
