@@ -132,6 +132,28 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--difficulty", default="", help="bot difficulty (default: the game's first)")
     decide.set_defaults(func=_cmd_decide)
 
+    selfplay = sub.add_parser(
+        "selfplay",
+        help="play the bot against baseline policies, in-process",
+        description="Play GAME's bot against baseline opponents (no TTS, no emulator) and print "
+        "win rates, game lengths and the bot's action mix.",
+    )
+    selfplay.add_argument("game", help="which game (see 'automa games')")
+    selfplay.add_argument("--games", type=int, default=100, help="games per setting (default 100)")
+    selfplay.add_argument("--seed", type=int, default=1, help="game i uses seed SEED+i (default 1)")
+    selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
+    selfplay.add_argument(
+        "--difficulty", action="append", metavar="D", help="only this difficulty (repeatable; default: every one)"
+    )
+    selfplay.add_argument(
+        "--opponent",
+        action="append",
+        metavar="POLICY",
+        help="only this baseline opponent (repeatable; default: every one)",
+    )
+    selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
+    selfplay.set_defaults(func=_cmd_selfplay)
+
     games = sub.add_parser("games", help="list the games this installation knows")
     games.set_defaults(func=_cmd_games)
     return parser
@@ -145,7 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         result: int = args.func(args)
         return result
-    except (registry.UnknownGame, SaveFileError, LinkError, ValueError) as exc:
+    except (registry.UnknownGame, SaveFileError, LinkError, ValueError, NotImplementedError) as exc:
         print(f"automa: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -174,6 +196,18 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty)
     print(json.dumps(plan.to_json(), indent=2))
     return 0 if plan.ok else 1
+
+
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    game = registry.load(args.game)
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    options = {"difficulties": args.difficulty, "opponents": args.opponent}
+    summary = game.selfplay(
+        games=args.games, seed=args.seed, progress=not args.no_progress and not args.json, options=options
+    )
+    print(json.dumps(summary, indent=2) if args.json else game.format_selfplay(summary))
+    return 0 if summary.get("errors", 0) == 0 else 1
 
 
 def _cmd_emulate(args: argparse.Namespace) -> int:

@@ -45,8 +45,9 @@ def global_script(game: Game[Any, Any]) -> str:
     return connector_lua() + ("\n-- " + game.name + " ----\n" + extra if extra else "")
 
 
-def build_save(game: Game[Any, Any]) -> SaveFile:
-    table = game.build_table().to_dict()
+def build_save(game: Game[Any, Any], assets: dict[str, str] | None = None) -> SaveFile:
+    """The whole save; ``assets`` maps the game's image names to URLs (see :func:`write_mod`)."""
+    table = game.build_table(assets or {}).to_dict()
     now = _dt.datetime.now(_dt.UTC)
     save: dict[str, Any] = {
         "SaveName": f"Tabletop Automa: {game.title}",
@@ -87,5 +88,6 @@ def write_mod(game: Game[Any, Any], out: Path | None) -> Path:
     folder_or_file = out or tts_saves_folder() or Path.cwd()
     path = folder_or_file / f"TabletopAutoma_{game.name}.json" if folder_or_file.is_dir() else folder_or_file
     path.parent.mkdir(parents=True, exist_ok=True)
-    build_save(game).dump(path)
+    assets = game.write_assets(path.with_name(path.stem + "_assets"))
+    build_save(game, assets).dump(path)
     return path

@@ -70,6 +70,9 @@ class TurnPlan:
 
 
 def _describe_action(action: Any) -> dict[str, Any]:
+    if hasattr(action, "to_json"):
+        described: dict[str, Any] = action.to_json()
+        return described
     fields = getattr(action, "__dataclass_fields__", None)
     if fields is None:
         return {"type": type(action).__name__, "value": repr(action)}

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bridge.commands import Command
@@ -86,8 +87,23 @@ class Game(ABC, Generic[S, A]):
         """Table commands that carry out one decision."""
 
     @abstractmethod
-    def build_table(self) -> SaveFile:
-        """A fresh game's table (objects only; :mod:`bridge.modbuild` adds the connector and panel)."""
+    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+        """A fresh game's table (objects only; :mod:`bridge.modbuild` adds the connector and panel). ``assets``
+        maps image names to the URLs :meth:`write_assets` returned (empty when no images were written)."""
+
+    def write_assets(self, folder: Path) -> dict[str, str]:
+        """Write the table's images into ``folder``; image name -> URL. None by default."""
+        return {}
+
+    def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
+        """Bot against baseline policies, in-process; a JSON-ready summary with an ``errors`` count."""
+        raise NotImplementedError(f"{self.title} has no self-play yet")
+
+    def format_selfplay(self, summary: dict[str, Any]) -> str:
+        """The summary for a terminal."""
+        import json
+
+        return json.dumps(summary, indent=2)
 
     def mod_lua(self) -> str:
         """Extra Global Lua for this game's table, appended after the connector (none by default)."""

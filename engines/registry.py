@@ -11,6 +11,7 @@ from engines.base import Game
 
 BUILT_IN = {
     "demo": "engines.demo.game:DemoGame",
+    "warchest": "engines.warchest.game:WarChest",
 }
 ENTRY_POINT_GROUP = "tabletop_automa.games"
 

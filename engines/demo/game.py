@@ -12,6 +12,7 @@ decision names the step that decided it:
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bridge.commands import Command, Position, Take
@@ -122,8 +123,8 @@ class DemoGame(Game[DemoState, DemoAction]):
         target = Vec3(spot.x, spot.y + layout.TOKEN_LIFT, spot.z)
         return [Take(container=state.bag, position=Position.of(target), rotation=Position.of(state.board.rotation))]
 
-    def build_table(self) -> SaveFile:
-        return layout.build_table()
+    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+        return layout.build_table()  # built-in TTS objects only: no images
 
 
 def _exactly_one(table: Table, tag: str, what: str, problems: list[Problem]) -> TableObject | None:

@@ -16,8 +16,11 @@ def check(state: State, totals: list[int]) -> None:
     for i, side in enumerate(state.sides):
         assert R.total_coins(side, state.board, i, state.pending) - side.royals_added == totals[i]
         assert R.markers_on_board(state, i) + side.markers_off == MARKERS
-        assert all(n > 0 for pile in (side.bag, side.discard_up, side.discard_down, side.supply, side.eliminated)
-                   for n in pile.values())
+        assert all(
+            n > 0
+            for pile in (side.bag, side.discard_up, side.discard_down, side.supply, side.eliminated)
+            for n in pile.values()
+        )
         assert len(side.hand) <= 3
         for unit in side.units:
             assert len(state.units_of(i, unit)) <= CARDS[unit].max_units

@@ -41,8 +41,11 @@ def play(state, action, seed=0):
 
 
 def test_setup_bags_supply_markers_and_first_draw():
-    state = R.new_game((("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry"),
-                        ("Archer", "Cavalry", "Lancer", "Scout")), random.Random(3), initiative=A)
+    state = R.new_game(
+        (("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry"), ("Archer", "Cavalry", "Lancer", "Scout")),
+        random.Random(3),
+        initiative=A,
+    )
     a = state.sides[A]
     assert len(a.hand) == 3 and sum(a.bag.values()) == 9 - 3
     assert a.supply == {"Swordsman": 3, "Pikeman": 2, "Crossbowman": 3, "Light Cavalry": 3}
@@ -51,8 +54,11 @@ def test_setup_bags_supply_markers_and_first_draw():
 
 
 def test_rounds_alternate_and_a_new_round_draws_again():
-    state = R.new_game((("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry"),
-                        ("Archer", "Cavalry", "Lancer", "Scout")), random.Random(3), initiative=B)
+    state = R.new_game(
+        (("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry"), ("Archer", "Cavalry", "Lancer", "Scout")),
+        random.Random(3),
+        initiative=B,
+    )
     order = []
     while state.round == 1:
         order.append(state.current)
@@ -70,8 +76,12 @@ def test_an_empty_bag_takes_the_whole_discard():
 
 
 def test_1_with_all_locations_occupied_only_a_scout_can_deploy():
-    state = position(ai={(1, -3): "Swordsman", (3, -2): "Pikeman"}, ai_units=("Swordsman", "Pikeman", "Scout",
-                     "Knight"), hand=["Scout", "Knight"], rules=TWO)
+    state = position(
+        ai={(1, -3): "Swordsman", (3, -2): "Pikeman"},
+        ai_units=("Swordsman", "Pikeman", "Scout", "Knight"),
+        hand=["Scout", "Knight"],
+        rules=TWO,
+    )
     deploys = of(legal(state), Deploy)
     assert deploys and {d.coin for d in deploys} == {"Scout"}
     assert all(any(R.distance(d.to, h) == 1 for h in ((1, -3), (3, -2))) for d in deploys)
@@ -80,8 +90,9 @@ def test_1_with_all_locations_occupied_only_a_scout_can_deploy():
 def test_2_a_second_unit_of_a_type_is_illegal_except_footmen():
     state = position(ai={(1, -3): "Swordsman"}, hand=["Swordsman"], rules=TWO)
     assert not of(legal(state), Deploy)
-    state = position(ai={(1, -3): "Footman"}, ai_units=("Footman", "Pikeman", "Knight", "Scout"), hand=["Footman"],
-                     rules=TWO)
+    state = position(
+        ai={(1, -3): "Footman"}, ai_units=("Footman", "Pikeman", "Knight", "Scout"), hand=["Footman"], rules=TWO
+    )
     assert of(legal(state), Deploy) == [Deploy("Footman", (3, -2))]
     play(state, Deploy("Footman", (3, -2)))
     state.current, state.sides[A].hand = A, ["Footman"]
@@ -113,8 +124,7 @@ def test_5_initiative_changes_hands_at_most_once_a_round():
 
 
 def test_6_start_locations_can_be_captured_and_the_sixth_marker_wins_at_once():
-    state = position(ai={(-1, 3): "Swordsman"}, hand=["Swordsman"], rules=TWO,
-                     control={"N1": A, "N2": A, "N3": A})
+    state = position(ai={(-1, 3): "Swordsman"}, hand=["Swordsman"], rules=TWO, control={"N1": A, "N2": A, "N3": A})
     assert state.sides[A].markers_off == 1
     play(state, Control("Swordsman", (-1, 3)))
     assert state.winner == A and state.over and state.sides[B].markers_off == 5
@@ -125,13 +135,23 @@ def test_7_multi_hex_moves_pass_only_through_empty_hexes():
     # Light Cavalry hemmed in by its own units: two steps need an empty middle hex.
     ring = {h: "Knight" if i == 0 else "Pikeman" for i, h in enumerate(((1, -1), (-1, 1), (0, 1), (1, 0)))}
     units = {(0, 0): "Light Cavalry", (0, -1): "Swordsman", (-1, 0): "Scout"}
-    state = position(ai=units, human=dict.fromkeys(ring, "Archer"), hand=["Light Cavalry"],
-                     ai_units=("Light Cavalry", "Swordsman", "Scout", "Knight"), rules=TWO)
+    state = position(
+        ai=units,
+        human=dict.fromkeys(ring, "Archer"),
+        hand=["Light Cavalry"],
+        ai_units=("Light Cavalry", "Swordsman", "Scout", "Knight"),
+        rules=TWO,
+    )
     assert not [t for t in of(legal(state), Tactic) if t.frm == (0, 0)]
     # Lancer: the path to its target must be empty
-    state = position(ai={(0, -2): "Lancer", (0, -1): "Scout"}, human={(0, 0): "Archer"}, hand=["Lancer"],
-                     ai_units=("Lancer", "Scout", "Knight", "Pikeman"), human_units=("Archer", "Cavalry",
-                     "Swordsman", "Marshall"), rules=TWO)
+    state = position(
+        ai={(0, -2): "Lancer", (0, -1): "Scout"},
+        human={(0, 0): "Archer"},
+        hand=["Lancer"],
+        ai_units=("Lancer", "Scout", "Knight", "Pikeman"),
+        human_units=("Archer", "Cavalry", "Swordsman", "Marshall"),
+        rules=TWO,
+    )
     assert not of(legal(state), Tactic)
 
 
@@ -158,8 +178,14 @@ KNIGHTLY = ("Knight", "Archer", "Cavalry", "Marshall")
 
 
 def test_9_the_lancer_needs_a_legal_final_attack():
-    state = position(ai={(0, -2): "Lancer"}, human={(0, 0): "Knight"}, ai_units=LANCER, human_units=KNIGHTLY,
-                     hand=["Lancer"], rules=TWO)
+    state = position(
+        ai={(0, -2): "Lancer"},
+        human={(0, 0): "Knight"},
+        ai_units=LANCER,
+        human_units=KNIGHTLY,
+        hand=["Lancer"],
+        rules=TWO,
+    )
     assert not of(legal(state), Tactic)
     state.board[(0, -2)] = state.board[(0, -2)]._replace(coins=2)
     assert of(legal(state), Tactic) == [Tactic("Lancer", (0, -2), to=(0, -1), target=(0, 0))]
@@ -167,13 +193,25 @@ def test_9_the_lancer_needs_a_legal_final_attack():
 
 def test_10_knight_immunity_covers_normal_tactic_and_granted_attacks():
     units = ("Marshall", "Swordsman", "Crossbowman", "Scout")
-    state = position(ai={(0, -1): "Marshall", (0, 0): "Swordsman", (0, -2): "Crossbowman"},
-                     human={(0, 1): "Knight"}, ai_units=units, human_units=KNIGHTLY, hand=["Swordsman"], rules=TWO)
+    state = position(
+        ai={(0, -1): "Marshall", (0, 0): "Swordsman", (0, -2): "Crossbowman"},
+        human={(0, 1): "Knight"},
+        ai_units=units,
+        human_units=KNIGHTLY,
+        hand=["Swordsman"],
+        rules=TWO,
+    )
     assert not of(legal(state), Attack)
     state.sides[A].hand = ["Marshall"]
     assert not [t for t in of(legal(state), Tactic) if t.target == (0, 1)]
-    state = position(ai={(0, -1): "Crossbowman"}, human={(0, 1): "Knight"}, ai_units=units, human_units=KNIGHTLY,
-                     hand=["Crossbowman"], rules=TWO)
+    state = position(
+        ai={(0, -1): "Crossbowman"},
+        human={(0, 1): "Knight"},
+        ai_units=units,
+        human_units=KNIGHTLY,
+        hand=["Crossbowman"],
+        rules=TWO,
+    )
     assert not of(legal(state), Tactic)
     state.board[(0, -1)] = state.board[(0, -1)]._replace(coins=2)
     assert of(legal(state), Tactic) == [Tactic("Crossbowman", (0, -1), target=(0, 1))]
@@ -181,21 +219,39 @@ def test_10_knight_immunity_covers_normal_tactic_and_granted_attacks():
 
 def test_11_pikeman_reflex_hits_even_a_knight_and_skips_range_attacks():
     units = ("Knight", "Crossbowman", "Scout", "Swordsman")
-    state = position(ai={(0, 0): "Knight"}, human={(1, -1): "Pikeman"}, ai_units=units,
-                     human_units=("Pikeman", "Archer", "Lancer", "Cavalry"), hand=["Knight"], rules=TWO)
+    state = position(
+        ai={(0, 0): "Knight"},
+        human={(1, -1): "Pikeman"},
+        ai_units=units,
+        human_units=("Pikeman", "Archer", "Lancer", "Cavalry"),
+        hand=["Knight"],
+        rules=TWO,
+    )
     play(state, Attack("Knight", (0, 0), (1, -1)))
     assert (0, 0) not in state.board and (1, -1) not in state.board  # both lose their only coin
     assert state.sides[A].eliminated == {"Knight": 1} and state.sides[B].eliminated == {"Pikeman": 1}
-    state = position(ai={(0, -1): "Crossbowman"}, human={(0, 1): "Pikeman"}, ai_units=units,
-                     human_units=("Pikeman", "Archer", "Lancer", "Cavalry"), hand=["Crossbowman"], rules=TWO)
+    state = position(
+        ai={(0, -1): "Crossbowman"},
+        human={(0, 1): "Pikeman"},
+        ai_units=units,
+        human_units=("Pikeman", "Archer", "Lancer", "Cavalry"),
+        hand=["Crossbowman"],
+        rules=TWO,
+    )
     play(state, Tactic("Crossbowman", (0, -1), target=(0, 1)))
     assert (0, -1) in state.board and (0, 1) not in state.board
 
 
 def test_12_royal_guard_soak_comes_after_the_warrior_priests_draw_and_is_eliminated():
     units = ("Warrior Priest", "Scout", "Knight", "Pikeman")
-    state = position(ai={(0, 0): "Warrior Priest"}, human={(1, -1): "Royal Guard"}, ai_units=units,
-                     human_units=("Royal Guard", "Archer", "Lancer", "Cavalry"), hand=["Warrior Priest"], rules=TWO)
+    state = position(
+        ai={(0, 0): "Warrior Priest"},
+        human={(1, -1): "Royal Guard"},
+        ai_units=units,
+        human_units=("Royal Guard", "Archer", "Lancer", "Cavalry"),
+        hand=["Warrior Priest"],
+        rules=TWO,
+    )
     bag_before = sum(state.sides[A].bag.values())
     play(state, Attack("Warrior Priest", (0, 0), (1, -1)))
     assert sum(state.sides[A].bag.values()) == bag_before - 1  # drawn before the defender decides
@@ -208,10 +264,14 @@ def test_12_royal_guard_soak_comes_after_the_warrior_priests_draw_and_is_elimina
 
 def test_13_ensign_and_marshall_cannot_pick_themselves_and_marshall_grants_no_archer_or_lancer_attack():
     units = ("Marshall", "Archer", "Lancer", "Ensign")
-    state = position(ai={(0, 0): "Marshall", (1, -1): "Archer", (-1, 0): "Lancer", (0, -1): "Ensign"},
-                     human={(0, 1): "Scout", (1, 0): "Swordsman", (-1, 1): "Pikeman", (1, -2): "Cavalry"},
-                     ai_units=units,
-                     human_units=("Scout", "Swordsman", "Pikeman", "Cavalry"), hand=["Marshall"], rules=TWO)
+    state = position(
+        ai={(0, 0): "Marshall", (1, -1): "Archer", (-1, 0): "Lancer", (0, -1): "Ensign"},
+        human={(0, 1): "Scout", (1, 0): "Swordsman", (-1, 1): "Pikeman", (1, -2): "Cavalry"},
+        ai_units=units,
+        human_units=("Scout", "Swordsman", "Pikeman", "Cavalry"),
+        hand=["Marshall"],
+        rules=TWO,
+    )
     granted = [t for t in of(legal(state), Tactic) if t.frm == (0, 0)]
     assert {t.other for t in granted} == {(0, -1)}  # only the Ensign: not itself, not the Archer or Lancer
     state.sides[A].hand = ["Ensign"]
@@ -222,8 +282,14 @@ def test_13_ensign_and_marshall_cannot_pick_themselves_and_marshall_grants_no_ar
 
 def test_14_berserker_chain_pays_first_and_the_knight_check_uses_the_new_height():
     units = ("Berserker", "Scout", "Pikeman", "Swordsman")
-    state = position(ai={(0, 0): ("Berserker", 2)}, human={(1, -1): "Knight", (0, 1): "Archer"}, ai_units=units,
-                     human_units=KNIGHTLY, hand=["Berserker"], rules=TWO)
+    state = position(
+        ai={(0, 0): ("Berserker", 2)},
+        human={(1, -1): "Knight", (0, 1): "Archer"},
+        ai_units=units,
+        human_units=KNIGHTLY,
+        hand=["Berserker"],
+        rules=TWO,
+    )
     state.sides[B].hand = ["Archer"]
     play(state, Attack("Berserker", (0, 0), (1, -1)))  # height 2: may hit the Knight
     assert state.pending[-1].kind == "berserker"
@@ -236,8 +302,13 @@ def test_14_berserker_chain_pays_first_and_the_knight_check_uses_the_new_height(
 
 def test_15_footmen_maneuver_in_any_order_and_must_if_able():
     units = ("Footman", "Scout", "Pikeman", "Knight")
-    state = position(ai={(0, 0): "Footman", (2, -2): "Footman"}, human={(0, 1): "Archer"}, ai_units=units,
-                     hand=["Footman"], rules=TWO)
+    state = position(
+        ai={(0, 0): "Footman", (2, -2): "Footman"},
+        human={(0, 1): "Archer"},
+        ai_units=units,
+        hand=["Footman"],
+        rules=TWO,
+    )
     state.sides[B].hand = ["Archer"]
     [tactic] = of(legal(state), Tactic)
     play(state, tactic)
@@ -252,8 +323,13 @@ def test_15_footmen_maneuver_in_any_order_and_must_if_able():
 
 def test_16_granted_actions_trigger_attributes():
     units = ("Marshall", "Swordsman", "Scout", "Knight")
-    state = position(ai={(0, 0): "Marshall", (0, -1): "Swordsman"}, human={(1, -1): "Archer"}, ai_units=units,
-                     hand=["Marshall"], rules=TWO)
+    state = position(
+        ai={(0, 0): "Marshall", (0, -1): "Swordsman"},
+        human={(1, -1): "Archer"},
+        ai_units=units,
+        hand=["Marshall"],
+        rules=TWO,
+    )
     play(state, Tactic("Marshall", (0, 0), target=(1, -1), other=(0, -1)))
     assert state.pending[-1].kind == "swordsman" and Move(None, (0, -1), (-1, -1)) in legal(state)
 
@@ -277,8 +353,13 @@ def test_18_a_recruited_coin_never_enters_the_hand_and_passing_forces_nothing():
 
 
 def test_cavalry_moves_then_must_attack():
-    state = position(ai={(0, -2): "Cavalry"}, human={(0, 0): "Archer"}, ai_units=("Cavalry", "Scout", "Pikeman",
-                     "Knight"), hand=["Cavalry"], rules=TWO)
+    state = position(
+        ai={(0, -2): "Cavalry"},
+        human={(0, 0): "Archer"},
+        ai_units=("Cavalry", "Scout", "Pikeman", "Knight"),
+        hand=["Cavalry"],
+        rules=TWO,
+    )
     tactics = of(legal(state), Tactic)
     assert tactics and all(R.distance(t.to, t.target) == 1 and t.target == (0, 0) for t in tactics)
     play(state, tactics[0])
@@ -286,9 +367,14 @@ def test_cavalry_moves_then_must_attack():
 
 
 def test_archer_hits_two_away_over_anything():
-    state = position(ai={(0, -1): "Archer", (0, 0): "Scout"}, human={(0, 1): "Pikeman"}, ai_units=("Archer", "Scout",
-                     "Knight", "Lancer"), human_units=("Pikeman", "Cavalry", "Swordsman", "Marshall"), hand=["Archer"],
-                     rules=TWO)
+    state = position(
+        ai={(0, -1): "Archer", (0, 0): "Scout"},
+        human={(0, 1): "Pikeman"},
+        ai_units=("Archer", "Scout", "Knight", "Lancer"),
+        human_units=("Pikeman", "Cavalry", "Swordsman", "Marshall"),
+        hand=["Archer"],
+        rules=TWO,
+    )
     assert of(legal(state), Attack) == []  # archers attack only by tactic
     assert Tactic("Archer", (0, -1), target=(0, 1)) in legal(state)
 
@@ -300,8 +386,10 @@ def test_illegal_action_is_refused_with_a_reason():
 
 
 def test_state_round_trips_through_json():
-    state = R.new_game((("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry"),
-                        ("Archer", "Cavalry", "Lancer", "Scout")), random.Random(3))
+    state = R.new_game(
+        (("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry"), ("Archer", "Cavalry", "Lancer", "Scout")),
+        random.Random(3),
+    )
     rng = random.Random(5)
     for _ in range(40):
         play(state, rng.choice(legal(state)), seed=rng.randrange(100))

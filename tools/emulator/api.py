@@ -527,13 +527,14 @@ def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | Non
     spawned = api.world.spawn(data, container_pos if smooth else position, rotation, p.get("callback_function"))
     if smooth:
         spawned.start_motion(position=position)
-    if obj.type == "Deck" and len(contents) == 1:
+    if obj.type in ("Deck", "Stack") and len(contents) == 1:
         _collapse_deck(api, obj)
     return spawned
 
 
 def _collapse_deck(api: TtsApi, deck: EmObject) -> None:
-    """TTS destroys a deck when its second-to-last card is taken; the last card takes its place."""
+    """TTS destroys a deck (or a stack of chips or tiles) when its second-to-last object is taken; the last one
+    takes its place."""
     last = deck.contents()[0]
     card = api.world.spawn(last, deck.position, deck.rotation)
     deck.remainder = card.guid

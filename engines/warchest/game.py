@@ -1,0 +1,51 @@
+"""War Chest as a game plugin: the solo AI on a TTS table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from bridge.commands import Command
+from bridge.table import SaveFile, Table
+from engines.base import Decision, Game, Options
+from engines.warchest import selfplay
+from engines.warchest.ai import DIFFICULTY_ROYALS
+from engines.warchest.table import TableView, build_table, read_table
+from engines.warchest.turn import Step, planner_for, turn_steps
+
+
+class WarChest(Game[TableView, Step]):
+    name = "warchest"
+    title = "War Chest (solo AI)"
+    difficulties = tuple(DIFFICULTY_ROYALS)
+
+    def read(self, table: Table) -> TableView:
+        return read_table(table)
+
+    def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
+        return turn_steps(state, rng, options)
+
+    def plan(self, state: TableView, decision: Decision[Step], table: Table) -> list[Command]:
+        return planner_for(state).plan(decision.action)
+
+    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+        return build_table(assets)
+
+    def write_assets(self, folder: Path) -> dict[str, str]:
+        from engines.warchest.images import write_all
+
+        return write_all(folder)
+
+    def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
+        return selfplay.run(
+            games=games,
+            seed=seed,
+            difficulties=options.get("difficulties"),
+            policies=options.get("opponents"),
+            progress=progress,
+        )
+
+    def format_selfplay(self, summary: dict[str, Any]) -> str:
+        return selfplay.format_summary(summary)

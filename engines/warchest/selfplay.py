@@ -1,0 +1,113 @@
+"""Self-play: the solo AI against the baseline human policies, in-process, with a summary per difficulty."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from tqdm import tqdm
+
+from engines.warchest import rules as R
+from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
+from engines.warchest.solo import POLICIES, setup_solo
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    ai_wins: int = 0
+    human_wins: int = 0
+    draws: int = 0
+    errors: int = 0
+    lengths: list[int] = field(default_factory=list)
+    ai_actions: Counter[str] = field(default_factory=Counter)
+    first_error: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games,
+            "ai_win_rate": round(self.ai_wins / self.games, 4) if self.games else 0.0,
+            "ai_wins": self.ai_wins,
+            "human_wins": self.human_wins,
+            "draws": self.draws,
+            "errors": self.errors,
+            "length": {
+                "mean": round(statistics.fmean(self.lengths), 1) if self.lengths else 0,
+                "median": statistics.median(self.lengths) if self.lengths else 0,
+                "max": max(self.lengths, default=0),
+            },
+            "ai_action_mix": dict(self.ai_actions.most_common()),
+            **({"first_error": self.first_error} if self.first_error else {}),
+        }
+
+
+def play_one(seed: int, difficulty: str, policy: str, tally: Tally) -> None:
+    rng = random.Random(seed)
+    options = AiOptions(difficulty=difficulty)  # type: ignore[arg-type]
+    ai = SoloAI(options)
+    human = POLICIES[policy]
+    tally.games += 1
+    try:
+        state = setup_solo(rng, options)
+        while not state.over:
+            if state.to_act() == state.rules.ai_side:
+                decision = ai.decide(state, rng)
+                tally.ai_actions[type(decision.action).__name__] += 1
+                R.apply(state, decision.action, rng)
+            else:
+                R.apply(state, human(state, rng), rng, check=False)
+    except Exception:  # a failed game is counted and reported, not fatal to the run
+        tally.errors += 1
+        tally.first_error = tally.first_error or f"seed {seed}: {traceback.format_exc(limit=3)}"
+        return
+    tally.lengths.append(state.ply)
+    if state.winner == state.rules.ai_side:
+        tally.ai_wins += 1
+    elif state.winner is not None:
+        tally.human_wins += 1
+    else:
+        tally.draws += 1
+
+
+def run(
+    *,
+    games: int,
+    seed: int,
+    difficulties: list[str] | None = None,
+    policies: list[str] | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """``games`` games for each difficulty and policy; game i uses seed ``seed + i`` (so runs are repeatable)."""
+    difficulties = difficulties or list(DIFFICULTY_ROYALS)
+    policies = policies or list(POLICIES)
+    results: dict[str, Any] = {}
+    with tqdm(total=games * len(difficulties) * len(policies), disable=not progress, unit="game") as bar:
+        for difficulty in difficulties:
+            for policy in policies:
+                tally = Tally()
+                for i in range(games):
+                    play_one(seed + i, difficulty, policy, tally)
+                    bar.update()
+                results.setdefault(difficulty, {})[policy] = tally.to_json()
+    errors = sum(r["errors"] for by_policy in results.values() for r in by_policy.values())
+    return {"game": "warchest", "games_per_setting": games, "seed": seed, "errors": errors, "results": results}
+
+
+def format_summary(summary: dict[str, Any]) -> str:
+    lines = [
+        f"War Chest self-play: {summary['games_per_setting']} games per setting, seed {summary['seed']}, "
+        f"{summary['errors']} error(s)"
+    ]
+    lines.append(f"{'difficulty':14}{'human':8}{'AI wins':>9}{'human':>7}{'draws':>7}{'mean len':>10}  AI actions")
+    for difficulty, by_policy in summary["results"].items():
+        for policy, r in by_policy.items():
+            mix = ", ".join(f"{k} {v}" for k, v in list(r["ai_action_mix"].items())[:5])
+            lines.append(
+                f"{difficulty:14}{policy:8}{r['ai_win_rate']:>9.0%}{r['human_wins']:>7}{r['draws']:>7}"
+                f"{r['length']['mean']:>10}  {mix}"
+            )
+    return "\n".join(lines)
