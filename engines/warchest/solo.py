@@ -8,6 +8,7 @@ from collections.abc import Callable
 from engines.warchest import rules as R
 from engines.warchest.actions import Action
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions
+from engines.warchest.board import LOCATION_SET, distance
 from engines.warchest.rules import make_side
 from engines.warchest.state import Rules, State
 from engines.warchest.units import AI_DECK, CARDS, ROYAL, UNIT_NAMES
@@ -62,13 +63,17 @@ def greedy_policy(state: State, rng: random.Random) -> Action:
 
 
 def _score(state: State, me: int) -> float:
+    """Markers first, then coins taken and on the board, then units standing near locations to take."""
     if state.winner is not None:
         return 1e6 if state.winner == me else -1e6
     other = 1 - me
     markers = R.markers_on_board(state, me) - R.markers_on_board(state, other)
     coins = sum(p.coins if p.owner == me else -p.coins for p in state.board.values())
     lost = sum(state.sides[other].eliminated.values()) - sum(state.sides[me].eliminated.values())
-    return 100 * markers + 10 * lost + 3 * coins
+    targets = [h for h in LOCATION_SET if state.control.get(h) != me]
+    mine = state.units_of(me)
+    reach = sum(min((distance(h, t) for t in targets), default=0) for h in mine)
+    return 100 * markers + 10 * lost + coins + 6 * len(mine) - 2 * reach
 
 
 POLICIES: dict[str, HumanPolicy] = {"random": random_policy, "greedy": greedy_policy}

@@ -1,0 +1,53 @@
+"""War Chest through the ``automa`` command: self-play, mod build, and decide on a hand-moved save."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bridge.table import SaveFile
+from engines.warchest.table import BAG_TAG, LAYOUT, SIDE_TAGS
+from tests.test_cli import automa
+
+
+def test_selfplay_json_summary_with_zero_errors():
+    result = automa("selfplay", "warchest", "--games", "8", "--seed", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0
+    assert set(summary["results"]) == {"beginner", "intermediate", "advanced"}
+    for by_opponent in summary["results"].values():
+        assert set(by_opponent) == {"random", "greedy"}
+        for r in by_opponent.values():
+            assert r["games"] == 8 and r["ai_wins"] + r["human_wins"] + r["draws"] == 8
+            assert r["ai_action_mix"]
+
+
+def test_selfplay_text_summary_for_one_setting():
+    result = automa("selfplay", "warchest", "--games", "3", "--difficulty", "advanced", "--opponent", "random",
+                    "--no-progress")
+    assert result.returncode == 0 and "advanced      random" in result.stdout
+
+
+def test_decide_explains_and_plans_after_hand_made_moves(tmp_path: Path):
+    assert automa("mod", "build", "warchest", "--out", str(tmp_path)).returncode == 0
+    path = tmp_path / "TabletopAutoma_warchest.json"
+    assert (tmp_path / "TabletopAutoma_warchest_assets" / "board.png").is_file()
+    raw = SaveFile.load(path).to_dict()
+    assert raw["ObjectStates"][0]["CustomImage"]["ImageURL"].startswith("file://")
+    # the person takes a coin from their bag and deploys it on B1 (-1, 3)
+    bag = next(o for o in raw["ObjectStates"] if BAG_TAG in o.get("Tags", []) and SIDE_TAGS[1] in o["Tags"])
+    coin = next(c for c in bag["ContainedObjects"] if c["Nickname"] != "Royal Coin")
+    bag["ContainedObjects"].remove(coin)
+    spot = LAYOUT.spots["-1,3"]
+    coin["Transform"].update(posX=spot.x, posY=1.3, posZ=spot.z)
+    raw["ObjectStates"].append(coin)
+    moved = tmp_path / "moved.json"
+    moved.write_text(json.dumps(raw), encoding="utf-8")
+    result = automa("decide", "warchest", str(moved), "--seed", "2")
+    assert result.returncode == 0, result.stdout + result.stderr
+    plan = json.loads(result.stdout)
+    reveal, *rest = plan["decisions"]
+    assert reveal["action"]["type"] == "Reveal" and reveal["rule"].startswith("The AI's Turn")
+    assert rest and rest[0]["reason"] and rest[0]["commands"]
+    assert rest[0]["commands"][0]["op"] == "take"  # the revealed coin comes out of the AI's bag
