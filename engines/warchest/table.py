@@ -284,6 +284,7 @@ class Physical:
     reserve: dict[int, list[str]] = field(default_factory=lambda: {0: [], 1: []})
     zones: dict[tuple[str, int | None], Vec3] = field(default_factory=dict)
     royals: list[str] = field(default_factory=list)  # spare Royal Coins for the AI's reloads
+    hand: list[tuple[str, str]] = field(default_factory=list)  # (unit, guid) in the person's hand zone
 
     def hex_at(self, h: Hex, height: int) -> Vec3:
         p = self.board.to_world(LAYOUT.spots[hex_key(h)])
@@ -419,6 +420,7 @@ def read_table(table: Table) -> TableView:
                     phys.removed.append(guid)
             elif in_hand:
                 hand[unit] = hand.get(unit, 0) + 1
+                phys.hand.append((unit, guid))
             else:
                 problems.append(Problem("a coin lies outside the board and every area", obj))
 

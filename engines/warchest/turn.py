@@ -18,7 +18,7 @@ from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.board import Hex
 from engines.warchest.state import take
-from engines.warchest.table import AI, DISCARD, REMOVED, RESERVE, ROYAL_NAME, TableView, zone_spot
+from engines.warchest.table import AI, DISCARD, HAND_AT, REMOVED, RESERVE, ROYAL_NAME, TableView, zone_spot
 from engines.warchest.units import ROYAL
 
 
@@ -85,66 +85,161 @@ def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[De
 
 
 class Planner:
-    """Turns the steps of one AI turn into commands; call :meth:`plan` once per step, in order."""
+    """Turns one side's actions into table commands; call :meth:`plan` once per step, in order.
 
-    def __init__(self, view: TableView) -> None:
+    It keeps its own copy of the engine state and, in ``view.physical``, which table object carries which coin,
+    so every step finds its coins where the earlier ones left them.
+    """
+
+    def __init__(self, view: TableView, side: int = AI) -> None:
         self.state = view.state.copy()
         self.ph = view.physical
-        self.revealed: tuple[str, str] | None = None  # (unit, guid) of the revealed coin
-        self.in_bag = False
+        self.side = side
+        self.playing: tuple[str, str] | None = None  # (unit, guid) of the coin being played
+        self.from_bag = False  # the coin is still in the bag (the AI's reveal, a Warrior Priest's draw)
 
     def plan(self, step: Step) -> list[Command]:
         out: list[Command] = []
         if step.reveal is not None:
             if step.reload:
                 out += self._reload()
-            coins = self.ph.bag_coins[AI].get(step.reveal)
-            if not coins:
-                raise ValueError(f"no {step.reveal} coin in the AI's bag on the table")
-            self.revealed, self.in_bag = (step.reveal, coins.pop()), True
-            side = self.state.sides[AI]
+            self._from_bag(step.reveal)
+            side = self.state.sides[self.side]
             take(side.bag, step.reveal)
             side.hand = [step.reveal]
             return out
         if step.action is None:
             return out
-        out += self._action(step.action)
-        R.apply(self.state, step.action, random.Random(0), check=False)
+        out += self.act(step.action)
+        return out
+
+    def act(self, action: A.Action, rng: random.Random | None = None) -> list[Command]:
+        """Commands for one engine action of this side, then the action applied to the engine state."""
+        state = self.state
+        top = state.pending[-1] if state.pending else None
+        coin = getattr(action, "coin", None)
+        if top is None and coin is not None and self.playing is None:
+            self._from_hand(coin)
+        out: list[Command] = []
+        if top is not None and top.kind == "berserker" and not isinstance(action, A.Skip):
+            assert top.hex is not None
+            out += self._take_top(top.hex, self._discard_spot(face_down=False), to_discard=True)
+        if top is not None and top.kind == "soak" and isinstance(action, A.Soak):
+            assert top.hex is not None
+            if action.instead:
+                coins = self.ph.supply[self.side].get("Royal Guard") or []
+                if not coins:
+                    raise ValueError("no Royal Guard coin in the supply on the table")
+                guid = coins.pop()
+                self.ph.removed.append(guid)
+                out.append(Move(guid=guid, position=Position.of(self._removed_spot())))
+            else:
+                out += self._remove_top(top.hex)
+        else:
+            out += self._action(action)
+        R.apply(state, action, rng or random.Random(0), check=False)
+        drawn = state.pending[-1] if state.pending else None
+        if drawn is not None and drawn.kind == "priest" and drawn.coin is not None and drawn.player == self.side:
+            self._from_bag(drawn.coin)  # a Warrior Priest's draw: the coin waits in the bag until it is used
+        return out
+
+    def draw_hand(self, rng: random.Random) -> list[Command]:
+        """The person draws up to three coins from their bag into their hand (an empty bag first takes the
+        whole discard), as the engine would."""
+        side = self.state.sides[self.side]
+        out: list[Command] = []
+        while len(side.hand) < R.HAND_SIZE:
+            if not side.bag:
+                out += self._refill_bag()
+            coin = R.draw_coin(side, rng, refill=False)
+            if coin is None:
+                break
+            side.hand.append(coin)
+            guid = self._bag_guid(coin)
+            slot = HAND_AT + Vec3(-3 + 1.5 * len(self.ph.hand), -1.5, 0)
+            self.ph.hand.append((coin, guid))
+            out.append(Take(container=self.ph.bag[self.side], guid=guid, position=Position.of(slot)))
+        return out
+
+    def mirror_hand(self) -> list[Command]:
+        """Coins the engine drew into this side's hand (at the start of its turn) come out of the bag on the
+        table too."""
+        out: list[Command] = []
+        physical = [u for u, _ in self.ph.hand]
+        for coin in self.state.sides[self.side].hand:
+            if coin in physical:
+                physical.remove(coin)
+                continue
+            guid = self._bag_guid(coin)
+            slot = HAND_AT + Vec3(-3 + 1.5 * len(self.ph.hand), -1.5, 0)
+            self.ph.hand.append((coin, guid))
+            out.append(Take(container=self.ph.bag[self.side], guid=guid, position=Position.of(slot)))
         return out
 
     # --- pieces ---------------------------------------------------------------------------------------------
 
+    def _bag_guid(self, unit: str) -> str:
+        coins = self.ph.bag_coins[self.side].get(unit)
+        if not coins:
+            raise ValueError(f"no {unit} coin in side {'AB'[self.side]}'s bag on the table")
+        return coins.pop()
+
+    def _from_bag(self, unit: str) -> None:
+        self.playing, self.from_bag = (unit, self._bag_guid(unit)), True
+
+    def _from_hand(self, unit: str) -> None:
+        for i, (u, guid) in enumerate(self.ph.hand):
+            if u == unit:
+                del self.ph.hand[i]
+                self.playing, self.from_bag = (u, guid), False
+                return
+        raise ValueError(f"no {unit} coin in the hand on the table")
+
     def _reload(self) -> list[Command]:
-        out: list[Command] = []
-        bag = self.ph.bag[AI]
-        for unit, guid in self.ph.discard[AI]:
-            out.append(Put(guid=guid, container=bag))
-            self.ph.bag_coins[AI].setdefault(unit, []).append(guid)
-        self.ph.discard[AI] = []
+        out = self._refill_bag()
         if not self.ph.royals:
             raise ValueError("no spare Royal Coin left for the AI's reload: put one in the spare Royal Coins area")
         guid = self.ph.royals.pop()
-        out.append(Put(guid=guid, container=bag))
-        self.ph.bag_coins[AI].setdefault(ROYAL, []).append(guid)
-        R._reload_ai(self.state.sides[AI])
+        out.append(Put(guid=guid, container=self.ph.bag[self.side]))
+        self.ph.bag_coins[self.side].setdefault(ROYAL, []).append(guid)
+        R._reload_ai(self.state.sides[self.side])
         return out
 
-    def _place_revealed(self, to: Vec3) -> list[Command]:
-        assert self.revealed is not None
-        _, guid = self.revealed
-        self.revealed = None
-        if self.in_bag:
-            self.in_bag = False
-            return [Take(container=self.ph.bag[AI], guid=guid, position=Position.of(to))]
-        return [Move(guid=guid, position=Position.of(to))]
+    def _refill_bag(self) -> list[Command]:
+        """The discard (both faces) goes into the bag; the engine state is refilled by its own draw or reload."""
+        out: list[Command] = []
+        for unit, guid in self.ph.discard[self.side]:
+            out.append(Put(guid=guid, container=self.ph.bag[self.side]))
+            self.ph.bag_coins[self.side].setdefault(unit, []).append(guid)
+        self.ph.discard[self.side] = []
+        if self.side != AI:
+            side = self.state.sides[self.side]
+            for pile in (side.discard_up, side.discard_down):
+                for unit, n in pile.items():
+                    side.bag[unit] = side.bag.get(unit, 0) + n
+                pile.clear()
+        return out
 
-    def _discard_revealed(self) -> list[Command]:
-        if self.revealed is None:
+    def _place_playing(self, to: Vec3, *, face_down: bool = False) -> list[Command]:
+        assert self.playing is not None
+        _, guid = self.playing
+        self.playing = None
+        rotation = Position(x=0, y=0, z=180) if face_down else Position(x=0, y=0, z=0)
+        if self.from_bag:
+            self.from_bag = False
+            return [Take(container=self.ph.bag[self.side], guid=guid, position=Position.of(to), rotation=rotation)]
+        return [Move(guid=guid, position=Position.of(to), rotation=rotation)]
+
+    def _discard_spot(self, *, face_down: bool) -> Vec3:
+        return zone_spot(self.ph.zones[(DISCARD, self.side)], len(self.ph.discard[self.side]))
+
+    def _discard_playing(self, *, face_down: bool = False) -> list[Command]:
+        if self.playing is None:
             return []
-        unit, guid = self.revealed
-        spot = zone_spot(self.ph.zones[(DISCARD, AI)], len(self.ph.discard[AI]))
-        self.ph.discard[AI].append((unit, guid))
-        return self._place_revealed(spot)
+        face_down = face_down and self.side != AI  # the AI discards every coin face up
+        spot = self._discard_spot(face_down=face_down)
+        self.ph.discard[self.side].append(self.playing)
+        return self._place_playing(spot, face_down=face_down)
 
     def _height(self, h: Hex) -> int:
         return sum(len(self.ph.inside.get(g, [g])) for g in self.ph.stacks.get(h, []))
@@ -159,32 +254,42 @@ class Planner:
             height += len(self.ph.inside.get(g, [g]))
         return out
 
-    def _remove_top(self, h: Hex) -> list[Command]:
-        """The top coin of the unit on h goes to the removed-from-play area."""
-        spot = Position.of(zone_spot(self.ph.zones[(REMOVED, None)], len(self.ph.removed), per_row=3))
+    def _removed_spot(self) -> Vec3:
+        return zone_spot(self.ph.zones[(REMOVED, None)], len(self.ph.removed), per_row=3)
+
+    def _take_top(self, h: Hex, spot: Vec3, *, to_discard: bool = False) -> list[Command]:
+        """The top coin of the unit on h goes to ``spot`` (the removed area, or this side's discard)."""
+        unit = self.state.board[h].unit
         guids = self.ph.stacks[h]
         top = guids[-1]
         inside = self.ph.inside.get(top)
         if inside:  # a stack TTS merged into one object: take its top coin out
             coin = inside.pop(0)
-            self.ph.removed.append(coin)
             if len(inside) == 1:  # TTS replaces a stack of one by the coin itself
                 guids[-1] = inside[0]
                 del self.ph.inside[top]
-            return [Take(container=top, guid=coin, position=spot)]
-        guids.pop()
-        if not guids:
-            del self.ph.stacks[h]
-        self.ph.removed.append(top)
-        return [Move(guid=top, position=spot)]
+            command: Command = Take(container=top, guid=coin, position=Position.of(spot))
+        else:
+            coin = guids.pop()
+            if not guids:
+                del self.ph.stacks[h]
+            command = Move(guid=coin, position=Position.of(spot))
+        if to_discard:
+            self.ph.discard[self.side].append((unit, coin))
+        else:
+            self.ph.removed.append(coin)
+        return [command]
+
+    def _remove_top(self, h: Hex) -> list[Command]:
+        return self._take_top(h, self._removed_spot())
 
     def _attack(self, frm: Hex, target: Hex, ranged: bool) -> list[Command]:
         out: list[Command] = []
         defender = self.state.board[target]
-        if defender.unit == "Royal Guard" and self.state.sides[defender.owner].supply.get("Royal Guard"):
-            return out  # the person chooses how their Royal Guard takes the hit
         if defender.unit == "Pikeman" and not ranged:
             out += self._remove_top(frm)
+        if defender.unit == "Royal Guard" and self.state.sides[defender.owner].supply.get("Royal Guard"):
+            return out  # the Royal Guard's owner chooses how it takes the hit (a Soak follows)
         return out + self._remove_top(target)
 
     def _control(self, h: Hex) -> list[Command]:
@@ -195,7 +300,7 @@ class Planner:
             spot = zone_spot(self.ph.zones[(RESERVE, owner)], len(self.ph.reserve[owner]), per_row=6)
             self.ph.reserve[owner].append(previous)
             out.append(Move(guid=previous, position=Position.of(spot)))
-        marker = self.ph.reserve[AI].pop()
+        marker = self.ph.reserve[self.side].pop()
         self.ph.markers_on[h] = marker
         at = self.ph.hex_at(h, 0)
         out.append(Move(guid=marker, position=Position.of(Vec3(at.x, at.y - 0.05, at.z))))
@@ -205,39 +310,45 @@ class Planner:
         ph = self.ph
         match action:
             case A.Deploy(_, to):
-                ph.stacks[to] = [self.revealed[1]] if self.revealed else []
-                return self._place_revealed(ph.hex_at(to, 0))
+                assert self.playing is not None
+                ph.stacks[to] = [self.playing[1]]
+                return self._place_playing(ph.hex_at(to, 0))
             case A.Bolster(_, at):
                 height = self._height(at)
-                assert self.revealed is not None
-                ph.stacks[at].append(self.revealed[1])
-                return self._place_revealed(ph.hex_at(at, height))
+                assert self.playing is not None
+                ph.stacks[at].append(self.playing[1])
+                return self._place_playing(ph.hex_at(at, height))
             case A.Recruit(_, unit):
-                coins = ph.supply[AI].get(unit)
+                coins = ph.supply[self.side].get(unit)
                 if not coins:
-                    raise ValueError(f"no {unit} coin in the AI's supply on the table")
+                    raise ValueError(f"no {unit} coin in side {'AB'[self.side]}'s supply on the table")
                 guid = coins.pop()
-                spot = zone_spot(ph.zones[(DISCARD, AI)], len(ph.discard[AI]))
-                ph.discard[AI].append((unit, guid))
-                return [Move(guid=guid, position=Position.of(spot)), *self._discard_revealed()]
-            case A.Pass(_) | A.Claim(_) | A.Muster(_):
-                return self._discard_revealed()
+                spot = self._discard_spot(face_down=False)
+                ph.discard[self.side].append((unit, guid))
+                return [Move(guid=guid, position=Position.of(spot)), *self._discard_playing(face_down=True)]
+            case A.Pass(_) | A.Claim(_):
+                return self._discard_playing(face_down=True)
+            case A.Muster(_):
+                return self._discard_playing()
             case A.Move(_, frm, to):
-                return self._move_stack(frm, to) + self._discard_revealed()
+                return self._move_stack(frm, to) + self._discard_playing()
             case A.Control(_, at):
-                return self._control(at) + self._discard_revealed()
+                return self._control(at) + self._discard_playing()
             case A.Attack(_, frm, target):
-                return self._attack(frm, target, ranged=False) + self._discard_revealed()
-            case A.Tactic(_, frm, to, target, _):
+                return self._attack(frm, target, ranged=False) + self._discard_playing()
+            case A.Tactic(_, frm, to, target, other):
                 out: list[Command] = []
+                actor = other if other is not None else frm
                 if to is not None:
-                    out += self._move_stack(frm, to)
+                    out += self._move_stack(actor, to)
                 if target is not None:
-                    out += self._attack(to if to is not None else frm, target, ranged=to is None)
-                return out + self._discard_revealed()
+                    attacker = to if to is not None and other is None else actor
+                    ranged = to is None and other is None and self.state.board[frm].unit in ("Archer", "Crossbowman")
+                    out += self._attack(attacker, target, ranged=ranged)
+                return out + self._discard_playing()
             case A.Skip() | A.Soak(_):
                 return []
-        raise ValueError(f"the AI does not play {action}")
+        raise ValueError(f"cannot plan {action}")
 
 
 def planner_for(view: TableView) -> Planner:

@@ -343,3 +343,17 @@ def test_events_reach_every_script_that_handles_them():
     )
     run(world, "getObjectFromGUID('bag000').putObject(getObjectFromGUID('bbbbbb'))")
     assert run(world, "return seen + getObjectFromGUID('aaaaaa').getVar('seen')") == 11
+
+
+def test_an_object_put_away_and_taken_out_again_is_alive_and_moving():
+    bag = {"GUID": "bag000", "Name": "Bag", "ContainedObjects": []}
+    world, _ = world_with([bag, {"GUID": "aaaaaa", "Name": "Chip_10"}], "chip = getObjectFromGUID('aaaaaa')")
+    run(world, "getObjectFromGUID('bag000').putObject(chip)")
+    assert run(world, "return chip.isDestroyed()") is True
+    run(world, "getObjectFromGUID('bag000').takeObject({guid = 'aaaaaa', position = {4, 1, 0}})")
+    world.step()
+    world.step()
+    world.step()
+    assert run(world, "return chip.isDestroyed() or chip.resting") is False  # the same GUID, alive, still moving
+    world.run_until_idle()
+    assert run(world, "return chip.resting and chip.getPosition().x") == 4

@@ -24,8 +24,9 @@ def test_selfplay_json_summary_with_zero_errors():
 
 
 def test_selfplay_text_summary_for_one_setting():
-    result = automa("selfplay", "warchest", "--games", "3", "--difficulty", "advanced", "--opponent", "random",
-                    "--no-progress")
+    result = automa(
+        "selfplay", "warchest", "--games", "3", "--difficulty", "advanced", "--opponent", "random", "--no-progress"
+    )
     assert result.returncode == 0 and "advanced      random" in result.stdout
 
 

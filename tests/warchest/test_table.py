@@ -4,6 +4,7 @@ through the emulator leave the table exactly as the engine expects."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,9 +15,10 @@ from bridge.table import SaveFile, Table
 from bridge.table.geometry import Transform, Vec3
 from engines import registry
 from engines.base import ReadError
+from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions
 from engines.warchest.solo import setup_solo
-from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, LAYOUT, read_table
+from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, read_table
 from engines.warchest.turn import Planner
 from tests.conftest import start_live, stop_live
 
@@ -76,19 +78,20 @@ def test_a_second_board_is_refused():
 
 
 def same_position(after, expected) -> None:
+    """The table after the AI's turn against the engine's prediction. The engine has already begun the person's
+    turn (drawing their coins, refilling their bag), so their bag, hand and discard are compared together."""
     assert after.board == expected.board
     assert after.control == expected.control
     for i in (0, 1):
         a, e = after.sides[i], expected.sides[i]
-        assert (a.discard_up, a.discard_down, a.supply, a.eliminated, a.markers_off) == (
-            e.discard_up,
-            e.discard_down,
-            e.supply,
-            e.eliminated,
-            e.markers_off,
-        )
-    ai_bag = dict(expected.sides[AI].bag)
-    assert after.sides[AI].bag == ai_bag
+        assert (a.supply, a.eliminated, a.markers_off) == (e.supply, e.eliminated, e.markers_off)
+    a, e = after.sides[AI], expected.sides[AI]
+    assert (a.bag, a.discard_up, a.discard_down) == (e.bag, e.discard_up, e.discard_down)
+
+    def held(side):
+        return Counter(side.bag) + Counter(side.hand) + Counter(side.discard_up) + Counter(side.discard_down)
+
+    assert held(after.sides[HUMAN]) == held(expected.sides[HUMAN])
 
 
 @pytest.mark.slow
@@ -108,5 +111,75 @@ async def test_bot_turns_in_the_emulator_leave_the_table_as_the_engine_expects()
         chat = [text for text, _ in live.emulator.require_world().chat]
         assert any(text.startswith("Bot: Reveals") for text in chat)
         assert any("Deploys" in text for text in chat)
+    finally:
+        await stop_live(live)
+
+
+def person_turn(after, predicted, rng: random.Random) -> tuple[list, Planner]:
+    """The person's turn, played by a random legal policy: their commands, and the planner that predicts the
+    table after them."""
+    view = after
+    view.state = after.state.copy()
+    view.state.pending = list(predicted.pending)
+    view.state.current = predicted.current
+    person = Planner(view, side=HUMAN)
+    state = person.state
+    commands = []
+    while not state.over and state.to_act() == HUMAN:
+        if not state.pending and not state.sides[HUMAN].hand:
+            commands += person.draw_hand(rng)
+        commands += person.mirror_hand()
+        commands += person.act(rng.choice(list(R.legal_actions(state))), rng)
+        if not state.pending and state.current != HUMAN:
+            break
+    return commands, person
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_whole_games_through_the_wire(seed: int):
+    """The AI plays through the bridge; the person's side is scripted (random legal actions, carried out on the
+    emulated table by commands). After every turn the table must read back as the engine says."""
+    live = await start_live(build_save(GAME), timeout=30)
+    rng = random.Random(seed)
+    try:
+        session = Session(live.connector, GAME, seed=seed)
+        for _ in range(150):
+            before = read_table(await live.connector.snapshot())
+            plan = await session.take_turn()
+            assert plan.ok, plan.problems
+            bot = Planner(before)
+            for step in plan.steps:
+                bot.plan(step.decision.action)
+            after = read_table(await live.connector.snapshot())
+            same_position(after.state, bot.state)
+            if bot.state.over:
+                break
+            ai_before = after.state.sides[AI].copy()
+            commands, person = person_turn(after, bot.state, rng)
+            await live.connector.apply(commands, timeout=60)
+            table = read_table(await live.connector.snapshot()).state
+            expected = person.state
+            assert table.board == expected.board and table.control == expected.control
+            h, e = table.sides[HUMAN], expected.sides[HUMAN]
+            assert (h.discard_up, h.supply, h.eliminated, h.markers_off) == (
+                e.discard_up,
+                e.supply,
+                e.eliminated,
+                e.markers_off,
+            )
+            assert sum(h.discard_down.values()) == sum(e.discard_down.values())
+            together = lambda s: Counter(s.bag) + Counter(s.hand)  # noqa: E731
+            assert together(h) == together(e)
+            a = table.sides[AI]
+            assert (a.bag, a.discard_up, a.supply) == (ai_before.bag, ai_before.discard_up, ai_before.supply)
+            assert a.eliminated == expected.sides[AI].eliminated
+            if expected.over:
+                break
+        else:
+            pytest.fail("the game did not end in 150 turns")
+        final = read_table(await live.connector.snapshot()).state
+        winner = next(s for s in (AI, HUMAN) if final.sides[s].markers_off == 0)
+        assert sum(1 for owner in final.control.values() if owner == winner) == 6
     finally:
         await stop_live(live)

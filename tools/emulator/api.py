@@ -112,7 +112,7 @@ class TtsApi:
         fn = OBJECT_METHODS.get(name)
         if fn is None:
             raise AttributeError(f"objects have no method {name}")
-        if name in AFTER_DEATH and guid in self.world.graveyard:
+        if name in AFTER_DEATH and guid not in self.world.objects and guid in self.world.graveyard:
             return self.out(fn(self, self.world.graveyard[guid], *py_args))
         return self.out(fn(self, self.world.get(guid), *py_args))
 
@@ -120,7 +120,7 @@ class TtsApi:
         if guid == GLOBAL_GUID:
             return self._ui_table(GLOBAL_GUID) if key == "UI" else None
         getter = PROPERTIES.get(key)
-        if key in AFTER_DEATH and guid in self.world.graveyard:
+        if key in AFTER_DEATH and guid not in self.world.objects and guid in self.world.graveyard:
             obj = self.world.graveyard[guid]
         else:
             obj = self.world.get(guid)

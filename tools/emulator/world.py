@@ -254,6 +254,7 @@ class World:
             obj.set_rotation(rotation)
         obj.spawning_frames = SPAWN_FRAMES
         self.objects[obj.guid] = obj
+        self.graveyard.pop(obj.guid, None)  # taken back out of a container: the same GUID lives again
         script = str(state.get("LuaScript", "") or "")
         if script:
             obj.env = self._run_script(obj.guid, script)
