@@ -413,12 +413,13 @@ class _View:
     def __init__(self, state: State, options: AiOptions, moving: Hex | None = None) -> None:
         self.state, self.options, self.moving = state, options, moving
         self._cache: dict[Hex, dict[Hex, int]] = {}
+        self._blocked = set(state.board) - {moving}  # the moving unit's own hex counts as empty
 
     def _from(self, start: Hex) -> dict[Hex, int]:
-        if start not in self._cache:
-            board, moving = self.state.board, self.moving
-            self._cache[start] = path_distances(start, lambda x: x not in board or x == moving)
-        return self._cache[start]
+        found = self._cache.get(start)
+        if found is None:
+            found = self._cache[start] = path_distances(start, self._blocked)
+        return found
 
     def distance(self, a: Hex, b: Hex) -> float:
         d = self._from(a).get(b)
