@@ -15,7 +15,7 @@ from bridge.table import Vec3
 from engines.base import Decision, Options, Reason
 from engines.warchest import actions as A
 from engines.warchest import rules as R
-from engines.warchest.ai import AiOptions, SoloAI
+from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.board import Hex
 from engines.warchest.state import take
 from engines.warchest.table import AI, DISCARD, HAND_AT, REMOVED, RESERVE, ROYAL_NAME, TableView, zone_spot
@@ -30,8 +30,11 @@ class Step:
     action: A.Action | None
     reveal: str | None = None
     reload: bool = False
+    royals: int = 0  # Royal Coins the difficulty puts in the AI's bag before its first turn
 
     def to_json(self) -> dict[str, object]:
+        if self.royals:
+            return {"type": "DifficultyRoyals", "royals": self.royals}
         if self.reveal is not None:
             return {"type": "Reveal", "coin": self.reveal, "reload": self.reload}
         return A.to_json(self.action) if self.action is not None else {"type": "Message"}
@@ -48,6 +51,21 @@ def ai_options(options: Options) -> AiOptions:
 def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
     state = view.state.copy()
     side = state.sides[AI]
+    decisions: list[Decision[Step]] = []
+    chosen = ai_options(options)
+    missing = DIFFICULTY_ROYALS[chosen.difficulty] - side.bag.get(ROYAL, 0)
+    first_turn = not side.discard_up and not side.discard_down and not state.units_of(AI) and not side.eliminated
+    if first_turn and missing > 0:
+        side.bag[ROYAL] = side.bag.get(ROYAL, 0) + missing
+        decisions.append(
+            Decision(
+                Step(None, royals=missing),
+                Reason(
+                    "Difficulty Levels",
+                    f"{chosen.difficulty.title()}: the AI starts with {missing} Royal Coin(s) in its bag.",
+                ),
+            )
+        )
     reload = not side.bag
     if reload:
         R._reload_ai(side)
@@ -56,18 +74,10 @@ def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[De
         return [Decision(Step(None), Reason("The AI's Turn: 2. Draw", "The AI has no coin to reveal."))]
     side.hand = [coin]
     label = ROYAL_NAME if coin == ROYAL else f"a {coin} coin"
-    decisions = [
-        Decision(
-            Step(None, reveal=coin, reload=reload),
-            Reason(
-                "The AI's Turn: 1. Reload, 2. Draw" if reload else "The AI's Turn: 2. Draw",
-                ("Reloads its bag from the discard, adds a Royal Coin, and reveals " if reload else "Reveals ")
-                + label
-                + ".",
-            ),
-        )
-    ]
-    for d in SoloAI(ai_options(options)).turn(state, rng):
+    text = "Reloads its bag from the discard, adds a Royal Coin, and reveals " if reload else "Reveals "
+    rule = "The AI's Turn: 1. Reload, 2. Draw" if reload else "The AI's Turn: 2. Draw"
+    decisions.append(Decision(Step(None, reveal=coin, reload=reload), Reason(rule, text + label + ".")))
+    for d in SoloAI(chosen).turn(state, rng):
         decisions.append(Decision(Step(d.action), d.reason))
         R.apply(state, d.action, random.Random(0))
     if state.pending and state.pending[-1].kind == "soak":
@@ -100,6 +110,10 @@ class Planner:
 
     def plan(self, step: Step) -> list[Command]:
         out: list[Command] = []
+        if step.royals:
+            for _ in range(step.royals):
+                out += self._add_royal()
+            return out
         if step.reveal is not None:
             if step.reload:
                 out += self._reload()
@@ -196,14 +210,21 @@ class Planner:
         raise ValueError(f"no {unit} coin in the hand on the table")
 
     def _reload(self) -> list[Command]:
-        out = self._refill_bag()
-        if not self.ph.royals:
-            raise ValueError("no spare Royal Coin left for the AI's reload: put one in the spare Royal Coins area")
-        guid = self.ph.royals.pop()
-        out.append(Put(guid=guid, container=self.ph.bag[self.side]))
-        self.ph.bag_coins[self.side].setdefault(ROYAL, []).append(guid)
-        R._reload_ai(self.state.sides[self.side])
+        out = self._refill_bag() + self._add_royal()
+        side = self.state.sides[self.side]
+        R._reload_ai(side)  # the engine moves its discard into the bag and adds the Royal Coin itself
+        take(side.bag, ROYAL)  # ...which _add_royal already counted
         return out
+
+    def _add_royal(self) -> list[Command]:
+        """A spare Royal Coin goes into the AI's bag."""
+        if not self.ph.royals:
+            raise ValueError("no spare Royal Coin left: put one in the spare Royal Coins area")
+        guid = self.ph.royals.pop()
+        self.ph.bag_coins[self.side].setdefault(ROYAL, []).append(guid)
+        side = self.state.sides[self.side]
+        side.bag[ROYAL] = side.bag.get(ROYAL, 0) + 1
+        return [Put(guid=guid, container=self.ph.bag[self.side])]
 
     def _refill_bag(self) -> list[Command]:
         """The discard (both faces) goes into the bag; the engine state is refilled by its own draw or reload."""

@@ -183,3 +183,28 @@ async def test_whole_games_through_the_wire(seed: int):
         assert sum(1 for owner in final.control.values() if owner == winner) == 6
     finally:
         await stop_live(live)
+
+
+def test_the_difficulty_puts_royal_coins_in_the_ai_bag_before_its_first_turn():
+    from bridge.session import plan_turn
+
+    table = Table.from_save(build_save(GAME))
+    plan = plan_turn(GAME, table, seed=4, difficulty="advanced")
+    first = plan.steps[0]
+    assert first.decision.action.royals == 2 and first.decision.reason.rule == "Difficulty Levels"
+    assert [c.op for c in first.commands] == ["put", "put"]
+    assert plan_turn(GAME, table, seed=4, difficulty="beginner").steps[0].decision.action.royals == 0
+
+
+async def test_an_advanced_first_turn_on_the_emulator():
+    live = await start_live(build_save(GAME), timeout=20)
+    try:
+        session = Session(live.connector, GAME, seed=3)
+        session.difficulty = "advanced"
+        plan = await session.take_turn()
+        view = read_table(await live.connector.snapshot())
+        royals = view.state.sides[AI].bag.get("Royal", 0) + view.state.sides[AI].discard_up.get("Royal", 0)
+        assert royals == 2 and len(view.physical.royals) == 8
+        assert plan.steps[1].decision.action.reveal is not None
+    finally:
+        await stop_live(live)
