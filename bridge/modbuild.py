@@ -37,7 +37,17 @@ def panel_xml(game: Game[Any, Any]) -> str:
     options = "\n      ".join(
         f"<Option{selected if d == game.default_difficulty else ''}>{escape(d)}</Option>" for d in game.difficulties
     )
-    return template.replace("<!--OPTIONS-->", options).replace(">Tabletop Automa<", f">{escape(game.title)}<", 1)
+    check = (
+        '<Button id="automa_check_turn" onClick="automaCheckTurn" fontSize="14" preferredHeight="28">'
+        "Check my turn</Button>"
+        if game.checks_turns
+        else ""
+    )
+    return (
+        template.replace("<!--OPTIONS-->", options)
+        .replace("<!--CHECK-->", check)
+        .replace(">Tabletop Automa<", f">{escape(game.title)}<", 1)
+    )
 
 
 def global_script(game: Game[Any, Any]) -> str:

@@ -96,6 +96,19 @@ def plan_turn(
     rules: dict[str, Any] | None = None,
 ) -> TurnPlan:
     """The bot's whole turn for a table, without touching it. ``seed`` fixes every chance draw."""
+    return plan_turn_with_state(game, table, seed=seed, difficulty=difficulty, rules=rules)[0]
+
+
+def plan_turn_with_state(
+    game: Game[Any, Any],
+    table: Table,
+    *,
+    seed: int | None = None,
+    difficulty: str = "",
+    rules: dict[str, Any] | None = None,
+) -> tuple[TurnPlan, Any]:
+    """:func:`plan_turn`, and what the turn leaves on the table (the game's ``after_turn``; None when the table
+    could not be read)."""
     seed = random.randrange(1 << 31) if seed is None else seed
     difficulty = difficulty or game.default_difficulty
     if difficulty not in game.difficulties:
@@ -103,10 +116,10 @@ def plan_turn(
     try:
         state = game.read(table)
     except ReadError as exc:
-        return TurnPlan(game.name, seed, difficulty, problems=[str(p) for p in exc.problems])
+        return TurnPlan(game.name, seed, difficulty, problems=[str(p) for p in exc.problems]), None
     decisions = game.decide(state, random.Random(seed), Options(difficulty, rules or {}))
     steps = [PlannedDecision(d, game.plan(state, d, table)) for d in decisions]
-    return TurnPlan(game.name, seed, difficulty, steps)
+    return TurnPlan(game.name, seed, difficulty, steps), game.after_turn(state, decisions)
 
 
 class Session:
@@ -127,6 +140,7 @@ class Session:
         self.on_turn = on_turn
         self.turns: list[TurnPlan] = []
         self.silent = False  # the heartbeat's last finding
+        self.last_after: Any = None  # what the bot's last turn left, for "Check my turn"
         self._lock = asyncio.Lock()
 
     async def run(self) -> None:
@@ -141,6 +155,8 @@ class Session:
                 await self._status(f"Bridge connected: {self.game.title}")
         elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
+        elif event.name == "check_turn":
+            await self.check_turn()
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
             if wanted in self.game.difficulties:
@@ -161,7 +177,9 @@ class Session:
     async def _turn(self) -> TurnPlan:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
-        plan = plan_turn(self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty)
+        plan, after = plan_turn_with_state(
+            self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty
+        )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
         if not plan.ok:
             lines = [Say(text=f"Bot cannot read the table: {p}", color="Red") for p in plan.problems]
@@ -175,10 +193,25 @@ class Session:
                 await self._status(f"Stopped: {exc.reason}")
                 raise
             await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
+            self.last_after = after
         self.turns.append(plan)
         if self.on_turn:
             self.on_turn(plan)
         return plan
+
+    async def check_turn(self) -> bool | None:
+        """Report in chat whether the person's changes since the bot's turn are one legal turn."""
+        if not self.game.checks_turns:
+            await self._status(f"{self.game.title} cannot check turns.")
+            return None
+        if self.last_after is None:
+            await self.connector.apply([Say(text="Bot: no bot turn yet to compare your turn with.", color=BOT_COLOR)])
+            return None
+        legal, lines = self.game.check_turn(self.last_after, await self.connector.snapshot())
+        color = BOT_COLOR if legal else "Red"
+        await self.connector.apply([Say(text=f"Bot: {line}", color=color) for line in lines])
+        await self._status("Your turn checks out." if legal else "Your turn has a problem (see chat).")
+        return legal
 
     async def _status(self, text: str) -> None:
         await self.connector.status(text)

@@ -73,6 +73,7 @@ class Game(ABC, Generic[S, A]):
     name: ClassVar[str]
     title: ClassVar[str]
     difficulties: ClassVar[tuple[str, ...]] = ("normal",)
+    checks_turns: ClassVar[bool] = False  # offers "Check my turn" (see after_turn and check_turn)
 
     @abstractmethod
     def read(self, table: Table) -> S:
@@ -94,6 +95,14 @@ class Game(ABC, Generic[S, A]):
     def write_assets(self, folder: Path) -> dict[str, str]:
         """Write the table's images into ``folder``; image name -> URL. None by default."""
         return {}
+
+    def after_turn(self, state: S, decisions: Sequence[Decision[A]]) -> Any:
+        """What the bot's turn left on the table, once its decisions were planned (for :meth:`check_turn`)."""
+        return None
+
+    def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
+        """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
+        raise NotImplementedError(f"{self.title} cannot check turns")
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
         """Bot against baseline policies, in-process; a JSON-ready summary with an ``errors`` count."""

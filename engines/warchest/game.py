@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options
+from engines.base import Decision, Game, Options, ReadError
 from engines.warchest import selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
+from engines.warchest.check import check_turn
 from engines.warchest.table import TableView, build_table, read_table
 from engines.warchest.turn import Step, planner_for, turn_steps
 
@@ -20,6 +21,7 @@ class WarChest(Game[TableView, Step]):
     name = "warchest"
     title = "War Chest (solo AI)"
     difficulties = tuple(DIFFICULTY_ROYALS)
+    checks_turns = True
 
     def read(self, table: Table) -> TableView:
         return read_table(table)
@@ -29,6 +31,16 @@ class WarChest(Game[TableView, Step]):
 
     def plan(self, state: TableView, decision: Decision[Step], table: Table) -> list[Command]:
         return planner_for(state).plan(decision.action)
+
+    def after_turn(self, state: TableView, decisions: Sequence[Decision[Step]]) -> Any:
+        return planner_for(state).state.copy()
+
+    def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
+        try:
+            now = read_table(table).state
+        except ReadError as exc:
+            return False, [f"The table cannot be read: {p}" for p in exc.problems]
+        return check_turn(previous, now)
 
     def build_table(self, assets: Mapping[str, str]) -> SaveFile:
         return build_table(assets)

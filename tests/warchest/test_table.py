@@ -18,7 +18,7 @@ from engines.base import ReadError
 from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions
 from engines.warchest.solo import setup_solo
-from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, read_table
+from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, key_hex, read_table
 from engines.warchest.turn import Planner
 from tests.conftest import start_live, stop_live
 
@@ -206,5 +206,48 @@ async def test_an_advanced_first_turn_on_the_emulator():
         royals = view.state.sides[AI].bag.get("Royal", 0) + view.state.sides[AI].discard_up.get("Royal", 0)
         assert royals == 2 and len(view.physical.royals) == 8
         assert plan.steps[1].decision.action.reveal is not None
+    finally:
+        await stop_live(live)
+
+
+async def press_check(live, session) -> list[str]:
+    live.emulator.ui_event("automa_check_turn", color="White")
+    while (event := await live.connector.events.get()).name != "check_turn":
+        pass
+    before = len(live.emulator.require_world().chat)
+    await session.handle(event)
+    return [text for text, _ in live.emulator.require_world().chat[before:]]
+
+
+@pytest.mark.slow
+async def test_check_my_turn_accepts_a_legal_turn_and_names_an_illegal_one():
+    live = await start_live(build_save(GAME), timeout=30)
+    rng = random.Random(5)
+    try:
+        session = Session(live.connector, GAME, seed=5)
+        assert await press_check(live, session) == ["Bot: no bot turn yet to compare your turn with."]
+        for _ in range(4):  # a few turns each, so there is something on the board
+            before = read_table(await live.connector.snapshot())
+            plan = await session.take_turn()
+            bot = Planner(before)
+            for step in plan.steps:
+                bot.plan(step.decision.action)
+            after = read_table(await live.connector.snapshot())
+            commands, _ = person_turn(after, bot.state, rng)
+            await live.connector.apply(commands, timeout=60)
+            lines = await press_check(live, session)
+            assert lines[0].startswith("Bot: Your turn checks out"), lines
+        # now an illegal change: the person drags one of the AI's units two hexes away
+        await session.take_turn()
+        view = read_table(await live.connector.snapshot())
+        h, guids = next((h, g) for h, g in view.physical.stacks.items() if view.state.board[h].owner == AI)
+        far = next(x for x in LAYOUT.spots if key_hex(x) not in view.state.board and R.distance(key_hex(x), h) >= 2)
+        spot = view.physical.hex_at(key_hex(far), 0)
+        world = live.emulator.require_world()
+        world.objects[guids[0]].set_position(spot)
+        lines = await press_check(live, session)
+        assert lines[0] == "Bot: Your turn is not one legal action from where the bot left the table."
+        assert any("now empty" in line for line in lines[1:])
+        assert "problem" in (world.global_ui.text_of("automa_status") or "")
     finally:
         await stop_live(live)

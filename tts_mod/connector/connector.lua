@@ -326,6 +326,11 @@ function automaBotTurn(player, value, id)
   automa.event("bot_turn", { player = player.color, difficulty = automa.settings.difficulty })
 end
 
+function automaCheckTurn(player, value, id)
+  automa.set_status("Checking your turn...")
+  automa.event("check_turn", { player = player.color })
+end
+
 function automaDifficulty(player, value, id)
   automa.settings.difficulty = value
   automa.event("difficulty", { player = player.color, difficulty = value })
