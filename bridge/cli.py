@@ -130,6 +130,13 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("save", type=Path, metavar="SAVE.json")
     decide.add_argument("--seed", type=int, help="seed for chance draws (default: random; printed)")
     decide.add_argument("--difficulty", default="", help="bot difficulty (default: the game's first)")
+    decide.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule or interpretation option of the game's bot (repeatable), e.g. tie_break=canonical",
+    )
     decide.set_defaults(func=_cmd_decide)
 
     selfplay = sub.add_parser(
@@ -193,7 +200,7 @@ def _cmd_mod_build(args: argparse.Namespace) -> int:
 def _cmd_decide(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
-    plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty)
+    plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=_options(args.option))
     print(json.dumps(plan.to_json(), indent=2))
     return 0 if plan.ok else 1
 
@@ -208,6 +215,16 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     )
     print(json.dumps(summary, indent=2) if args.json else game.format_selfplay(summary))
     return 0 if summary.get("errors", 0) == 0 else 1
+
+
+def _options(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
 
 
 def _cmd_emulate(args: argparse.Namespace) -> int:

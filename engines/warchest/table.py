@@ -159,15 +159,17 @@ class _Builder:
         }
 
 
-def zone_spot(center: Vec3, index: int, per_row: int = 5) -> Vec3:
-    """The index-th free place in an area: rows of coins, left to right."""
-    row, col = divmod(index, per_row)
-    return Vec3(center.x - 2.0 + col * 1.0, 1.3, center.z + 1.2 - row * 1.0)
+def zone_spot(center: Vec3, index: int, per_row: int = 5, rows: int = 4) -> Vec3:
+    """The index-th place in an area: rows of coins, left to right; a full area takes a second layer on top."""
+    layer, rest = divmod(index, per_row * rows)
+    row, col = divmod(rest, per_row)
+    return Vec3(center.x - (per_row - 1) / 2 + col * 1.0, 1.3 + layer * 0.25, center.z + 1.2 - row * 1.0)
 
 
-def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0) -> SaveFile:
-    """A fresh solo game (set up by the rules, AI cards drawn with ``seed``), ready for the AI's first turn."""
-    state = setup_solo(random.Random(seed), AiOptions())
+def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state: State | None = None) -> SaveFile:
+    """The table for ``state`` (default: a fresh solo game set up by the rules, the AI's cards drawn with
+    ``seed``), at the moment before the AI reveals a coin: the AI's hand goes back into its bag."""
+    state = state or setup_solo(random.Random(seed), AiOptions())
     b = _Builder(assets or {})
     board_transform = Transform(Vec3(0, 1.0, 0), Vec3(0, 0, 0), Vec3(1, 1, 1))
     snap_points = [
@@ -206,8 +208,12 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0) -> Sa
                 )
             )
         in_bag = dict(side.bag)
-        for coin in side.hand:  # the table shows the moment before the AI reveals its first coin
-            in_bag[coin] = in_bag.get(coin, 0) + 1
+        if side_index == AI:
+            for coin in side.hand:  # the table shows the moment before the AI reveals its coin
+                in_bag[coin] = in_bag.get(coin, 0) + 1
+        else:
+            for i, coin in enumerate(side.hand):
+                b.objects.append(b.coin(coin, HAND_AT + Vec3(-3 + 1.5 * i, -1.5, 0)))
         bag_coins = [b.coin(u, BAG_AT[side_index]) for u in sorted(in_bag) for _ in range(in_bag[u])]
         b.objects.append(
             {
@@ -227,6 +233,14 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0) -> Sa
             for _ in range(side.supply.get(unit, 0)):
                 b.objects.append(b.coin(unit, zone_spot(center, index)))
                 index += 1
+        discard = ZONES[(DISCARD, side_index)][0]
+        faces = [(u, False) for u in sorted(side.discard_up) for _ in range(side.discard_up[u])]
+        faces += [(u, True) for u in sorted(side.discard_down) for _ in range(side.discard_down[u])]
+        for i, (unit, down) in enumerate(faces):
+            b.objects.append(b.coin(unit, zone_spot(discard, i), face_down=down))
+        removed = ZONES[(REMOVED, None)][0]
+        for i, unit in enumerate(u for u in sorted(side.eliminated) for _ in range(side.eliminated[u])):
+            b.objects.append(b.coin(unit, zone_spot(removed, i + side_index * 12, per_row=3)))
         reserve = ZONES[(RESERVE, side_index)][0]
         on_board = [h for h, owner in state.control.items() if owner == side_index]
         for i in range(MARKERS):
@@ -244,6 +258,10 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0) -> Sa
                     f"marker_{'AB'[side_index]}",
                 )
             )
+    for h, piece in sorted(state.board.items()):
+        spot = board_transform.to_world(LAYOUT.spots[hex_key(h)])
+        for level in range(piece.coins):
+            b.objects.append(b.coin(piece.unit, Vec3(spot.x, spot.y + 0.1 + level * COIN_HEIGHT, spot.z)))
     spares = ZONES[(ROYALS, None)][0]
     for i in range(EXTRA_ROYALS):
         b.objects.append(b.coin(ROYAL, zone_spot(spares, i)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from bridge.commands import Command, Move, Position, Put, Take
 from bridge.table import Vec3
@@ -41,11 +42,21 @@ class Step:
 
 
 def ai_options(options: Options) -> AiOptions:
-    known = set(AiOptions.__dataclass_fields__)
+    """The AI's options from a turn's settings; text values as the command line gives them
+    (``recruit_trigger=fallback+reload``)."""
+    known = set(AiOptions.__dataclass_fields__) - {"difficulty"}
     unknown = set(options.rules) - known
     if unknown:
-        raise ValueError(f"unknown War Chest AI option(s): {', '.join(sorted(unknown))}")
-    return AiOptions(difficulty=options.difficulty or "beginner", **options.rules)  # type: ignore[arg-type]
+        raise ValueError(
+            f"unknown War Chest AI option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
+        )
+    values: dict[str, Any] = {}
+    for key, value in options.rules.items():
+        values[key] = frozenset(str(value).split("+")) if key == "recruit_trigger" and isinstance(value, str) else value
+    try:
+        return AiOptions(difficulty=options.difficulty or "beginner", **values)  # type: ignore[arg-type]
+    except TypeError as exc:
+        raise ValueError(f"bad War Chest AI option: {exc}") from None
 
 
 def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
