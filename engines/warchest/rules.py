@@ -191,17 +191,23 @@ def legal_actions(state: State) -> Iterator[Action]:
     elif top.kind == "soak":
         yield Soak(True)
         yield Soak(False)
+    elif top.kind == "deploy":
+        assert top.coin is not None
+        yield Skip()
+        if len(state.units_of(p, top.coin)) < CARDS[top.coin].max_units:
+            for spot in deploy_hexes(state, p, top.coin):
+                yield Deploy(top.coin, spot)
     elif top.kind == "recruit":
         side = state.sides[p]
         for unit in side.units:
             if side.supply.get(unit):
                 yield Recruit(None, unit)
     elif top.kind == "muster":
-        h = _muster_unit(state, top)
-        if h is not None:
+        unit_hex = _muster_unit(state, top)
+        if unit_hex is not None:
             yield Skip()
-            yield from free_maneuvers(state, p, h)
-            yield from tactics(state, p, h, None)
+            yield from free_maneuvers(state, p, unit_hex)
+            yield from tactics(state, p, unit_hex, None)
     elif top.kind == "footman":
         for h in top.hexes:
             if _is(state, h, p, "Footman"):
@@ -253,7 +259,10 @@ def coin_actions(state: State, p: int, coin: str) -> Iterator[Action]:
                 yield Tactic(ROYAL, h, to=to)
         if state.rules.solo and p == state.rules.ai_side and state.units_of(p):
             yield Muster(coin)
-    if not state.rules.solo and state.initiative != p and not state.initiative_taken:
+    if state.rules.solo:
+        if state.rules.solo_claim == "pass" and p != state.rules.ai_side:
+            yield Claim(coin)  # option 6.12: the person may still "claim", which only discards face down
+    elif state.initiative != p and not state.initiative_taken:
         yield Claim(coin)
     for unit in side.units:
         if side.supply.get(unit):
@@ -345,7 +354,10 @@ def tactics(state: State, p: int, h: Hex, coin: str | None) -> Iterator[Action]:
                 if len(line) > k and all(empty(x) for x in line[:k]) and can_attack(state, h, line[k]):
                     yield Tactic(coin, h, to=line[k - 1], target=line[k])
     elif unit == "Light Cavalry":
-        for to in sorted(reachable_in(h, 2, empty)):
+        ends = reachable_in(h, 2, empty)
+        if state.rules.lc_may_return and any(empty(n) for n in NEIGHBOURS[h]):
+            ends.add(h)  # option 6.14: out and back again
+        for to in sorted(ends):
             yield Tactic(coin, h, to=to)
     elif unit == "Ensign":
         for other, pc in sorted(board.items()):
@@ -401,6 +413,10 @@ def apply(state: State, action: Action, rng: random.Random, *, check: bool = Tru
                 add(side.eliminated, "Royal Guard")
             else:
                 _damage(state, top.hex)
+        elif top.kind == "deploy":
+            if isinstance(action, Deploy):
+                take(side.discard_up, action.coin)  # the recruited coin leaves the discard for the board
+                state.board[action.to] = Piece(p, action.coin, 1)
         elif top.kind == "recruit":
             assert isinstance(action, Recruit)
             take(side.supply, action.unit)
@@ -440,11 +456,14 @@ def _play_coin(state: State, p: int, action: Action, rng: random.Random, *, chai
         state.board[action.at] = piece._replace(coins=piece.coins + 1)
     elif isinstance(action, Claim):
         add(face_down, action.coin)
-        state.initiative, state.initiative_taken = p, True
+        if not state.rules.solo:
+            state.initiative, state.initiative_taken = p, True
     elif isinstance(action, Recruit):
         add(face_down, _coin_of(action))
         take(side.supply, action.unit)
         add(side.discard_up, action.unit)
+        if action.unit == "Footman" and state.rules.v2_cards and 0 < len(state.units_of(p, "Footman")) < 2:
+            state.pending.append(Pending("deploy", p, coin="Footman"))  # Footman V2: may deploy at once
         if action.unit == "Mercenary":
             for h in state.units_of(p, "Mercenary"):
                 state.pending.append(Pending("mercenary", p, hex=h))

@@ -33,13 +33,15 @@ class Rules:
     ai_side: int = 0  # in solo play, the side the AI plays (A)
     max_actions: int = 1000  # a game still running after this many actions is a draw
     solo_recruit: frozenset[str] = frozenset()  # AI free recruits: "reload" (before refilling), "royal" (after musters)
+    solo_claim: Literal["removed", "pass"] = "removed"  # spec 6.12: the person's Claim Initiative in solo play
+    lc_may_return: bool = False  # spec 6.14: a Light Cavalry tactic may end where it started
 
 
 @dataclass(frozen=True)
 class Pending:
     """A decision owed before play goes on: a follow-up of the last action (see rules.py for the kinds)."""
 
-    kind: Literal["swordsman", "berserker", "priest", "soak", "mercenary", "footman", "muster", "recruit"]
+    kind: Literal["swordsman", "berserker", "priest", "soak", "mercenary", "footman", "muster", "recruit", "deploy"]
     player: int
     hex: Hex | None = None
     coin: str | None = None  # priest: the drawn coin
@@ -139,6 +141,8 @@ class State:
                 "ai_side": self.rules.ai_side,
                 "max_actions": self.rules.max_actions,
                 "solo_recruit": sorted(self.rules.solo_recruit),
+                "solo_claim": self.rules.solo_claim,
+                "lc_may_return": self.rules.lc_may_return,
             },
             "sides": [
                 {

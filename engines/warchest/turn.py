@@ -8,7 +8,7 @@ where the earlier ones left them.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bridge.commands import Command, Move, Position, Put, Take
@@ -41,17 +41,35 @@ class Step:
         return A.to_json(self.action) if self.action is not None else {"type": "Message"}
 
 
+RULE_OPTIONS = {"royal_guard", "v2_cards", "solo_claim", "lc_may_return"}  # the game's rules, not the AI's
+
+
+def rule_options(options: Options) -> dict[str, Any]:
+    """Rule options from a turn's settings (``v2_cards=true``, ``royal_guard=2018``...)."""
+    out: dict[str, Any] = {}
+    for key in RULE_OPTIONS & set(options.rules):
+        value = options.rules[key]
+        if key in ("v2_cards", "lc_may_return") and isinstance(value, str):
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"option {key} takes true or false, not {value!r}")
+            value = value.lower() == "true"
+        out[key] = value
+    return out
+
+
 def ai_options(options: Options) -> AiOptions:
     """The AI's options from a turn's settings; text values as the command line gives them
     (``recruit_trigger=fallback+reload``)."""
     known = set(AiOptions.__dataclass_fields__) - {"difficulty"}
-    unknown = set(options.rules) - known
+    unknown = set(options.rules) - known - RULE_OPTIONS
     if unknown:
         raise ValueError(
             f"unknown War Chest AI option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
         )
     values: dict[str, Any] = {}
     for key, value in options.rules.items():
+        if key in RULE_OPTIONS:
+            continue
         values[key] = frozenset(str(value).split("+")) if key == "recruit_trigger" and isinstance(value, str) else value
     try:
         return AiOptions(difficulty=options.difficulty or "beginner", **values)  # type: ignore[arg-type]
@@ -60,6 +78,7 @@ def ai_options(options: Options) -> AiOptions:
 
 
 def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
+    view.state.rules = replace(view.state.rules, **rule_options(options))
     state = view.state.copy()
     side = state.sides[AI]
     decisions: list[Decision[Step]] = []

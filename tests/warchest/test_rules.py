@@ -395,3 +395,27 @@ def test_state_round_trips_through_json():
         play(state, rng.choice(legal(state)), seed=rng.randrange(100))
     again = type(state).from_json(state.to_json())
     assert again.to_json() == state.to_json() and legal(again) == legal(state)
+
+
+def test_option_footman_v2_deploys_a_recruited_footman_at_once():
+    units = ("Footman", "Scout", "Pikeman", "Knight")
+    for v2, expected in ((False, False), (True, True)):
+        state = position(ai={(1, -3): "Footman"}, ai_units=units, hand=["Pikeman"], rules=Rules(v2_cards=v2))
+        play(state, Recruit("Pikeman", "Footman"))
+        offered = Deploy("Footman", (3, -2)) in legal(state)
+        assert offered is expected
+        if v2:
+            play(state, Deploy("Footman", (3, -2)))
+            assert len(state.units_of(A, "Footman")) == 2 and "Footman" not in state.sides[A].discard_up
+
+
+def test_option_solo_claim_as_a_pass_and_light_cavalry_returning():
+    state = position(hand=["Archer"], to_act=B, rules=Rules(solo=True))
+    assert not of(legal(state), Claim)
+    state = position(hand=["Archer"], to_act=B, rules=Rules(solo=True, solo_claim="pass"))
+    play(state, Claim("Archer"))
+    assert state.initiative == A and state.sides[B].discard_down == {"Archer": 1}
+    state = position(ai={(0, 0): "Light Cavalry"}, hand=["Light Cavalry"], rules=Rules(lc_may_return=True))
+    assert Tactic("Light Cavalry", (0, 0), to=(0, 0)) in legal(state)
+    state = position(ai={(0, 0): "Light Cavalry"}, hand=["Light Cavalry"], rules=TWO)
+    assert Tactic("Light Cavalry", (0, 0), to=(0, 0)) not in legal(state)

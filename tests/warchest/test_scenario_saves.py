@@ -25,8 +25,9 @@ def save_for(tmp_path: Path, name: str, **spec) -> Path:
     state = position(**spec)
     coin = state.sides[AI].hand[0]
     for index, side in enumerate(state.sides):
-        on_board = {u: sum(p.coins for p in state.board.values() if p.owner == index and p.unit == u)
-                    for u in side.units}
+        on_board = {
+            u: sum(p.coins for p in state.board.values() if p.owner == index and p.unit == u) for u in side.units
+        }
         if index == AI:
             side.bag, side.hand, side.supply = {coin: 1}, [], {}
             side.discard_up = {u: CARDS[u].coins - on_board[u] - (u == coin) for u in side.units}
@@ -58,12 +59,24 @@ def test_scenario_2_deploy_toward_an_enemy_occupied_location(tmp_path: Path):
 
 @pytest.mark.slow
 def test_scenario_13_cavalry_moves_then_attacks(tmp_path: Path):
-    path = save_for(tmp_path, "s13", ai={(2, -2): "Cavalry"}, human={(1, 0): "Archer"},
-                    ai_units=("Cavalry", "Pikeman", "Knight", "Swordsman"),
-                    human_units=("Archer", "Crossbowman", "Lancer", "Scout"), hand=["Cavalry"])
+    path = save_for(
+        tmp_path,
+        "s13",
+        ai={(2, -2): "Cavalry"},
+        human={(1, 0): "Archer"},
+        ai_units=("Cavalry", "Pikeman", "Knight", "Swordsman"),
+        human_units=("Archer", "Crossbowman", "Lancer", "Scout"),
+        hand=["Cavalry"],
+    )
     _, attack = decide(path)
-    assert attack["action"] == {"type": "Tactic", "coin": "Cavalry", "frm": [2, -2], "to": [1, -1], "target": [1, 0],
-                                "other": None}
+    assert attack["action"] == {
+        "type": "Tactic",
+        "coin": "Cavalry",
+        "frm": [2, -2],
+        "to": [1, -1],
+        "target": [1, 0],
+        "other": None,
+    }
     ops = [c["op"] for c in attack["commands"]]
     assert ops == ["move", "move", "take"]  # the Cavalry moves, the Archer's coin goes out, the coin is discarded
 
@@ -79,17 +92,28 @@ def test_an_unknown_option_is_named(tmp_path: Path):
 
 @pytest.mark.slow
 def test_a_stack_tts_merged_into_one_object_reads_and_is_attacked(tmp_path: Path):
-    path = save_for(tmp_path, "merged", ai={(0, 0): "Swordsman"}, human={(1, -1): ("Archer", 2)},
-                    hand=["Swordsman"])
+    path = save_for(tmp_path, "merged", ai={(0, 0): "Swordsman"}, human={(1, -1): ("Archer", 2)}, hand=["Swordsman"])
     raw = json.loads(path.read_text(encoding="utf-8"))
     spot = LAYOUT.spots["1,-1"]
-    on_hex = [o for o in raw["ObjectStates"] if o.get("Nickname") == "Archer"
-              and abs(o["Transform"]["posX"] - spot.x) < 0.1 and abs(o["Transform"]["posZ"] - spot.z) < 0.1]
+    on_hex = [
+        o
+        for o in raw["ObjectStates"]
+        if o.get("Nickname") == "Archer"
+        and abs(o["Transform"]["posX"] - spot.x) < 0.1
+        and abs(o["Transform"]["posZ"] - spot.z) < 0.1
+    ]
     assert len(on_hex) == 2
     for o in on_hex:
         raw["ObjectStates"].remove(o)
-    raw["ObjectStates"].append({"GUID": "57ac00", "Name": "Custom_Tile_Stack", "Nickname": "",
-                                "Transform": dict(on_hex[0]["Transform"]), "ContainedObjects": on_hex})
+    raw["ObjectStates"].append(
+        {
+            "GUID": "57ac00",
+            "Name": "Custom_Tile_Stack",
+            "Nickname": "",
+            "Transform": dict(on_hex[0]["Transform"]),
+            "ContainedObjects": on_hex,
+        }
+    )
     path.write_text(json.dumps(raw), encoding="utf-8")
     _, attack, _swordsman_step = decide(path)
     assert attack["action"]["type"] == "Attack" and attack["action"]["target"] == [1, -1]
