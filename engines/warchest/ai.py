@@ -353,7 +353,7 @@ class SoloAI:
     def _follow_up(self, state: State, rng: random.Random) -> AiDecision:
         top = state.pending[-1]
         if top.kind == "muster":
-            h = R._muster_unit(state, top)
+            h = R.muster_unit(state, top)
             assert h is not None
             return self._maneuver(state, h, None, rng, step="Royal Coin")
         if top.kind == "recruit":

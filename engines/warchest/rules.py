@@ -156,13 +156,13 @@ def _begin_solo_turn(state: State, rng: random.Random) -> None:
 def _reveal_ai(state: State, rng: random.Random, *, reload: bool) -> None:
     side = state.sides[state.rules.ai_side]
     if reload:
-        _reload_ai(side)
+        reload_ai(side)
     coin = draw_coin(side, rng, refill=False)
     if coin is not None:
         side.hand.append(coin)
 
 
-def _reload_ai(side: Side) -> None:
+def reload_ai(side: Side) -> None:
     for pile in (side.discard_up, side.discard_down):
         for unit, n in pile.items():
             add(side.bag, unit, n)
@@ -203,7 +203,7 @@ def legal_actions(state: State) -> Iterator[Action]:
             if side.supply.get(unit):
                 yield Recruit(None, unit)
     elif top.kind == "muster":
-        unit_hex = _muster_unit(state, top)
+        unit_hex = muster_unit(state, top)
         if unit_hex is not None:
             yield Skip()
             yield from free_maneuvers(state, p, unit_hex)
@@ -228,7 +228,7 @@ def legal_actions(state: State) -> Iterator[Action]:
             yield from free_maneuvers(state, p, top.hex)
 
 
-def _muster_unit(state: State, top: Pending) -> Hex | None:
+def muster_unit(state: State, top: Pending) -> Hex | None:
     """The hex of the next unit of a Royal Coin muster (the first listed that is still on the board)."""
     for unit in top.names[:1]:
         found = state.units_of(top.player, unit)

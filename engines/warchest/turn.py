@@ -98,7 +98,7 @@ def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[De
         )
     reload = not side.bag
     if reload:
-        R._reload_ai(side)
+        R.reload_ai(side)
     coin = R.draw_coin(side, rng, refill=False)
     if coin is None:
         return [Decision(Step(None), Reason("The AI's Turn: 2. Draw", "The AI has no coin to reveal."))]
@@ -242,7 +242,7 @@ class Planner:
     def _reload(self) -> list[Command]:
         out = self._refill_bag() + self._add_royal()
         side = self.state.sides[self.side]
-        R._reload_ai(side)  # the engine moves its discard into the bag and adds the Royal Coin itself
+        R.reload_ai(side)  # the engine moves its discard into the bag and adds the Royal Coin itself
         take(side.bag, ROYAL)  # ...which _add_royal already counted
         return out
 

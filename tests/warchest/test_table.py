@@ -94,20 +94,27 @@ def same_position(after, expected) -> None:
     assert held(after.sides[HUMAN]) == held(expected.sides[HUMAN])
 
 
+async def checked_bot_turn(live, session: Session):
+    """A bot turn through the bridge; the table afterwards must read as the engine predicts. Returns the table
+    read afterwards and the planner holding the engine's prediction."""
+    before = read_table(await live.connector.snapshot())
+    plan = await session.take_turn()
+    assert plan.ok, plan.problems
+    bot = Planner(before)
+    for step in plan.steps:
+        bot.plan(step.decision.action)
+    after = read_table(await live.connector.snapshot())
+    same_position(after.state, bot.state)
+    return after, bot
+
+
 @pytest.mark.slow
 async def test_bot_turns_in_the_emulator_leave_the_table_as_the_engine_expects():
     live = await start_live(build_save(GAME), timeout=20)
     try:
         session = Session(live.connector, GAME, seed=11)
         for _ in range(12):
-            before = read_table(await live.connector.snapshot())
-            plan = await session.take_turn()
-            assert plan.ok, plan.problems
-            planner = Planner(before)
-            for step in plan.steps:
-                planner.plan(step.decision.action)
-            after = read_table(await live.connector.snapshot())
-            same_position(after.state, planner.state)
+            await checked_bot_turn(live, session)
         chat = [text for text, _ in live.emulator.require_world().chat]
         assert any(text.startswith("Bot: Reveals") for text in chat)
         assert any("Deploys" in text for text in chat)
@@ -145,14 +152,7 @@ async def test_whole_games_through_the_wire(seed: int):
     try:
         session = Session(live.connector, GAME, seed=seed)
         for _ in range(150):
-            before = read_table(await live.connector.snapshot())
-            plan = await session.take_turn()
-            assert plan.ok, plan.problems
-            bot = Planner(before)
-            for step in plan.steps:
-                bot.plan(step.decision.action)
-            after = read_table(await live.connector.snapshot())
-            same_position(after.state, bot.state)
+            after, bot = await checked_bot_turn(live, session)
             if bot.state.over:
                 break
             ai_before = after.state.sides[AI].copy()
@@ -227,12 +227,7 @@ async def test_check_my_turn_accepts_a_legal_turn_and_names_an_illegal_one():
         session = Session(live.connector, GAME, seed=5)
         assert await press_check(live, session) == ["Bot: no bot turn yet to compare your turn with."]
         for _ in range(4):  # a few turns each, so there is something on the board
-            before = read_table(await live.connector.snapshot())
-            plan = await session.take_turn()
-            bot = Planner(before)
-            for step in plan.steps:
-                bot.plan(step.decision.action)
-            after = read_table(await live.connector.snapshot())
+            after, bot = await checked_bot_turn(live, session)
             commands, _ = person_turn(after, bot.state, rng)
             await live.connector.apply(commands, timeout=60)
             lines = await press_check(live, session)
