@@ -84,6 +84,33 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.set_defaults(func=_cmd_serve)
 
+    dev = sub.add_parser(
+        "dev",
+        help="serve a game while its rules and mod scripts reload from their files",
+        description="Run the bridge for GAME and watch engines/GAME/ (rules) and tts_mod/ (Lua and XML). A saved "
+        "rule file is loaded fresh, self-checked and swapped in between bot turns; a saved Lua or XML file goes to "
+        "TTS with Save & Play. See the README's 'Developing a bot'.",
+    )
+    dev.add_argument("game", help="which game (see 'automa games')")
+    _ports(dev)
+    dev.add_argument("--emulator", action="store_true", help="start the built-in emulator on the game's fresh table")
+    dev.add_argument("--rules", type=Path, help="the game's rules folder (default: engines/GAME in this checkout)")
+    dev.add_argument("--mod", type=Path, help="the mod's folder (default: tts_mod in this checkout)")
+    dev.add_argument(
+        "--debounce",
+        type=float,
+        default=0.3,
+        metavar="SECONDS",
+        help="quiet time after a save before reloading (default 0.3)",
+    )
+    dev.add_argument(
+        "--force",
+        action="store_true",
+        help="send mod changes even when the script in TTS was edited there (overwrites those edits)",
+    )
+    dev.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    dev.set_defaults(func=_cmd_dev)
+
     emulate = sub.add_parser(
         "emulate",
         help="run the headless TTS emulator on a save file",
@@ -312,6 +339,59 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
                 with contextlib.suppress(asyncio.CancelledError):
                     await runner
     finally:
+        connector.close()
+        await link.close()
+        if emulator is not None:
+            await emulator.stop()
+
+
+def _cmd_dev(args: argparse.Namespace) -> int:
+    game = registry.load(args.game)
+    asyncio.run(_dev(game, args))
+    return 0
+
+
+async def _dev(game: Game[Any, Any], args: argparse.Namespace) -> None:
+    from bridge.dev.loop import DevLoop
+    from bridge.modsource import default_root
+    from tools.emulator import Emulator, Ports
+
+    rules = args.rules or Path(sys.modules[type(game).__module__].__file__ or ".").parent
+    mod = args.mod or default_root()
+    emulator: Emulator | None = None
+    link = Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout)
+    await link.start()
+    connector = Connector(link)
+    session = Session(connector, game, on_turn=_print_turn)
+    tasks: list[asyncio.Task[None]] = []
+    loop: DevLoop | None = None
+    try:
+        if args.emulator:
+            emulator = Emulator(build_save(game), ports=Ports(args.tts_port, link.editor_port))
+            await emulator.start()
+            link.tts_port = emulator.ports.tts
+        else:
+            print("dev: waiting for TTS to load a game...", flush=True)
+        loop = DevLoop(
+            session,
+            link,
+            rules_dir=rules,
+            mod_dir=mod,
+            debounce=args.debounce,
+            force=args.force,
+            say=lambda text: print(text, flush=True),
+        )
+        await loop.start()
+        tasks = [asyncio.create_task(session.run()), asyncio.create_task(loop.run())]
+        await _until_interrupted()
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if loop is not None:
+            loop.stop()
         connector.close()
         await link.close()
         if emulator is not None:

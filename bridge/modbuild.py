@@ -1,6 +1,7 @@
 """``automa mod build``: a loadable TTS save holding a game's table, the connector and the bot panel.
 
-The Global script is the connector followed by the game's own Lua (``tts_mod/<game>/global.lua`` when present);
+The Global script is the connector followed by the game's own Lua (``tts_mod/<game>/global.lua`` when present,
+bundled with the modules it requires: :mod:`bridge.modsource`);
 the game's name and default difficulty travel in the Global script state as JSON, never inside Lua source.
 """
 
@@ -10,11 +11,10 @@ import datetime as _dt
 import json
 import os
 import sys
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
+from bridge.modsource import ModSource, default_root
 from bridge.table import SaveFile
 from engines.base import Game
 
@@ -22,37 +22,16 @@ SAVE_VERSION = "v13.2.2"
 
 
 def connector_lua() -> str:
-    return files("tts_mod").joinpath("connector", "connector.lua").read_text(encoding="utf-8")
+    """The connector alone (tests and tools that build their own saves use it)."""
+    return (default_root() / "connector" / "connector.lua").read_text(encoding="utf-8")
 
 
-def game_lua(game: Game[Any, Any]) -> str:
-    resource = files("tts_mod").joinpath(game.name, "global.lua")
-    own = resource.read_text(encoding="utf-8") if resource.is_file() else ""
-    return "\n".join(part for part in (own, game.mod_lua()) if part)
+def global_script(game: Game[Any, Any], source: ModSource | None = None) -> str:
+    return (source or ModSource()).global_bundle(game).script
 
 
-def panel_xml(game: Game[Any, Any]) -> str:
-    template = files("tts_mod").joinpath("connector", "panel.xml").read_text(encoding="utf-8")
-    selected = ' selected="true"'
-    options = "\n      ".join(
-        f"<Option{selected if d == game.default_difficulty else ''}>{escape(d)}</Option>" for d in game.difficulties
-    )
-    check = (
-        '<Button id="automa_check_turn" onClick="automaCheckTurn" fontSize="14" preferredHeight="28">'
-        "Check my turn</Button>"
-        if game.checks_turns
-        else ""
-    )
-    return (
-        template.replace("<!--OPTIONS-->", options)
-        .replace("<!--CHECK-->", check)
-        .replace(">Tabletop Automa<", f">{escape(game.title)}<", 1)
-    )
-
-
-def global_script(game: Game[Any, Any]) -> str:
-    extra = game_lua(game)
-    return connector_lua() + ("\n-- " + game.name + " ----\n" + extra if extra else "")
+def panel_xml(game: Game[Any, Any], source: ModSource | None = None) -> str:
+    return (source or ModSource()).panel_xml(game)
 
 
 def build_save(game: Game[Any, Any], assets: dict[str, str] | None = None) -> SaveFile:

@@ -143,6 +143,11 @@ class Session:
         self.last_after: Any = None  # what the bot's last turn left, for "Check my turn"
         self._lock = asyncio.Lock()
 
+    async def replace_game(self, game: Game[Any, Any]) -> None:
+        """Swap in new rules between bot turns (never during one)."""
+        async with self._lock:
+            self.game = game
+
     async def run(self) -> None:
         """Handle panel events until cancelled."""
         while True:

@@ -104,6 +104,17 @@ class Game(ABC, Generic[S, A]):
         """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
         raise NotImplementedError(f"{self.title} cannot check turns")
 
+    def self_check(self) -> None:
+        """A quick check that the rules work, run before reloaded rules replace running ones (``automa dev``):
+        by default, read a fresh table and plan a turn on it. Raises on any problem."""
+        import random
+
+        from bridge.table import Table
+
+        state = self.read(Table.from_save(self.build_table({})))
+        for decision in self.decide(state, random.Random(0), Options(self.default_difficulty)):
+            self.plan(state, decision, Table.from_save(self.build_table({})))
+
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
         """Bot against baseline policies, in-process; a JSON-ready summary with an ``errors`` count."""
         raise NotImplementedError(f"{self.title} has no self-play yet")

@@ -50,6 +50,13 @@ class WarChest(Game[TableView, Step]):
 
         return write_all(folder)
 
+    def self_check(self) -> None:
+        """The default check (a turn planned on a fresh table), then a few games against random play."""
+        super().self_check()
+        summary = selfplay.run(games=3, seed=1, difficulties=["beginner"], policies=["random"], progress=False)
+        if summary["errors"]:
+            raise RuntimeError(summary["results"]["beginner"]["random"].get("first_error", "self-play failed"))
+
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
         return selfplay.run(
             games=games,

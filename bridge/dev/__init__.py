@@ -1,0 +1,1 @@
+"""The developer loop: rules and mod scripts reloaded from their files while the table stays live."""

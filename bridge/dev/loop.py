@@ -1,0 +1,181 @@
+"""``automa dev``: the bridge serving bot turns while rules and mod scripts reload from their files.
+
+Rules (``engines/<game>/``): a fresh copy is loaded beside the running one and must pass the game's self-check
+before it replaces it, between bot turns; if it fails, the running rules stay, the traceback goes to the terminal
+and one line to the TTS chat.
+
+Mod (``tts_mod/``): the Global script is bundled again and sent with Save & Play together with its UI. What TTS
+held before is the baseline: if TTS's copy changed since (someone saved in TTS's own editor), nothing is sent;
+TTS's version is written to ``<mod>/.automa-conflict/`` and the conflict reported (``--force`` overwrites).
+TTS errors in the Global script are printed as ``file:line``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bridge.commands import Say
+from bridge.dev import rulepack
+from bridge.dev.watcher import Watcher
+from bridge.link import Link, LinkError
+from bridge.modsource import Bundle, BundleError, ModSource
+from bridge.protocol import GLOBAL_GUID, FromTTS, GameLoaded, LuaError, PushingNewObject, ScriptState
+from bridge.session import Session
+
+log = logging.getLogger(__name__)
+CONFLICT_DIR = ".automa-conflict"
+
+
+class DevLoop:
+    def __init__(
+        self,
+        session: Session,
+        link: Link,
+        *,
+        rules_dir: Path,
+        mod_dir: Path,
+        debounce: float = 0.3,
+        force: bool = False,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        self.session, self.link = session, link
+        self.rules_dir, self.mod_dir = rules_dir, mod_dir
+        self.force = force
+        self.say = say
+        self.watcher = Watcher(
+            {"rules": (rules_dir, frozenset({".py"})), "mod": (mod_dir, frozenset({".lua", ".xml"}))}, debounce=debounce
+        )
+        self.baseline: tuple[str, str] | None = None  # Global (script, ui) as TTS had it when last in step with us
+        self.in_tts: tuple[str, str] | None = None  # Global as TTS last reported it
+        self.bundle: Bundle | None = None
+        self.rule_reloads = 0
+        self.mod_pushes = 0
+        self.conflicts = 0
+        self.errors: list[str] = []  # TTS errors, mapped to file:line
+        self._remove_listener: Callable[[], None] | None = None
+
+    @property
+    def game_name(self) -> str:
+        return self.session.game.name
+
+    async def start(self) -> None:
+        self._remove_listener = self.link.add_listener(self._on_message)
+        loaded = await self.link.wait_loaded()
+        self._note_loaded(loaded)
+        self.baseline = self.in_tts
+        self.bundle = ModSource(self.mod_dir).global_bundle(self.session.game)
+        self.watcher.start()
+        self.say(f"dev: watching {self.rules_dir} (rules) and {self.mod_dir} (mod)")
+
+    def stop(self) -> None:
+        self.watcher.stop()
+        if self._remove_listener:
+            self._remove_listener()
+
+    async def run(self) -> None:
+        async for batch in self.watcher.batches():
+            await self.handle(batch)
+
+    async def handle(self, batch: dict[str, set[Path]]) -> None:
+        if "rules" in batch:
+            await self.reload_rules()
+        if "mod" in batch:
+            await self.push_mod()
+
+    # --- rules ----------------------------------------------------------------------------------------------
+
+    async def reload_rules(self) -> bool:
+        try:
+            game = await asyncio.to_thread(self._load_and_check)
+        except Exception as exc:
+            self.say(f"dev: rules reload failed; the running rules stay.\n{traceback.format_exc()}")
+            await self._chat(f"Rules reload failed ({_one_line(exc)}); the running rules stay.", "Red")
+            return False
+        await self.session.replace_game(game)
+        self.rule_reloads += 1
+        self.say(f"dev: rules reloaded from {self.rules_dir} (self-check passed)")
+        await self._chat("Rules reloaded.", "Green")
+        return True
+
+    def _load_and_check(self) -> Any:
+        game = rulepack.load(self.game_name, self.rules_dir)
+        game.self_check()
+        return game
+
+    # --- mod scripts ----------------------------------------------------------------------------------------
+
+    async def push_mod(self) -> bool:
+        source = ModSource(self.mod_dir)
+        try:
+            bundle = source.global_bundle(self.session.game)
+            ui = source.panel_xml(self.session.game)
+        except (BundleError, OSError) as exc:
+            self.say(f"dev: mod not sent: {exc}")
+            return False
+        if (bundle.script, ui) == self.in_tts:
+            self.baseline, self.bundle = self.in_tts, bundle
+            return True
+        if not self.force and self.baseline is not None and self.in_tts != self.baseline:
+            self._report_conflict()
+            return False
+        previous, self.bundle = self.bundle, bundle  # errors from the reload may arrive before its message 1
+        try:
+            loaded = await self.link.save_and_play(
+                [ScriptState(name="Global", guid=GLOBAL_GUID, script=bundle.script, ui=ui)]
+            )
+        except LinkError as exc:
+            self.bundle = previous
+            self.say(f"dev: mod not sent: {exc}")
+            return False
+        self._note_loaded(loaded)
+        self.baseline = self.in_tts
+        self.mod_pushes += 1
+        self.say("dev: Global script and UI sent (Save & Play)")
+        return True
+
+    def _report_conflict(self) -> None:
+        self.conflicts += 1
+        folder = self.mod_dir / CONFLICT_DIR
+        folder.mkdir(exist_ok=True)
+        assert self.in_tts is not None
+        (folder / "Global.lua").write_text(self.in_tts[0], encoding="utf-8")
+        (folder / "Global.xml").write_text(self.in_tts[1], encoding="utf-8")
+        self.say(
+            f"dev: CONFLICT: the Global script was edited in TTS since it was last sent; nothing sent. TTS's "
+            f"version is in {folder}: merge it into {self.mod_dir}, or run with --force to overwrite it."
+        )
+
+    def _note_loaded(self, loaded: GameLoaded) -> None:
+        for state in loaded.scriptStates:
+            if state.guid == GLOBAL_GUID:
+                self.in_tts = (state.script or "", state.ui or "")
+
+    def _on_message(self, message: FromTTS) -> None:
+        if isinstance(message, GameLoaded):
+            self._note_loaded(message)
+        elif isinstance(message, PushingNewObject):
+            names = ", ".join(s.guid for s in message.scriptStates)
+            self.say(
+                f"dev: TTS opened its script editor on {names}: edits made there are kept and reported, "
+                "never overwritten"
+            )
+        elif isinstance(message, LuaError) and message.guid == GLOBAL_GUID and self.bundle is not None:
+            text = self.bundle.explain(message.error)
+            self.errors.append(text)
+            self.say(f"dev: TTS error: {text}")
+
+    async def _chat(self, text: str, color: str) -> None:
+        try:
+            await self.session.connector.apply([Say(text=f"Automa dev: {text}", color=color)])
+        except LinkError as exc:
+            log.info("could not tell TTS: %s", exc)
+
+
+def _one_line(exc: BaseException) -> str:
+    cause = exc.__cause__ or exc
+    return f"{type(cause).__name__}: {cause}".splitlines()[0][:160]

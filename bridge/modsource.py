@@ -1,0 +1,128 @@
+"""The mod's source tree (``tts_mod/``): the Global script bundled from its Lua files, the panel XML, and a map
+from the bundled script's rows back to source ``file:line``.
+
+TTS has no ``require``; a game's Lua may still ``require("name")`` a module from its folder or ``lib/``: the
+bundle defines the modules as functions ahead of the code and a small ``require`` that runs each once.
+TTS reports errors as ``chunk_N:(row,col)`` in the bundle; :meth:`Bundle.locate` turns a row into a file and line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from engines.base import Game
+
+_REQUIRE = re.compile(r"""\brequire\s*\(?\s*["']([\w.]+)["']\s*\)?""")
+_CHUNK_ROW = re.compile(r"chunk_\d+:\((\d+),")
+
+
+class BundleError(ValueError):
+    """A Lua source that cannot be bundled (a missing module); the text names the file and line."""
+
+
+@dataclass
+class Bundle:
+    script: str = ""
+    origins: list[tuple[str, int] | None] = field(default_factory=list)  # per row (from 1): (file, line)
+
+    def add(self, text: str, origin: str | None = None) -> None:
+        for i, line in enumerate(text.splitlines(), start=1):
+            self.script += line + "\n"
+            self.origins.append((origin, i) if origin else None)
+
+    def locate(self, row: int) -> tuple[str, int] | None:
+        return self.origins[row - 1] if 0 < row <= len(self.origins) else None
+
+    def explain(self, error: str) -> str:
+        """A TTS error message with its ``chunk_N:(row,...)`` read as ``file:line`` where the row is ours."""
+        m = _CHUNK_ROW.search(error)
+        where = self.locate(int(m.group(1))) if m else None
+        return f"{where[0]}:{where[1]}: {error}" if where else error
+
+
+def default_root() -> Path:
+    return Path(str(files("tts_mod")))
+
+
+class ModSource:
+    """Reads the mod from ``root`` (the installed ``tts_mod`` package by default, or a working copy)."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.root = root or default_root()
+
+    def _read(self, relative: str) -> str:
+        return (self.root / relative).read_text(encoding="utf-8")
+
+    def global_bundle(self, game: Game[Any, Any]) -> Bundle:
+        parts = [("connector/connector.lua", self._read("connector/connector.lua"))]
+        own = self.root / game.name / "global.lua"
+        if own.is_file():
+            parts.append((f"{game.name}/global.lua", own.read_text(encoding="utf-8")))
+        modules = self._modules(game, parts)
+        bundle = Bundle()
+        if modules:
+            bundle.add(
+                "local __automa_modules, __automa_loaded = {}, {}\n"
+                "local function require(name)\n"
+                "  if __automa_loaded[name] == nil then __automa_loaded[name] = __automa_modules[name]() end\n"
+                "  return __automa_loaded[name]\n"
+                "end"
+            )
+            for name, (path, source) in modules.items():
+                bundle.add(f'__automa_modules["{name}"] = function()')
+                bundle.add(source, path)
+                bundle.add("end")
+        for index, (path, source) in enumerate(parts):
+            if index:
+                bundle.add(f"-- {path} ----")
+            bundle.add(source, path)
+        extra = game.mod_lua()
+        if extra:
+            bundle.add(f"-- {game.name} (generated) ----\n{extra}")
+        return bundle
+
+    def _modules(self, game: Game[Any, Any], parts: list[tuple[str, str]]) -> dict[str, tuple[str, str]]:
+        found: dict[str, tuple[str, str]] = {}
+        queue = list(parts)
+        while queue:
+            path, source = queue.pop(0)
+            for row, line in enumerate(source.splitlines(), start=1):
+                for name in _REQUIRE.findall(line.split("--", 1)[0]):
+                    if name in found:
+                        continue
+                    relative = name.replace(".", "/") + ".lua"
+                    for folder in (game.name, "lib"):
+                        candidate = self.root / folder / relative
+                        if candidate.is_file():
+                            found[name] = (f"{folder}/{relative}", candidate.read_text(encoding="utf-8"))
+                            queue.append(found[name])
+                            break
+                    else:
+                        raise BundleError(
+                            f"{path}:{row}: require({name!r}) finds no {game.name}/{relative} or "
+                            f"lib/{relative} under {self.root}"
+                        )
+        return found
+
+    def panel_xml(self, game: Game[Any, Any]) -> str:
+        template = self._read("connector/panel.xml")
+        selected = ' selected="true"'
+        options = "\n      ".join(
+            f"<Option{selected if d == game.default_difficulty else ''}>{escape(d)}</Option>" for d in game.difficulties
+        )
+        check = (
+            '<Button id="automa_check_turn" onClick="automaCheckTurn" fontSize="14" preferredHeight="28">'
+            "Check my turn</Button>"
+            if game.checks_turns
+            else ""
+        )
+        return (
+            template.replace("<!--OPTIONS-->", options)
+            .replace("<!--CHECK-->", check)
+            .replace(">Tabletop Automa<", f">{escape(game.title)}<", 1)
+        )
