@@ -31,6 +31,8 @@ def test_version_and_help_everywhere():
         ["mod", "build", "--help"],
         ["decide", "--help"],
         ["games", "--help"],
+        ["dev", "--help"],
+        ["selfplay", "--help"],
     ):
         result = automa(*args)
         assert result.returncode == 0 and "usage: automa" in result.stdout, args
