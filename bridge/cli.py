@@ -9,7 +9,8 @@ import json
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,17 @@ def _ports(p: argparse.ArgumentParser) -> None:
         default=39998,
         metavar="PORT",
         help="port the bridge listens on for messages from TTS (default: 39998)",
+    )
+
+
+def _dashboard_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-dashboard", action="store_true", help="do not serve the dashboard page")
+    p.add_argument(
+        "--dashboard-port",
+        type=int,
+        default=39997,
+        metavar="PORT",
+        help="port of the dashboard page on 127.0.0.1 (default 39997; another is taken if busy)",
     )
 
 
@@ -75,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--seed", type=int, help="seed for the bot's chance draws (default: random, logged)")
     serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    _dashboard_args(serve)
     serve.add_argument(
         "--heartbeat",
         type=float,
@@ -109,6 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="send mod changes even when the script in TTS was edited there (overwrites those edits)",
     )
     dev.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    _dashboard_args(dev)
     dev.set_defaults(func=_cmd_dev)
 
     emulate = sub.add_parser(
@@ -294,55 +308,83 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
+@dataclass
+class _Running:
+    link: Link
+    connector: Connector
+    session: Session
+    emulator: Any  # tools.emulator.Emulator | None
+    dashboard: Any  # bridge.dashboard.DashboardServer | None
+
+
+@contextlib.asynccontextmanager
+async def _running(
+    game: Game[Any, Any],
+    args: argparse.Namespace,
+    *,
+    seed: int | None = None,
+    save: SaveFile | None = None,
+    save_path: str = "",
+) -> AsyncIterator[_Running]:
+    """The bridge for one game (with the emulator when asked, and the dashboard unless switched off)."""
     from tools.emulator import Emulator, Ports
 
-    emulator: Emulator | None = None
     link = Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout)
     await link.start()
     connector = Connector(link)
-    session = Session(connector, game, seed=args.seed, on_turn=_print_turn)
+    session = Session(connector, game, seed=seed, on_turn=_print_turn)
+    emulator: Emulator | None = None
+    dashboard = None
     try:
         if args.emulator:
-            save = SaveFile.load(args.save) if args.save else build_save(game)
             emulator = Emulator(
-                save,
+                save or build_save(game),
                 ports=Ports(args.tts_port, link.editor_port),
-                save_path=str(args.save or f"<fresh {game.name} table>"),
+                save_path=save_path or f"<fresh {game.name} table>",
             )
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
             print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
-        print(
-            f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}",
-            flush=True,
-        )
-        try:
-            await connector.status(f"Bridge connected: {game.title}")
-        except LinkError as exc:
-            print(f"bridge: the mod is not reachable yet ({exc}). Waiting: load the game's save in TTS.", flush=True)
-        if emulator is not None and args.turns is not None:
-            for _ in range(args.turns):
-                emulator.ui_event("automa_bot_turn", color="White")  # a player's click on the panel
-                while (event := await connector.events.get()).name != "bot_turn":
-                    await session.handle(event)
-                await session.handle(event)
-            return
-        runners = [asyncio.create_task(session.run()), asyncio.create_task(session.heartbeat(args.heartbeat))]
-        try:
-            await _until_interrupted()
-        finally:
-            for runner in runners:
-                runner.cancel()
-            for runner in runners:
-                with contextlib.suppress(asyncio.CancelledError):
-                    await runner
+        print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}", flush=True)
+        dashboard = await _start_dashboard(args, session, link)
+        yield _Running(link, connector, session, emulator, dashboard)
     finally:
+        if dashboard is not None:
+            await dashboard.stop()
         connector.close()
         await link.close()
         if emulator is not None:
             await emulator.stop()
+
+
+async def _run_until_interrupted(*jobs: Coroutine[Any, Any, None]) -> None:
+    tasks = [asyncio.create_task(job) for job in jobs]
+    try:
+        await _until_interrupted()
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+
+async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
+    save = SaveFile.load(args.save) if args.save else None
+    async with _running(game, args, seed=args.seed, save=save, save_path=str(args.save or "")) as run:
+        try:
+            await run.connector.status(f"Bridge connected: {game.title}")
+        except LinkError as exc:
+            print(f"bridge: the mod is not reachable yet ({exc}). Waiting: load the game's save in TTS.", flush=True)
+        if run.emulator is not None and args.turns is not None:
+            for _ in range(args.turns):
+                run.emulator.ui_event("automa_bot_turn", color="White")  # a player's click on the panel
+                while (event := await run.connector.events.get()).name != "bot_turn":
+                    await run.session.handle(event)
+                await run.session.handle(event)
+            return
+        await _run_until_interrupted(run.session.run(), run.session.heartbeat(args.heartbeat))
 
 
 def _cmd_dev(args: argparse.Namespace) -> int:
@@ -354,48 +396,45 @@ def _cmd_dev(args: argparse.Namespace) -> int:
 async def _dev(game: Game[Any, Any], args: argparse.Namespace) -> None:
     from bridge.dev.loop import DevLoop
     from bridge.modsource import default_root
-    from tools.emulator import Emulator, Ports
 
     rules = args.rules or Path(sys.modules[type(game).__module__].__file__ or ".").parent
     mod = args.mod or default_root()
-    emulator: Emulator | None = None
-    link = Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout)
-    await link.start()
-    connector = Connector(link)
-    session = Session(connector, game, on_turn=_print_turn)
-    tasks: list[asyncio.Task[None]] = []
-    loop: DevLoop | None = None
-    try:
-        if args.emulator:
-            emulator = Emulator(build_save(game), ports=Ports(args.tts_port, link.editor_port))
-            await emulator.start()
-            link.tts_port = emulator.ports.tts
-        else:
-            print("dev: waiting for TTS to load a game...", flush=True)
+    if not args.emulator:
+        print("dev: waiting for TTS to load a game...", flush=True)
+    async with _running(game, args) as run:
+
+        def say(text: str) -> None:
+            print(text, flush=True)
+            if run.dashboard is not None:
+                run.dashboard.dashboard.log("dev", text.splitlines()[0])
+
         loop = DevLoop(
-            session,
-            link,
-            rules_dir=rules,
-            mod_dir=mod,
-            debounce=args.debounce,
-            force=args.force,
-            say=lambda text: print(text, flush=True),
+            run.session, run.link, rules_dir=rules, mod_dir=mod, debounce=args.debounce, force=args.force, say=say
         )
         await loop.start()
-        tasks = [asyncio.create_task(session.run()), asyncio.create_task(loop.run())]
-        await _until_interrupted()
-    finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        if loop is not None:
+        try:
+            await _run_until_interrupted(run.session.run(), loop.run())
+        finally:
             loop.stop()
-        connector.close()
-        await link.close()
-        if emulator is not None:
-            await emulator.stop()
+
+
+async def _start_dashboard(args: argparse.Namespace, session: Session, link: Link) -> Any:
+    """The dashboard server (None with --no-dashboard); its URL, with the run's token, is printed."""
+    if args.no_dashboard:
+        return None
+    from bridge.dashboard import Dashboard, DashboardServer
+
+    dashboard = Dashboard(session, link, mode="emulator" if args.emulator else "tts")
+    server = DashboardServer(dashboard, port=args.dashboard_port)
+    try:
+        await server.start()
+    except OSError:
+        server = DashboardServer(dashboard, port=0)  # the usual port is taken: any free one will do
+        await server.start()
+    print(f"dashboard: {server.url}", flush=True)
+    with contextlib.suppress(LinkError):
+        await dashboard.refresh_table()
+    return server
 
 
 def _print_turn(plan: TurnPlan) -> None:

@@ -137,7 +137,8 @@ class Session:
         self.game = game
         self.difficulty = game.default_difficulty
         self._seeds = random.Random(seed)
-        self.on_turn = on_turn
+        self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
+        self.paused = False  # from the dashboard: bot-turn requests from the table are declined
         self.turns: list[TurnPlan] = []
         self.silent = False  # the heartbeat's last finding
         self.last_after: Any = None  # what the bot's last turn left, for "Check my turn"
@@ -166,6 +167,9 @@ class Session:
             wanted = str(event.fields.get("difficulty") or "")
             if wanted in self.game.difficulties:
                 self.difficulty = wanted
+            if self.paused:
+                await self._status("The bot is paused (from the dashboard).")
+                return
             await self.take_turn()
 
     async def take_turn(self, *, attempts: int = 3) -> TurnPlan:
@@ -200,8 +204,8 @@ class Session:
             await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
             self.last_after = after
         self.turns.append(plan)
-        if self.on_turn:
-            self.on_turn(plan)
+        for listener in list(self.listeners):
+            listener(plan)
         return plan
 
     async def check_turn(self) -> bool | None:

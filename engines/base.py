@@ -104,6 +104,11 @@ class Game(ABC, Generic[S, A]):
         """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
         raise NotImplementedError(f"{self.title} cannot check turns")
 
+    def describe_table(self, state: S) -> dict[str, Any] | None:
+        """What the dashboard draws of the table as read (JSON-ready; ``kind`` names the drawing). None: a plain
+        list of objects."""
+        return None
+
     def self_check(self) -> None:
         """A quick check that the rules work, run before reloaded rules replace running ones (``automa dev``):
         by default, read a fresh table and plan a turn on it. Raises on any problem."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from bridge.commands import Command, Position, Take
 from bridge.table import SaveFile, Table, TableObject, Vec3
@@ -122,6 +123,9 @@ class DemoGame(Game[DemoState, DemoAction]):
         spot = layout.BOARD.world(state.board, layout.SLOTS[action.slot])
         target = Vec3(spot.x, spot.y + layout.TOKEN_LIFT, spot.z)
         return [Take(container=state.bag, position=Position.of(target), rotation=Position.of(state.board.rotation))]
+
+    def describe_table(self, state: DemoState) -> dict[str, Any]:
+        return {"kind": "slots", "slots": list(state.slots), "bag": state.bag_count}
 
     def build_table(self, assets: Mapping[str, str]) -> SaveFile:
         return layout.build_table()  # built-in TTS objects only: no images

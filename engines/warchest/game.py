@@ -12,6 +12,7 @@ from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, ReadError
 from engines.warchest import selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
+from engines.warchest.board import HEXES, LOCATION_NAMES
 from engines.warchest.check import check_turn
 from engines.warchest.table import TableView, build_table, read_table
 from engines.warchest.turn import Step, planner_for, turn_steps
@@ -49,6 +50,41 @@ class WarChest(Game[TableView, Step]):
         from engines.warchest.images import write_all
 
         return write_all(folder)
+
+    def describe_table(self, state: TableView) -> dict[str, Any]:
+        s = state.state
+        sides = []
+        for index, side in enumerate(s.sides):
+            sides.append(
+                {
+                    "name": "AB"[index],
+                    "role": "AI" if index == s.rules.ai_side else "you",
+                    "units": list(side.units),
+                    "bag": sum(side.bag.values()),
+                    "discard_up": side.discard_up,
+                    "discard_down": sum(side.discard_down.values()),
+                    "supply": side.supply,
+                    "eliminated": side.eliminated,
+                    "markers_off": side.markers_off,
+                }
+            )
+        return {
+            "kind": "hexboard",
+            "hexes": [
+                {
+                    "q": h[0],
+                    "r": h[1],
+                    "label": LOCATION_NAMES.get(h, ""),
+                    "control": "AB"[s.control[h]] if h in s.control else None,
+                }
+                for h in HEXES
+            ],
+            "units": [
+                {"q": h[0], "r": h[1], "unit": p.unit, "side": "AB"[p.owner], "coins": p.coins}
+                for h, p in sorted(s.board.items())
+            ],
+            "sides": sides,
+        }
 
     def self_check(self) -> None:
         """The default check (a turn planned on a fresh table), then a few games against random play."""

@@ -1,0 +1,139 @@
+"""The dashboard's server: the page's files over HTTP and its live state over a WebSocket, both from
+``websockets`` on 127.0.0.1.
+
+The bridge can run Lua in the game, so a page on another site must not drive it: the page and the WebSocket need
+the run's random token, and a WebSocket whose ``Origin`` is not this server's is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from http import HTTPStatus
+from importlib.resources import files
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from bridge.dashboard.state import Dashboard
+
+log = logging.getLogger(__name__)
+LOOPBACK = "127.0.0.1"
+STATIC = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/index.html": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+
+
+def _response(status: HTTPStatus, body: bytes, content_type: str) -> Response:
+    headers = Headers(
+        [
+            ("Content-Type", content_type),
+            ("Content-Length", str(len(body))),
+            ("Cache-Control", "no-store"),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Connection", "close"),
+        ]
+    )
+    return Response(status.value, status.phrase, headers, body)
+
+
+class DashboardServer:
+    def __init__(self, dashboard: Dashboard, *, port: int = 39997, token: str | None = None) -> None:
+        self.dashboard = dashboard
+        self.port = port
+        self.token = token or secrets.token_urlsafe(18)
+        self._server: Server | None = None
+        self._clients: set[ServerConnection] = set()
+        self._pusher: asyncio.Task[None] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://{LOOPBACK}:{self.port}/?token={self.token}"
+
+    def allowed_origins(self) -> set[str]:
+        return {f"http://{LOOPBACK}:{self.port}", f"http://localhost:{self.port}"}
+
+    async def start(self) -> None:
+        self._server = await serve(self._handle, LOOPBACK, self.port, process_request=self._http, max_size=64 * 1024)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self.dashboard.start()
+        self._pusher = asyncio.create_task(self._push_changes())
+
+    async def stop(self) -> None:
+        if self._pusher:
+            self._pusher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pusher
+        self.dashboard.stop()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    # --- HTTP: the page, and the gate to the WebSocket --------------------------------------------------------
+
+    def _http(self, connection: ServerConnection, request: Request) -> Response | None:
+        parts = urlsplit(request.path)
+        token_ok = secrets.compare_digest(parse_qs(parts.query).get("token", [""])[0], self.token)
+        if parts.path == "/ws":
+            origin = request.headers.get("Origin")
+            if origin is not None and origin not in self.allowed_origins():
+                return _response(HTTPStatus.FORBIDDEN, b"foreign origin refused\n", "text/plain")
+            if not token_ok:
+                return _response(HTTPStatus.FORBIDDEN, b"missing or wrong token\n", "text/plain")
+            return None  # go on with the WebSocket handshake
+        static = STATIC.get(parts.path)
+        if static is None:
+            return _response(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
+        name, content_type = static
+        if name == "index.html" and not token_ok:
+            return _response(
+                HTTPStatus.FORBIDDEN, b"open the URL the bridge printed (it carries the token)\n", "text/plain"
+            )
+        body = files("bridge.dashboard").joinpath("static", name).read_bytes()
+        return _response(HTTPStatus.OK, body, content_type)
+
+    # --- WebSocket: state out, controls in -------------------------------------------------------------------
+
+    async def _handle(self, connection: ServerConnection) -> None:
+        self._clients.add(connection)
+        try:
+            await connection.send(self._state_message())
+            async for raw in connection:
+                await connection.send(json.dumps(await self._control(raw)))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._clients.discard(connection)
+
+    async def _control(self, raw: str | bytes) -> dict[str, Any]:
+        try:
+            message = json.loads(raw)
+            if not isinstance(message, dict):
+                raise ValueError("a control is a JSON object")
+        except ValueError as exc:
+            return {"type": "error", "error": f"bad control: {exc}"}
+        error = await self.dashboard.control(message)
+        return {"type": "ack", "control": message.get("type"), **({"error": error} if error else {})}
+
+    def _state_message(self) -> str:
+        return json.dumps({"type": "state", "state": self.dashboard.document()})
+
+    async def _push_changes(self) -> None:
+        while True:
+            await self.dashboard.changed.wait()
+            self.dashboard.changed.clear()
+            await asyncio.sleep(0.05)  # gather a burst of changes into one push
+            message = self._state_message()
+            for client in list(self._clients):
+                with contextlib.suppress(ConnectionClosed):
+                    await client.send(message)

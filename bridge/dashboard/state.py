@@ -1,0 +1,147 @@
+"""What the dashboard shows, kept current from the link and the session, and the controls it offers.
+
+The state is one JSON document; every change bumps its version and wakes the server, which pushes the whole
+document to each page (it is small, and a page that reconnects needs all of it anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bridge.link import Link, LinkError
+from bridge.protocol import FromTTS, GameLoaded, LuaError, Printed
+from bridge.session import Session, TurnPlan
+from engines.base import ReadError
+
+log = logging.getLogger(__name__)
+LOG_LIMIT = 200
+
+
+class Dashboard:
+    def __init__(self, session: Session, link: Link, *, mode: str) -> None:
+        self.session, self.link = session, link
+        game = session.game
+        self.state: dict[str, Any] = {
+            "connection": {
+                "mode": mode,
+                "game_loaded": link.last_loaded is not None,
+                "save_path": (link.last_loaded.savePath or "") if link.last_loaded else "",
+                "game": game.name,
+                "title": game.title,
+            },
+            "bot": {
+                "paused": False,
+                "busy": False,
+                "difficulty": session.difficulty,
+                "difficulties": list(game.difficulties),
+            },
+            "table": None,
+            "last_turn": None,
+            "log": [],
+        }
+        self.version = 0
+        self.changed = asyncio.Event()
+        self._remove: Callable[[], None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def start(self) -> None:
+        self._remove = self.link.add_listener(self._on_message)
+        self.session.listeners.append(self._on_turn)
+
+    def stop(self) -> None:
+        if self._remove:
+            self._remove()
+        if self._on_turn in self.session.listeners:
+            self.session.listeners.remove(self._on_turn)
+        for task in self._tasks:
+            task.cancel()
+
+    def document(self) -> dict[str, Any]:
+        """The state as pages get it (the difficulty and pause may also change from the TTS panel)."""
+        self.state["bot"].update(difficulty=self.session.difficulty, paused=self.session.paused)
+        return {"version": self.version, **self.state}
+
+    def _touch(self) -> None:
+        self.version += 1
+        self.changed.set()
+
+    def log(self, kind: str, text: str) -> None:
+        entries = self.state["log"]
+        entries.append({"kind": kind, "text": text, "time": time.strftime("%H:%M:%S")})
+        del entries[:-LOG_LIMIT]
+        self._touch()
+
+    def _on_message(self, message: FromTTS) -> None:
+        if isinstance(message, GameLoaded):
+            self.state["connection"].update(game_loaded=True, save_path=message.savePath or "")
+            self.log("load", f"game loaded{': ' + message.savePath if message.savePath else ''}")
+            self._spawn(self.refresh_table())
+        elif isinstance(message, Printed):
+            self.log("print", message.message)
+        elif isinstance(message, LuaError):
+            self.log("error", f"{message.errorMessagePrefix}{message.error}")
+
+    def _on_turn(self, plan: TurnPlan) -> None:
+        self.state["last_turn"] = plan.to_json()
+        summary = " ".join(s["reason"] for s in plan.to_json()["decisions"]) or "; ".join(plan.problems)
+        self.log("turn", f"bot turn (seed {plan.seed}): {summary}")
+        self._spawn(self.refresh_table())
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def refresh_table(self) -> None:
+        """Read the live table as the bot would, for the drawing."""
+        try:
+            table = await self.session.connector.snapshot()
+            view = self.session.game.read(table)
+            self.state["table"] = {"drawing": self.session.game.describe_table(view), "problems": []}
+        except ReadError as exc:
+            self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
+        except LinkError as exc:
+            log.info("dashboard could not read the table: %s", exc)
+            return
+        self._touch()
+
+    # --- controls -------------------------------------------------------------------------------------------
+
+    async def control(self, message: dict[str, Any]) -> str | None:
+        """Carry out a control from a page; an error text, or None."""
+        kind = message.get("type")
+        bot = self.state["bot"]
+        if kind == "bot_turn":
+            if bot["busy"]:
+                return "the bot is already taking a turn"
+            bot["busy"] = True
+            self._touch()
+            try:
+                await self.session.take_turn()
+            except LinkError as exc:
+                self.log("error", f"bot turn failed: {exc}")
+                return str(exc)
+            finally:
+                bot["busy"] = False
+                self._touch()
+        elif kind in ("pause", "resume"):
+            self.session.paused = bot["paused"] = kind == "pause"
+            self.log("control", "bot paused" if kind == "pause" else "bot resumed")
+            with contextlib.suppress(LinkError):
+                await self.session.connector.status("Bot paused from the dashboard" if kind == "pause" else "Bot ready")
+        elif kind == "difficulty":
+            value = str(message.get("value", ""))
+            if value not in self.session.game.difficulties:
+                return f"unknown difficulty {value!r}"
+            self.session.difficulty = bot["difficulty"] = value
+            self.log("control", f"difficulty set to {value}")
+        elif kind == "refresh":
+            await self.refresh_table()
+        else:
+            return f"unknown control {kind!r}"
+        return None

@@ -1,0 +1,151 @@
+// Tabletop Automa dashboard: draws the state the bridge pushes, sends the controls. No build step, no framework.
+"use strict";
+const token = new URLSearchParams(location.search).get("token") || "";
+const SVG = "http://www.w3.org/2000/svg";
+let socket = null;
+let state = null;
+
+function el(tag, attrs = {}, text = null, ns = null) {
+  const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;  // table data is always text, never HTML
+  return node;
+}
+
+function connect() {
+  socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "state") { state = message.state; render(); }
+    else if (message.type === "ack" && message.error) { addLocalLog("error", message.error); }
+  };
+  socket.onclose = () => { setConnection("reconnecting…", "bad"); setTimeout(connect, 1000); };
+}
+
+function send(control) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(control));
+}
+
+function setConnection(text, cls) {
+  const pill = document.getElementById("connection");
+  pill.textContent = text;
+  pill.className = `pill ${cls}`;
+}
+
+function addLocalLog(kind, text) {
+  const item = el("li", { class: kind }, text);
+  document.getElementById("log").prepend(item);
+}
+
+function render() {
+  const c = state.connection;
+  document.getElementById("title").textContent = c.title;
+  const where = c.mode === "emulator" ? "emulator" : "Tabletop Simulator";
+  setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
+                              : `${where} · no game loaded`, c.game_loaded ? "ok" : "bad");
+  renderControls(state.bot);
+  renderTable(state.table);
+  renderTurn(state.last_turn);
+  renderLog(state.log);
+}
+
+function renderControls(bot) {
+  const turn = document.getElementById("bot-turn");
+  turn.disabled = bot.busy;
+  turn.textContent = bot.busy ? "Bot is playing…" : "Bot turn";
+  document.getElementById("pause").textContent = bot.paused ? "Resume bot" : "Pause bot";
+  const select = document.getElementById("difficulty");
+  if (select.options.length !== bot.difficulties.length) {
+    select.replaceChildren(...bot.difficulties.map((d) => el("option", { value: d }, d)));
+  }
+  select.value = bot.difficulty;
+}
+
+function renderTable(table) {
+  const board = document.getElementById("board");
+  const problems = document.getElementById("problems");
+  board.replaceChildren();
+  problems.replaceChildren();
+  document.getElementById("sides").replaceChildren();
+  if (!table) { board.append(el("text", { x: 0, y: 0, "text-anchor": "middle", fill: "#999" }, "waiting for the table…", SVG)); return; }
+  for (const p of table.problems) problems.append(el("div", {}, p));
+  const drawing = table.drawing;
+  if (!drawing) return;
+  if (drawing.kind === "hexboard") drawHexes(board, drawing);
+  else if (drawing.kind === "slots") drawSlots(board, drawing);
+}
+
+const HEX = 52;
+function hexCentre(q, r) { return [HEX * Math.sqrt(3) * (q + r / 2), HEX * 1.5 * r]; }
+
+function drawHexes(board, d) {
+  for (const h of d.hexes) {
+    const [x, y] = hexCentre(h.q, h.r);
+    const points = [...Array(6).keys()].map((i) => {
+      const a = Math.PI / 180 * (60 * i - 30);
+      return `${x + HEX * 0.97 * Math.cos(a)},${y + HEX * 0.97 * Math.sin(a)}`;
+    }).join(" ");
+    const cls = h.control ? `hex ctl-${h.control}` : (h.label ? "hex loc" : "hex plain");
+    board.append(el("polygon", { points, class: cls, "data-hex": `${h.q},${h.r}` }, null, SVG));
+    if (h.label) board.append(el("text", { x, y: y - 28, class: "hexlabel" }, h.label, SVG));
+  }
+  for (const u of d.units) {
+    const [x, y] = hexCentre(u.q, u.r);
+    const g = el("g", { class: `unit ${u.side}`, "data-unit": u.unit }, null, SVG);
+    g.append(el("circle", { cx: x, cy: y, r: 30 }, null, SVG));
+    g.append(el("text", { x, y: y - 2, style: u.unit.length > 8 ? "font-size:10px" : "" }, u.unit, SVG));
+    g.append(el("text", { x, y: y + 14 }, u.coins > 1 ? `×${u.coins}` : "", SVG));
+    board.append(g);
+  }
+  const sides = document.getElementById("sides");
+  for (const s of d.sides) {
+    const box = el("div", { class: "side" });
+    box.append(el("strong", {}, `${s.name} (${s.role}): ${s.units.join(", ")}`));
+    box.append(el("div", {}, `bag ${s.bag} · markers to place ${s.markers_off}`));
+    box.append(el("div", {}, `discard ${fmt(s.discard_up)}${s.discard_down ? ` + ${s.discard_down} face down` : ""}`));
+    box.append(el("div", {}, `supply ${fmt(s.supply)}`));
+    box.append(el("div", {}, `removed ${fmt(s.eliminated)}`));
+    sides.append(box);
+  }
+}
+
+function fmt(counts) {
+  const parts = Object.entries(counts).map(([k, v]) => `${k} ${v}`);
+  return parts.length ? parts.join(", ") : "—";
+}
+
+function drawSlots(board, d) {
+  const n = d.slots.length;
+  d.slots.forEach((owner, i) => {
+    const x = (i - (n - 1) / 2) * 100;
+    board.append(el("rect", { x: x - 40, y: -40, width: 80, height: 80, class: "slot" }, null, SVG));
+    board.append(el("text", { x, y: 65, class: "hexlabel" }, `slot ${i + 1}`, SVG));
+    if (owner) board.append(el("circle", { cx: x, cy: 0, r: 28, class: `token ${owner}`, "data-owner": owner }, null, SVG));
+  });
+  board.append(el("text", { x: 0, y: 130, class: "hexlabel" }, `bot bag: ${d.bag} token(s)`, SVG));
+}
+
+function renderTurn(turn) {
+  const list = document.getElementById("turn");
+  list.replaceChildren();
+  if (!turn) { list.append(el("li", { class: "muted" }, "no turn yet")); return; }
+  if (!turn.ok) for (const p of turn.problems) list.append(el("li", { class: "error" }, `cannot read the table: ${p}`));
+  for (const d of turn.decisions) {
+    const item = el("li", { class: "decision" });
+    item.append(el("div", {}, d.reason));
+    item.append(el("div", { class: "rule" }, d.rule));
+    if (d.commands.length) item.append(el("div", { class: "cmds" }, d.commands.map((c) => c.op).join(" · ")));
+    list.append(item);
+  }
+  list.append(el("li", { class: "muted" }, `seed ${turn.seed} · ${turn.difficulty}`));
+}
+
+function renderLog(entries) {
+  const list = document.getElementById("log");
+  list.replaceChildren(...entries.slice().reverse().map((e) => el("li", { class: e.kind }, `${e.time} ${e.text}`)));
+}
+
+document.getElementById("bot-turn").addEventListener("click", () => send({ type: "bot_turn" }));
+document.getElementById("pause").addEventListener("click", () => send({ type: state && state.bot.paused ? "resume" : "pause" }));
+document.getElementById("difficulty").addEventListener("change", (e) => send({ type: "difficulty", value: e.target.value }));
+connect();

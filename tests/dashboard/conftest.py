@@ -1,0 +1,51 @@
+"""A live dashboard over a live emulator session, on free loopback ports."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from bridge.dashboard import Dashboard, DashboardServer
+from bridge.modbuild import build_save
+from bridge.session import Session
+from engines import registry
+from tests.conftest import Live, free_port, start_live, stop_live
+
+
+@dataclass
+class Board:
+    live: Live
+    session: Session
+    server: DashboardServer
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.server.port}/ws?token={self.server.token}"
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}"
+
+
+async def open_board(game_name: str) -> Board:
+    game = registry.load(game_name)
+    live = await start_live(build_save(game), timeout=20)
+    session = Session(live.connector, game, seed=2)
+    server = DashboardServer(Dashboard(session, live.link, mode="emulator"), port=free_port())
+    await server.start()
+    await server.dashboard.refresh_table()
+    return Board(live, session, server)
+
+
+async def close_board(board: Board) -> None:
+    await board.server.stop()
+    await stop_live(board.live)
+
+
+@pytest.fixture
+async def demo_board() -> AsyncIterator[Board]:
+    board = await open_board("demo")
+    yield board
+    await close_board(board)

@@ -1,0 +1,85 @@
+"""The dashboard page in a real headless Chromium (Debian's, driven by Playwright; no browser download), against
+an emulator session: it draws the board, and a click on "Bot turn" shows the decision. The screenshot it takes is
+the one in the README (docs/dashboard.png)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.dashboard.conftest import Board, close_board, open_board
+
+pytestmark = pytest.mark.slow
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+async def warchest_board() -> AsyncIterator[Board]:
+    board = await open_board("warchest")
+    yield board
+    await close_board(board)
+
+
+@pytest.fixture
+async def page() -> AsyncIterator[object]:
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package")
+        pytest.skip("Debian's chromium is not installed here (apt-get install chromium)")
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield await browser.new_page(viewport={"width": 1280, "height": 860})
+        await browser.close()
+
+
+async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_board: Board, page):
+    await page.goto(warchest_board.server.url)
+    await page.wait_for_selector("polygon.hex")
+    assert await page.locator("polygon.hex").count() == 37
+    assert await page.locator("#connection.ok").count() == 1
+    assert await page.locator("li.decision").count() == 0
+    await page.click("#bot-turn")
+    await page.wait_for_selector("li.decision")
+    first = await page.locator("li.decision").first.inner_text()
+    assert "Reveals" in first
+    await page.wait_for_selector("g.unit")  # the deployed unit is drawn on the board
+    await page.click("#bot-turn")
+    await page.wait_for_function(
+        "document.querySelectorAll('g.unit').length >= 2 || "
+        "document.querySelector('#turn').innerText.includes('recruits')"
+    )
+    await page.wait_for_timeout(300)
+    (ROOT / "docs").mkdir(exist_ok=True)
+    await page.screenshot(path=str(ROOT / "docs" / "dashboard.png"))
+    await page.select_option("#difficulty", "advanced")
+    await page.wait_for_function("document.querySelector('#log').innerText.includes('difficulty set to advanced')")
+    assert warchest_board.session.difficulty == "advanced"
+
+
+async def test_the_page_reconnects_by_itself(warchest_board: Board, page):
+    await page.goto(warchest_board.server.url)
+    await page.wait_for_selector("#connection.ok")
+    port, dashboard = warchest_board.server.port, warchest_board.server.dashboard
+    await warchest_board.server.stop()
+    await page.wait_for_selector("#connection.bad")
+    from bridge.dashboard import DashboardServer
+
+    warchest_board.server = DashboardServer(dashboard, port=port, token=warchest_board.server.token)
+    await warchest_board.server.start()
+    await page.wait_for_selector("#connection.ok", timeout=10000)

@@ -1,0 +1,114 @@
+"""The dashboard's WebSocket protocol and HTTP gate, with a real client over loopback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidStatus
+
+from tests.dashboard.conftest import Board
+
+
+async def next_state(ws: ClientConnection, check=lambda s: True, seconds: float = 10) -> dict[str, Any]:
+    async def wait() -> dict[str, Any]:
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == "state" and check(message["state"]):
+                return message["state"]
+
+    return await asyncio.wait_for(wait(), seconds)
+
+
+async def control(ws: ClientConnection, **message: Any) -> dict[str, Any]:
+    await ws.send(json.dumps(message))
+    while True:
+        reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if reply["type"] in ("ack", "error"):
+            return reply
+
+
+async def test_state_on_connect(demo_board: Board):
+    async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+        state = await next_state(ws)
+    assert state["connection"]["game"] == "demo" and state["connection"]["game_loaded"]
+    assert state["bot"] == {"paused": False, "busy": False, "difficulty": "normal", "difficulties": ["normal", "easy"]}
+    assert state["table"]["drawing"] == {"kind": "slots", "slots": [None] * 7, "bag": 5}
+
+
+async def test_a_bot_turn_from_the_page_is_pushed_to_every_page(demo_board: Board):
+    async with (
+        connect(demo_board.ws_url, origin=demo_board.origin) as ws,
+        connect(demo_board.ws_url, origin=demo_board.origin) as watcher,
+    ):
+        await next_state(ws)
+        await next_state(watcher)
+        assert await control(ws, type="bot_turn") == {"type": "ack", "control": "bot_turn"}
+        state = await next_state(watcher, lambda s: s["table"]["drawing"]["bag"] == 4)
+    [decision] = state["last_turn"]["decisions"]
+    assert decision["rule"] == "priority 3 (centre)" and decision["commands"][0]["op"] == "take"
+    assert state["table"]["drawing"]["slots"][3] == "bot"
+    assert any(e["kind"] == "turn" for e in state["log"])
+
+
+async def test_a_turn_from_the_table_panel_updates_the_page(demo_board: Board):
+    async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+        await next_state(ws)
+        demo_board.live.emulator.ui_event("automa_bot_turn")
+        event = await demo_board.live.connector.events.get()
+        while event.name != "bot_turn":
+            event = await demo_board.live.connector.events.get()
+        await demo_board.session.handle(event)
+        state = await next_state(ws, lambda s: s["last_turn"] is not None)
+    assert state["last_turn"]["decisions"][0]["reason"].startswith("Slot 4")
+
+
+async def test_pause_resume_and_difficulty_take_effect(demo_board: Board):
+    async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+        await next_state(ws)
+        assert (await control(ws, type="pause"))["control"] == "pause"
+        assert demo_board.session.paused
+        demo_board.live.emulator.ui_event("automa_bot_turn")  # a press on the table while paused
+        event = await demo_board.live.connector.events.get()
+        while event.name != "bot_turn":
+            event = await demo_board.live.connector.events.get()
+        await demo_board.session.handle(event)
+        assert demo_board.session.turns == []
+        status = demo_board.live.emulator.require_world().global_ui.text_of("automa_status")
+        assert status == "The bot is paused (from the dashboard)."
+        await control(ws, type="resume")
+        assert not demo_board.session.paused
+        assert await control(ws, type="difficulty", value="easy") == {"type": "ack", "control": "difficulty"}
+        assert demo_board.session.difficulty == "easy"
+        reply = await control(ws, type="difficulty", value="impossible")
+        assert reply["error"] == "unknown difficulty 'impossible'"
+        state = await next_state(ws, lambda s: s["bot"]["difficulty"] == "easy")
+        assert not state["bot"]["paused"]
+        assert (await control(ws, type="launch"))["error"] == "unknown control 'launch'"
+        await ws.send("not json")
+        assert json.loads(await ws.recv())["type"] == "error"
+
+
+async def test_a_wrong_token_or_a_foreign_origin_is_refused(demo_board: Board):
+    wrong = demo_board.ws_url.replace(demo_board.server.token, "guess")
+    with pytest.raises(InvalidStatus) as refused:
+        async with connect(wrong, origin=demo_board.origin):
+            pass
+    assert refused.value.response.status_code == 403
+    with pytest.raises(InvalidStatus) as refused:
+        async with connect(demo_board.ws_url, origin="http://evil.example"):
+            pass
+    assert refused.value.response.status_code == 403
+    page = f"http://127.0.0.1:{demo_board.server.port}/"
+    with pytest.raises(urllib.error.HTTPError) as denied:
+        await asyncio.to_thread(urllib.request.urlopen, page)
+    assert denied.value.code == 403
+    denied.value.close()
+    with await asyncio.to_thread(urllib.request.urlopen, demo_board.server.url) as response:
+        assert response.status == 200 and b'<svg id="board"' in response.read()
+    assert demo_board.server.url.startswith("http://127.0.0.1:")
