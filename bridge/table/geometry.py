@@ -62,10 +62,6 @@ def angle_delta(a: float, b: float) -> float:
     return min(d, 360.0 - d)
 
 
-def angles_close(a: float, b: float, tolerance: float = 1.0) -> bool:
-    return angle_delta(a, b) <= tolerance
-
-
 def rotation_matrix(rotation: Vec3) -> Matrix:
     """R = Ry . Rx . Rz (Unity applies Z, then X, then Y)."""
     rx, ry, rz = (math.radians(a) for a in rotation)

@@ -7,7 +7,6 @@ exactly what the bot would see on a live table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -231,11 +230,6 @@ class Table:
 
     def with_tag(self, tag: str) -> list[TableObject]:
         return [o for o in self.objects if o.has_tag(tag)]
-
-    def named(self, pattern: str) -> list[TableObject]:
-        """Objects whose nickname matches a regular expression in full."""
-        rx = re.compile(pattern)
-        return [o for o in self.objects if rx.fullmatch(o.nickname)]
 
     def inside(self, zone: TableObject) -> list[TableObject]:
         """Objects whose centre lies in the zone's box (a scripting zone's scale is its size)."""

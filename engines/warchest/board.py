@@ -5,7 +5,7 @@ Side A starts on A1 and A2, side B on B1 and B2; the only symmetry is the half-t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container
 
 Hex = tuple[int, int]
 
@@ -52,13 +52,6 @@ def name(h: Hex) -> str:
     return LOCATION_NAMES.get(h, f"({h[0]},{h[1]})")
 
 
-def within(h: Hex, radius: int) -> Iterator[Hex]:
-    """Hexes at distance 1..radius from h."""
-    for other in HEXES:
-        if 0 < distance(h, other) <= radius:
-            yield other
-
-
 def straight_line(h: Hex, direction: Hex, steps: int) -> list[Hex]:
     """The next ``steps`` hexes from h in one direction, stopping at the board's edge."""
     out = []
@@ -100,7 +93,3 @@ def reachable_in(start: Hex, steps: int, empty: Callable[[Hex], bool]) -> set[He
     for _ in range(steps):
         frontier = {n for h in frontier for n in NEIGHBOURS[h] if empty(n) and n != start}
     return frontier
-
-
-def min_distance(values: Iterable[int]) -> int:
-    return min(values, default=INF)

@@ -13,7 +13,6 @@ from engines.warchest.board import Hex
 
 Coins = dict[str, int]
 A, B = 0, 1
-SIDE_NAMES = ("A", "B")
 MARKERS = 6
 
 

@@ -6,11 +6,11 @@ from collections import Counter
 
 from engines.warchest import rules as R
 from engines.warchest.state import Rules
+from engines.warchest.units import FIRST_GAME
 from tests.warchest.helpers import position
 
 TWO = Rules()
-FIRST_A = ("Swordsman", "Pikeman", "Crossbowman", "Light Cavalry")
-FIRST_B = ("Archer", "Cavalry", "Lancer", "Scout")
+FIRST_A, FIRST_B = FIRST_GAME
 
 
 def count(state) -> Counter[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import itertools
-import json
 import logging
 import random
 from collections.abc import Callable
@@ -363,9 +362,6 @@ class World:
         fn = self.global_env["onExternalMessage"] if self.global_env is not None else None
         if fn is not None:
             self.call_lua(GLOBAL_GUID, fn, self.lua.to_lua(data))
-
-    def dump_json(self) -> str:
-        return json.dumps(self.to_save().to_dict(), indent=2)
 
 
 class _Bound:
