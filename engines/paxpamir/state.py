@@ -1,0 +1,130 @@
+"""Pax Pamir's game state: plain data, cloned with ``copy()``, serialisable with ``to_json()``.
+
+Cards are numbers (court 1-100, events 101-116). Seats are indices into ``players`` in turn order (clockwise).
+Pieces: tribes (cylinders in regions), armies (blocks in regions), roads (blocks on borders), spies (cylinders on
+court cards), gifts (cylinders on the gift spaces 2/4/6).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, Region, Suit
+from engines.paxpamir.setup import Market
+
+CYLINDERS = 10  # per seat, not counting the victory-point marker
+BLOCKS = 12  # per coalition
+GIFT_PRICES = (2, 4, 6)
+
+
+@dataclass(slots=True)
+class Player:
+    loyalty: Coalition | None
+    rupees: int = 4
+    hand: list[int] = field(default_factory=list)
+    court: list[int] = field(default_factory=list)  # left to right
+    prizes: list[int] = field(default_factory=list)
+    gifts: list[int] = field(default_factory=list)  # the prices of the gift spaces taken
+    vp: int = 0
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice owed before play goes on. ``kind``: ``road`` (a border of ``region``), ``spy`` (a court card of
+    ``region``), ``discard_court`` / ``discard_hand`` (cleanup limits), ``bribe`` (the ruler may waive)."""
+
+    kind: str
+    seat: int
+    region: Region | None = None
+    card: int | None = None
+    amount: int = 0
+
+
+@dataclass
+class State:
+    players: list[Player]
+    deck: list[int]
+    market: Market
+    favored: Suit = "political"
+    discard: list[int] = field(default_factory=list)
+    tribes: dict[Region, list[int]] = field(default_factory=lambda: {r: [] for r in REGIONS})  # seats
+    armies: dict[Region, dict[Coalition, int]] = field(default_factory=lambda: {r: {} for r in REGIONS})
+    roads: dict[str, dict[Coalition, int]] = field(default_factory=dict)
+    spies: dict[int, list[int]] = field(default_factory=dict)  # card -> seats (one entry per spy)
+    current: int = 0
+    actions_used: int = 0
+    cards_used: set[int] = field(default_factory=set)  # court cards that took an action this turn
+    paid_slots: set[tuple[int, int]] = field(default_factory=set)  # market slots holding this turn's rupees
+    pending: list[Pending] = field(default_factory=list)
+    lasting: set[str] = field(default_factory=set)  # event effects until the next dominance check
+    ply: int = 0
+    winner: int | None = None
+    over: bool = False
+    dominance_checks_resolved: int = 0
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    # --- counts ---------------------------------------------------------------------------------------------
+
+    def blocks_in_play(self, coalition: Coalition) -> int:
+        return sum(a.get(coalition, 0) for a in self.armies.values()) + sum(
+            r.get(coalition, 0) for r in self.roads.values()
+        )
+
+    def blocks_available(self, coalition: Coalition) -> int:
+        return BLOCKS - self.blocks_in_play(coalition)
+
+    def cylinders_in_play(self, seat: int) -> int:
+        tribes = sum(t.count(seat) for t in self.tribes.values())
+        spies = sum(s.count(seat) for s in self.spies.values())
+        return tribes + spies + len(self.players[seat].gifts)
+
+    def cylinders_available(self, seat: int) -> int:
+        return CYLINDERS - self.cylinders_in_play(seat)
+
+    def owner_of(self, card: int) -> int | None:
+        for seat, player in enumerate(self.players):
+            if card in player.court:
+                return seat
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": [
+                {
+                    "loyalty": p.loyalty,
+                    "rupees": p.rupees,
+                    "hand": p.hand,
+                    "court": p.court,
+                    "prizes": p.prizes,
+                    "gifts": p.gifts,
+                    "vp": p.vp,
+                }
+                for p in self.players
+            ],
+            "deck": self.deck,
+            "market": {"cards": self.market.cards, "rupees": self.market.rupees},
+            "favored": self.favored,
+            "discard": self.discard,
+            "tribes": self.tribes,
+            "armies": self.armies,
+            "roads": self.roads,
+            "spies": {str(k): v for k, v in self.spies.items()},
+            "current": self.current,
+            "actions_used": self.actions_used,
+            "cards_used": sorted(self.cards_used),
+            "paid_slots": sorted(self.paid_slots),
+            "pending": [p.__dict__ for p in self.pending],
+            "lasting": sorted(self.lasting),
+            "ply": self.ply,
+            "winner": self.winner,
+            "over": self.over,
+            "dominance_checks_resolved": self.dominance_checks_resolved,
+        }
+
+
+def blocks_total(state: State) -> dict[Coalition, int]:
+    return {c: state.blocks_in_play(c) for c in COALITIONS}
