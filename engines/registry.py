@@ -12,6 +12,7 @@ from engines.base import Game
 BUILT_IN = {
     "demo": "engines.demo.game:DemoGame",
     "warchest": "engines.warchest.game:WarChest",
+    "paxpamir": "engines.paxpamir.game:PaxPamir",
 }
 ENTRY_POINT_GROUP = "tabletop_automa.games"
 

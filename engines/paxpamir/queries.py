@@ -25,11 +25,19 @@ def tax_shelter(state: State, seat: int) -> int:
 
 
 def influence(state: State, seat: int) -> int:
-    """1 + patriots of the seat's coalition in its court + prizes + gifts."""
+    """1 + patriots of the seat's coalition in its court + prizes + gifts (with the events that change them:
+    Embarrassment of Riches, Koh-i-noor Recovered, Rumor)."""
     player = state.players[seat]
     court = game_data().court
     patriots = sum(1 for c in player.court if court[c].patriot is not None and court[c].patriot == player.loyalty)
-    return 1 + patriots + len(player.prizes) + len(player.gifts)
+    if state.lasting.get("rumor") == seat:
+        patriots = 0
+    gifts = len(player.gifts)
+    if "embarrassment_of_riches" in state.lasting:
+        gifts = 0
+    elif state.lasting.get("koh_i_noor_recovered") == seat:
+        gifts *= 2
+    return 1 + patriots + len(player.prizes) + gifts
 
 
 def ruling_pieces(state: State, seat: int, region: Region) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 from engines.paxpamir.data import COALITIONS, Coalition
 
@@ -40,19 +40,19 @@ def award(scores: Mapping[Seat, int], values: Sequence[int]) -> dict[Seat, int]:
 
 
 @dataclass(frozen=True)
-class CheckResult:
+class CheckResult(Generic[Seat]):
     dominant: Coalition | None
-    points: dict[object, int]
+    points: dict[Seat, int]
 
 
 def dominance_check(
     blocks: Mapping[Coalition, int],
-    influence: Mapping[object, Mapping[Coalition, int]],
-    cylinders: Mapping[object, int],
+    influence: Mapping[Seat, Mapping[Coalition, int]],
+    cylinders: Mapping[Seat, int],
     *,
     final: bool = False,
     margin: int = 4,
-) -> CheckResult:
+) -> CheckResult[Seat]:
     """``influence[seat][coalition]`` for the coalitions a seat scores in (a player's loyalty; Wakhan's every
     coalition); ``cylinders[seat]``: tribes, spies and gifts in play."""
     factor = 2 if final else 1

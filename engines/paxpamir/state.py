@@ -32,14 +32,21 @@ class Player:
 
 @dataclass(frozen=True)
 class Pending:
-    """A choice owed before play goes on. ``kind``: ``road`` (a border of ``region``), ``spy`` (a court card of
-    ``region``), ``discard_court`` / ``discard_hand`` (cleanup limits), ``bribe`` (the ruler may waive)."""
+    """A choice owed before play goes on, by ``seat``. ``kind``:
+    ``icons`` (where the next of ``icons`` goes, for the card ``card`` of ``region``), ``tax`` / ``build`` /
+    ``move`` / ``battle`` (the next step of a card action, ``remaining`` steps left; battle at ``region`` or on
+    ``target``), ``prize`` (keep the betrayed card ``card``), ``discard`` (a card from court or hand; ``reason``),
+    ``suit`` / ``seat`` / ``region`` (an event's choice, ``event``)."""
 
     kind: str
     seat: int
+    card: int = 0
     region: Region | None = None
-    card: int | None = None
-    amount: int = 0
+    icons: tuple[str, ...] = ()
+    remaining: int = 0
+    target: int = 0
+    reason: str = ""
+    event: str = ""
 
 
 @dataclass
@@ -58,7 +65,10 @@ class State:
     cards_used: set[int] = field(default_factory=set)  # court cards that took an action this turn
     paid_slots: set[tuple[int, int]] = field(default_factory=set)  # market slots holding this turn's rupees
     pending: list[Pending] = field(default_factory=list)
-    lasting: set[str] = field(default_factory=set)  # event effects until the next dominance check
+    lasting: dict[str, int] = field(default_factory=dict)  # event effects until the next check -> the purchaser
+    bank_in: int = 0  # rupees that came from the bank (leverage, events)
+    bank_out: int = 0  # rupees that left the game (payments with nowhere to go)
+    out_of_game: list[int] = field(default_factory=list)  # cards set aside at set-up or removed
     ply: int = 0
     winner: int | None = None
     over: bool = False
@@ -118,7 +128,9 @@ class State:
             "cards_used": sorted(self.cards_used),
             "paid_slots": sorted(self.paid_slots),
             "pending": [p.__dict__ for p in self.pending],
-            "lasting": sorted(self.lasting),
+            "lasting": self.lasting,
+            "bank_in": self.bank_in,
+            "bank_out": self.bank_out,
             "ply": self.ply,
             "winner": self.winner,
             "over": self.over,

@@ -57,5 +57,5 @@ def test_dominance_on_the_map_and_conflict_fatigue():
     assert dominant(s) == "russian"  # 7 v 3: a lead of 4
     s.armies["herat"] = {"british": 1}
     assert dominant(s) is None  # 6 v 4
-    s.lasting.add("conflict_fatigue")
+    s.lasting["conflict_fatigue"] = 0
     assert dominant(s) == "russian"  # a lead of 2 is enough under Conflict Fatigue

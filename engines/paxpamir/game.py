@@ -1,0 +1,45 @@
+"""Pax Pamir as a game plugin. The rules engine runs in self-play; the TTS table and Wakhan come next."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bridge.commands import Command
+from bridge.table import SaveFile, Table
+from engines.base import Decision, Game, Options
+from engines.paxpamir import selfplay
+
+NOT_YET = "the Pax Pamir table (reading it, Wakhan's turn, the mod) is not built yet; only self-play runs"
+
+
+class PaxPamir(Game[Any, Any]):
+    name = "paxpamir"
+    title = "Pax Pamir (Second Edition)"
+
+    def read(self, table: Table) -> Any:
+        raise NotImplementedError(NOT_YET)
+
+    def decide(self, state: Any, rng: random.Random, options: Options) -> list[Decision[Any]]:
+        raise NotImplementedError(NOT_YET)
+
+    def plan(self, state: Any, decision: Decision[Any], table: Table) -> list[Command]:
+        raise NotImplementedError(NOT_YET)
+
+    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+        raise NotImplementedError(NOT_YET)
+
+    def self_check(self) -> None:
+        summary = selfplay.run(players=3, games=3, seed=1, progress=False)
+        if summary["errors"]:
+            raise RuntimeError(summary.get("first_error", "self-play failed"))
+
+    def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
+        players = int(options.get("players") or 3)
+        if not 2 <= players <= 5:
+            raise ValueError(f"--players takes 2 to 5, not {players}")
+        return selfplay.run(players=players, games=games, seed=seed, progress=progress)
+
+    def format_selfplay(self, summary: dict[str, Any]) -> str:
+        return selfplay.format_summary(summary)

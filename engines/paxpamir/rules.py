@@ -1,0 +1,751 @@
+"""Pax Pamir's rules (spec Part A): set-up, legal actions generated lazily, and ``apply``.
+
+A turn is up to two actions (purchase, play, card actions; actions of favored cards are bonus actions), then
+cleanup. Choices inside an action are made one at a time through ``state.pending`` (see ``Pending``).
+
+Not yet: the 22 special abilities, hostages (A11), the ruler's choice to waive a bribe (the full bribe is
+always asked), Nationalism, and taking pieces from play when a supply runs out (an icon with no piece left is
+skipped).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from engines.paxpamir import actions as A
+from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Region, game_data
+from engines.paxpamir.queries import (
+    court_limit,
+    hand_limit,
+    influence,
+    military_favored,
+    ruler,
+    tax_shelter,
+)
+from engines.paxpamir.scoring import dominance_check
+from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS, Market, build_deck
+from engines.paxpamir.state import GIFT_PRICES, Pending, Player, State
+
+PUBLIC_WITHDRAWAL = 111
+MAX_PLIES = 4000
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the text says why."""
+
+
+def new_game(loyalties: list[Coalition], rng: random.Random, *, first: int = 0) -> State:
+    """A game for the given seats (their loyalties, in turn order), after set-up."""
+    deck = build_deck(len(loyalties), rng)
+    market = Market()
+    state = State([Player(loyalty) for loyalty in loyalties], deck, market, current=first)
+    data = game_data()
+    used = set(deck)
+    state.out_of_game = sorted(n for n in (*data.court, *data.events) if n not in used)
+    market.fill(deck)
+    return state
+
+
+# --- helpers ------------------------------------------------------------------------------------------------
+
+
+def _card(number: int) -> CourtCard:
+    return game_data().court[number]
+
+
+def _borders(region: Region) -> list[str]:
+    return sorted("_".join(sorted((region, other))) for other in game_data().map.adjacency[region])
+
+
+def _is_favored(state: State, seat: int, number: int) -> bool:
+    card = _card(number)
+    return card.suit == state.favored or (card.suit == "military" and state.lasting.get("new_tactics") == seat)
+
+
+def _ring(state: State) -> list[int]:
+    """Every court card, in seat order, left to right: spies move around this ring."""
+    return [c for p in state.players for c in p.court]
+
+
+def _rupee_unit(state: State) -> int:
+    return 2 if military_favored(state) else 1
+
+
+def _bribe(state: State, seat: int, region: Region) -> tuple[int | None, int]:
+    if "disregard_for_customs" in state.lasting or state.lasting.get("courtly_manners") == seat:
+        return None, 0
+    r = ruler(state, region)
+    if r is None or r == seat:
+        return None, 0
+    return r, state.tribes[region].count(r)
+
+
+def _pay_to_market(state: State, seat: int, amount: int) -> None:
+    """A card action's cost: one rupee per card on the rightmost market cards of both rows, skipping empty
+    slots; rupees with no card left go out of the game."""
+    state.players[seat].rupees -= amount
+    slots = [
+        (row, col)
+        for col in reversed(range(COLUMNS))
+        for row in range(ROWS)
+        if state.market.cards[row][col] is not None
+    ]
+    for i in range(amount):
+        if i < len(slots):
+            row, col = slots[i]
+            state.market.rupees[row][col] += 1
+            state.paid_slots.add((row, col))
+        else:
+            state.bank_out += 1
+
+
+# --- legal actions ------------------------------------------------------------------------------------------
+
+
+def legal_actions(state: State) -> Iterator[A.Action]:
+    if state.over:
+        return
+    if state.pending:
+        yield from _pending_actions(state, state.pending[-1])
+        return
+    seat = state.current
+    player = state.players[seat]
+    main_left = state.actions_used < 2
+    if main_left:
+        for row in range(ROWS):
+            for col in range(COLUMNS):
+                if _can_purchase(state, seat, row, col) is None:
+                    yield A.Purchase(row, col)
+        for number in sorted(set(player.hand)):
+            if _can_play(state, seat, number) is None:
+                yield A.Play(number, "left")
+                if player.court:
+                    yield A.Play(number, "right")
+    for number in player.court:
+        if number in state.cards_used or not (main_left or _is_favored(state, seat, number)):
+            continue
+        yield from _card_actions(state, seat, number)
+    yield A.EndTurn()
+
+
+def _can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
+    number = state.market.cards[row][col]
+    if number is None:
+        return "that slot is empty"
+    if number == PUBLIC_WITHDRAWAL:
+        return "Public Withdrawal cannot be purchased"
+    if (row, col) in state.paid_slots:
+        return "you placed a rupee on that card this turn"
+    if state.market.cost(col, military_favored=military_favored(state)) > state.players[seat].rupees:
+        return "you cannot afford it"
+    return None
+
+
+def _can_play(state: State, seat: int, number: int) -> str | None:
+    _, bribe = _bribe(state, seat, _card(number).region)
+    if bribe > state.players[seat].rupees:
+        return f"the bribe of {bribe} is more than you have"
+    return None
+
+
+def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
+    card = _card(number)
+    player = state.players[seat]
+    for action in card.actions:
+        if action == "tax":
+            if next(_tax_sources(state, seat), None) is not None:
+                yield A.UseCard(number, "tax")
+        elif action == "gift":
+            if state.cylinders_available(seat):
+                for price in GIFT_PRICES:
+                    if price not in player.gifts and price <= player.rupees:
+                        yield A.UseCard(number, "gift", gift=price)
+        elif action == "build":
+            if player.rupees >= 2 and next(_build_options(state, seat), None) is not None:
+                yield A.UseCard(number, "build")
+        elif action == "move":
+            if next(_move_options(state, seat), None) is not None:
+                yield A.UseCard(number, "move")
+        elif action == "betray":
+            if player.rupees >= 2:
+                for target, spies in sorted(state.spies.items()):
+                    if seat in spies:
+                        yield A.UseCard(number, "betray", target=target)
+        elif action == "battle":
+            for region in REGIONS:
+                if _battle_strength(state, seat, region, 0) and next(_removable(state, seat, region, 0), None):
+                    yield A.UseCard(number, "battle", region=region)
+            for target in sorted(state.spies):
+                if _battle_strength(state, seat, None, target) and next(_removable(state, seat, None, target), None):
+                    yield A.UseCard(number, "battle", target=target)
+
+
+def _tax_sources(state: State, seat: int) -> Iterator[A.TakeRupee]:
+    for row in range(ROWS):
+        for col in range(COLUMNS):
+            if state.market.rupees[row][col] > 0:
+                yield A.TakeRupee(row=row, column=col)
+    ruled = {r for r in REGIONS if ruler(state, r) == seat}
+    for other, player in enumerate(state.players):
+        if other == seat or player.rupees <= tax_shelter(state, other):
+            continue
+        if any(_card(c).region in ruled for c in player.court):
+            yield A.TakeRupee(seat=other)
+
+
+def _build_options(state: State, seat: int) -> Iterator[A.Action]:
+    loyalty = state.players[seat].loyalty
+    if loyalty is None or not state.blocks_available(loyalty):
+        return
+    ruled = [r for r in REGIONS if ruler(state, r) == seat]
+    for region in ruled:
+        yield A.BuildArmy(region)
+    for border in sorted({b for region in ruled for b in _borders(region)}):
+        yield A.BuildRoad(border)
+
+
+def _move_options(state: State, seat: int) -> Iterator[A.Action]:
+    loyalty = state.players[seat].loyalty
+    if loyalty is not None:
+        for region in REGIONS:
+            if state.armies[region].get(loyalty, 0):
+                for other in game_data().map.adjacency[region]:
+                    border = "_".join(sorted((region, other)))
+                    if state.roads.get(border, {}).get(loyalty, 0):
+                        yield A.MoveArmy(region, other)
+    ring = _ring(state)
+    for i, number in enumerate(ring):
+        if seat in state.spies.get(number, []) and len(ring) > 1:
+            for step in (-1, 1):
+                neighbour = ring[(i + step) % len(ring)]
+                if neighbour != number:
+                    yield A.MoveSpy(number, neighbour)
+
+
+def _shares_loyalty(state: State, a: int, b: int) -> bool:
+    la, lb = state.players[a].loyalty, state.players[b].loyalty
+    return la is not None and la == lb
+
+
+def _battle_strength(state: State, seat: int, region: Region | None, target: int) -> int:
+    loyalty = state.players[seat].loyalty
+    if region is not None:
+        return state.armies[region].get(loyalty, 0) if loyalty else 0
+    return state.spies.get(target, []).count(seat)
+
+
+def _removable(state: State, seat: int, region: Region | None, target: int) -> Iterator[A.Remove]:
+    loyalty = state.players[seat].loyalty
+    if region is not None:
+        for other in sorted(set(state.tribes[region])):
+            if other != seat and not _shares_loyalty(state, seat, other):
+                yield A.Remove("tribe", seat=other)
+        for coalition in COALITIONS:
+            if coalition != loyalty and state.armies[region].get(coalition, 0):
+                yield A.Remove("army", coalition=coalition)
+        for border in _borders(region):
+            for coalition in COALITIONS:
+                if coalition != loyalty and state.roads.get(border, {}).get(coalition, 0):
+                    yield A.Remove("road", coalition=coalition, border=border)
+    else:
+        for other in sorted(set(state.spies.get(target, []))):
+            if other != seat:
+                yield A.Remove("spy", seat=other)
+
+
+def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
+    seat = top.seat
+    if top.kind == "icons":
+        icon = top.icons[0]
+        if icon == "road":
+            for border in _borders(top.region):  # type: ignore[arg-type]
+                yield A.PlaceRoad(border)
+        else:  # spy
+            for number in _ring(state):
+                if _card(number).region == top.region:
+                    yield A.PlaceSpy(number)
+    elif top.kind == "tax":
+        yield A.Stop()
+        yield from _tax_sources(state, seat)
+    elif top.kind == "build":
+        yield A.Stop()
+        if state.players[seat].rupees >= 2:
+            yield from _build_options(state, seat)
+    elif top.kind == "move":
+        yield A.Stop()
+        yield from _move_options(state, seat)
+    elif top.kind == "battle":
+        yield A.Stop()
+        yield from _removable(state, seat, top.region, top.target)
+    elif top.kind == "prize":
+        yield A.KeepPrize(True)
+        yield A.KeepPrize(False)
+    elif top.kind == "discard":
+        player = state.players[seat]
+        pile = (
+            player.hand
+            if top.reason == "hand"
+            else player.court
+            if top.reason == "court"
+            else (player.hand + player.court)
+        )
+        for number in sorted(set(pile)):
+            yield A.Discard(number)
+    elif top.kind == "suit":
+        for suit in ("economic", "military", "political", "intelligence"):
+            yield A.ChooseSuit(suit)
+    elif top.kind == "seat":
+        for other in range(len(state.players)):
+            if other != seat:
+                yield A.ChooseSeat(other)
+    elif top.kind == "region":
+        for region in REGIONS:
+            yield A.ChooseRegion(region)
+
+
+# --- applying -----------------------------------------------------------------------------------------------
+
+
+def apply(state: State, action: A.Action, rng: random.Random, *, check: bool = True) -> None:
+    if state.over:
+        raise IllegalAction("the game is over")
+    if check and action not in set(legal_actions(state)):
+        raise IllegalAction(
+            f"{action} is not legal now (seat {state.pending[-1].seat if state.pending else state.current})"
+        )
+    state.ply += 1
+    if state.pending:
+        _apply_pending(state, state.pending.pop(), action, rng)
+    else:
+        _apply_main(state, state.current, action, rng)
+    _settle(state, rng)
+
+
+def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -> None:
+    player = state.players[seat]
+    if isinstance(action, A.Purchase):
+        _purchase(state, seat, action.row, action.column)
+        state.actions_used += 1
+    elif isinstance(action, A.Play):
+        _play(state, seat, action.card, action.side)
+        state.actions_used += 1
+    elif isinstance(action, A.UseCard):
+        state.cards_used.add(action.card)
+        if not _is_favored(state, seat, action.card):
+            state.actions_used += 1
+        rank = _card(action.card).rank
+        if action.action == "tax":
+            state.pending.append(Pending("tax", seat, remaining=rank))
+        elif action.action == "gift":
+            _pay_to_market(state, seat, action.gift)
+            player.gifts.append(action.gift)
+        elif action.action == "build":
+            cap = 6 if state.lasting.get("nation_building") == seat else 3
+            state.pending.append(Pending("build", seat, remaining=cap))
+        elif action.action == "move":
+            state.pending.append(Pending("move", seat, remaining=rank))
+        elif action.action == "betray":
+            _pay_to_market(state, seat, 2)
+            owner = state.owner_of(action.target)
+            assert owner is not None
+            _discard_court_card(state, owner, action.target)
+            if _card(action.target).prize is not None:
+                state.pending.append(Pending("prize", seat, card=action.target))
+        elif action.action == "battle":
+            strength = min(rank, _battle_strength(state, seat, action.region, action.target))
+            state.pending.append(
+                Pending("battle", seat, region=action.region, target=action.target, remaining=strength)
+            )
+    elif isinstance(action, A.EndTurn):
+        _cleanup(state, rng)
+    else:
+        raise IllegalAction(f"{action} is not a main action")
+
+
+def _purchase(state: State, seat: int, row: int, col: int) -> None:
+    market = state.market
+    number = market.cards[row][col]
+    assert number is not None
+    unit = _rupee_unit(state)
+    for c in range(col):
+        for r in (row, 1 - row):
+            if market.cards[r][c] is not None:
+                market.rupees[r][c] += unit
+                state.paid_slots.add((r, c))
+                break
+        else:
+            state.bank_out += unit
+    player = state.players[seat]
+    player.rupees -= market.cost(col, military_favored=military_favored(state)) - market.rupees[row][col]
+    market.rupees[row][col] = 0
+    market.cards[row][col] = None
+    if number > 100:
+        _event(state, seat, number, purchased=True)
+        state.discard.append(number)
+    else:
+        player.hand.append(number)
+
+
+def _play(state: State, seat: int, number: int, side: str) -> None:
+    card = _card(number)
+    player = state.players[seat]
+    ruler_seat, bribe = _bribe(state, seat, card.region)
+    if ruler_seat is not None and bribe:
+        player.rupees -= bribe
+        state.players[ruler_seat].rupees += bribe
+    if card.patriot is not None and card.patriot != player.loyalty:
+        _change_loyalty(state, seat, card.patriot)
+    player.hand.remove(number)
+    if side == "left":
+        player.court.insert(0, number)
+    else:
+        player.court.append(number)
+    _resolve_icons(state, seat, number, card.region, tuple(card.impact_icons))
+
+
+def _change_loyalty(state: State, seat: int, coalition: Coalition) -> None:
+    """Discard all patriots and prizes and return all gifts, then take the new loyalty."""
+    player = state.players[seat]
+    for number in [c for c in player.court if _card(c).patriot is not None]:
+        _discard_court_card(state, seat, number)
+    state.discard += player.prizes
+    player.prizes.clear()
+    player.gifts.clear()
+    player.loyalty = coalition
+
+
+def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: tuple[str, ...]) -> None:
+    """Impact icons top to bottom; a road or a spy waits for the player's choice (a pending ``icons``)."""
+    player = state.players[seat]
+    for i, icon in enumerate(icons):
+        if icon in ("road", "spy"):
+            if icon == "spy" and not any(_card(c).region == region for c in _ring(state)):
+                continue
+            if (icon == "road" and (player.loyalty is None or not state.blocks_available(player.loyalty))) or (
+                icon == "spy" and not state.cylinders_available(seat)
+            ):
+                continue  # no piece left (taking one from play is not implemented yet)
+            state.pending.append(Pending("icons", seat, card=number, region=region, icons=icons[i:]))
+            return
+        if icon == "army" and player.loyalty is not None and state.blocks_available(player.loyalty):
+            armies = state.armies[region]
+            armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
+        elif icon == "tribe" and state.cylinders_available(seat):
+            state.tribes[region].append(seat)
+        elif icon == "leverage":
+            player.rupees += 2
+            state.bank_in += 2
+        elif icon.endswith("_suit") and "pashtunwali_values" not in state.lasting:
+            state.favored = icon.removesuffix("_suit")  # type: ignore[assignment]
+
+
+def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Random) -> None:
+    seat = top.seat
+    player = state.players[seat]
+    if top.kind == "icons":
+        if isinstance(action, A.PlaceRoad):
+            assert player.loyalty is not None
+            roads = state.roads.setdefault(action.border, {})
+            roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
+        elif isinstance(action, A.PlaceSpy):
+            state.spies.setdefault(action.card, []).append(seat)
+        assert top.region is not None
+        _resolve_icons(state, seat, top.card, top.region, top.icons[1:])
+        return
+    if isinstance(action, A.Stop):
+        return
+    if top.kind == "tax":
+        assert isinstance(action, A.TakeRupee)
+        if action.seat >= 0:
+            state.players[action.seat].rupees -= 1
+        else:
+            state.market.rupees[action.row][action.column] -= 1
+        player.rupees += 1
+        if top.remaining > 1:
+            state.pending.append(Pending("tax", seat, remaining=top.remaining - 1))
+    elif top.kind == "build":
+        assert player.loyalty is not None
+        _pay_to_market(state, seat, 2)
+        if isinstance(action, A.BuildArmy):
+            armies = state.armies[action.region]
+            armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
+        elif isinstance(action, A.BuildRoad):
+            roads = state.roads.setdefault(action.border, {})
+            roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
+        if top.remaining > 1:
+            state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
+    elif top.kind == "move":
+        if isinstance(action, A.MoveArmy):
+            assert player.loyalty is not None
+            state.armies[action.frm][player.loyalty] -= 1
+            if not state.armies[action.frm][player.loyalty]:
+                del state.armies[action.frm][player.loyalty]
+            state.armies[action.to][player.loyalty] = state.armies[action.to].get(player.loyalty, 0) + 1
+        elif isinstance(action, A.MoveSpy):
+            state.spies[action.frm].remove(seat)
+            if not state.spies[action.frm]:
+                del state.spies[action.frm]
+            state.spies.setdefault(action.to, []).append(seat)
+        if top.remaining > 1:
+            state.pending.append(Pending("move", seat, remaining=top.remaining - 1))
+    elif top.kind == "battle":
+        assert isinstance(action, A.Remove)
+        _remove_piece(state, top.region, top.target, action)
+        if top.remaining > 1:
+            state.pending.append(
+                Pending("battle", seat, region=top.region, target=top.target, remaining=top.remaining - 1)
+            )
+    elif top.kind == "prize":
+        assert isinstance(action, A.KeepPrize)
+        state.discard.remove(top.card)
+        if action.keep:
+            prize = _card(top.card).prize
+            if prize is not None and prize != player.loyalty:
+                _change_loyalty(state, seat, prize)
+            player.prizes.append(top.card)
+        else:
+            state.discard.append(top.card)
+    elif top.kind == "discard":
+        assert isinstance(action, A.Discard)
+        if action.card in player.hand:
+            player.hand.remove(action.card)
+            state.discard.append(action.card)
+        else:
+            _discard_court_card(state, seat, action.card)
+    elif top.kind == "suit":
+        assert isinstance(action, A.ChooseSuit)
+        state.favored = action.suit
+    elif top.kind == "seat":
+        assert isinstance(action, A.ChooseSeat)
+        if top.event == "rumor":
+            state.lasting["rumor"] = action.seat
+        else:  # other persuasive methods: swap hands
+            other = state.players[action.seat]
+            player.hand, other.hand = other.hand, player.hand
+    elif top.kind == "region":
+        assert isinstance(action, A.ChooseRegion)
+        _riot(state, action.region)
+
+
+def _remove_piece(state: State, region: Region | None, target: int, piece: A.Remove) -> None:
+    if piece.piece == "tribe":
+        assert region is not None
+        state.tribes[region].remove(piece.seat)
+        _overthrow_tribes(state, piece.seat, region)
+    elif piece.piece == "army":
+        assert region is not None
+        _take_block(state.armies[region], piece.coalition)  # type: ignore[arg-type]
+    elif piece.piece == "road":
+        _take_block(state.roads[piece.border], piece.coalition)  # type: ignore[arg-type]
+    else:
+        state.spies[target].remove(piece.seat)
+        if not state.spies[target]:
+            del state.spies[target]
+
+
+def _take_block(counts: dict[Coalition, int], coalition: Coalition) -> None:
+    counts[coalition] -= 1
+    if not counts[coalition]:
+        del counts[coalition]
+
+
+def _overthrow_tribes(state: State, seat: int, region: Region) -> None:
+    """Losing your last tribe in a region discards your political cards of that region."""
+    if seat in state.tribes[region]:
+        return
+    for number in [c for c in state.players[seat].court if _card(c).region == region and _card(c).suit == "political"]:
+        _discard_court_card(state, seat, number, overthrow=False)
+
+
+def _discard_court_card(state: State, seat: int, number: int, *, overthrow: bool = True) -> None:
+    """Spies on it go home; a leveraged card costs 2 rupees (each unpaid one: another discard); losing your last
+    political card of a region removes your tribes there."""
+    player = state.players[seat]
+    if number not in player.court:
+        return
+    player.court.remove(number)
+    state.spies.pop(number, None)
+    state.discard.append(number)
+    card = _card(number)
+    if "leverage" in card.impact_icons:
+        paid = min(2, player.rupees)
+        player.rupees -= paid
+        state.bank_out += paid
+        for _ in range(2 - paid):
+            if player.hand or player.court:
+                state.pending.append(Pending("discard", seat, reason="leverage"))
+    region = card.region
+    if (
+        overthrow
+        and card.suit == "political"
+        and not any(_card(c).region == region and _card(c).suit == "political" for c in player.court)
+    ):
+        state.tribes[region] = [s for s in state.tribes[region] if s != seat]
+
+
+def _riot(state: State, region: Region) -> None:
+    """Remove all tribes and armies from a region (overthrow applies)."""
+    seats = set(state.tribes[region])
+    state.tribes[region] = []
+    state.armies[region] = {}
+    for seat in seats:
+        _overthrow_tribes(state, seat, region)
+
+
+def _event(state: State, seat: int, number: int, *, purchased: bool) -> None:
+    event = game_data().events[number]
+    effect = event.if_purchased if purchased else event.if_discarded
+    eid = effect.id
+    if eid == "dominance_check":
+        _resolve_dominance_check(state)
+    elif eid.startswith("favor_"):
+        state.favored = eid.removeprefix("favor_")  # type: ignore[assignment]
+    elif eid.startswith("riots_in_"):
+        _riot(state, eid.removeprefix("riots_in_"))  # type: ignore[arg-type]
+    elif eid == "failure_to_impress":
+        for player in state.players:
+            state.discard += player.prizes
+            player.prizes.clear()
+    elif eid == "confidence_failure":
+        for other, player in enumerate(state.players):
+            if player.hand:
+                state.pending.append(Pending("discard", other, reason="hand"))
+    elif eid == "backing_of_persian_aristocracy":
+        state.players[seat].rupees += 3
+        state.bank_in += 3
+    elif eid in ("rumor", "other_persuasive_methods"):
+        if eid == "rumor":
+            state.lasting["rumor"] = -1
+        state.pending.append(Pending("seat", seat, event=eid))
+    elif eid == "pashtunwali_values":
+        state.lasting[eid] = seat
+        state.pending.append(Pending("suit", seat, event=eid))
+    elif eid == "rebuke":
+        state.pending.append(Pending("region", seat, event=eid))
+    elif effect.duration == "until_next_dominance_check":
+        state.lasting[eid] = seat
+
+
+def _resolve_dominance_check(state: State) -> None:
+    in_market = any(c in DOMINANCE_CHECKS for row in state.market.cards for c in row)
+    final = not in_market and not any(c in DOMINANCE_CHECKS for c in state.deck)
+    margin = 2 if "conflict_fatigue" in state.lasting else 4
+    blocks = {c: state.blocks_in_play(c) for c in COALITIONS}
+    loyal = {seat: {p.loyalty: influence(state, seat)} for seat, p in enumerate(state.players) if p.loyalty}
+    cylinders = {seat: state.cylinders_in_play(seat) for seat in range(len(state.players))}
+    result = dominance_check(blocks, loyal, cylinders, final=final, margin=margin)
+    for seat, points in result.points.items():
+        state.players[seat].vp += points
+    if result.dominant is not None:
+        for region in REGIONS:
+            state.armies[region] = {}
+        state.roads.clear()
+    state.lasting.clear()
+    state.dominance_checks_resolved += 1
+    scores = sorted((p.vp for p in state.players), reverse=True)
+    if final or (len(scores) > 1 and scores[0] - scores[1] >= 4):
+        _end_game(state)
+
+
+def _end_game(state: State) -> None:
+    from engines.paxpamir.queries import stars
+
+    def key(seat: int) -> tuple[int, int, int]:
+        return (state.players[seat].vp, stars(state, seat, "military"), state.players[seat].rupees)
+
+    state.winner = max(range(len(state.players)), key=key)
+    state.over = True
+    state.pending.clear()
+
+
+def _cleanup(state: State, rng: random.Random) -> None:
+    """Trim court and hand (choices), then the market: events in column 0 are discarded (their effects apply),
+    the rows slide left, the market refills, and a second Dominance Check causes instability."""
+    seat = state.current
+    state.pending.insert(0, Pending("market", seat))
+    state.pending.append(Pending("trim", seat))  # court, then hand, one discard at a time (limits may change)
+
+
+def _market_cleanup(state: State) -> None:
+    market = state.market
+    for row in range(ROWS):
+        number = market.cards[row][0]
+        if number is not None and number > 100:
+            market.cards[row][0] = None
+            state.discard.append(number)
+            _event(state, state.current, number, purchased=False)
+            if state.over:
+                return
+    for row in range(ROWS):
+        # Cards slide left keeping their rupees and taking those of the slot they land on; rupees on a slot no
+        # card leaves from stay where they are (for the card that will land there).
+        rupees = [0] * COLUMNS
+        cards: list[int | None] = [None] * COLUMNS
+        landing = 0
+        for col, number in enumerate(market.cards[row]):
+            if number is None:
+                rupees[col] += market.rupees[row][col]
+            else:
+                cards[landing] = number
+                rupees[landing] += market.rupees[row][col]
+                landing += 1
+        market.cards[row], market.rupees[row] = cards, rupees
+    before = {c for row in market.cards for c in row if c in DOMINANCE_CHECKS}
+    market.fill(state.deck)
+    after = [c for row in market.cards for c in row if c in DOMINANCE_CHECKS]
+    if len(after) >= 2 and set(after) - before:
+        for row in range(ROWS):
+            for col in range(COLUMNS):
+                if market.cards[row][col] in DOMINANCE_CHECKS:
+                    state.discard.append(market.cards[row][col])  # type: ignore[arg-type]
+                    market.cards[row][col] = None
+        _resolve_dominance_check(state)
+
+
+def _settle(state: State, rng: random.Random) -> None:
+    while not state.over:
+        if state.pending:
+            top = state.pending[-1]
+            if top.kind == "market":
+                state.pending.pop()
+                _market_cleanup(state)
+                if not state.over and not state.pending:
+                    _next_turn(state)
+                continue
+            if top.kind == "trim":
+                player = state.players[top.seat]
+                if len(player.court) > court_limit(state, top.seat):
+                    state.pending.append(Pending("discard", top.seat, reason="court"))
+                elif len(player.hand) > hand_limit(state, top.seat):
+                    state.pending.append(Pending("discard", top.seat, reason="hand"))
+                else:
+                    state.pending.pop()
+                continue
+            if next(legal_actions(state), None) is None:
+                state.pending.pop()
+                continue
+            if top.kind in ("tax", "build", "move", "battle") and all(
+                isinstance(a, A.Stop) for a in legal_actions(state)
+            ):
+                state.pending.pop()
+                continue
+            return
+        if state.actions_used >= 2 and not any(isinstance(a, A.UseCard) for a in legal_actions(state)):
+            _cleanup(state, rng)
+            continue
+        if state.ply >= MAX_PLIES:
+            _end_game(state)
+        return
+
+
+def _next_turn(state: State) -> None:
+    state.current = (state.current + 1) % len(state.players)
+    state.actions_used = 0
+    state.cards_used.clear()
+    state.paid_slots.clear()
+    if not state.deck and all(c is None for row in state.market.cards for c in row):
+        _end_game(state)
+
+
+__all__ = ["IllegalAction", "apply", "legal_actions", "new_game"]
