@@ -3,9 +3,9 @@
 A turn is up to two actions (purchase, play, card actions; actions of favored cards are bonus actions), then
 cleanup. Choices inside an action are made one at a time through ``state.pending`` (see ``Pending``).
 
-Not yet: the 22 special abilities, hostages (A11), the ruler's choice to waive a bribe (the full bribe is
-always asked), Nationalism, and taking pieces from play when a supply runs out (an icon with no piece left is
-skipped).
+Choices made for the player for now: rulers and hostage holders always ask the full amount (no waiving); Safe
+House is always used; an icon whose supply is empty is skipped (taking a piece from play is not offered).
+Nationalism is recorded but not applied.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ def new_game(loyalties: list[Coalition], rng: random.Random, *, first: int = 0) 
     used = set(deck)
     state.out_of_game = sorted(n for n in (*data.court, *data.events) if n not in used)
     market.fill(deck)
+    start_of_turn(state)
     return state
 
 
@@ -58,9 +59,56 @@ def _borders(region: Region) -> list[str]:
     return sorted("_".join(sorted((region, other))) for other in game_data().map.adjacency[region])
 
 
+def has_ability(state: State, seat: int, ability: str) -> bool:
+    """Whether a card with this special ability is in the seat's court."""
+    return any(_card(c).special_ability == ability for c in state.players[seat].court)
+
+
 def _is_favored(state: State, seat: int, number: int) -> bool:
     card = _card(number)
-    return card.suit == state.favored or (card.suit == "military" and state.lasting.get("new_tactics") == seat)
+    return (
+        card.suit == state.favored
+        or card.special_ability in ("savvy_operator", "irregulars")
+        or (card.suit == "military" and state.lasting.get("new_tactics") == seat)
+    )
+
+
+def _price(state: State, seat: int, row: int, col: int) -> int:
+    """A market card's cost, or nothing for Herat Influence (Herat cards), Persian Influence (Persia cards) and
+    Russian Influence (Russian patriots)."""
+    number = state.market.cards[row][col]
+    if number is not None and number <= 100:
+        card = _card(number)
+        if (
+            (card.region == "herat" and has_ability(state, seat, "herat_influence"))
+            or (card.region == "persia" and has_ability(state, seat, "persian_influence"))
+            or (card.patriot == "russian" and has_ability(state, seat, "russian_influence"))
+        ):
+            return 0
+    return state.market.cost(col, military_favored=military_favored(state))
+
+
+def hostage_holder(state: State, number: int) -> tuple[int | None, int]:
+    """The seat with strictly more spies on the card than each other seat, owner included, and its spy count."""
+    spies = state.spies.get(number, [])
+    owner = state.owner_of(number)
+    counts = {seat: spies.count(seat) for seat in set(spies)}
+    if owner is not None:
+        counts.setdefault(owner, 0)
+    if not counts:
+        return None, 0
+    best = max(counts.values())
+    leaders = [seat for seat, n in counts.items() if n == best]
+    if len(leaders) != 1 or leaders[0] == owner or best == 0:
+        return None, 0
+    return leaders[0], best
+
+
+def _hostage_cost(state: State, seat: int, number: int) -> tuple[int | None, int]:
+    holder, amount = hostage_holder(state, number)
+    if holder is None or has_ability(state, seat, "civil_service_reforms") or "disregard_for_customs" in state.lasting:
+        return None, 0
+    return holder, amount
 
 
 def _ring(state: State) -> list[int]:
@@ -73,7 +121,11 @@ def _rupee_unit(state: State) -> int:
 
 
 def _bribe(state: State, seat: int, region: Region) -> tuple[int | None, int]:
-    if "disregard_for_customs" in state.lasting or state.lasting.get("courtly_manners") == seat:
+    if (
+        "disregard_for_customs" in state.lasting
+        or state.lasting.get("courtly_manners") == seat
+        or has_ability(state, seat, "charismatic_courtiers")
+    ):
         return None, 0
     r = ruler(state, region)
     if r is None or r == seat:
@@ -137,7 +189,7 @@ def _can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
         return "Public Withdrawal cannot be purchased"
     if (row, col) in state.paid_slots:
         return "you placed a rupee on that card this turn"
-    if state.market.cost(col, military_favored=military_favored(state)) > state.players[seat].rupees:
+    if _price(state, seat, row, col) > state.players[seat].rupees:
         return "you cannot afford it"
     return None
 
@@ -152,6 +204,13 @@ def _can_play(state: State, seat: int, number: int) -> str | None:
 def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
     card = _card(number)
     player = state.players[seat]
+    _, ransom = _hostage_cost(state, seat, number)
+    if ransom > player.rupees:
+        return  # held hostage, and the owner cannot pay the holder
+    if ransom:
+        player = Player(
+            player.loyalty, player.rupees - ransom, player.hand, player.court, player.prizes, player.gifts, player.vp
+        )  # what is left to pay the action itself
     for action in card.actions:
         if action == "tax":
             if next(_tax_sources(state, seat), None) is not None:
@@ -170,7 +229,13 @@ def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
         elif action == "betray":
             if player.rupees >= 2:
                 for target, spies in sorted(state.spies.items()):
-                    if seat in spies:
+                    owner = state.owner_of(target)
+                    guarded = (
+                        owner is not None
+                        and _card(target).suit == "political"
+                        and has_ability(state, owner, "bodyguards")
+                    )
+                    if seat in spies and not guarded:
                         yield A.UseCard(number, "betray", target=target)
         elif action == "battle":
             for region in REGIONS:
@@ -186,7 +251,8 @@ def _tax_sources(state: State, seat: int) -> Iterator[A.TakeRupee]:
         for col in range(COLUMNS):
             if state.market.rupees[row][col] > 0:
                 yield A.TakeRupee(row=row, column=col)
-    ruled = {r for r in REGIONS if ruler(state, r) == seat}
+    everywhere = has_ability(state, seat, "claim_of_ancient_lineage")
+    ruled = {r for r in REGIONS if everywhere or ruler(state, r) == seat}
     for other, player in enumerate(state.players):
         if other == seat or player.rupees <= tax_shelter(state, other):
             continue
@@ -212,15 +278,32 @@ def _move_options(state: State, seat: int) -> Iterator[A.Action]:
             if state.armies[region].get(loyalty, 0):
                 for other in game_data().map.adjacency[region]:
                     border = "_".join(sorted((region, other)))
-                    if state.roads.get(border, {}).get(loyalty, 0):
+                    if state.roads.get(border, {}).get(loyalty, 0) or has_ability(state, seat, "indian_supplies"):
                         yield A.MoveArmy(region, other)
+    for number in _ring(state):
+        if seat in state.spies.get(number, []):
+            for neighbour in sorted(spy_destinations(state, seat, number)):
+                yield A.MoveSpy(number, neighbour)
+
+
+def spy_destinations(state: State, seat: int, number: int) -> set[int]:
+    """Where one step of a move takes a spy: the neighbouring cards in the ring of all courts (and, with Strange
+    Bedfellows, cards of the same region); Well-Connected doubles the distance."""
     ring = _ring(state)
-    for i, number in enumerate(ring):
-        if seat in state.spies.get(number, []) and len(ring) > 1:
-            for step in (-1, 1):
-                neighbour = ring[(i + step) % len(ring)]
-                if neighbour != number:
-                    yield A.MoveSpy(number, neighbour)
+    if number not in ring or len(ring) < 2:
+        return set()
+
+    def adjacent(card: int) -> set[int]:
+        i = ring.index(card)
+        found = {ring[(i - 1) % len(ring)], ring[(i + 1) % len(ring)]}
+        if has_ability(state, seat, "strange_bedfellows"):
+            found |= {c for c in ring if _card(c).region == _card(card).region}
+        return found - {card}
+
+    reach = adjacent(number)
+    if has_ability(state, seat, "well_connected"):
+        reach |= {far for near in reach for far in adjacent(near)}
+    return reach - {number}
 
 
 def _shares_loyalty(state: State, a: int, b: int) -> bool:
@@ -239,6 +322,9 @@ def _removable(state: State, seat: int, region: Region | None, target: int) -> I
     loyalty = state.players[seat].loyalty
     if region is not None:
         for other in sorted(set(state.tribes[region])):
+            citadel = {"kabul": "citadel_kabul", "transcaspia": "citadel_transcaspia"}.get(region)
+            if citadel and has_ability(state, other, citadel):
+                continue  # Citadel: the owner's tribes there cannot be attacked
             if other != seat and not _shares_loyalty(state, seat, other):
                 yield A.Remove("tribe", seat=other)
         for coalition in COALITIONS:
@@ -250,7 +336,7 @@ def _removable(state: State, seat: int, region: Region | None, target: int) -> I
                     yield A.Remove("road", coalition=coalition, border=border)
     else:
         for other in sorted(set(state.spies.get(target, []))):
-            if other != seat:
+            if other != seat and not has_ability(state, other, "indispensable_advisors"):
                 yield A.Remove("spy", seat=other)
 
 
@@ -270,8 +356,13 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
         yield from _tax_sources(state, seat)
     elif top.kind == "build":
         yield A.Stop()
-        if state.players[seat].rupees >= 2:
+        if top.reason == "infrastructure" or state.players[seat].rupees >= 2:
             yield from _build_options(state, seat)
+    elif top.kind == "blackmail":
+        yield A.Stop()
+        for number in _ring(state):
+            if _card(number).region == top.region and not state.spies.get(number) and state.cylinders_available(seat):
+                yield A.PlaceSpy(number)
     elif top.kind == "move":
         yield A.Stop()
         yield from _move_options(state, seat)
@@ -311,9 +402,8 @@ def apply(state: State, action: A.Action, rng: random.Random, *, check: bool = T
     if state.over:
         raise IllegalAction("the game is over")
     if check and action not in set(legal_actions(state)):
-        raise IllegalAction(
-            f"{action} is not legal now (seat {state.pending[-1].seat if state.pending else state.current})"
-        )
+        seat = state.pending[-1].seat if state.pending else state.current
+        raise IllegalAction(f"{action} is not legal now for seat {seat}: {why_illegal(state, action)}")
     state.ply += 1
     if state.pending:
         _apply_pending(state, state.pending.pop(), action, rng)
@@ -332,6 +422,10 @@ def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -
         state.actions_used += 1
     elif isinstance(action, A.UseCard):
         state.cards_used.add(action.card)
+        holder, ransom = _hostage_cost(state, seat, action.card)
+        if holder is not None:
+            player.rupees -= ransom
+            state.players[holder].rupees += ransom
         if not _is_favored(state, seat, action.card):
             state.actions_used += 1
         rank = _card(action.card).rank
@@ -367,8 +461,8 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
     market = state.market
     number = market.cards[row][col]
     assert number is not None
-    unit = _rupee_unit(state)
-    for c in range(col):
+    unit = _rupee_unit(state) if _price(state, seat, row, col) else 0
+    for c in range(col if unit else 0):
         for r in (row, 1 - row):
             if market.cards[r][c] is not None:
                 market.rupees[r][c] += unit
@@ -377,7 +471,7 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
         else:
             state.bank_out += unit
     player = state.players[seat]
-    player.rupees -= market.cost(col, military_favored=military_favored(state)) - market.rupees[row][col]
+    player.rupees -= _price(state, seat, row, col) - market.rupees[row][col]
     market.rupees[row][col] = 0
     market.cards[row][col] = None
     if number > 100:
@@ -454,6 +548,7 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         _resolve_icons(state, seat, top.card, top.region, top.icons[1:])
         return
     if isinstance(action, A.Stop):
+        _after_build(state, top)
         return
     if top.kind == "tax":
         assert isinstance(action, A.TakeRupee)
@@ -466,15 +561,21 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
             state.pending.append(Pending("tax", seat, remaining=top.remaining - 1))
     elif top.kind == "build":
         assert player.loyalty is not None
-        _pay_to_market(state, seat, 2)
+        if top.reason != "infrastructure":
+            _pay_to_market(state, seat, 2)
         if isinstance(action, A.BuildArmy):
             armies = state.armies[action.region]
             armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
         elif isinstance(action, A.BuildRoad):
             roads = state.roads.setdefault(action.border, {})
             roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
-        if top.remaining > 1:
+        if top.remaining > 1 and top.reason != "infrastructure":
             state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
+        else:
+            _after_build(state, top)
+    elif top.kind == "blackmail":
+        assert isinstance(action, A.PlaceSpy)
+        state.spies.setdefault(action.card, []).append(seat)
     elif top.kind == "move":
         if isinstance(action, A.MoveArmy):
             assert player.loyalty is not None
@@ -528,6 +629,12 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         _riot(state, action.region)
 
 
+def _after_build(state: State, top: Pending) -> None:
+    """Infrastructure: after a build action, one more block, free, in a legal space."""
+    if top.kind == "build" and top.reason != "infrastructure" and has_ability(state, top.seat, "infrastructure"):
+        state.pending.append(Pending("build", top.seat, remaining=1, reason="infrastructure"))
+
+
 def _remove_piece(state: State, region: Region | None, target: int, piece: A.Remove) -> None:
     if piece.piece == "tribe":
         assert region is not None
@@ -542,6 +649,9 @@ def _remove_piece(state: State, region: Region | None, target: int, piece: A.Rem
         state.spies[target].remove(piece.seat)
         if not state.spies[target]:
             del state.spies[target]
+        house = next((c for c in state.players[piece.seat].court if _card(c).special_ability == "safe_house"), None)
+        if house is not None and house != target:
+            state.spies.setdefault(house, []).append(piece.seat)  # Safe House: the spy hides there instead
 
 
 def _take_block(counts: dict[Coalition, int], coalition: Coalition) -> None:
@@ -643,6 +753,10 @@ def _resolve_dominance_check(state: State) -> None:
         state.roads.clear()
     state.lasting.clear()
     state.dominance_checks_resolved += 1
+    for seat in range(len(state.players)):
+        if has_ability(state, seat, "insurrection"):
+            added = min(2, state.blocks_available("afghan"))
+            state.armies["kabul"]["afghan"] = state.armies["kabul"].get("afghan", 0) + added
     scores = sorted((p.vp for p in state.players), reverse=True)
     if final or (len(scores) > 1 and scores[0] - scores[1] >= 4):
         _end_game(state)
@@ -725,10 +839,11 @@ def _settle(state: State, rng: random.Random) -> None:
             if next(legal_actions(state), None) is None:
                 state.pending.pop()
                 continue
-            if top.kind in ("tax", "build", "move", "battle") and all(
+            if top.kind in ("tax", "build", "move", "battle", "blackmail") and all(
                 isinstance(a, A.Stop) for a in legal_actions(state)
             ):
                 state.pending.pop()
+                _after_build(state, top)  # (a build that cannot go on still earns Infrastructure's block)
                 continue
             return
         if state.actions_used >= 2 and not any(isinstance(a, A.UseCard) for a in legal_actions(state)):
@@ -744,8 +859,56 @@ def _next_turn(state: State) -> None:
     state.actions_used = 0
     state.cards_used.clear()
     state.paid_slots.clear()
+    start_of_turn(state)
+
+
+def start_of_turn(state: State) -> None:
+    """Start-of-turn abilities: Blackmail may place a spy on a Herat / Kandahar card without one."""
+    seat = state.current
+    for ability, region in (("blackmail_herat", "herat"), ("blackmail_kandahar", "kandahar")):
+        if has_ability(state, seat, ability):
+            state.pending.append(Pending("blackmail", seat, region=region))  # type: ignore[arg-type]
     if not state.deck and all(c is None for row in state.market.cards for c in row):
         _end_game(state)
 
 
 __all__ = ["IllegalAction", "apply", "legal_actions", "new_game"]
+
+
+def why_illegal(state: State, action: A.Action) -> str:
+    """Why ``action`` is not legal now ("" when it is): what a player is told when a move is refused."""
+    if action in set(legal_actions(state)):
+        return ""
+    if state.over:
+        return "the game is over"
+    if state.pending:
+        top = state.pending[-1]
+        return f"seat {top.seat} must first finish a choice: {top.kind.replace('_', ' ')}"
+    seat, player = state.current, state.players[state.current]
+    if isinstance(action, A.Purchase | A.Play) and state.actions_used >= 2:
+        return "both actions of this turn are used"
+    if isinstance(action, A.Purchase):
+        if not (0 <= action.row < ROWS and 0 <= action.column < COLUMNS):
+            return "there is no such market slot"
+        return _can_purchase(state, seat, action.row, action.column) or "that purchase is not allowed"
+    if isinstance(action, A.Play):
+        if action.card not in player.hand:
+            return f"card #{action.card} is not in your hand"
+        if action.side == "right" and not player.court:
+            return "an empty court has only one end"
+        return _can_play(state, seat, action.card) or "that card cannot be played"
+    if isinstance(action, A.UseCard):
+        if action.card not in player.court:
+            return f"card #{action.card} is not in your court"
+        card = _card(action.card)
+        if action.action not in card.actions:
+            return f"{card.name} has no {action.action} action"
+        if action.card in state.cards_used:
+            return f"{card.name} has already acted this turn"
+        if state.actions_used >= 2 and not _is_favored(state, seat, action.card):
+            return "both actions of this turn are used (only favored cards may still act)"
+        _, ransom = _hostage_cost(state, seat, action.card)
+        if ransom > player.rupees:
+            return f"{card.name} is held hostage and you cannot pay the {ransom} rupee(s)"
+        return f"{action.action} with {card.name} has no legal target or costs more than you have"
+    return f"{type(action).__name__} is only a choice within an action"

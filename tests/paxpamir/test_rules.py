@@ -225,3 +225,18 @@ def test_selfplay_command_for_three_players():
     assert refused.returncode == 2 and "--players takes 2 to 5" in refused.stderr
     table = automa("mod", "build", "paxpamir", "--out", "/tmp")
     assert table.returncode == 2 and "not built yet" in table.stderr
+
+
+def test_every_rejected_action_has_a_reason():
+    s = table("british", "russian", market={(0, 3): 33})
+    s.players[0].rupees = 1
+    s.players[0].court = [54]
+    assert R.why_illegal(s, A.Purchase(0, 3)) == "you cannot afford it"
+    assert R.why_illegal(s, A.Purchase(0, 0)) == "that slot is empty"
+    assert R.why_illegal(s, A.Play(1, "left")) == "card #1 is not in your hand"
+    assert R.why_illegal(s, A.UseCard(54, "build")) == "Herati Bandits has no build action"
+    assert R.why_illegal(s, A.UseCard(30, "tax")) == "card #30 is not in your court"
+    assert R.why_illegal(s, A.PlaceSpy(1)) == "PlaceSpy is only a choice within an action"
+    assert R.why_illegal(s, A.EndTurn()) == ""
+    with pytest.raises(R.IllegalAction, match="not legal now for seat 0"):
+        R.apply(s, A.Purchase(0, 3), RNG)
