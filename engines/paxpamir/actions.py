@@ -77,6 +77,14 @@ class MoveArmy:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveTribe:
+    """Nationalism: the purchaser's tribes move as if they were loyal armies."""
+
+    frm: Region
+    to: Region
+
+
+@dataclass(frozen=True, slots=True)
 class MoveSpy:
     frm: int  # card
     to: int  # card
@@ -136,6 +144,7 @@ Action = (
     | BuildArmy
     | BuildRoad
     | MoveArmy
+    | MoveTribe
     | MoveSpy
     | Remove
     | KeepPrize

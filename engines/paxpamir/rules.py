@@ -5,7 +5,6 @@ cleanup. Choices inside an action are made one at a time through ``state.pending
 
 Choices made for the player for now: rulers and hostage holders always ask the full amount (no waiving); Safe
 House is always used; an icon whose supply is empty is skipped (taking a piece from play is not offered).
-Nationalism is recorded but not applied.
 """
 
 from __future__ import annotations
@@ -280,6 +279,13 @@ def _move_options(state: State, seat: int) -> Iterator[A.Action]:
                     border = "_".join(sorted((region, other)))
                     if state.roads.get(border, {}).get(loyalty, 0) or has_ability(state, seat, "indian_supplies"):
                         yield A.MoveArmy(region, other)
+        if state.lasting.get("nationalism") == seat:  # Nationalism: tribes move as loyal armies
+            for region in REGIONS:
+                if seat in state.tribes[region]:
+                    for other in game_data().map.adjacency[region]:
+                        border = "_".join(sorted((region, other)))
+                        if state.roads.get(border, {}).get(loyalty, 0) or has_ability(state, seat, "indian_supplies"):
+                            yield A.MoveTribe(region, other)
     for number in _ring(state):
         if seat in state.spies.get(number, []):
             for neighbour in sorted(spy_destinations(state, seat, number)):
@@ -314,7 +320,10 @@ def _shares_loyalty(state: State, a: int, b: int) -> bool:
 def _battle_strength(state: State, seat: int, region: Region | None, target: int) -> int:
     loyalty = state.players[seat].loyalty
     if region is not None:
-        return state.armies[region].get(loyalty, 0) if loyalty else 0
+        armies = state.armies[region].get(loyalty, 0) if loyalty else 0
+        if state.lasting.get("nationalism") == seat:
+            armies += state.tribes[region].count(seat)  # Nationalism: tribes battle as loyal armies
+        return armies
     return state.spies.get(target, []).count(seat)
 
 
@@ -583,6 +592,10 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
             if not state.armies[action.frm][player.loyalty]:
                 del state.armies[action.frm][player.loyalty]
             state.armies[action.to][player.loyalty] = state.armies[action.to].get(player.loyalty, 0) + 1
+        elif isinstance(action, A.MoveTribe):
+            state.tribes[action.frm].remove(seat)
+            state.tribes[action.to].append(seat)
+            _overthrow_tribes(state, seat, action.frm)
         elif isinstance(action, A.MoveSpy):
             state.spies[action.frm].remove(seat)
             if not state.spies[action.frm]:

@@ -131,11 +131,52 @@ class State:
             "lasting": self.lasting,
             "bank_in": self.bank_in,
             "bank_out": self.bank_out,
+            "out_of_game": self.out_of_game,
             "ply": self.ply,
             "winner": self.winner,
             "over": self.over,
             "dominance_checks_resolved": self.dominance_checks_resolved,
         }
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    """The inverse of :meth:`State.to_json`."""
+    market = Market([list(row) for row in data["market"]["cards"]], [list(row) for row in data["market"]["rupees"]])
+    return State(
+        players=[
+            Player(
+                p["loyalty"],
+                p["rupees"],
+                list(p["hand"]),
+                list(p["court"]),
+                list(p["prizes"]),
+                list(p["gifts"]),
+                p["vp"],
+            )
+            for p in data["players"]
+        ],
+        deck=list(data["deck"]),
+        market=market,
+        favored=data["favored"],
+        discard=list(data["discard"]),
+        tribes={r: list(v) for r, v in data["tribes"].items()},
+        armies={r: dict(v) for r, v in data["armies"].items()},
+        roads={b: dict(v) for b, v in data["roads"].items()},
+        spies={int(k): list(v) for k, v in data["spies"].items()},
+        current=data["current"],
+        actions_used=data["actions_used"],
+        cards_used=set(data["cards_used"]),
+        paid_slots={(r, c) for r, c in data["paid_slots"]},
+        pending=[Pending(**{**p, "icons": tuple(p["icons"])}) for p in data["pending"]],
+        lasting=dict(data["lasting"]),
+        bank_in=data["bank_in"],
+        bank_out=data["bank_out"],
+        out_of_game=list(data["out_of_game"]),
+        ply=data["ply"],
+        winner=data["winner"],
+        over=data["over"],
+        dominance_checks_resolved=data["dominance_checks_resolved"],
+    )
 
 
 def blocks_total(state: State) -> dict[Coalition, int]:
