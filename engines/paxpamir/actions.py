@@ -129,6 +129,13 @@ class ChooseRegion:
 
 
 @dataclass(frozen=True, slots=True)
+class Demand:
+    """A ruler owed a bribe, or a seat holding a card hostage: how much of it they ask (the rest is waived)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Stop:
     """End the current card action early."""
 
@@ -152,5 +159,6 @@ Action = (
     | ChooseSuit
     | ChooseSeat
     | ChooseRegion
+    | Demand
     | Stop
 )

@@ -194,10 +194,8 @@ def _can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
 
 
 def _can_play(state: State, seat: int, number: int) -> str | None:
-    _, bribe = _bribe(state, seat, _card(number).region)
-    if bribe > state.players[seat].rupees:
-        return f"the bribe of {bribe} is more than you have"
-    return None
+    """Any card in hand may be played; the ruler may waive the bribe, and a bribe you cannot pay voids the play."""
+    return None if number in state.players[seat].hand else f"card #{number} is not in your hand"
 
 
 def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
@@ -381,6 +379,9 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
     elif top.kind == "prize":
         yield A.KeepPrize(True)
         yield A.KeepPrize(False)
+    elif top.kind in ("bribe", "ransom"):
+        for amount in range(top.remaining + 1):
+            yield A.Demand(amount)
     elif top.kind == "discard":
         player = state.players[seat]
         pile = (
@@ -422,48 +423,55 @@ def apply(state: State, action: A.Action, rng: random.Random, *, check: bool = T
 
 
 def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -> None:
-    player = state.players[seat]
     if isinstance(action, A.Purchase):
         _purchase(state, seat, action.row, action.column)
         state.actions_used += 1
     elif isinstance(action, A.Play):
-        _play(state, seat, action.card, action.side)
-        state.actions_used += 1
+        ruler_seat, bribe = _bribe(state, seat, _card(action.card).region)
+        if ruler_seat is not None and bribe:
+            state.pending.append(Pending("bribe", ruler_seat, target=seat, remaining=bribe, action=action))
+        else:
+            _play(state, seat, action.card, action.side)
+            state.actions_used += 1
     elif isinstance(action, A.UseCard):
         state.cards_used.add(action.card)
         holder, ransom = _hostage_cost(state, seat, action.card)
         if holder is not None:
-            player.rupees -= ransom
-            state.players[holder].rupees += ransom
-        if not _is_favored(state, seat, action.card):
-            state.actions_used += 1
-        rank = _card(action.card).rank
-        if action.action == "tax":
-            state.pending.append(Pending("tax", seat, remaining=rank))
-        elif action.action == "gift":
-            _pay_to_market(state, seat, action.gift)
-            player.gifts.append(action.gift)
-        elif action.action == "build":
-            cap = 6 if state.lasting.get("nation_building") == seat else 3
-            state.pending.append(Pending("build", seat, remaining=cap))
-        elif action.action == "move":
-            state.pending.append(Pending("move", seat, remaining=rank))
-        elif action.action == "betray":
-            _pay_to_market(state, seat, 2)
-            owner = state.owner_of(action.target)
-            assert owner is not None
-            _discard_court_card(state, owner, action.target)
-            if _card(action.target).prize is not None:
-                state.pending.append(Pending("prize", seat, card=action.target))
-        elif action.action == "battle":
-            strength = min(rank, _battle_strength(state, seat, action.region, action.target))
-            state.pending.append(
-                Pending("battle", seat, region=action.region, target=action.target, remaining=strength)
-            )
+            state.pending.append(Pending("ransom", holder, target=seat, remaining=ransom, action=action))
+            return
+        _use_card(state, seat, action)
     elif isinstance(action, A.EndTurn):
         _cleanup(state, rng)
     else:
         raise IllegalAction(f"{action} is not a main action")
+
+
+def _use_card(state: State, seat: int, action: A.UseCard) -> None:
+    """A card action, once any hostage ransom is settled."""
+    player = state.players[seat]
+    if not _is_favored(state, seat, action.card):
+        state.actions_used += 1
+    rank = _card(action.card).rank
+    if action.action == "tax":
+        state.pending.append(Pending("tax", seat, remaining=rank))
+    elif action.action == "gift":
+        _pay_to_market(state, seat, action.gift)
+        player.gifts.append(action.gift)
+    elif action.action == "build":
+        cap = 6 if state.lasting.get("nation_building") == seat else 3
+        state.pending.append(Pending("build", seat, remaining=cap))
+    elif action.action == "move":
+        state.pending.append(Pending("move", seat, remaining=rank))
+    elif action.action == "betray":
+        _pay_to_market(state, seat, 2)
+        owner = state.owner_of(action.target)
+        assert owner is not None
+        _discard_court_card(state, owner, action.target)
+        if _card(action.target).prize is not None:
+            state.pending.append(Pending("prize", seat, card=action.target))
+    elif action.action == "battle":
+        strength = min(rank, _battle_strength(state, seat, action.region, action.target))
+        state.pending.append(Pending("battle", seat, region=action.region, target=action.target, remaining=strength))
 
 
 def _purchase(state: State, seat: int, row: int, col: int) -> None:
@@ -493,10 +501,6 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
 def _play(state: State, seat: int, number: int, side: str) -> None:
     card = _card(number)
     player = state.players[seat]
-    ruler_seat, bribe = _bribe(state, seat, card.region)
-    if ruler_seat is not None and bribe:
-        player.rupees -= bribe
-        state.players[ruler_seat].rupees += bribe
     if card.patriot is not None and card.patriot != player.loyalty:
         _change_loyalty(state, seat, card.patriot)
     player.hand.remove(number)
@@ -558,6 +562,19 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         return
     if isinstance(action, A.Stop):
         _after_build(state, top)
+        return
+    if top.kind in ("bribe", "ransom"):
+        assert isinstance(action, A.Demand)
+        payer = state.players[top.target]
+        if action.amount > payer.rupees:
+            return  # a bribe that cannot be paid voids the play; no action is used
+        payer.rupees -= action.amount
+        player.rupees += action.amount
+        if top.kind == "bribe":
+            _play(state, top.target, top.action.card, top.action.side)
+            state.actions_used += 1
+        else:
+            _use_card(state, top.target, top.action)
         return
     if top.kind == "tax":
         assert isinstance(action, A.TakeRupee)

@@ -47,6 +47,7 @@ class Pending:
     target: int = 0
     reason: str = ""
     event: str = ""
+    action: Any = None  # bribe / ransom: the play or card action that waits for the demand
 
 
 @dataclass
@@ -127,7 +128,7 @@ class State:
             "actions_used": self.actions_used,
             "cards_used": sorted(self.cards_used),
             "paid_slots": sorted(self.paid_slots),
-            "pending": [p.__dict__ for p in self.pending],
+            "pending": [{**p.__dict__, "action": _action_json(p.action)} for p in self.pending],
             "lasting": self.lasting,
             "bank_in": self.bank_in,
             "bank_out": self.bank_out,
@@ -137,6 +138,21 @@ class State:
             "over": self.over,
             "dominance_checks_resolved": self.dominance_checks_resolved,
         }
+
+
+def _action_json(action: Any) -> dict[str, Any] | None:
+    if action is None:
+        return None
+    return {"type": type(action).__name__, **{f: getattr(action, f) for f in action.__slots__}}
+
+
+def _action_from_json(data: dict[str, Any] | None) -> Any:
+    if data is None:
+        return None
+    from engines.paxpamir import actions
+
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return getattr(actions, data["type"])(**fields)
 
 
 def state_from_json(data: dict[str, Any]) -> State:
@@ -167,7 +183,10 @@ def state_from_json(data: dict[str, Any]) -> State:
         actions_used=data["actions_used"],
         cards_used=set(data["cards_used"]),
         paid_slots={(r, c) for r, c in data["paid_slots"]},
-        pending=[Pending(**{**p, "icons": tuple(p["icons"])}) for p in data["pending"]],
+        pending=[
+            Pending(**{**p, "icons": tuple(p["icons"]), "action": _action_from_json(p["action"])})
+            for p in data["pending"]
+        ],
         lasting=dict(data["lasting"]),
         bank_in=data["bank_in"],
         bank_out=data["bank_out"],

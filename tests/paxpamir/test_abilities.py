@@ -98,7 +98,8 @@ def test_charismatic_courtiers_pay_no_bribes():
     s.players[0].court = [42]
     s.players[0].hand = [9]
     play(s, A.Play(9, "right"))
-    assert s.players[0].rupees == 4 and s.players[1].rupees == 4
+    assert not s.pending or s.pending[-1].kind != "bribe"
+    assert s.players[0].rupees == 4 and s.players[1].rupees == 4 and 9 in s.players[0].court
 
 
 def test_safe_house_keeps_a_spy_that_would_be_removed():
@@ -137,7 +138,9 @@ def test_hostages_cost_the_owner_a_rupee_per_spy_to_the_holder():
     s.players[1].court = [30]
     s.tribes["punjab"] = [0]
     play(s, A.UseCard(54, "tax"))
-    assert (s.players[0].rupees, s.players[1].rupees) == (2, 6)
+    assert s.pending[-1].kind == "ransom" and s.pending[-1].seat == 1
+    play(s, A.Demand(2))
+    assert (s.players[0].rupees, s.players[1].rupees) == (2, 6) and s.pending[-1].kind == "tax"
     s2 = table("british", "russian")
     s2.players[0].court = [54, 24]  # ...unless Civil Service Reforms
     s2.spies = {54: [1, 1]}

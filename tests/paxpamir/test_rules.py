@@ -60,6 +60,9 @@ def test_a_play_pays_the_bribe_and_a_foreign_patriot_changes_loyalty():
     s.players[0].gifts = [2]
     s.players[0].prizes = [44]
     play(s, A.Play(3, "left"))
+    assert s.pending[-1].kind == "bribe" and s.pending[-1].seat == 1  # the ruler decides what to ask
+    assert set(legal(s)) == {A.Demand(0), A.Demand(1), A.Demand(2)}
+    play(s, A.Demand(2))
     assert s.players[0].rupees == 2 and s.players[1].rupees == 6
     assert s.players[0].loyalty == "afghan" and s.players[0].gifts == [] and s.players[0].prizes == []
     assert s.players[0].court == [3, 7] and 89 in s.discard
@@ -70,11 +73,16 @@ def test_a_play_pays_the_bribe_and_a_foreign_patriot_changes_loyalty():
     assert s.spies[3] == [0, 0] and s.armies["kabul"] == {"afghan": 1} and s.favored == "military"
 
 
-def test_an_unaffordable_bribe_makes_the_card_unplayable():
+def test_a_bribe_may_be_waived_and_an_unpaid_one_voids_the_play():
     s = table("russian", "british")
     s.tribes["kabul"] = [1] * 5
     s.players[0].hand = [5]
-    assert not [a for a in legal(s) if isinstance(a, A.Play)]
+    play(s, A.Play(5, "left"))
+    play(s, A.Demand(5))  # more than the 4 rupees the player has: the play is void
+    assert s.players[0].hand == [5] and s.actions_used == 0 and s.players[0].rupees == 4
+    play(s, A.Play(5, "left"))
+    play(s, A.Demand(0))  # waived
+    assert s.players[0].court == [5] and s.actions_used == 1 and s.players[1].rupees == 4
 
 
 def test_roads_go_on_a_border_of_the_cards_region():
