@@ -129,6 +129,16 @@ class ChooseRegion:
 
 
 @dataclass(frozen=True, slots=True)
+class Reclaim:
+    """A supply is empty: take a piece from play (not placed this turn) to place it anew. ``piece`` is army or road
+    (``where`` a region or border) for a block, tribe, spy or gift (``where`` a region, card number or price) for a
+    cylinder."""
+
+    piece: Literal["army", "road", "tribe", "spy", "gift"]
+    where: str
+
+
+@dataclass(frozen=True, slots=True)
 class Demand:
     """A ruler owed a bribe, or a seat holding a card hostage: how much of it they ask (the rest is waived)."""
 
@@ -160,5 +170,6 @@ Action = (
     | ChooseSeat
     | ChooseRegion
     | Demand
+    | Reclaim
     | Stop
 )

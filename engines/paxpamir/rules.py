@@ -3,8 +3,8 @@
 A turn is up to two actions (purchase, play, card actions; actions of favored cards are bonus actions), then
 cleanup. Choices inside an action are made one at a time through ``state.pending`` (see ``Pending``).
 
-Choices made for the player for now: rulers and hostage holders always ask the full amount (no waiving); Safe
-House is always used; an icon whose supply is empty is skipped (taking a piece from play is not offered).
+Simplified for now: Safe House is always used; builds, gifts and Blackmail need a piece in the supply (impact icons
+take one back from play, as the rules say).
 """
 
 from __future__ import annotations
@@ -382,6 +382,8 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
     elif top.kind in ("bribe", "ransom"):
         for amount in range(top.remaining + 1):
             yield A.Demand(amount)
+    elif top.kind == "reclaim":
+        yield from reclaimable(state, seat, top.reason)
     elif top.kind == "discard":
         player = state.players[seat]
         pile = (
@@ -457,6 +459,7 @@ def _use_card(state: State, seat: int, action: A.UseCard) -> None:
     elif action.action == "gift":
         _pay_to_market(state, seat, action.gift)
         player.gifts.append(action.gift)
+        state.note_placed("gift", action.gift, seat)
     elif action.action == "build":
         cap = 6 if state.lasting.get("nation_building") == seat else 3
         state.pending.append(Pending("build", seat, remaining=cap))
@@ -522,24 +525,85 @@ def _change_loyalty(state: State, seat: int, coalition: Coalition) -> None:
     player.loyalty = coalition
 
 
+def reclaimable(state: State, seat: int, kind: str) -> list[A.Reclaim]:
+    """Pieces in play, not placed this turn, that an empty supply lets the seat take back: its coalition's blocks
+    (``block``) or its cylinders (``cylinder``)."""
+    out: list[A.Reclaim] = []
+    loyalty = state.players[seat].loyalty
+    if kind == "block" and loyalty is not None:
+        for region in REGIONS:
+            if state.armies[region].get(loyalty, 0) > state.placed_here("army", region, loyalty):
+                out.append(A.Reclaim("army", region))
+        for border, counts in sorted(state.roads.items()):
+            if counts.get(loyalty, 0) > state.placed_here("road", border, loyalty):
+                out.append(A.Reclaim("road", border))
+    elif kind == "cylinder":
+        for region in REGIONS:
+            if state.tribes[region].count(seat) > state.placed_here("tribe", region, seat):
+                out.append(A.Reclaim("tribe", region))
+        for number, spies in sorted(state.spies.items()):
+            if spies.count(seat) > state.placed_here("spy", number, seat):
+                out.append(A.Reclaim("spy", str(number)))
+        for price in state.players[seat].gifts:
+            if not state.placed_here("gift", price, seat):
+                out.append(A.Reclaim("gift", str(price)))
+    return out
+
+
+def _take_back(state: State, seat: int, piece: A.Reclaim) -> None:
+    loyalty = state.players[seat].loyalty
+    if piece.piece == "army":
+        _take_block(state.armies[piece.where], loyalty)  # type: ignore[index, arg-type]
+    elif piece.piece == "road":
+        _take_block(state.roads[piece.where], loyalty)  # type: ignore[arg-type]
+        if not state.roads[piece.where]:
+            del state.roads[piece.where]
+    elif piece.piece == "tribe":
+        state.tribes[piece.where].remove(seat)  # type: ignore[index]
+        _overthrow_tribes(state, seat, piece.where)  # type: ignore[arg-type]
+    elif piece.piece == "spy":
+        spies = state.spies[int(piece.where)]
+        spies.remove(seat)
+        if not spies:
+            del state.spies[int(piece.where)]
+    else:
+        state.players[seat].gifts.remove(int(piece.where))
+
+
 def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: tuple[str, ...]) -> None:
-    """Impact icons top to bottom; a road or a spy waits for the player's choice (a pending ``icons``)."""
+    """Impact icons top to bottom; a road or a spy waits for the player's choice (a pending ``icons``), and an
+    empty supply waits for the piece to take back from play (a pending ``reclaim``)."""
     player = state.players[seat]
     for i, icon in enumerate(icons):
-        if icon in ("road", "spy"):
+        kind = "block" if icon in ("army", "road") else "cylinder" if icon in ("tribe", "spy") else ""
+        if kind:
+            empty = (
+                not state.blocks_available(player.loyalty)
+                if kind == "block" and player.loyalty
+                else kind == "cylinder" and not state.cylinders_available(seat)
+            )
+            if kind == "block" and player.loyalty is None:
+                continue
             if icon == "spy" and not any(_card(c).region == region for c in _ring(state)):
                 continue
-            if (icon == "road" and (player.loyalty is None or not state.blocks_available(player.loyalty))) or (
-                icon == "spy" and not state.cylinders_available(seat)
-            ):
-                continue  # no piece left (taking one from play is not implemented yet)
+            if empty:
+                if reclaimable(state, seat, kind):
+                    state.pending.append(
+                        Pending("reclaim", seat, card=number, region=region, icons=icons[i:], reason=kind)
+                    )
+                    return
+                continue  # nothing in play can be taken back either: the icon does nothing
+        if icon in ("road", "spy"):
             state.pending.append(Pending("icons", seat, card=number, region=region, icons=icons[i:]))
             return
-        if icon == "army" and player.loyalty is not None and state.blocks_available(player.loyalty):
+        if icon == "army":
+            assert player.loyalty is not None
             armies = state.armies[region]
             armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
-        elif icon == "tribe" and state.cylinders_available(seat):
+            state.note_placed("army", region, player.loyalty)
+        elif icon == "tribe":
             state.tribes[region].append(seat)
+            state.note_placed("tribe", region, seat)
         elif icon == "leverage":
             player.rupees += 2
             state.bank_in += 2
@@ -550,13 +614,20 @@ def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: 
 def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Random) -> None:
     seat = top.seat
     player = state.players[seat]
+    if top.kind == "reclaim":
+        assert isinstance(action, A.Reclaim) and top.region is not None
+        _take_back(state, seat, action)
+        _resolve_icons(state, seat, top.card, top.region, top.icons)
+        return
     if top.kind == "icons":
         if isinstance(action, A.PlaceRoad):
             assert player.loyalty is not None
             roads = state.roads.setdefault(action.border, {})
             roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
+            state.note_placed("road", action.border, player.loyalty)
         elif isinstance(action, A.PlaceSpy):
             state.spies.setdefault(action.card, []).append(seat)
+            state.note_placed("spy", action.card, seat)
         assert top.region is not None
         _resolve_icons(state, seat, top.card, top.region, top.icons[1:])
         return
@@ -592,9 +663,11 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         if isinstance(action, A.BuildArmy):
             armies = state.armies[action.region]
             armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
+            state.note_placed("army", action.region, player.loyalty)
         elif isinstance(action, A.BuildRoad):
             roads = state.roads.setdefault(action.border, {})
             roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
+            state.note_placed("road", action.border, player.loyalty)
         if top.remaining > 1 and top.reason != "infrastructure":
             state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
         else:
@@ -602,6 +675,7 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
     elif top.kind == "blackmail":
         assert isinstance(action, A.PlaceSpy)
         state.spies.setdefault(action.card, []).append(seat)
+        state.note_placed("spy", action.card, seat)
     elif top.kind == "move":
         if isinstance(action, A.MoveArmy):
             assert player.loyalty is not None
@@ -889,6 +963,7 @@ def _next_turn(state: State) -> None:
     state.actions_used = 0
     state.cards_used.clear()
     state.paid_slots.clear()
+    state.placed.clear()
     start_of_turn(state)
 
 

@@ -74,6 +74,14 @@ class State:
     winner: int | None = None
     over: bool = False
     dominance_checks_resolved: int = 0
+    placed: dict[str, int] = field(default_factory=dict)  # "kind:where:owner" -> pieces placed this turn
+
+    def note_placed(self, kind: str, where: object, owner: object) -> None:
+        key = f"{kind}:{where}:{owner}"
+        self.placed[key] = self.placed.get(key, 0) + 1
+
+    def placed_here(self, kind: str, where: object, owner: object) -> int:
+        return self.placed.get(f"{kind}:{where}:{owner}", 0)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
@@ -137,6 +145,7 @@ class State:
             "winner": self.winner,
             "over": self.over,
             "dominance_checks_resolved": self.dominance_checks_resolved,
+            "placed": self.placed,
         }
 
 
@@ -195,6 +204,7 @@ def state_from_json(data: dict[str, Any]) -> State:
         winner=data["winner"],
         over=data["over"],
         dominance_checks_resolved=data["dominance_checks_resolved"],
+        placed=dict(data.get("placed", {})),
     )
 
 

@@ -272,3 +272,19 @@ def test_nationalism_lets_the_purchasers_tribes_move_and_battle():
     play(s, A.UseCard(1, "move"))
     play(s, A.MoveTribe("kabul", "punjab"))
     assert s.tribes["kabul"] == [0] and s.tribes["punjab"] == [1, 0]
+
+
+def test_an_empty_supply_takes_a_piece_from_play_not_placed_this_turn():
+    s = table("british")
+    s.armies["punjab"] = {"british": 10}
+    s.roads["kabul_punjab"] = {"british": 2}  # all 12 British blocks are in play
+    s.note_placed("army", "punjab", "british")  # ...one of the Punjab armies arrived this turn
+    s.players[0].hand = [16]  # Bala Hissar (Kabul): an army icon
+    play(s, A.Play(16, "left"))
+    assert s.pending[-1].kind == "reclaim"
+    assert set(legal(s)) == {A.Reclaim("army", "punjab"), A.Reclaim("road", "kabul_punjab")}
+    play(s, A.Reclaim("road", "kabul_punjab"))
+    assert s.roads["kabul_punjab"] == {"british": 1} and s.armies["kabul"] == {"british": 1}
+    s.armies["punjab"] = {"british": 1}
+    s.placed = {"army:punjab:british": 1}
+    assert R.reclaimable(s, 0, "block") == [A.Reclaim("army", "kabul"), A.Reclaim("road", "kabul_punjab")]
