@@ -24,26 +24,52 @@ def tax_shelter(state: State, seat: int) -> int:
     return stars(state, seat, "economic")
 
 
-def influence(state: State, seat: int) -> int:
-    """1 + patriots of the seat's coalition in its court + prizes + gifts (with the events that change them:
-    Embarrassment of Riches, Koh-i-noor Recovered, Rumor)."""
+def influence(state: State, seat: int, coalition: Coalition | None = None) -> int:
+    """Influence in ``coalition`` (a player's own loyalty by default): 1 + its patriots in the court + its prizes
+    + all gifts (with the events that change them: Embarrassment of Riches, Koh-i-noor Recovered, Rumor). A
+    player holds only their own coalition's patriots and prizes; Wakhan holds any and so has an influence in
+    every coalition (spec B1)."""
     player = state.players[seat]
-    court = game_data().court
-    patriots = sum(1 for c in player.court if court[c].patriot is not None and court[c].patriot == player.loyalty)
+    coalition = coalition or player.loyalty
+    data = game_data()
+    patriots = sum(1 for c in player.court if data.court[c].patriot is not None and data.court[c].patriot == coalition)
     if state.lasting.get("rumor") == seat:
         patriots = 0
+    prizes = sum(1 for c in player.prizes if data.court[c].prize == coalition)
     gifts = len(player.gifts)
     if "embarrassment_of_riches" in state.lasting:
         gifts = 0
     elif state.lasting.get("koh_i_noor_recovered") == seat:
         gifts *= 2
-    return 1 + patriots + len(player.prizes) + gifts
+    return 1 + patriots + prizes + gifts
+
+
+def scoring_influence(state: State) -> dict[int, dict[Coalition, int]]:
+    """What each seat scores with in a successful check: a player in their coalition, Wakhan in all three."""
+    return {
+        seat: {c: influence(state, seat, c) for c in (COALITIONS if p.wakhan else (p.loyalty,))}
+        for seat, p in enumerate(state.players)
+        if p.loyalty is not None
+    }
+
+
+def pragmatic_loyalty(state: State) -> Coalition | None:
+    """Wakhan's pragmatic loyalty (spec B3): the leftmost coalition on her face card that no human holds."""
+    face = state.ai_face
+    if face is None:
+        return None
+    held = {p.loyalty for p in state.players if not p.wakhan}
+    return next(c for c in game_data().ai_cards[face].pragmatic_loyalty if c not in held)
 
 
 def ruling_pieces(state: State, seat: int, region: Region) -> int:
-    """A player's tribes in the region plus the armies of their coalition there."""
-    loyalty = state.players[seat].loyalty
-    armies = state.armies[region].get(loyalty, 0) if loyalty is not None else 0
+    """A player's tribes in the region plus the armies of their coalition there. Wakhan's armies are those of
+    her pragmatic coalition (first printing, the default) or the largest single coalition's (second printing)."""
+    player = state.players[seat]
+    if player.wakhan and state.wakhan_printing == 2:
+        armies = max(state.armies[region].values(), default=0)
+    else:
+        armies = state.armies[region].get(player.loyalty, 0) if player.loyalty is not None else 0
     return state.tribes[region].count(seat) + armies
 
 

@@ -3,8 +3,8 @@
 A turn is up to two actions (purchase, play, card actions; actions of favored cards are bonus actions), then
 cleanup. Choices inside an action are made one at a time through ``state.pending`` (see ``Pending``).
 
-Simplified for now: Safe House is always used; builds, gifts and Blackmail need a piece in the supply (impact icons
-take one back from play, as the rules say).
+Component limits: whenever a piece is to be placed and the supply is empty, the player first takes one back
+from play (a pending ``reclaim``), then it is placed. Simplified for now: Safe House is always used.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Reg
 from engines.paxpamir.queries import (
     court_limit,
     hand_limit,
-    influence,
     military_favored,
+    pragmatic_loyalty,
     ruler,
+    scoring_influence,
     tax_shelter,
 )
 from engines.paxpamir.scoring import dominance_check
@@ -34,17 +35,63 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the text says why."""
 
 
-def new_game(loyalties: list[Coalition], rng: random.Random, *, first: int = 0) -> State:
-    """A game for the given seats (their loyalties, in turn order), after set-up."""
+def new_game(
+    loyalties: list[Coalition | None],
+    rng: random.Random,
+    *,
+    first: int = 0,
+    wakhan: int | None = None,
+    wakhan_printing: int = 1,
+) -> State:
+    """A game for the given seats (their loyalties, in turn order), after set-up.
+
+    ``wakhan``: the seat of the automated opponent, if she plays (her entry in ``loyalties`` is ignored). She
+    counts as a seat for the deck, her 24 AI cards are shuffled, and she takes the first turn (spec B1): seat
+    her just before the last human to choose loyalty.
+    """
+    if wakhan is not None and not 0 <= wakhan < len(loyalties):
+        raise ValueError(f"Wakhan's seat {wakhan} is not one of the {len(loyalties)} seats")
+    if wakhan_printing not in (1, 2):
+        raise ValueError(f"wakhan_printing must be 1 or 2, not {wakhan_printing}")
+    humans = [loyalty for seat, loyalty in enumerate(loyalties) if seat != wakhan]
+    if any(loyalty not in COALITIONS for loyalty in humans):
+        raise ValueError(f"each player needs a loyalty among {', '.join(COALITIONS)}: {humans}")
     deck = build_deck(len(loyalties), rng)
     market = Market()
-    state = State([Player(loyalty) for loyalty in loyalties], deck, market, current=first)
+    players = [
+        Player(None, wakhan=True) if seat == wakhan else Player(loyalty) for seat, loyalty in enumerate(loyalties)
+    ]
+    state = State(players, deck, market, current=first if wakhan is None else wakhan)
     data = game_data()
     used = set(deck)
     state.out_of_game = sorted(n for n in (*data.court, *data.events) if n not in used)
+    if wakhan is not None:
+        state.wakhan_printing = wakhan_printing
+        state.ai_deck = sorted(data.ai_cards)
+        rng.shuffle(state.ai_deck)
     market.fill(deck)
-    start_of_turn(state)
+    start_of_turn(state, rng)
     return state
+
+
+def draw_ai_card(state: State, rng: random.Random) -> int:
+    """Wakhan's draw (spec B5): the AI deck's top card goes face up onto her discard; an emptied deck is made
+    again from all 24 cards, the drawn one included, and she draws again. Her pragmatic loyalty follows."""
+    state.ai_discard.append(state.ai_deck.pop(0))
+    if not state.ai_deck:
+        state.ai_deck = state.ai_discard
+        state.ai_discard = []
+        rng.shuffle(state.ai_deck)
+        state.ai_discard.append(state.ai_deck.pop(0))
+    refresh_pragmatic_loyalty(state)
+    return state.ai_discard[-1]
+
+
+def refresh_pragmatic_loyalty(state: State) -> None:
+    """Wakhan's loyalty is recomputed whenever her face card or any player's loyalty changes (spec B3)."""
+    seat = state.wakhan_seat
+    if seat is not None:
+        state.players[seat].loyalty = pragmatic_loyalty(state)
 
 
 # --- helpers ------------------------------------------------------------------------------------------------
@@ -213,7 +260,7 @@ def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
             if next(_tax_sources(state, seat), None) is not None:
                 yield A.UseCard(number, "tax")
         elif action == "gift":
-            if state.cylinders_available(seat):
+            if _can_place(state, seat, "cylinder"):
                 for price in GIFT_PRICES:
                     if price not in player.gifts and price <= player.rupees:
                         yield A.UseCard(number, "gift", gift=price)
@@ -257,9 +304,20 @@ def _tax_sources(state: State, seat: int) -> Iterator[A.TakeRupee]:
             yield A.TakeRupee(seat=other)
 
 
-def _build_options(state: State, seat: int) -> Iterator[A.Action]:
+def _can_place(state: State, seat: int, kind: str) -> bool:
+    """A ``block`` or ``cylinder`` can be placed: from the supply, or else by taking one back from play."""
     loyalty = state.players[seat].loyalty
-    if loyalty is None or not state.blocks_available(loyalty):
+    if kind == "block":
+        if loyalty is None:
+            return False
+        available = state.blocks_available(loyalty)
+    else:
+        available = state.cylinders_available(seat)
+    return available > 0 or bool(reclaimable(state, seat, kind))
+
+
+def _build_options(state: State, seat: int) -> Iterator[A.Action]:
+    if not _can_place(state, seat, "block"):
         return
     ruled = [r for r in REGIONS if ruler(state, r) == seat]
     for region in ruled:
@@ -311,8 +369,9 @@ def spy_destinations(state: State, seat: int, number: int) -> set[int]:
 
 
 def _shares_loyalty(state: State, a: int, b: int) -> bool:
-    la, lb = state.players[a].loyalty, state.players[b].loyalty
-    return la is not None and la == lb
+    """Wakhan shares no one's loyalty: her pragmatic coalition is one no human holds (spec B3)."""
+    pa, pb = state.players[a], state.players[b]
+    return pa.loyalty is not None and pa.loyalty == pb.loyalty and not (pa.wakhan or pb.wakhan)
 
 
 def _battle_strength(state: State, seat: int, region: Region | None, target: int) -> int:
@@ -368,7 +427,11 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
     elif top.kind == "blackmail":
         yield A.Stop()
         for number in _ring(state):
-            if _card(number).region == top.region and not state.spies.get(number) and state.cylinders_available(seat):
+            if (
+                _card(number).region == top.region
+                and not state.spies.get(number)
+                and _can_place(state, seat, "cylinder")
+            ):
                 yield A.PlaceSpy(number)
     elif top.kind == "move":
         yield A.Stop()
@@ -450,7 +513,6 @@ def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -
 
 def _use_card(state: State, seat: int, action: A.UseCard) -> None:
     """A card action, once any hostage ransom is settled."""
-    player = state.players[seat]
     if not _is_favored(state, seat, action.card):
         state.actions_used += 1
     rank = _card(action.card).rank
@@ -458,8 +520,7 @@ def _use_card(state: State, seat: int, action: A.UseCard) -> None:
         state.pending.append(Pending("tax", seat, remaining=rank))
     elif action.action == "gift":
         _pay_to_market(state, seat, action.gift)
-        player.gifts.append(action.gift)
-        state.note_placed("gift", action.gift, seat)
+        _place(state, seat, action)
     elif action.action == "build":
         cap = 6 if state.lasting.get("nation_building") == seat else 3
         state.pending.append(Pending("build", seat, remaining=cap))
@@ -504,7 +565,7 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
 def _play(state: State, seat: int, number: int, side: str) -> None:
     card = _card(number)
     player = state.players[seat]
-    if card.patriot is not None and card.patriot != player.loyalty:
+    if card.patriot is not None and card.patriot != player.loyalty and not player.wakhan:
         _change_loyalty(state, seat, card.patriot)
     player.hand.remove(number)
     if side == "left":
@@ -523,6 +584,7 @@ def _change_loyalty(state: State, seat: int, coalition: Coalition) -> None:
     player.prizes.clear()
     player.gifts.clear()
     player.loyalty = coalition
+    refresh_pragmatic_loyalty(state)
 
 
 def reclaimable(state: State, seat: int, kind: str) -> list[A.Reclaim]:
@@ -570,6 +632,31 @@ def _take_back(state: State, seat: int, piece: A.Reclaim) -> None:
         state.players[seat].gifts.remove(int(piece.where))
 
 
+def _place(state: State, seat: int, action: A.Action) -> None:
+    """Place an army, a road, a spy or a gift; with the supply empty, a piece is first taken back from play (a
+    pending ``reclaim`` that then places it). (Impact icons check the supply first: they go on afterwards.)"""
+    if isinstance(action, (A.BuildArmy, A.BuildRoad, A.PlaceRoad)):
+        loyalty = state.players[seat].loyalty
+        assert loyalty is not None
+        if not state.blocks_available(loyalty):
+            state.pending.append(Pending("reclaim", seat, reason="block", action=action))
+            return
+        if isinstance(action, A.BuildArmy):
+            counts, kind, where = state.armies[action.region], "army", str(action.region)
+        else:
+            counts, kind, where = state.roads.setdefault(action.border, {}), "road", action.border
+        counts[loyalty] = counts.get(loyalty, 0) + 1
+        state.note_placed(kind, where, loyalty)
+    elif not state.cylinders_available(seat):
+        state.pending.append(Pending("reclaim", seat, reason="cylinder", action=action))
+    elif isinstance(action, A.PlaceSpy):
+        state.spies.setdefault(action.card, []).append(seat)
+        state.note_placed("spy", action.card, seat)
+    elif isinstance(action, A.UseCard):
+        state.players[seat].gifts.append(action.gift)
+        state.note_placed("gift", action.gift, seat)
+
+
 def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: tuple[str, ...]) -> None:
     """Impact icons top to bottom; a road or a spy waits for the player's choice (a pending ``icons``), and an
     empty supply waits for the piece to take back from play (a pending ``reclaim``)."""
@@ -597,10 +684,7 @@ def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: 
             state.pending.append(Pending("icons", seat, card=number, region=region, icons=icons[i:]))
             return
         if icon == "army":
-            assert player.loyalty is not None
-            armies = state.armies[region]
-            armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
-            state.note_placed("army", region, player.loyalty)
+            _place(state, seat, A.BuildArmy(region))
         elif icon == "tribe":
             state.tribes[region].append(seat)
             state.note_placed("tribe", region, seat)
@@ -615,19 +699,16 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
     seat = top.seat
     player = state.players[seat]
     if top.kind == "reclaim":
-        assert isinstance(action, A.Reclaim) and top.region is not None
+        assert isinstance(action, A.Reclaim)
         _take_back(state, seat, action)
-        _resolve_icons(state, seat, top.card, top.region, top.icons)
+        if top.action is not None:
+            _place(state, seat, top.action)
+        else:
+            assert top.region is not None
+            _resolve_icons(state, seat, top.card, top.region, top.icons)
         return
     if top.kind == "icons":
-        if isinstance(action, A.PlaceRoad):
-            assert player.loyalty is not None
-            roads = state.roads.setdefault(action.border, {})
-            roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
-            state.note_placed("road", action.border, player.loyalty)
-        elif isinstance(action, A.PlaceSpy):
-            state.spies.setdefault(action.card, []).append(seat)
-            state.note_placed("spy", action.card, seat)
+        _place(state, seat, action)
         assert top.region is not None
         _resolve_icons(state, seat, top.card, top.region, top.icons[1:])
         return
@@ -660,22 +741,14 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         assert player.loyalty is not None
         if top.reason != "infrastructure":
             _pay_to_market(state, seat, 2)
-        if isinstance(action, A.BuildArmy):
-            armies = state.armies[action.region]
-            armies[player.loyalty] = armies.get(player.loyalty, 0) + 1
-            state.note_placed("army", action.region, player.loyalty)
-        elif isinstance(action, A.BuildRoad):
-            roads = state.roads.setdefault(action.border, {})
-            roads[player.loyalty] = roads.get(player.loyalty, 0) + 1
-            state.note_placed("road", action.border, player.loyalty)
         if top.remaining > 1 and top.reason != "infrastructure":
             state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
         else:
             _after_build(state, top)
+        _place(state, seat, action)  # (any piece taken back from play comes first: it is on top of the stack)
     elif top.kind == "blackmail":
         assert isinstance(action, A.PlaceSpy)
-        state.spies.setdefault(action.card, []).append(seat)
-        state.note_placed("spy", action.card, seat)
+        _place(state, seat, action)
     elif top.kind == "move":
         if isinstance(action, A.MoveArmy):
             assert player.loyalty is not None
@@ -706,7 +779,7 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         state.discard.remove(top.card)
         if action.keep:
             prize = _card(top.card).prize
-            if prize is not None and prize != player.loyalty:
+            if prize is not None and prize != player.loyalty and not player.wakhan:
                 _change_loyalty(state, seat, prize)
             player.prizes.append(top.card)
         else:
@@ -846,7 +919,7 @@ def _resolve_dominance_check(state: State) -> None:
     final = not in_market and not any(c in DOMINANCE_CHECKS for c in state.deck)
     margin = 2 if "conflict_fatigue" in state.lasting else 4
     blocks = {c: state.blocks_in_play(c) for c in COALITIONS}
-    loyal = {seat: {p.loyalty: influence(state, seat)} for seat, p in enumerate(state.players) if p.loyalty}
+    loyal = scoring_influence(state)
     cylinders = {seat: state.cylinders_in_play(seat) for seat in range(len(state.players))}
     result = dominance_check(blocks, loyal, cylinders, final=final, margin=margin)
     for seat, points in result.points.items():
@@ -929,7 +1002,7 @@ def _settle(state: State, rng: random.Random) -> None:
                 state.pending.pop()
                 _market_cleanup(state)
                 if not state.over and not state.pending:
-                    _next_turn(state)
+                    _next_turn(state, rng)
                 continue
             if top.kind == "trim":
                 player = state.players[top.seat]
@@ -958,18 +1031,21 @@ def _settle(state: State, rng: random.Random) -> None:
         return
 
 
-def _next_turn(state: State) -> None:
+def _next_turn(state: State, rng: random.Random) -> None:
     state.current = (state.current + 1) % len(state.players)
     state.actions_used = 0
     state.cards_used.clear()
     state.paid_slots.clear()
     state.placed.clear()
-    start_of_turn(state)
+    start_of_turn(state, rng)
 
 
-def start_of_turn(state: State) -> None:
-    """Start-of-turn abilities: Blackmail may place a spy on a Herat / Kandahar card without one."""
+def start_of_turn(state: State, rng: random.Random) -> None:
+    """Wakhan draws her AI card; then start-of-turn abilities: Blackmail may place a spy on a Herat / Kandahar
+    card without one."""
     seat = state.current
+    if state.players[seat].wakhan:
+        draw_ai_card(state, rng)
     for ability, region in (("blackmail_herat", "herat"), ("blackmail_kandahar", "kandahar")):
         if has_ability(state, seat, ability):
             state.pending.append(Pending("blackmail", seat, region=region))  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ class Player:
     prizes: list[int] = field(default_factory=list)
     gifts: list[int] = field(default_factory=list)  # the prices of the gift spaces taken
     vp: int = 0
+    wakhan: bool = False  # the automated seat: ``loyalty`` is her pragmatic loyalty, recomputed (spec B3)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,9 @@ class State:
     over: bool = False
     dominance_checks_resolved: int = 0
     placed: dict[str, int] = field(default_factory=dict)  # "kind:where:owner" -> pieces placed this turn
+    ai_deck: list[int] = field(default_factory=list)  # Wakhan's AI cards, top first
+    ai_discard: list[int] = field(default_factory=list)  # face up, the last one on top (her face card)
+    wakhan_printing: int = 1  # which printing's Wakhan rules apply (spec B12)
 
     def note_placed(self, kind: str, where: object, owner: object) -> None:
         key = f"{kind}:{where}:{owner}"
@@ -104,6 +108,15 @@ class State:
     def cylinders_available(self, seat: int) -> int:
         return CYLINDERS - self.cylinders_in_play(seat)
 
+    @property
+    def wakhan_seat(self) -> int | None:
+        """Wakhan's seat, if she plays."""
+        return next((seat for seat, p in enumerate(self.players) if p.wakhan), None)
+
+    @property
+    def ai_face(self) -> int | None:
+        return self.ai_discard[-1] if self.ai_discard else None
+
     def owner_of(self, card: int) -> int | None:
         for seat, player in enumerate(self.players):
             if card in player.court:
@@ -121,6 +134,7 @@ class State:
                     "prizes": p.prizes,
                     "gifts": p.gifts,
                     "vp": p.vp,
+                    "wakhan": p.wakhan,
                 }
                 for p in self.players
             ],
@@ -146,6 +160,9 @@ class State:
             "over": self.over,
             "dominance_checks_resolved": self.dominance_checks_resolved,
             "placed": self.placed,
+            "ai_deck": self.ai_deck,
+            "ai_discard": self.ai_discard,
+            "wakhan_printing": self.wakhan_printing,
         }
 
 
@@ -177,6 +194,7 @@ def state_from_json(data: dict[str, Any]) -> State:
                 list(p["prizes"]),
                 list(p["gifts"]),
                 p["vp"],
+                p.get("wakhan", False),
             )
             for p in data["players"]
         ],
@@ -205,6 +223,9 @@ def state_from_json(data: dict[str, Any]) -> State:
         over=data["over"],
         dominance_checks_resolved=data["dominance_checks_resolved"],
         placed=dict(data.get("placed", {})),
+        ai_deck=list(data.get("ai_deck", [])),
+        ai_discard=list(data.get("ai_discard", [])),
+        wakhan_printing=data.get("wakhan_printing", 1),
     )
 
 

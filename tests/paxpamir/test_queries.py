@@ -22,7 +22,7 @@ def test_stars_and_limits_from_the_court():
 def test_influence_counts_loyal_patriots_prizes_and_gifts():
     s = state("afghan")
     s.players[0].court = [3, 1]  # #3 Afghan patriot; #1 no patriot
-    s.players[0].prizes = [44]
+    s.players[0].prizes = [4]  # an Afghan prize (a player only keeps prizes of their own coalition)
     s.players[0].gifts = [2, 4]
     assert influence(s, 0) == 1 + 1 + 1 + 2
 

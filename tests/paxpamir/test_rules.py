@@ -288,3 +288,35 @@ def test_an_empty_supply_takes_a_piece_from_play_not_placed_this_turn():
     s.armies["punjab"] = {"british": 1}
     s.placed = {"army:punjab:british": 1}
     assert R.reclaimable(s, 0, "block") == [A.Reclaim("army", "kabul"), A.Reclaim("road", "kabul_punjab")]
+
+
+def test_a_build_with_an_empty_supply_takes_a_block_back_first():
+    s = table("british")
+    s.players[0].court = [27]  # a Punjab build card (political: Punjab needs a tribe of ours anyway)
+    s.tribes["punjab"] = [0]
+    s.armies["punjab"] = {"british": 10}
+    s.roads["kabul_punjab"] = {"british": 2}  # all 12 British blocks in play
+    play(s, A.UseCard(27, "build"))
+    assert A.BuildArmy("punjab") in legal(s)
+    play(s, A.BuildArmy("punjab"))
+    assert s.players[0].rupees == 2 and s.pending[-1].kind == "reclaim"
+    assert set(legal(s)) == {A.Reclaim("army", "punjab"), A.Reclaim("road", "kabul_punjab")}
+    play(s, A.Reclaim("road", "kabul_punjab"))
+    assert s.roads["kabul_punjab"] == {"british": 1} and s.armies["punjab"] == {"british": 11}
+    assert s.pending[-1].kind == "build" and s.blocks_available("british") == 0
+
+
+def test_a_gift_with_no_cylinder_left_takes_one_back_unless_all_arrived_this_turn():
+    s = table("british")
+    s.players[0].court = [12]  # a gift card
+    s.tribes["kabul"] = [0] * 10  # every cylinder in play
+    play(s, A.UseCard(12, "gift", gift=2))
+    assert set(legal(s)) == {A.Reclaim("tribe", "kabul")}
+    play(s, A.Reclaim("tribe", "kabul"))
+    assert s.players[0].gifts == [2] and s.tribes["kabul"] == [0] * 9 and s.cylinders_available(0) == 0
+    fresh = table("british")
+    fresh.players[0].court = [12]
+    fresh.tribes["kabul"] = [0] * 10
+    for _ in range(10):
+        fresh.note_placed("tribe", "kabul", 0)
+    assert not any(isinstance(a, A.UseCard) and a.action == "gift" for a in legal(fresh))

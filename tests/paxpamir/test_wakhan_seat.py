@@ -1,0 +1,143 @@
+"""The optional Wakhan seat in the rules engine (spec B1, B3, B5 draw, B12 ruling): set-up, pragmatic loyalty,
+ruling under both printings, influence in every coalition, and her AI deck. Her choices are issue 7's."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engines.paxpamir import actions as A
+from engines.paxpamir import rules as R
+from engines.paxpamir.data import COALITIONS, Coalition, game_data
+from engines.paxpamir.queries import influence, pragmatic_loyalty, ruler
+from engines.paxpamir.setup import Market
+from engines.paxpamir.state import Player, State, state_from_json
+from tests.paxpamir.test_rules import cards_everywhere, play
+
+
+def with_wakhan(*humans: Coalition, face: int = 1, printing: int = 1) -> State:
+    """Wakhan in seat 0 (she plays first), the humans after her; her face card is ``face``."""
+    players = [Player(None, wakhan=True), *(Player(c) for c in humans)]
+    s = State(players, deck=[20, 21, 22, 23, 24], market=Market(), ai_discard=[face], wakhan_printing=printing)
+    s.ai_deck = [n for n in range(1, 25) if n != face]
+    R.refresh_pragmatic_loyalty(s)
+    return s
+
+
+def test_set_up_counts_her_as_a_seat_and_she_takes_the_first_turn():
+    rng = random.Random(3)
+    s = R.new_game(["british", None, "russian"], rng, wakhan=1)
+    assert s.wakhan_seat == 1 and s.current == 1 and s.players[1].wakhan
+    assert len(s.deck) + 12 == 6 * (5 + 3) + 4 + 6  # three seats' piles, four checks, six events; 12 in the market
+    assert len(s.ai_deck) == 23 and s.ai_face is not None
+    assert s.players[1].loyalty == pragmatic_loyalty(s) == "afghan"  # the only coalition no human holds
+    assert s.players[1].rupees == 4 and s.cylinders_available(1) == 10
+
+
+def test_set_up_refuses_a_bad_seat_or_printing():
+    with pytest.raises(ValueError, match="Wakhan's seat 5"):
+        R.new_game(["british", None], random.Random(0), wakhan=5)
+    with pytest.raises(ValueError, match="wakhan_printing must be 1 or 2"):
+        R.new_game(["british", None], random.Random(0), wakhan=1, wakhan_printing=3)
+    with pytest.raises(ValueError, match="needs a loyalty"):
+        R.new_game([None, None], random.Random(0), wakhan=1)
+
+
+@pytest.mark.parametrize(
+    ("humans", "expected"),
+    [
+        (("russian",), "afghan"),
+        (("russian", "afghan"), "british"),
+        (("afghan", "afghan"), "russian"),
+    ],
+)
+def test_pragmatic_loyalty_is_the_leftmost_coalition_on_her_card_no_human_holds(humans, expected):
+    assert with_wakhan(*humans, face=1).players[0].loyalty == expected  # spec S3: face #1 is Rus > Afg > Bri
+
+
+def test_pragmatic_loyalty_follows_a_human_changing_loyalty():
+    s = with_wakhan("afghan", "afghan", face=1)
+    assert s.players[0].loyalty == "russian"
+    R._change_loyalty(s, 2, "russian")  # spec S3: British once one turns Russian
+    assert s.players[0].loyalty == "british"
+
+
+@pytest.mark.parametrize(("printing", "expected"), [(1, None), (2, 0)])
+def test_ruling_under_each_printing(printing, expected):
+    """Spec S3: Kandahar with her tribe, 2 British armies and Russian A's 2 tribes."""
+    s = with_wakhan("russian", face=1, printing=printing)
+    assert s.players[0].loyalty == "afghan"
+    s.tribes["kandahar"] = [0, 1, 1]
+    s.armies["kandahar"] = {"british": 2}
+    assert ruler(s, "kandahar") == expected
+
+
+def test_she_keeps_patriots_of_any_coalition_and_never_changes_loyalty():
+    s = with_wakhan("british", face=1)
+    me = s.players[0]
+    assert me.loyalty == "russian"
+    harlan = 25  # Josiah Harlan: an Afghan patriot of Punjab with a tribe
+    assert game_data().court[harlan].patriot == "afghan"
+    me.court, me.hand, me.gifts = [3], [harlan], [2]  # #3 Prince Akbar Khan: Afghan patriot too
+    play(s, A.Play(harlan, "right"))
+    assert me.loyalty == "russian" and me.court == [3, harlan] and me.gifts == [2]
+    assert s.tribes["punjab"] == [0]
+
+
+def test_her_influence_counts_in_every_coalition_and_she_scores_in_any_successful_check():
+    s = with_wakhan("afghan", face=1)
+    me = s.players[0]
+    me.court, me.gifts = [3], [2]
+    assert influence(s, 0, "afghan") == 1 + 1 + 1 and influence(s, 0, "russian") == 1 + 0 + 1
+    s.deck = [102]  # not the final check
+    s.armies["kabul"] = {"afghan": 4}
+    R._resolve_dominance_check(s)
+    assert (me.vp, s.players[1].vp) == (5, 3)  # Afghan dominant: she leads the Afghan influence 3 to 1
+
+
+def test_her_tribes_may_be_attacked_by_anyone():
+    s = with_wakhan("british", face=1)
+    assert not R._shares_loyalty(s, 0, 1) and not R._shares_loyalty(s, 1, 0)
+    s.players[0].loyalty = "british"  # even if it were the same colour, no one shares it (spec B3)
+    assert not R._shares_loyalty(s, 0, 1)
+
+
+def test_her_ai_deck_is_made_again_from_all_24_when_it_runs_out():
+    rng = random.Random(8)
+    s = with_wakhan("british", face=1)
+    drawn = [R.draw_ai_card(s, rng) for _ in range(22)]
+    assert len(s.ai_deck) == 1 and sorted([*drawn, 1, *s.ai_deck]) == list(range(1, 25))
+    last = R.draw_ai_card(s, rng)
+    assert len(s.ai_deck) == 23 and s.ai_discard == [last]  # the 24th drawn is shuffled in, and she draws again
+    assert sorted(s.ai_deck + s.ai_discard) == list(range(1, 25))
+    assert s.players[0].loyalty == pragmatic_loyalty(s)
+
+
+def test_the_ai_cards_and_printing_survive_json():
+    rng = random.Random(5)
+    s = R.new_game([None, "british"], rng, wakhan=0, wakhan_printing=2)
+    for _ in range(40):
+        R.apply(s, rng.choice(list(R.legal_actions(s))), rng, check=False)
+    again = state_from_json(s.to_json())
+    assert again.to_json() == s.to_json() and again.wakhan_seat == 0 and again.wakhan_printing == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("humans", [1, 2])
+def test_invariants_with_her_seat_played_by_random_legal_moves(humans: int):
+    """Her own choices come with issue 7; here random legal moves stand in, to check the seat keeps the rules'
+    invariants: every card in one place, rupees conserved, her AI deck whole, her loyalty never a human's."""
+    everything = Counter(list(game_data().court) + list(game_data().events))
+    for seed in range(150):
+        rng = random.Random(seed)
+        s = R.new_game([None, *(rng.choice(COALITIONS) for _ in range(humans))], rng, wakhan=0)
+        start = sum(p.rupees for p in s.players)
+        while not s.over:
+            R.apply(s, rng.choice(list(R.legal_actions(s))), rng, check=False)
+            assert sum(p.rupees for p in s.players) + sum(map(sum, s.market.rupees)) == start + s.bank_in - s.bank_out
+            assert cards_everywhere(s) == everything
+            assert sorted(s.ai_deck + s.ai_discard) == list(range(1, 25))
+            assert s.players[0].loyalty not in {p.loyalty for p in s.players[1:]}
+        assert s.winner is not None
