@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engines.base import Reason
+from engines.priorities import INF, Choice, Criterion, select
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
 from engines.warchest.board import (
     CENTER,
     DIRECTIONS,
-    INF,
     LOCATION_SET,
     LOCATIONS,
     NEIGHBOURS,
@@ -32,7 +32,6 @@ from engines.warchest.board import (
     path_distances,
     straight_line,
 )
-from engines.warchest.priorities import Choice, Criterion, select
 from engines.warchest.state import State
 from engines.warchest.units import ROYAL
 

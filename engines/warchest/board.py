@@ -64,9 +64,6 @@ def straight_line(h: Hex, direction: Hex, steps: int) -> list[Hex]:
     return out
 
 
-INF = 10**6
-
-
 def path_distances(start: Hex, blocked: Container[Hex]) -> dict[Hex, int]:
     """Breadth-first distances from ``start`` stepping only through hexes not ``blocked``. A blocked hex gets a
     distance (you can reach it) but is not expanded; the start is always expanded. (The AI's hot path.)"""

@@ -1,9 +1,10 @@
-"""The solo AI's "Order of Priorities": narrow the candidates one criterion at a time.
+"""Successive filters, the way automa rules choose: narrow the candidates one criterion at a time.
 
-Rules text: "If the first criterion applies to one and only one location/hex/enemy unit, then use that criterion
-to select your target. Otherwise, move to the second criterion, using only those ... that applied to the first,
-and so on down the list." A criterion that no candidate meets is skipped (option ``empty_criterion``); a tie left
-after the last one goes to ``tie_break``.
+War Chest's "Order of Priorities" ("if the first criterion applies to one and only one ..., use it; otherwise
+move to the second, using only those that applied to the first") and Wakhan's card priority ("skip any filter
+that would leave nothing, and stop when one card is left") are the same procedure. A criterion that no candidate
+meets is skipped (option ``empty_criterion``); a tie left after the last one goes to ``tie_break``. Values at or
+beyond ``INF`` mean "does not apply" (e.g. an unreachable hex).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from engines.warchest.board import INF
+INF = 10**6
 
 T = TypeVar("T", bound=Hashable)
 
