@@ -39,7 +39,7 @@ def select(
     candidates: Sequence[T],
     criteria: Sequence[Criterion[T]],
     *,
-    rng: random.Random,
+    rng: random.Random | None = None,
     tie_break: Literal["random", "canonical"],
     canonical: Callable[[T], Any],
     empty_criterion: Literal["skip", "stop"] = "skip",
@@ -72,4 +72,6 @@ def select(
     names = ", ".join(show(c) for c in ordered)
     if tie_break == "canonical":
         return Choice(ordered[0], f"tied on every priority among {names}; first in canonical order", len(candidates))
+    if rng is None:
+        raise ValueError("a random tie-break needs an rng")
     return Choice(rng.choice(ordered), f"tied on every priority among {names}; chosen at random", len(candidates))

@@ -110,7 +110,7 @@ def has_ability(state: State, seat: int, ability: str) -> bool:
     return any(_card(c).special_ability == ability for c in state.players[seat].court)
 
 
-def _is_favored(state: State, seat: int, number: int) -> bool:
+def is_favored(state: State, seat: int, number: int) -> bool:
     card = _card(number)
     return (
         card.suit == state.favored
@@ -119,7 +119,7 @@ def _is_favored(state: State, seat: int, number: int) -> bool:
     )
 
 
-def _price(state: State, seat: int, row: int, col: int) -> int:
+def price(state: State, seat: int, row: int, col: int) -> int:
     """A market card's cost, or nothing for Herat Influence (Herat cards), Persian Influence (Persia cards) and
     Russian Influence (Russian patriots)."""
     number = state.market.cards[row][col]
@@ -213,7 +213,7 @@ def legal_actions(state: State) -> Iterator[A.Action]:
     if main_left:
         for row in range(ROWS):
             for col in range(COLUMNS):
-                if _can_purchase(state, seat, row, col) is None:
+                if can_purchase(state, seat, row, col) is None:
                     yield A.Purchase(row, col)
         for number in sorted(set(player.hand)):
             if _can_play(state, seat, number) is None:
@@ -221,13 +221,13 @@ def legal_actions(state: State) -> Iterator[A.Action]:
                 if player.court:
                     yield A.Play(number, "right")
     for number in player.court:
-        if number in state.cards_used or not (main_left or _is_favored(state, seat, number)):
+        if number in state.cards_used or not (main_left or is_favored(state, seat, number)):
             continue
         yield from _card_actions(state, seat, number)
     yield A.EndTurn()
 
 
-def _can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
+def can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
     number = state.market.cards[row][col]
     if number is None:
         return "that slot is empty"
@@ -235,7 +235,7 @@ def _can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
         return "Public Withdrawal cannot be purchased"
     if (row, col) in state.paid_slots:
         return "you placed a rupee on that card this turn"
-    if _price(state, seat, row, col) > state.players[seat].rupees:
+    if price(state, seat, row, col) > state.players[seat].rupees:
         return "you cannot afford it"
     return None
 
@@ -261,9 +261,9 @@ def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
                 yield A.UseCard(number, "tax")
         elif action == "gift":
             if _can_place(state, seat, "cylinder"):
-                for price in GIFT_PRICES:
-                    if price not in player.gifts and price <= player.rupees:
-                        yield A.UseCard(number, "gift", gift=price)
+                for space in GIFT_PRICES:
+                    if space not in player.gifts and space <= player.rupees:
+                        yield A.UseCard(number, "gift", gift=space)
         elif action == "build":
             if player.rupees >= 2 and next(_build_options(state, seat), None) is not None:
                 yield A.UseCard(number, "build")
@@ -513,7 +513,7 @@ def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -
 
 def _use_card(state: State, seat: int, action: A.UseCard) -> None:
     """A card action, once any hostage ransom is settled."""
-    if not _is_favored(state, seat, action.card):
+    if not is_favored(state, seat, action.card):
         state.actions_used += 1
     rank = _card(action.card).rank
     if action.action == "tax":
@@ -542,7 +542,7 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
     market = state.market
     number = market.cards[row][col]
     assert number is not None
-    unit = _rupee_unit(state) if _price(state, seat, row, col) else 0
+    unit = _rupee_unit(state) if price(state, seat, row, col) else 0
     for c in range(col if unit else 0):
         for r in (row, 1 - row):
             if market.cards[r][c] is not None:
@@ -552,7 +552,7 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
         else:
             state.bank_out += unit
     player = state.players[seat]
-    player.rupees -= _price(state, seat, row, col) - market.rupees[row][col]
+    player.rupees -= price(state, seat, row, col) - market.rupees[row][col]
     market.rupees[row][col] = 0
     market.cards[row][col] = None
     if number > 100:
@@ -606,9 +606,9 @@ def reclaimable(state: State, seat: int, kind: str) -> list[A.Reclaim]:
         for number, spies in sorted(state.spies.items()):
             if spies.count(seat) > state.placed_here("spy", number, seat):
                 out.append(A.Reclaim("spy", str(number)))
-        for price in state.players[seat].gifts:
-            if not state.placed_here("gift", price, seat):
-                out.append(A.Reclaim("gift", str(price)))
+        for space in state.players[seat].gifts:
+            if not state.placed_here("gift", space, seat):
+                out.append(A.Reclaim("gift", str(space)))
     return out
 
 
@@ -1071,7 +1071,7 @@ def why_illegal(state: State, action: A.Action) -> str:
     if isinstance(action, A.Purchase):
         if not (0 <= action.row < ROWS and 0 <= action.column < COLUMNS):
             return "there is no such market slot"
-        return _can_purchase(state, seat, action.row, action.column) or "that purchase is not allowed"
+        return can_purchase(state, seat, action.row, action.column) or "that purchase is not allowed"
     if isinstance(action, A.Play):
         if action.card not in player.hand:
             return f"card #{action.card} is not in your hand"
@@ -1086,7 +1086,7 @@ def why_illegal(state: State, action: A.Action) -> str:
             return f"{card.name} has no {action.action} action"
         if action.card in state.cards_used:
             return f"{card.name} has already acted this turn"
-        if state.actions_used >= 2 and not _is_favored(state, seat, action.card):
+        if state.actions_used >= 2 and not is_favored(state, seat, action.card):
             return "both actions of this turn are used (only favored cards may still act)"
         _, ransom = _hostage_cost(state, seat, action.card)
         if ransom > player.rupees:

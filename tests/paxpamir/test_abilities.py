@@ -17,7 +17,7 @@ def test_savvy_operator_and_irregulars_are_always_favored():
     s.players[0].court = [91, 99]
     s.actions_used = 2
     assert {a.card for a in legal(s) if isinstance(a, A.UseCard)} <= {91, 99}
-    assert R._is_favored(s, 0, 91) and R._is_favored(s, 0, 99)
+    assert R.is_favored(s, 0, 91) and R.is_favored(s, 0, 99)
 
 
 def test_influence_abilities_make_cards_free():

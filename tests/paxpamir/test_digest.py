@@ -167,5 +167,5 @@ def test_failure_to_impress_and_confidence_failure():
 def test_new_tactics_makes_the_purchasers_military_cards_bonus_actions():
     s = event_bought(105)
     military = first(lambda c: c.suit == "military" and "battle" in c.actions)
-    assert s.lasting["new_tactics"] == 0 and R._is_favored(s, 0, military)
-    assert not R._is_favored(s, 1, military) or s.favored == "military"
+    assert s.lasting["new_tactics"] == 0 and R.is_favored(s, 0, military)
+    assert not R.is_favored(s, 1, military) or s.favored == "military"

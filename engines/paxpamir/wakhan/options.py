@@ -1,0 +1,32 @@
+"""Every reading of the Wakhan text that the spec leaves open, as a named option with the spec's default (B12, B14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class WakhanOptions:
+    printing: Literal[1, 2] = 1
+    """Which printing of the Wakhan rules: 1 (the seed text) or 2 (B12)."""
+
+    instructions_first: bool = False
+    """I1: an instruction line is read before the "Dominance Check in the market" rule (always so in printing 2)."""
+
+    dominant_without_patriot: Literal["army_road", "arrows"] = "army_road"
+    """I2: a DC in the market and a dominant coalition but no affordable patriot of it: the cheapest card with the
+    most army+road icons (the second printing's text), or fall through to the arrows."""
+
+    instruction_without_match: Literal["skip", "arrows"] = "skip"
+    """I4: an instruction line that matches no card SKIPs, or falls back to the arrows."""
+
+    net_rupees_leverage: bool = True
+    """I5: "most net rupees" counts the 2 rupees a leverage icon brings."""
+
+    cheapest: Literal["real_cost", "column"] = "real_cost"
+    """I13: "cheapest" is what she would really pay, or the printed column cost."""
+
+    @property
+    def reads_instructions_first(self) -> bool:
+        return self.instructions_first or self.printing == 2
