@@ -214,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(levelname)s %(name)s: %(message)s"
     )
     try:
+        if getattr(args, "tts_port", None) is not None and args.tts_port == args.editor_port:
+            raise ValueError(f"--tts-port and --editor-port must differ (both are {args.tts_port})")
         result: int = args.func(args)
         return result
     except (registry.UnknownGame, SaveFileError, LinkError, ValueError, NotImplementedError) as exc:

@@ -132,6 +132,16 @@ def test_emulate_answers_a_raw_tcp_client():
         listener.close()
 
 
+def test_the_same_port_for_both_directions_is_refused():
+    """The emulator would read its own messages back (a "loaded" message taken for Save & Play, forever)."""
+    from tools.emulator import Ports
+
+    result = automa("emulate", str(real_save("stardust-sample.json")), "--tts-port", "40123", "--editor-port", "40123")
+    assert result.returncode == 2 and "--tts-port and --editor-port must differ (both are 40123)" in result.stderr
+    with pytest.raises(ValueError, match="must differ"):
+        Ports(40123, 40123)
+
+
 def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
     out = tmp_path / "after.json"
     proc = subprocess.Popen(

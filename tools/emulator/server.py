@@ -52,6 +52,11 @@ class Ports:
     tts: int = 39999  # where the emulator listens (editor -> TTS)
     editor: int = 39998  # where the emulator sends (TTS -> editor)
 
+    def __post_init__(self) -> None:
+        if self.tts == self.editor and self.tts != 0:
+            # It would send its own messages to itself: a "loaded" message read back as Save & Play, forever.
+            raise ValueError(f"the TTS port and the editor port must differ (both are {self.tts})")
+
 
 class Emulator:
     """A headless stand-in for Tabletop Simulator. ``await start()``, then talk to it like TTS."""
