@@ -24,6 +24,12 @@ class WakhanOptions:
     net_rupees_leverage: bool = True
     """I5: "most net rupees" counts the 2 rupees a leverage icon brings."""
 
+    battle_unheld_blocks: bool = False
+    """I9: in battle she also removes blocks of a coalition no human holds (the default ignores them)."""
+
+    rebuke_first_region: bool = False
+    """I12: Rebuke goes to the first region on the priority (BGA), not the first with another seat's piece."""
+
     cheapest: Literal["real_cost", "column"] = "real_cost"
     """I13: "cheapest" is what she would really pay, or the printed column cost."""
 

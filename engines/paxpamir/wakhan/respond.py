@@ -1,0 +1,217 @@
+"""Wakhan's answers to the engine's choices (spec B8, B9 steps, B10, B11): where her spies and roads go, whom she
+taxes, where she builds, what she removes in battle, the bribes she asks, the cards she discards, the pieces she
+takes back when a supply is empty, and her event choices.
+
+Each answer is one of the engine's legal actions for the choice on top of ``state.pending`` (hers), with the rule
+that decided it. ``answer`` never invents a move: it orders what the engine offers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from engines.base import Decision, Reason
+from engines.paxpamir import actions as A
+from engines.paxpamir import rules as R
+from engines.paxpamir.data import Region, game_data
+from engines.paxpamir.state import Pending, State
+from engines.paxpamir.wakhan.arrows import read_arrows, red_seat
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.priority import card_priority, discard_priority
+
+
+class Unanswered(NotImplementedError):
+    """A choice Wakhan's procedure does not make yet."""
+
+
+def region_priority(state: State) -> tuple[Region, ...]:
+    face = state.ai_face
+    if face is None:
+        raise ValueError("Wakhan has not drawn an AI card yet")
+    return game_data().ai_cards[face].region_priority
+
+
+def border_order(state: State, region: Region) -> list[str]:
+    """B8 roads: the region's borders in the order their other regions appear on the region priority."""
+    order = region_priority(state)
+    borders = [b for b in game_data().map.adjacency[region]]
+    return ["_".join(sorted((region, other))) for other in sorted(borders, key=order.index)]
+
+
+def _decide(action: A.Action, rule: str, text: str) -> Decision[A.Action]:
+    return Decision(action, Reason(rule, text))
+
+
+T = TypeVar("T")
+
+
+def _of(offered: Sequence[A.Action], kind: type[T]) -> list[T]:
+    return [a for a in offered if isinstance(a, kind)]
+
+
+class Responder:
+    def __init__(self, state: State, options: WakhanOptions | None = None) -> None:
+        self.state = state
+        self.options = options or WakhanOptions()
+        me = state.wakhan_seat
+        if me is None:
+            raise ValueError("no Wakhan seat in this game")
+        self.me = me
+
+    def answer(self) -> Decision[A.Action]:
+        """Her answer to the choice on top of the pending stack."""
+        if not self.state.pending or self.state.pending[-1].seat != self.me:
+            raise ValueError("there is no choice of Wakhan's waiting")
+        top = self.state.pending[-1]
+        offered = list(R.legal_actions(self.state))
+        handler: Callable[[Pending, list[A.Action]], Decision[A.Action]] | None = getattr(self, f"_{top.kind}", None)
+        if handler is None:
+            raise Unanswered(f"Wakhan does not yet answer a '{top.kind}' choice")
+        return handler(top, offered)
+
+    # --- B8 impact icons ------------------------------------------------------------------------------------
+
+    def _icons(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        if top.icons[0] == "road":
+            card = game_data().court[top.card]
+            placed = card.impact_icons.count("road") - top.icons.count("road")
+            assert top.region is not None
+            order = border_order(self.state, top.region)
+            border = order[placed % len(order)]
+            text = f"road {placed + 1} of #{top.card} on {border}: borders in region-priority order"
+            return _decide(A.PlaceRoad(border), "B8 roads", text)
+        return self._spy(offered, "B8 spies")
+
+    def _spy(self, offered: list[A.Action], rule: str) -> Decision[A.Action]:
+        cards = [a.card for a in _of(offered, A.PlaceSpy)]
+
+        def strictly_most(number: int) -> bool:
+            spies = self.state.spies.get(number, [])
+            mine = spies.count(self.me)
+            return all(mine > spies.count(o) for o in set(spies) if o != self.me) and mine > 0
+
+        contested = [n for n in cards if not strictly_most(n)]
+        where = "among the cards where she does not have the most spies" if contested else "she leads on every card"
+        choice = card_priority(self.state, contested or cards)
+        return _decide(A.PlaceSpy(choice.chosen), f"{rule}; B4 {choice.step}", f"spy on #{choice.chosen} ({where})")
+
+    def _blackmail(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        if not _of(offered, A.PlaceSpy):
+            return _decide(A.Stop(), "B5 start of turn", "Blackmail: no card of the region without a spy")
+        choice = card_priority(self.state, [a.card for a in _of(offered, A.PlaceSpy)])
+        return _decide(A.PlaceSpy(choice.chosen), f"B5 Blackmail; B4 {choice.step}", f"spy on #{choice.chosen}")
+
+    # --- B9 steps of her card actions -----------------------------------------------------------------------
+
+    def _tax(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        takes = _of(offered, A.TakeRupee)
+        players = [a for a in takes if a.seat >= 0]
+        if players:
+            red = red_seat(self.state, read_arrows(self.state))
+            pick = max(players, key=lambda a: (self.state.players[a.seat].rupees, a.seat == red))
+            text = f"tax: 1 rupee from seat {pick.seat}, the richest she may tax"
+            return _decide(pick, "B9 Tax: players first, richest first, ties by the red arrow", text)
+        market = [a for a in takes if a.seat < 0]
+        if market:
+            red_row = read_arrows(self.state).row_index
+            pick = min(market, key=lambda a: (a.column, a.row != red_row))
+            text = f"tax: 1 rupee from the market, {'TB'[pick.row]}{pick.column}"
+            return _decide(pick, "B9 Tax: then the market, column 0 upward, red row first", text)
+        return _decide(A.Stop(), "B9 Tax", "nothing left to tax")
+
+    def _build(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        armies = {a.region: a for a in _of(offered, A.BuildArmy)}
+        for region in region_priority(self.state):
+            if region in armies:
+                text = f"build: an army in {region}, the first region on the priority she rules"
+                return _decide(armies[region], "B9 Build", text)
+        return _decide(A.Stop(), "B9 Build", "no more armies she can build")
+
+    def _battle(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        removes = _of(offered, A.Remove)
+        red = red_seat(self.state, read_arrows(self.state))
+        human_coalitions = {p.loyalty for p in self.state.players if not p.wakhan}
+        kinds = ("spy",) if top.target else ("tribe", "army", "road")
+
+        def owner_is_red(a: A.Remove) -> bool:
+            if a.piece in ("tribe", "spy"):
+                return a.seat == red
+            return a.coalition == self.state.players[red].loyalty
+
+        for kind in kinds:
+            pool = [
+                a
+                for a in removes
+                if a.piece == kind
+                and (kind in ("tribe", "spy") or a.coalition in human_coalitions or self.options.battle_unheld_blocks)
+            ]
+            if pool:
+                pick = max(pool, key=owner_is_red)
+                rule = "B9 Battle: tribes, armies, roads; the red-arrow seat first in each"
+                return _decide(pick, rule, f"battle: removes {_describe(pick)}")
+        return _decide(A.Stop(), "B9 Battle", "nothing more she may remove")
+
+    # --- B10 other decisions --------------------------------------------------------------------------------
+
+    def _bribe(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        return _decide(A.Demand(top.remaining), "B10", f"asks the full {top.remaining} rupee(s): she never waives")
+
+    _ransom = _bribe
+
+    def _prize(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        return _decide(A.KeepPrize(True), "B9 Betray", f"keeps #{top.card} as a prize: she always does")
+
+    def _suit(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        suit = self.state.favored
+        return _decide(A.ChooseSuit(suit), "B10 suit choice", f"chooses {suit}, the favored suit")
+
+    def _seat(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        seat = red_seat(self.state, read_arrows(self.state))
+        return _decide(A.ChooseSeat(seat), "B10 (Rumor, Other Persuasive Methods)", f"targets seat {seat}: red arrow")
+
+    def _region(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        order = region_priority(self.state)
+        if not self.options.rebuke_first_region:
+            for region in order:
+                enemy = any(t != self.me for t in self.state.tribes[region]) or any(self.state.armies[region].values())
+                if enemy:
+                    text = f"Rebuke in {region}: the first region on the priority with another seat's tribe or army"
+                    return _decide(A.ChooseRegion(region), "B10 Rebuke (I12)", text)
+        return _decide(A.ChooseRegion(order[0]), "B10 Rebuke (I12)", f"Rebuke in {order[0]}: the first region")
+
+    def _reclaim(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        pieces = _of(offered, A.Reclaim)
+        order = region_priority(self.state)
+        preference = ("tribe", "spy", "gift") if top.reason == "cylinder" else ("army", "road")
+        for kind in preference:
+            pool = [a for a in pieces if a.piece == kind]
+            if not pool:
+                continue
+            if kind == "spy":
+                choice = card_priority(self.state, [int(a.where) for a in pool])
+                pick = next(a for a in pool if int(a.where) == choice.chosen)
+            elif kind in ("tribe", "army"):
+                pick = min(pool, key=lambda a: order.index(a.where))
+            elif kind == "road":
+                pick = min(pool, key=lambda a: sorted(order.index(r) for r in a.where.split("_")))
+            else:
+                pick = pool[0]
+            text = f"the supply is empty: takes back her {kind} from {pick.where}"
+            return _decide(pick, "B10 component limits", text)
+        raise Unanswered("nothing to take back")
+
+    def _discard(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        numbers = [a.card for a in _of(offered, A.Discard)]
+        choice = discard_priority(self.state, numbers)
+        return _decide(A.Discard(choice.chosen), f"B11 {choice.step}", f"discards #{choice.chosen} ({top.reason})")
+
+
+def _describe(remove: A.Remove) -> str:
+    if remove.piece == "tribe":
+        return f"seat {remove.seat}'s tribe"
+    if remove.piece == "spy":
+        return f"seat {remove.seat}'s spy"
+    if remove.piece == "road":
+        return f"a {remove.coalition} road on {remove.border}"
+    return f"a {remove.coalition} army"

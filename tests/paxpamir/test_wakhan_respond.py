@@ -1,0 +1,139 @@
+"""Wakhan's answers to the engine's choices (spec B8, B9 steps, B10, B11), each applied through the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.paxpamir import actions as A
+from engines.paxpamir import rules as R
+from engines.paxpamir.state import Pending, State
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.respond import Responder, Unanswered
+from tests.paxpamir.test_wakhan import wakhan_table
+
+RNG = random.Random(0)
+
+
+def answer(s: State, **options) -> str:
+    """Her answer to the choice on top, applied; its reason."""
+    decision = Responder(s, WakhanOptions(**options)).answer()
+    R.apply(s, decision.action, RNG)
+    return str(decision.reason)
+
+
+def test_s5_spies_go_where_she_does_not_lead_by_card_priority():
+    s = wakhan_table("british")
+    s.players[0].hand = [1]  # Mohan Lal: three spies, Kabul
+    s.players[1].court = [8, 16]
+    s.spies[8] = [1]
+    R.apply(s, A.Play(1, "left"), RNG)
+    reasons = [answer(s) for _ in range(3)]
+    assert s.spies == {8: [1, 0, 0], 16: [0]}
+    assert "B8 spies" in reasons[0] and "highest rank" in reasons[0]
+
+
+def test_s6_roads_follow_the_region_priority_then_the_army():
+    s = wakhan_table("afghan", face=14)
+    assert s.players[0].loyalty == "russian"
+    s.players[0].hand = [12]  # City of Ghazni: three roads and an army, Kabul
+    R.apply(s, A.Play(12, "left"), RNG)
+    while s.pending:
+        answer(s)
+    assert s.roads == {b: {"russian": 1} for b in ("kabul_transcaspia", "kabul_punjab", "kabul_kandahar")}
+    assert s.armies["kabul"] == {"russian": 1}
+
+
+def test_s12_tax_takes_from_the_richest_player_first_then_the_market():
+    s = wakhan_table("british", "russian")
+    s.tribes["punjab"], s.tribes["kabul"] = [0], [0]
+    s.players[1].court, s.players[1].rupees = [29, 12], 6  # a Punjab card; shelter 5
+    s.players[2].court, s.players[2].rupees = [16], 4  # a Kabul card; shelter 0
+    s.pending = [Pending("tax", 0, remaining=2)]
+    answer(s)
+    answer(s)
+    assert (s.players[1].rupees, s.players[2].rupees, s.players[0].rupees) == (5, 3, 6)
+
+
+def test_s12_variant_the_market_by_column_then_red_row():
+    s = wakhan_table("british", face=2, back=1)  # red arrow: top
+    s.market.rupees[1][0], s.market.rupees[0][1] = 1, 2
+    s.pending = [Pending("tax", 0, remaining=2)]
+    answer(s)
+    answer(s)
+    assert s.market.rupees == [[0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]
+
+
+def test_build_goes_to_the_first_ruled_region_on_the_priority():
+    s = wakhan_table("british", face=14, rupees=4)  # Kabul > Transcaspia > ...; pragmatic Afghan
+    s.tribes["transcaspia"], s.tribes["kabul"] = [0], [0]
+    s.pending = [Pending("build", 0, remaining=3)]
+    reasons = [answer(s), answer(s)]
+    assert s.armies["kabul"] == {"afghan": 2} and s.players[0].rupees == 0 and not s.pending
+    assert "first region on the priority she rules" in reasons[0]
+
+
+def test_s13_battle_removes_tribes_first_red_arrow_seat_first():
+    s = wakhan_table("british", "russian", face=5, back=2)  # red: bottom, the seat after hers (A)
+    assert s.players[0].loyalty == "afghan"
+    s.armies["kandahar"] = {"afghan": 2, "british": 1}
+    s.tribes["kandahar"] = [2, 1]
+    s.roads["kandahar_punjab"] = {"russian": 1}
+    s.pending = [Pending("battle", 0, region="kandahar", remaining=2)]
+    answer(s)
+    assert s.tribes["kandahar"] == [2]  # A's tribe first
+    answer(s)
+    assert s.tribes["kandahar"] == [] and s.armies["kandahar"] == {"afghan": 2, "british": 1}
+
+
+def test_she_never_waives_a_bribe_and_always_keeps_a_prize():
+    s = wakhan_table("british")
+    s.pending = [Pending("bribe", 0, remaining=2, target=1, action=A.Play(30, "left"))]
+    s.players[1].hand = [30]
+    assert "never waives" in answer(s)
+    assert s.players[0].rupees == 6 and 30 in s.players[1].court
+    s.pending = [Pending("prize", 0, card=96)]  # a British prize; she is (pragmatic) Russian
+    s.discard = [96]
+    assert "always" in answer(s)
+    assert s.players[0].prizes == [96] and s.players[0].loyalty == "russian" and not s.discard
+
+
+def test_event_choices_suit_seat_and_rebuke():
+    s = wakhan_table("british", "russian", face=14, back=1)
+    s.favored = "economic"
+    s.pending = [Pending("suit", 0, event="x")]
+    assert Responder(s).answer().action == A.ChooseSuit("economic")
+    s.pending = [Pending("seat", 0, event="x")]
+    assert Responder(s).answer().action == A.ChooseSeat(2)  # face #14's red arrow on #1's back: top, the seat before
+    s.tribes["persia"] = [2]  # Kabul > Transcaspia > Persia: the first with another seat's piece
+    s.pending = [Pending("region", 0, event="rebuke")]
+    assert Responder(s).answer().action == A.ChooseRegion("persia")
+    assert Responder(s, WakhanOptions(rebuke_first_region=True)).answer().action == A.ChooseRegion("kabul")
+
+
+def test_component_limits_take_back_a_tribe_by_region_priority_else_a_spy():
+    s = wakhan_table("british", face=14)  # Kabul > Transcaspia > ...
+    s.tribes["herat"], s.tribes["transcaspia"] = [0] * 5, [0] * 4
+    s.players[1].court = [16]
+    s.spies[16] = [0]  # all ten of her cylinders in play
+    s.pending = [Pending("reclaim", 0, reason="cylinder", action=A.PlaceSpy(16))]
+    assert "tribe from transcaspia" in answer(s)
+    assert s.tribes["transcaspia"] == [0] * 3 and s.spies[16] == [0, 0]
+
+
+def test_cleanup_discards_by_b11():
+    s = wakhan_table("british")
+    s.players[0].court = [5, 32, 46, 98, 1]
+    s.pending = [Pending("discard", 0, reason="court")]
+    why = answer(s)  # not political (#5), not a patriot (#32), not leveraged (#46); #98 and #1 tie down to the number
+    assert "B11 priority 8 (lowest number)" in why and s.players[0].court == [5, 32, 46, 98]
+
+
+def test_no_choice_of_hers_or_one_she_does_not_make_yet():
+    s = wakhan_table("british")
+    with pytest.raises(ValueError, match="no choice of Wakhan's"):
+        Responder(s).answer()
+    s.pending = [Pending("move", 0, remaining=1)]
+    with pytest.raises(Unanswered, match="'move'"):
+        Responder(s).answer()
