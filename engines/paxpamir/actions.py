@@ -34,6 +34,15 @@ class UseCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Radicalize:
+    """Wakhan only (spec B6): buy the card at (row, column) and, if it is a court card, play it at once or discard
+    it; one action in all."""
+
+    row: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     """Take no more actions this turn (go to cleanup)."""
 
@@ -152,6 +161,7 @@ class Stop:
 
 Action = (
     Purchase
+    | Radicalize
     | Play
     | UseCard
     | EndTurn

@@ -215,6 +215,8 @@ def legal_actions(state: State) -> Iterator[A.Action]:
             for col in range(COLUMNS):
                 if can_purchase(state, seat, row, col) is None:
                     yield A.Purchase(row, col)
+                    if player.wakhan and state.market.cards[row][col] not in DOMINANCE_CHECKS:
+                        yield A.Radicalize(row, col)
         for number in sorted(set(player.hand)):
             if _can_play(state, seat, number) is None:
                 yield A.Play(number, "left")
@@ -326,21 +328,27 @@ def _build_options(state: State, seat: int) -> Iterator[A.Action]:
         yield A.BuildRoad(border)
 
 
+def _may_cross(state: State, seat: int, region: Region, other: Region) -> bool:
+    """Armies cross a border with a road of their coalition (or Indian Supplies); Wakhan's need none (spec B9)."""
+    player = state.players[seat]
+    border = "_".join(sorted((region, other)))
+    road = player.loyalty is not None and state.roads.get(border, {}).get(player.loyalty, 0) > 0
+    return road or player.wakhan or has_ability(state, seat, "indian_supplies")
+
+
 def _move_options(state: State, seat: int) -> Iterator[A.Action]:
     loyalty = state.players[seat].loyalty
     if loyalty is not None:
         for region in REGIONS:
             if state.armies[region].get(loyalty, 0):
                 for other in game_data().map.adjacency[region]:
-                    border = "_".join(sorted((region, other)))
-                    if state.roads.get(border, {}).get(loyalty, 0) or has_ability(state, seat, "indian_supplies"):
+                    if _may_cross(state, seat, region, other):
                         yield A.MoveArmy(region, other)
         if state.lasting.get("nationalism") == seat:  # Nationalism: tribes move as loyal armies
             for region in REGIONS:
                 if seat in state.tribes[region]:
                     for other in game_data().map.adjacency[region]:
-                        border = "_".join(sorted((region, other)))
-                        if state.roads.get(border, {}).get(loyalty, 0) or has_ability(state, seat, "indian_supplies"):
+                        if _may_cross(state, seat, region, other):
                             yield A.MoveTribe(region, other)
     for number in _ring(state):
         if seat in state.spies.get(number, []):
@@ -447,6 +455,13 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
             yield A.Demand(amount)
     elif top.kind == "reclaim":
         yield from reclaimable(state, seat, top.reason)
+    elif top.kind == "radicalize":  # Wakhan plays the card she bought if she can pay the whole bribe
+        _, bribe = _bribe(state, seat, _card(top.card).region)
+        if bribe <= state.players[seat].rupees:
+            yield A.Play(top.card, "left")
+            if state.players[seat].court:
+                yield A.Play(top.card, "right")
+        yield A.Discard(top.card)
     elif top.kind == "discard":
         player = state.players[seat]
         pile = (
@@ -488,16 +503,14 @@ def apply(state: State, action: A.Action, rng: random.Random, *, check: bool = T
 
 
 def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -> None:
-    if isinstance(action, A.Purchase):
+    if isinstance(action, (A.Purchase, A.Radicalize)):
+        number = state.market.cards[action.row][action.column]
         _purchase(state, seat, action.row, action.column)
         state.actions_used += 1
+        if isinstance(action, A.Radicalize) and number is not None and number <= 100:
+            state.pending.append(Pending("radicalize", seat, card=number))
     elif isinstance(action, A.Play):
-        ruler_seat, bribe = _bribe(state, seat, _card(action.card).region)
-        if ruler_seat is not None and bribe:
-            state.pending.append(Pending("bribe", ruler_seat, target=seat, remaining=bribe, action=action))
-        else:
-            _play(state, seat, action.card, action.side)
-            state.actions_used += 1
+        _start_play(state, seat, action, counts=True)
     elif isinstance(action, A.UseCard):
         state.cards_used.add(action.card)
         holder, ransom = _hostage_cost(state, seat, action.card)
@@ -509,6 +522,17 @@ def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -
         _cleanup(state, rng)
     else:
         raise IllegalAction(f"{action} is not a main action")
+
+
+def _start_play(state: State, seat: int, action: A.Play, *, counts: bool) -> None:
+    """A play waits for the ruler's bribe demand, if there is one; a play within a Radicalize uses no action."""
+    ruler_seat, bribe = _bribe(state, seat, _card(action.card).region)
+    reason = "" if counts else "radicalize"
+    if ruler_seat is not None and bribe:
+        state.pending.append(Pending("bribe", ruler_seat, target=seat, remaining=bribe, action=action, reason=reason))
+    else:
+        _play(state, seat, action.card, action.side)
+        state.actions_used += counts
 
 
 def _use_card(state: State, seat: int, action: A.UseCard) -> None:
@@ -724,9 +748,16 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         player.rupees += action.amount
         if top.kind == "bribe":
             _play(state, top.target, top.action.card, top.action.side)
-            state.actions_used += 1
+            state.actions_used += top.reason != "radicalize"
         else:
             _use_card(state, top.target, top.action)
+        return
+    if top.kind == "radicalize":
+        if isinstance(action, A.Play):
+            _start_play(state, seat, action, counts=False)
+        else:
+            player.hand.remove(top.card)
+            state.discard.append(top.card)
         return
     if top.kind == "tax":
         assert isinstance(action, A.TakeRupee)
@@ -1066,11 +1097,15 @@ def why_illegal(state: State, action: A.Action) -> str:
         top = state.pending[-1]
         return f"seat {top.seat} must first finish a choice: {top.kind.replace('_', ' ')}"
     seat, player = state.current, state.players[state.current]
-    if isinstance(action, A.Purchase | A.Play) and state.actions_used >= 2:
+    if isinstance(action, A.Purchase | A.Play | A.Radicalize) and state.actions_used >= 2:
         return "both actions of this turn are used"
-    if isinstance(action, A.Purchase):
+    if isinstance(action, A.Radicalize) and not player.wakhan:
+        return "only Wakhan radicalizes"
+    if isinstance(action, A.Purchase | A.Radicalize):
         if not (0 <= action.row < ROWS and 0 <= action.column < COLUMNS):
             return "there is no such market slot"
+        if isinstance(action, A.Radicalize) and state.market.cards[action.row][action.column] in DOMINANCE_CHECKS:
+            return "a Dominance Check is never radicalized (she buys one only for her Ambition)"
         return can_purchase(state, seat, action.row, action.column) or "that purchase is not allowed"
     if isinstance(action, A.Play):
         if action.card not in player.hand:

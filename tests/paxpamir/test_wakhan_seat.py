@@ -141,3 +141,52 @@ def test_invariants_with_her_seat_played_by_random_legal_moves(humans: int):
             assert sorted(s.ai_deck + s.ai_discard) == list(range(1, 25))
             assert s.players[0].loyalty not in {p.loyalty for p in s.players[1:]}
         assert s.winner is not None
+
+
+def test_radicalize_buys_and_plays_at_once_as_one_action():
+    s = with_wakhan("british", face=1)
+    s.market.cards[0][1] = 61  # Karakul Sheep (Herat)
+    assert A.Radicalize(0, 1) in R.legal_actions(s)
+    play(s, A.Radicalize(0, 1))
+    assert s.pending[-1].kind == "radicalize" and set(R.legal_actions(s)) == {A.Play(61, "left"), A.Discard(61)}
+    play(s, A.Play(61, "left"))
+    assert s.players[0].court == [61] and s.actions_used == 1 and s.players[0].rupees == 3
+
+
+def test_radicalize_with_a_bribe_she_cannot_pay_discards_and_still_counts():
+    s = with_wakhan("british", face=1)
+    s.market.cards[0][0] = 61
+    s.tribes["herat"] = [1, 1]  # the human rules Herat: a bribe of 2
+    s.players[0].rupees = 1
+    play(s, A.Radicalize(0, 0))
+    assert set(R.legal_actions(s)) == {A.Discard(61)}
+    play(s, A.Discard(61))
+    assert 61 in s.discard and s.actions_used == 1 and not s.players[0].hand
+
+
+def test_radicalize_with_a_bribe_waits_for_the_ruler_and_uses_no_second_action():
+    s = with_wakhan("british", face=1)
+    s.market.cards[0][0] = 61
+    s.tribes["herat"] = [1]
+    play(s, A.Radicalize(0, 0))
+    play(s, A.Play(61, "left"))
+    assert s.pending[-1].kind == "bribe" and s.pending[-1].seat == 1
+    play(s, A.Demand(1))
+    assert s.players[0].court == [61] and s.actions_used == 1 and s.players[1].rupees == 5
+
+
+def test_only_wakhan_radicalizes_and_never_a_dominance_check():
+    s = with_wakhan("british", face=1)
+    s.market.cards[0][0], s.market.cards[1][0] = 101, 61
+    assert A.Radicalize(0, 0) not in set(R.legal_actions(s)) and A.Purchase(0, 0) in set(R.legal_actions(s))
+    assert "never radicalized" in R.why_illegal(s, A.Radicalize(0, 0))
+    s.current = 1
+    assert R.why_illegal(s, A.Radicalize(1, 0)) == "only Wakhan radicalizes"
+
+
+def test_her_armies_move_without_roads():
+    s = with_wakhan("british", face=1)
+    s.armies["kabul"] = {"russian": 1, "british": 1}
+    s.players[0].court = [2]  # Jan-Fishan Khan: move (rank 2)
+    play(s, A.UseCard(2, "move"))
+    assert A.MoveArmy("kabul", "punjab") in set(R.legal_actions(s))
