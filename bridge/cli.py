@@ -9,7 +9,7 @@ import json
 import logging
 import signal
 import sys
-from collections.abc import AsyncIterator, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -276,7 +276,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
 
     save = SaveFile.load(args.save)
 
-    async def run() -> None:
+    async def run(stop: asyncio.Event) -> None:
         emulator = Emulator(
             save,
             ports=Ports(args.tts_port, args.editor_port),
@@ -291,7 +291,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
             flush=True,
         )
         try:
-            await _until_interrupted()
+            await stop.wait()
         finally:
             if args.save_to:
                 emulator.require_world().write_save(args.save_to)
@@ -299,7 +299,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
             await emulator.drain()
             await emulator.stop()
 
-    asyncio.run(run())
+    _run_stoppable(run)
     return 0
 
 
@@ -307,7 +307,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
     if (args.turns is not None or args.save) and not args.emulator:
         raise ValueError("--turns and --save need --emulator (with real TTS, press 'Bot turn' on the table)")
-    asyncio.run(_serve(game, args))
+    _run_stoppable(lambda stop: _serve(game, args, stop))
     return 0
 
 
@@ -361,10 +361,10 @@ async def _running(
             await emulator.stop()
 
 
-async def _run_until_interrupted(*jobs: Coroutine[Any, Any, None]) -> None:
+async def _run_until_interrupted(stop: asyncio.Event, *jobs: Coroutine[Any, Any, None]) -> None:
     tasks = [asyncio.create_task(job) for job in jobs]
     try:
-        await _until_interrupted()
+        await stop.wait()
     finally:
         for task in tasks:
             task.cancel()
@@ -373,7 +373,7 @@ async def _run_until_interrupted(*jobs: Coroutine[Any, Any, None]) -> None:
                 await task
 
 
-async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
+async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.Event) -> None:
     save = SaveFile.load(args.save) if args.save else None
     async with _running(game, args, seed=args.seed, save=save, save_path=str(args.save or "")) as run:
         try:
@@ -387,16 +387,16 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace) -> None:
                     await run.session.handle(event)
                 await run.session.handle(event)
             return
-        await _run_until_interrupted(run.session.run(), run.session.heartbeat(args.heartbeat))
+        await _run_until_interrupted(stop, run.session.run(), run.session.heartbeat(args.heartbeat))
 
 
 def _cmd_dev(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
-    asyncio.run(_dev(game, args))
+    _run_stoppable(lambda stop: _dev(game, args, stop))
     return 0
 
 
-async def _dev(game: Game[Any, Any], args: argparse.Namespace) -> None:
+async def _dev(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.Event) -> None:
     from bridge.dev.loop import DevLoop
     from bridge.modsource import default_root
 
@@ -416,7 +416,7 @@ async def _dev(game: Game[Any, Any], args: argparse.Namespace) -> None:
         )
         await loop.start()
         try:
-            await _run_until_interrupted(run.session.run(), loop.run())
+            await _run_until_interrupted(stop, run.session.run(), loop.run())
         finally:
             loop.stop()
 
@@ -448,13 +448,21 @@ def _print_turn(plan: TurnPlan) -> None:
         print(f"  - {step.decision.reason}  ({len(step.commands)} command(s))", flush=True)
 
 
-async def _until_interrupted() -> None:
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        with contextlib.suppress(NotImplementedError):
-            loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+def _run_stoppable(main: Callable[[asyncio.Event], Coroutine[Any, Any, None]]) -> None:
+    """``asyncio.run`` with Ctrl-C and SIGTERM caught from the loop's first step, before anything is printed: a
+    signal sent as soon as a command says it is listening must stop it cleanly. (Caught later, a signal in
+    between was lost whenever the process started with SIGINT ignored, as children of some runners do, and the
+    command then waited forever.)"""
+
+    async def stoppable() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(sig, stop.set)
+        await main(stop)
+
+    asyncio.run(stoppable())
 
 
 if __name__ == "__main__":

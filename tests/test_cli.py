@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -159,9 +160,12 @@ def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
+        # Started with SIGINT ignored, as a shell's background jobs are: Ctrl-C must still stop it cleanly, even
+        # when it comes the moment the emulator says it is listening.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
     assert proc.stdout is not None and "listening" in proc.stdout.readline()
-    proc.send_signal(2)
+    proc.send_signal(signal.SIGINT)
     proc.wait(10)
     before = json.loads(real_save("stardust-sample.json").read_text(encoding="utf-8"))
     after = json.loads(out.read_text(encoding="utf-8"))
