@@ -200,6 +200,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="only this baseline opponent (repeatable; default: every one)",
     )
     selfplay.add_argument("--players", type=int, metavar="N", help="players at the table, for games that vary it")
+    selfplay.add_argument(
+        "--wakhan", action="store_true", help="Pax Pamir: Wakhan plays against --players 1 or 2 random players"
+    )
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
     selfplay.set_defaults(func=_cmd_selfplay)
 
@@ -253,7 +256,12 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
-    options = {"difficulties": args.difficulty, "opponents": args.opponent, "players": args.players}
+    options = {
+        "difficulties": args.difficulty,
+        "opponents": args.opponent,
+        "players": args.players,
+        "wakhan": args.wakhan,
+    }
     summary = game.selfplay(
         games=args.games, seed=args.seed, progress=not args.no_progress and not args.json, options=options
     )

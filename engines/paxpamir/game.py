@@ -36,10 +36,13 @@ class PaxPamir(Game[Any, Any]):
             raise RuntimeError(summary.get("first_error", "self-play failed"))
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
-        players = int(options.get("players") or 3)
-        if not 2 <= players <= 5:
+        wakhan = bool(options.get("wakhan"))
+        players = int(options.get("players") or (1 if wakhan else 3))
+        if wakhan and players not in (1, 2):
+            raise ValueError(f"Wakhan plays against 1 or 2 players (--players), not {players}")
+        if not wakhan and not 2 <= players <= 5:
             raise ValueError(f"--players takes 2 to 5, not {players}")
-        return selfplay.run(players=players, games=games, seed=seed, progress=progress)
+        return selfplay.run(players=players, games=games, seed=seed, progress=progress, wakhan=wakhan)
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         return selfplay.format_summary(summary)

@@ -1064,6 +1064,7 @@ def _settle(state: State, rng: random.Random) -> None:
 
 def _next_turn(state: State, rng: random.Random) -> None:
     state.current = (state.current + 1) % len(state.players)
+    state.turn += 1
     state.actions_used = 0
     state.cards_used.clear()
     state.paid_slots.clear()

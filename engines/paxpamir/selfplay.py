@@ -1,9 +1,11 @@
-"""``automa selfplay paxpamir``: random legal players, in-process, with a summary."""
+"""``automa selfplay paxpamir``: random legal players (and Wakhan in seat 0 with ``--wakhan``), in-process, with a
+summary."""
 
 from __future__ import annotations
 
 import random
 import statistics
+import time
 import traceback
 from collections import Counter
 from typing import Any
@@ -11,21 +13,39 @@ from typing import Any
 from tqdm import tqdm
 
 from engines.paxpamir import rules as R
-from engines.paxpamir.data import COALITIONS
+from engines.paxpamir.data import COALITIONS, Coalition
+from engines.paxpamir.wakhan.turn import Wakhan
 
 
-def run(*, players: int, games: int, seed: int, progress: bool = True) -> dict[str, Any]:
+def run(*, players: int, games: int, seed: int, progress: bool = True, wakhan: bool = False) -> dict[str, Any]:
+    """``players`` random legal players; with ``wakhan``, Wakhan sits in seat 0 before them."""
     wins: Counter[int] = Counter()
     lengths: list[int] = []
     checks: list[int] = []
+    thinking: list[float] = []  # seconds per Wakhan turn
     errors = 0
     first_error = ""
+    seats = players + wakhan
     for i in tqdm(range(games), disable=not progress, unit="game"):
         rng = random.Random(seed + i)
         try:
-            state = R.new_game([rng.choice(COALITIONS) for _ in range(players)], rng)
+            loyalties: list[Coalition | None] = [rng.choice(COALITIONS) for _ in range(players)]
+            state = R.new_game([None, *loyalties], rng, wakhan=0) if wakhan else R.new_game(loyalties, rng)
+            bot = Wakhan()
+            turn, spent = -1, 0.0
             while not state.over:
-                R.apply(state, rng.choice(list(R.legal_actions(state))), rng, check=False)
+                if wakhan and bot.to_move(state):
+                    if state.turn != turn and state.current == 0:
+                        if turn >= 0:
+                            thinking.append(spent)
+                        turn, spent = state.turn, 0.0
+                    start = time.perf_counter()
+                    decision = bot.next(state)
+                    spent += time.perf_counter() - start
+                    assert decision is not None
+                    R.apply(state, decision.action, rng)
+                else:
+                    R.apply(state, rng.choice(list(R.legal_actions(state))), rng, check=False)
         except Exception:  # a failed game is counted and reported, not fatal to the run
             errors += 1
             first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
@@ -37,10 +57,22 @@ def run(*, players: int, games: int, seed: int, progress: bool = True) -> dict[s
     return {
         "game": "paxpamir",
         "players": players,
+        "wakhan": wakhan,
         "games": games,
         "seed": seed,
         "errors": errors,
-        "wins_by_seat": {str(seat): wins[seat] for seat in range(players)},
+        "wins_by_seat": {str(seat): wins[seat] for seat in range(seats)},
+        **(
+            {
+                "wakhan_win_rate": round(wins[0] / max(1, games - errors), 3),
+                "wakhan_ms_per_turn": {
+                    "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
+                    "max": round(1000 * max(thinking, default=0), 3),
+                },
+            }
+            if wakhan
+            else {}
+        ),
         "length": {
             "mean": round(statistics.fmean(lengths), 1) if lengths else 0,
             "median": statistics.median(lengths) if lengths else 0,
@@ -57,9 +89,17 @@ def run(*, players: int, games: int, seed: int, progress: bool = True) -> dict[s
 def format_summary(summary: dict[str, Any]) -> str:
     wins = ", ".join(f"seat {seat}: {n}" for seat, n in summary["wins_by_seat"].items())
     length = summary["length"]
+    who = f"Wakhan (seat 0) against {summary['players']}" if summary["wakhan"] else f"{summary['players']}"
+    wakhan = (
+        f"Wakhan wins {100 * summary['wakhan_win_rate']:.1f}%; her decisions take "
+        f"{summary['wakhan_ms_per_turn']['mean']} ms per turn on average (max {summary['wakhan_ms_per_turn']['max']})\n"
+        if summary["wakhan"]
+        else ""
+    )
     return (
-        f"Pax Pamir self-play: {summary['games']} games of {summary['players']} random players, seed "
+        f"Pax Pamir self-play: {summary['games']} games of {who} random players, seed "
         f"{summary['seed']}, {summary['errors']} error(s)\n"
+        f"{wakhan}"
         f"wins by seat: {wins}\n"
         f"game length (actions): mean {length['mean']}, median {length['median']}, max {length['max']}\n"
         f"dominance checks resolved per game: mean {summary['dominance_checks']['mean']}, "

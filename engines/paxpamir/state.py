@@ -72,6 +72,7 @@ class State:
     bank_out: int = 0  # rupees that left the game (payments with nowhere to go)
     out_of_game: list[int] = field(default_factory=list)  # cards set aside at set-up or removed
     ply: int = 0
+    turn: int = 0  # turns begun since set-up
     winner: int | None = None
     over: bool = False
     dominance_checks_resolved: int = 0
@@ -156,6 +157,7 @@ class State:
             "bank_out": self.bank_out,
             "out_of_game": self.out_of_game,
             "ply": self.ply,
+            "turn": self.turn,
             "winner": self.winner,
             "over": self.over,
             "dominance_checks_resolved": self.dominance_checks_resolved,
@@ -219,6 +221,7 @@ def state_from_json(data: dict[str, Any]) -> State:
         bank_out=data["bank_out"],
         out_of_game=list(data["out_of_game"]),
         ply=data["ply"],
+        turn=data.get("turn", 0),
         winner=data["winner"],
         over=data["over"],
         dominance_checks_resolved=data["dominance_checks_resolved"],

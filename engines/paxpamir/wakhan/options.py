@@ -24,6 +24,9 @@ class WakhanOptions:
     net_rupees_leverage: bool = True
     """I5: "most net rupees" counts the 2 rupees a leverage icon brings."""
 
+    move_count_all_tribes: bool = False
+    """I7: Move's destination counts every tribe there, hers too (BGA), not only other seats' tribes."""
+
     battle_unheld_blocks: bool = False
     """I9: in battle she also removes blocks of a coalition no human holds (the default ignores them)."""
 

@@ -8,6 +8,7 @@ that decided it. ``answer`` never invents a move: it orders what the engine offe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -15,6 +16,7 @@ from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import Region, game_data
+from engines.paxpamir.queries import ruler
 from engines.paxpamir.state import Pending, State
 from engines.paxpamir.wakhan.arrows import read_arrows, red_seat
 from engines.paxpamir.wakhan.options import WakhanOptions
@@ -37,6 +39,29 @@ def border_order(state: State, region: Region) -> list[str]:
     order = region_priority(state)
     borders = [b for b in game_data().map.adjacency[region]]
     return ["_".join(sorted((region, other))) for other in sorted(borders, key=order.index)]
+
+
+def move_step(state: State, me: int, options: WakhanOptions) -> A.MoveArmy | None:
+    """B9 Move, one step: from the first region on the priority with her pragmatic army that she can leave without
+    losing its rule, to the first neighbour on the priority where other seats' tribes (I7: or all tribes)
+    outnumber her pragmatic armies."""
+    order = region_priority(state)
+    loyalty = state.players[me].loyalty
+    if loyalty is None:
+        return None
+    for origin in order:
+        if not state.armies[origin].get(loyalty, 0):
+            continue
+        if ruler(state, origin) == me:
+            armies = dict(state.armies[origin])
+            armies[loyalty] -= 1
+            if ruler(dataclasses.replace(state, armies={**state.armies, origin: armies}), origin) != me:
+                continue  # leaving would cost her the region's rule
+        for dest in sorted(game_data().map.adjacency[origin], key=order.index):
+            tribes = sum(1 for t in state.tribes[dest] if options.move_count_all_tribes or t != me)
+            if tribes > state.armies[dest].get(loyalty, 0):
+                return A.MoveArmy(origin, dest)
+    return None
 
 
 def _decide(action: A.Action, rule: str, text: str) -> Decision[A.Action]:
@@ -102,6 +127,14 @@ class Responder:
         choice = card_priority(self.state, [a.card for a in _of(offered, A.PlaceSpy)])
         return _decide(A.PlaceSpy(choice.chosen), f"B5 Blackmail; B4 {choice.step}", f"spy on #{choice.chosen}")
 
+    def _radicalize(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        """B6: the card she bought goes to the red-arrow end of her court if she can pay the whole bribe."""
+        side = read_arrows(self.state).court_side
+        play = A.Play(top.card, side) if self.state.players[self.me].court else A.Play(top.card, "left")
+        if play in offered:
+            return _decide(play, "B6 play", f"plays #{top.card} at the {side} end of her court (red arrow)")
+        return _decide(A.Discard(top.card), "B6 play", f"discards #{top.card}: she cannot pay the whole bribe")
+
     # --- B9 steps of her card actions -----------------------------------------------------------------------
 
     def _tax(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
@@ -151,6 +184,13 @@ class Responder:
                 rule = "B9 Battle: tribes, armies, roads; the red-arrow seat first in each"
                 return _decide(pick, rule, f"battle: removes {_describe(pick)}")
         return _decide(A.Stop(), "B9 Battle", "nothing more she may remove")
+
+    def _move(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        step = move_step(self.state, self.me, self.options)
+        if step is None or step not in offered:
+            return _decide(A.Stop(), "B9 Move", "no army of hers can move toward another seat's tribes")
+        text = f"move: an army from {step.frm} to {step.to}, first on the priority"
+        return _decide(step, "B9 Move: first origin she can leave, first destination outnumbered", text)
 
     # --- B10 other decisions --------------------------------------------------------------------------------
 

@@ -1,0 +1,265 @@
+"""Wakhan's turn (spec B5): her face card's three lines worked top to bottom and looping until two actions are
+done or three lines in a row SKIP, Ambition before each action, the bonus phase, then cleanup.
+
+``WakhanTurn.next(state)`` gives her next engine action with its reason; the driver applies it and asks again.
+It returns ``None`` while someone else must answer (a human ruler's bribe demand, say) or once her turn is over,
+so a turn can pause for a person at the table and go on where it stopped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from engines.base import Decision, Reason
+from engines.paxpamir import actions as A
+from engines.paxpamir import rules as R
+from engines.paxpamir.data import COALITIONS, Coalition, Region, game_data
+from engines.paxpamir.queries import ruler, scoring_influence
+from engines.paxpamir.scoring import dominance_check
+from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS
+from engines.paxpamir.state import State
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.priority import card_priority
+from engines.paxpamir.wakhan.radicalize import Radicalize, slot_name
+from engines.paxpamir.wakhan.respond import Responder, move_step, region_priority
+
+CARD_ACTIONS = ("tax", "build", "betray", "battle", "move", "gift")
+SPY_BATTLE = "battle_highest_priority_court_card_with_most_spies_where_wakhan_has_spy"
+
+
+class WakhanTurn:
+    """One turn of hers; create it when her turn starts (after her AI card is drawn)."""
+
+    def __init__(self, state: State, options: WakhanOptions | None = None) -> None:
+        me = state.wakhan_seat
+        if me is None or state.current != me:
+            raise ValueError("it is not Wakhan's turn")
+        self.me = me
+        self.options = options or WakhanOptions()
+        self.face = state.ai_face
+        self.line = 0  # index of the next line on her face card
+        self.skipped = 0
+        self.bonus_phase = False
+        self.turn = state.turn
+
+    def next(self, state: State) -> Decision[A.Action] | None:
+        if state.over:
+            return None
+        if state.pending:  # her own choices (also a bribe she asks, or a discard at her cleanup); else a person's
+            return Responder(state, self.options).answer() if state.pending[-1].seat == self.me else None
+        if state.current != self.me or state.turn != self.turn:
+            return None
+        if not self.bonus_phase and state.actions_used < 2 and self.skipped < 3:
+            ambition = self._ambition(state)
+            if ambition is not None:
+                self.skipped = 0
+                return ambition
+            while state.actions_used < 2 and self.skipped < 3:
+                number = self.line % 3 + 1
+                line = game_data().ai_cards[self.face].actions[self.line % 3]  # type: ignore[index]
+                self.line += 1
+                decision = self._perform(state, line, number)
+                if decision.action is None:
+                    self.skipped += 1
+                    continue
+                self.skipped = 0
+                return Decision(decision.action, decision.reason)
+        self.bonus_phase = True
+        bonus = self._bonus(state)
+        if bonus is not None:
+            return bonus
+        return Decision(A.EndTurn(), Reason("B5", "ends her turn (cleanup follows)"))
+
+    # --- Ambition -------------------------------------------------------------------------------------------
+
+    def _ambition(self, state: State) -> Decision[A.Action] | None:
+        """Buy an affordable Dominance Check without a rupee of hers from this turn if resolving it now gives her
+        strictly more points than any other seat (printing 2: or makes her win)."""
+        for row in range(ROWS):
+            for col in range(COLUMNS):
+                number = state.market.cards[row][col]
+                if number not in DOMINANCE_CHECKS or R.can_purchase(state, self.me, row, col) is not None:
+                    continue
+                points = self._check_points(state, row, col)
+                mine = points.get(self.me, 0)
+                others = max((p for seat, p in points.items() if seat != self.me), default=0)
+                wins = self.options.printing == 2 and self._would_win(state, points)
+                if mine > others or wins:
+                    why = f"scores {mine} against at most {others}" if mine > others else "it wins her the game"
+                    text = f"Ambition: buys the Dominance Check at {slot_name((row, col))}: {why}"
+                    return Decision(A.Purchase(row, col), Reason("B5 Ambition", text))
+        return None
+
+    def _check_points(self, state: State, row: int, col: int) -> dict[int, int]:
+        others = [c for r in state.market.cards for c in r if c in DOMINANCE_CHECKS]
+        final = len(others) <= 1 and not any(c in DOMINANCE_CHECKS for c in state.deck)
+        margin = 2 if "conflict_fatigue" in state.lasting else 4
+        blocks = {c: state.blocks_in_play(c) for c in COALITIONS}
+        cylinders = {seat: state.cylinders_in_play(seat) for seat in range(len(state.players))}
+        result = dominance_check(blocks, scoring_influence(state), cylinders, final=final, margin=margin)
+        return dict(result.points)
+
+    def _would_win(self, state: State, points: dict[int, int]) -> bool:
+        vp = [p.vp + points.get(seat, 0) for seat, p in enumerate(state.players)]
+        best_other = max(v for seat, v in enumerate(vp) if seat != self.me)
+        return vp[self.me] - best_other >= 4 or (vp[self.me] > best_other and self._final_after(state))
+
+    def _final_after(self, state: State) -> bool:
+        others = [c for r in state.market.cards for c in r if c in DOMINANCE_CHECKS]
+        return len(others) <= 1 and not any(c in DOMINANCE_CHECKS for c in state.deck)
+
+    # --- the lines ------------------------------------------------------------------------------------------
+
+    def _perform(self, state: State, line: str, number: int) -> Decision[A.Action | None]:
+        rule = f"AI card #{self.face}, line {number} ({line})"
+        if line == "radicalize" or line.startswith("radicalize_"):
+            pick = Radicalize(state, line, number, self.options).decide()
+            if pick.action is None:
+                return Decision(None, pick.reason)
+            return Decision(A.Radicalize(*pick.action), pick.reason)
+        if line == SPY_BATTLE:
+            return self._spy_battle(state, rule)
+        return self._card_action(state, line, rule)
+
+    def _card_action(self, state: State, action: str, rule: str) -> Decision[A.Action | None]:
+        """B9: the B4 card among her unused cards that can take the action with a legal effect."""
+        offered = [a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == action]
+        chosen = self._target(state, action, offered)
+        if chosen is None:
+            return Decision(None, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} SKIPs: nothing to do"))
+        use, why = chosen
+        return Decision(use, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} with #{use.card}: {why}"))
+
+    def _pick_card(self, state: State, offered: list[A.UseCard]) -> A.UseCard | None:
+        if not offered:
+            return None
+        choice = card_priority(state, sorted({a.card for a in offered}))
+        return next(a for a in offered if a.card == choice.chosen)
+
+    def _target(self, state: State, action: str, offered: list[A.UseCard]) -> tuple[A.UseCard, str] | None:
+        me = self.me
+        if action in ("tax", "build"):
+            if action == "build" and not any(ruler(state, r) == me for r in region_priority(state)):
+                return None
+            use = self._pick_card(state, offered)
+            return None if use is None else (use, "the B4 card that can")
+        if action == "gift":
+            spaces = sorted({a.gift for a in offered})
+            if not spaces:
+                return None
+            cheapest = [a for a in offered if a.gift == spaces[0]]
+            use = self._pick_card(state, cheapest)
+            return None if use is None else (use, f"the cheapest gift space she can afford ({spaces[0]})")
+        if action == "move":
+            if move_step(state, me, self.options) is None:
+                return None
+            use = self._pick_card(state, offered)
+            return None if use is None else (use, "an army can move toward another seat's tribes")
+        if action == "betray":
+            court = game_data().court
+            targets = sorted({a.target for a in offered if court[a.target].prize is not None})
+            if not targets:
+                return None
+            choice = card_priority(state, targets)
+            use = self._pick_card(state, [a for a in offered if a.target == choice.chosen])
+            return None if use is None else (use, f"betrays #{choice.chosen} (B4 {choice.step}) and keeps the prize")
+        if action == "battle":
+            humans = {p.loyalty for p in state.players if not p.wakhan}
+            for region in region_priority(state):
+                in_region = [a for a in offered if a.region == region]
+                if in_region and self._enemy_in(state, region, humans):
+                    use = self._pick_card(state, in_region)
+                    if use is not None:
+                        return use, f"battle in {region}, the first region on the priority with a target"
+            return self._card_battle(state, [a for a in offered if a.region is None], "")
+        return None
+
+    def _enemy_in(self, state: State, region: Region, humans: set[Coalition | None]) -> bool:
+        """Another seat's tribe, or a block of a coalition some human holds (I9)."""
+        if any(t != self.me for t in state.tribes[region]):
+            return True
+        mine = state.players[self.me].loyalty
+        armies = [c for c, n in state.armies[region].items() if n and c != mine]
+        roads = [c for b in game_data().map.adjacency[region] for c, n in _roads(state, region, b) if n and c != mine]
+        return any(c in humans or self.options.battle_unheld_blocks for c in armies + roads)
+
+    def _card_battle(self, state: State, offered: list[A.UseCard], extra: str) -> tuple[A.UseCard, str] | None:
+        targets = sorted({a.target for a in offered})
+        if not targets:
+            return None
+        choice = card_priority(state, targets)
+        use = self._pick_card(state, [a for a in offered if a.target == choice.chosen])
+        return None if use is None else (use, f"battle on #{choice.chosen}{extra} (B4 {choice.step})")
+
+    def _spy_battle(self, state: State, rule: str) -> Decision[A.Action | None]:
+        offered = [a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == "battle"]
+        on_cards = [a for a in offered if a.region is None]
+        most = max((len(state.spies.get(a.target, [])) for a in on_cards), default=0)
+        chosen = self._card_battle(
+            state, [a for a in on_cards if len(state.spies.get(a.target, [])) == most], f", the most spies ({most})"
+        )
+        if chosen is None:
+            return Decision(None, Reason(f"{rule}; B7", "Battle SKIPs: no card with her spy and an enemy spy"))
+        use, why = chosen
+        return Decision(use, Reason(f"{rule}; B7", f"Battle with #{use.card}: {why}"))
+
+    # --- the bonus phase ------------------------------------------------------------------------------------
+
+    def _bonus(self, state: State) -> Decision[A.Action] | None:
+        """The leftmost unused favored card, and its leftmost action B9 can do (I11: favored cards only)."""
+        court = game_data().court
+        for number in state.players[self.me].court:
+            if number in state.cards_used or not R.is_favored(state, self.me, number):
+                continue
+            for action in court[number].actions:
+                offered = [
+                    a
+                    for a in R.legal_actions(state)
+                    if isinstance(a, A.UseCard) and a.card == number and a.action == action
+                ]
+                chosen = self._target(state, action, offered)
+                if chosen is not None:
+                    use, why = chosen
+                    text = f"bonus {action} with #{number}, her leftmost unused favored card: {why}"
+                    return Decision(use, Reason("B5 bonus phase", text))
+        return None
+
+
+def _roads(state: State, region: Region, other: Region) -> Iterator[tuple[str, int]]:
+    border = "_".join(sorted((region, other)))
+    yield from state.roads.get(border, {}).items()
+
+
+class Wakhan:
+    """The bot across turns: a fresh :class:`WakhanTurn` whenever one of her turns begins, and her answers to
+    choices asked of her in other seats' turns (bribes she is owed, say)."""
+
+    def __init__(self, options: WakhanOptions | None = None) -> None:
+        self.options = options or WakhanOptions()
+        self._turn: WakhanTurn | None = None
+
+    def to_move(self, state: State) -> bool:
+        me = state.wakhan_seat
+        if state.over or me is None:
+            return False
+        return state.pending[-1].seat == me if state.pending else state.current == me
+
+    def next(self, state: State) -> Decision[A.Action] | None:
+        if not self.to_move(state):
+            return None
+        if not state.pending or state.current == state.wakhan_seat:
+            if self._turn is None or self._turn.turn != state.turn:
+                self._turn = WakhanTurn(state, self.options)
+            return self._turn.next(state)
+        return Responder(state, self.options).answer()
+
+
+def play_turn(state: State, rng: random.Random, options: WakhanOptions | None = None) -> list[Decision[A.Action]]:
+    """Her moves applied to ``state`` (pass a copy to plan) until someone else must act."""
+    bot = Wakhan(options)
+    decisions: list[Decision[A.Action]] = []
+    while (decision := bot.next(state)) is not None:
+        decisions.append(decision)
+        R.apply(state, decision.action, rng)
+    return decisions

@@ -1,0 +1,125 @@
+"""Wakhan's whole turn (spec B5): the spec's turn scenarios (B15 S1, S2, S7, S11, S14), and games against
+random players with the engine's invariants checked throughout."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from engines.paxpamir import actions as A
+from engines.paxpamir import rules as R
+from engines.paxpamir.data import COALITIONS, game_data
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.turn import Wakhan, WakhanTurn, play_turn
+from tests.paxpamir.test_rules import cards_everywhere
+from tests.paxpamir.test_wakhan import DC, wakhan_table
+
+
+def actions_of(decisions) -> list[A.Action]:
+    return [d.action for d in decisions]
+
+
+def test_s1_move_and_betray_skip_then_she_radicalizes_with_a_road_by_priority():
+    s = wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30})
+    decisions = play_turn(s, random.Random(0))
+    assert actions_of(decisions)[:3] == [A.Radicalize(1, 1), A.Play(9, "left"), A.PlaceRoad("kabul_kandahar")]
+    assert s.market.rupees[1][0] == 1 and s.players[0].court == [9] and s.roads["kabul_kandahar"] == {"afghan": 1}
+    assert "line 3 (radicalize)" in str(decisions[0].reason) and s.current == 1
+
+
+def test_s2_two_radicalizes_the_second_along_the_other_row():
+    s = wakhan_table("british", face=7, back=8, rupees=3, market={"T3": 18, "B0": 57, "T0": 30, "T1": 31, "T2": 32})
+    decisions = play_turn(s, random.Random(0))
+    buys = [d.action for d in decisions if isinstance(d.action, A.Radicalize)]
+    assert buys == [A.Radicalize(0, 3), A.Radicalize(1, 0)]
+    assert s.players[0].court == [57, 18]  # #18 at the left (red: top), then #57 at the left
+    assert R.ruler(s, "herat") == 0 and 18 in s.spies
+
+
+def test_s7_ambition_buys_the_dominance_check_when_she_would_score_most():
+    s = wakhan_table("british", rupees=3, market={"T2": DC, "T0": 30, "T1": 31})
+    s.deck = [102, 20, 21]  # not the final check
+    s.tribes["kabul"] = [0] * 6 + [1] * 4
+    decision = WakhanTurn(s).next(s)
+    assert decision is not None and decision.action == A.Purchase(0, 2) and "Ambition" in str(decision.reason)
+    R.apply(s, decision.action, random.Random(0))
+    assert (s.players[0].vp, s.players[1].vp) == (3, 1) and s.actions_used == 1
+
+
+@pytest.mark.parametrize(("printing", "buys"), [(1, False), (2, True)])
+def test_s7_variant_a_final_check_that_ties_her_buys_only_under_the_second_printing(printing, buys):
+    s = wakhan_table("british", "russian", rupees=3, market={"T2": DC, "T0": 30, "T1": 31}, printing=printing)
+    s.deck = [20, 21]  # the last check: doubled
+    for seat, vp in enumerate((10, 7, 9)):
+        s.players[seat].vp = vp
+    s.tribes["kabul"] = [0] * 5 + [1] * 5 + [2] * 2  # pays 4 / 4 / 0
+    decision = WakhanTurn(s, WakhanOptions(printing=printing)).next(s)
+    assert decision is not None and (decision.action == A.Purchase(0, 2)) is buys
+
+
+def test_s11_a_bonus_tax_then_betray_then_radicalize():
+    s = wakhan_table("british", face=8, back=1, rupees=4, market={"T0": 30, "T1": 31, "T2": 32, "T3": 33})
+    s.favored = "economic"
+    s.players[0].court = [61, 16]
+    s.tribes["herat"] = [0]
+    s.players[1].court, s.players[1].rupees = [54, 13], 5
+    s.spies[13] = [0]
+    decisions = play_turn(s, random.Random(0))
+    acts = actions_of(decisions)
+    assert acts[:3] == [A.UseCard(61, "tax"), A.TakeRupee(seat=1), A.TakeRupee(seat=1)]
+    assert acts[3] == A.UseCard(16, "betray", target=13) and acts[4] == A.KeepPrize(True)
+    assert isinstance(acts[5], A.Radicalize)
+    assert not any("bonus phase" in str(d.reason) for d in decisions)
+    assert s.players[0].prizes == [13] and s.players[1].rupees == 3
+
+
+def test_s14_both_move_steps_go_transcaspia_to_kabul():
+    s = wakhan_table("british", face=15, back=1)
+    assert s.players[0].loyalty == "russian"
+    s.players[0].court = [2]
+    s.tribes["transcaspia"], s.armies["transcaspia"] = [0, 1], {"russian": 3}
+    s.tribes["kabul"] = [1, 1]
+    decisions = play_turn(s, random.Random(0))
+    moves = [d.action for d in decisions if isinstance(d.action, A.MoveArmy)]
+    assert moves == [A.MoveArmy("transcaspia", "kabul")] * 2
+    assert R.ruler(s, "transcaspia") == 0 and R.ruler(s, "kabul") is None
+
+
+def test_a_turn_pauses_for_a_human_bribe_and_goes_on():
+    s = wakhan_table("british", face=12, back=1, market={"B1": 57, "B0": 30})  # #57: a Herat card
+    s.tribes["herat"] = [1]  # the human rules Herat: a bribe of 1
+    bot = Wakhan()
+    rng = random.Random(0)
+    while (decision := bot.next(s)) is not None:
+        R.apply(s, decision.action, rng)
+    assert s.pending[-1].kind == "bribe" and s.pending[-1].seat == 1
+    R.apply(s, A.Demand(1), rng)
+    while (decision := bot.next(s)) is not None:
+        R.apply(s, decision.action, rng)
+    assert 57 in s.players[0].court and s.players[1].rupees == 5 and s.current == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("humans", [1, 2])
+def test_games_against_random_players_keep_the_invariants(humans: int):
+    everything = Counter(list(game_data().court) + list(game_data().events))
+    wins = 0
+    for seed in range(100):
+        rng = random.Random(seed)
+        s = R.new_game([None, *(rng.choice(COALITIONS) for _ in range(humans))], rng, wakhan=0)
+        start = sum(p.rupees for p in s.players)
+        bot = Wakhan()
+        while not s.over:
+            decision = bot.next(s)
+            if decision is not None:
+                assert decision.action in set(R.legal_actions(s)), decision
+                assert decision.reason.rule and decision.reason.text
+                R.apply(s, decision.action, rng, check=False)
+            else:
+                R.apply(s, rng.choice(list(R.legal_actions(s))), rng, check=False)
+            assert sum(p.rupees for p in s.players) + sum(map(sum, s.market.rupees)) == start + s.bank_in - s.bank_out
+            assert cards_everywhere(s) == everything
+        wins += s.winner == 0
+    assert wins > 50  # she beats random players
