@@ -140,3 +140,63 @@ def test_s15_cleanup_discards_by_b11():
     del s.spies[98]
     choice = discard_priority(s, s.players[0].court)
     assert choice.chosen == 1 and "not favored" in choice.step
+
+
+def _set(s: State, line: str, true: bool) -> None:
+    """Make the line's condition true or false."""
+    if "military_favored" in line:
+        s.favored = "military" if true else "political"
+    elif "political_favored" in line:
+        s.favored = "political" if true else "economic"
+    elif "fewer_than_two_rupees" in line:
+        s.players[0].rupees = 1 if true else 2
+    elif "no_dominant" in line:
+        s.armies["kabul"] = {} if true else {"russian": 4}
+    elif "no_card_with_move" in line:
+        s.players[0].court = [] if true else [2]
+    elif "if_dominant" in line:
+        s.armies["kabul"] = {"russian": 4} if true else {}
+    elif "court_size_at_limit" in line:
+        s.players[0].court = [61, 62, 63] if true else []
+    elif "fewer_spies" in line:
+        s.spies = {8: [1]} if true else {}
+
+
+CONDITIONAL = sorted(k for k, v in instructions(WakhanOptions()).items() if v.holds is not None)
+
+
+@pytest.mark.parametrize("line", CONDITIONAL)
+@pytest.mark.parametrize("true", [True, False])
+def test_every_conditional_line_with_its_condition_true_and_false(line: str, true: bool):
+    market = {"T0": 61, "T1": 1, "B1": 89, "T2": 7, "B2": 32, "T3": 98, "B3": 86, "T4": 93}  # every suit, a patriot
+    s = wakhan_table("british", rupees=8, market=market)
+    s.market.rupees[0][0] = 2  # #61: 2 net rupees
+    s.players[1].court = [8]
+    _set(s, line, true)
+    decision = Radicalize(s, line, 1, WakhanOptions()).decide()
+    slot, why = decision.action, str(decision.reason)
+    if true:
+        assert "condition is false" not in why and slot is not None, why
+    else:
+        assert slot is None and "condition is false" in why
+
+
+@pytest.mark.parametrize(
+    ("line", "market", "expected"),
+    [
+        ("radicalize_highest_ranked_political", {"T0": 61, "T1": 5, "T2": 7}, (0, 2)),
+        ("radicalize_highest_ranked_political", {"T0": 61}, None),
+        ("radicalize_highest_ranked_intelligence", {"T0": 86, "T1": 1}, (0, 1)),
+        ("radicalize_highest_ranked_intelligence", {"T0": 61}, None),
+        ("radicalize_intelligence", {"T0": 61, "T1": 89}, (0, 1)),
+        ("radicalize_intelligence", {"T0": 61}, None),
+        ("radicalize_card_that_would_place_most_blocks", {"T0": 1, "T1": 32, "T2": 12}, (0, 2)),  # 4 beats 3
+        ("radicalize_card_that_would_place_most_blocks", {"T0": 1}, None),
+        ("radicalize_card_that_gives_control_of_region", {"T0": 61, "T1": 5}, (0, 1)),
+        ("radicalize_card_that_gives_control_of_region", {"T0": 61}, None),
+    ],
+)
+def test_every_unconditional_instruction_with_and_without_a_match(line, market, expected):
+    s = wakhan_table("british", rupees=5, market=market)
+    decision = Radicalize(s, line, 1, WakhanOptions()).decide()
+    assert decision.action == expected, str(decision.reason)

@@ -130,10 +130,12 @@ def test_cleanup_discards_by_b11():
     assert "B11 priority 8 (lowest number)" in why and s.players[0].court == [5, 32, 46, 98]
 
 
-def test_no_choice_of_hers_or_one_she_does_not_make_yet():
+def test_no_choice_of_hers_or_one_she_does_not_know():
     s = wakhan_table("british")
     with pytest.raises(ValueError, match="no choice of Wakhan's"):
         Responder(s).answer()
     s.pending = [Pending("move", 0, remaining=1)]
-    with pytest.raises(Unanswered, match="'move'"):
+    assert Responder(s).answer().action == A.Stop()  # no army of hers to move
+    s.pending = [Pending("ouija", 0)]
+    with pytest.raises(Unanswered, match="'ouija'"):
         Responder(s).answer()

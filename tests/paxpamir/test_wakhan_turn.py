@@ -123,3 +123,40 @@ def test_games_against_random_players_keep_the_invariants(humans: int):
             assert cards_everywhere(s) == everything
         wins += s.winner == 0
     assert wins > 50  # she beats random players
+
+
+def test_i3_ambition_on_a_tie_when_asked():
+    s = wakhan_table("british", "russian", rupees=3, market={"T2": DC, "T0": 30, "T1": 31})
+    s.deck = [20, 21]
+    s.tribes["kabul"] = [0] * 5 + [1] * 5 + [2] * 2
+    decision = WakhanTurn(s, WakhanOptions(ambition_on_tie=True)).next(s)
+    assert decision is not None and decision.action == A.Purchase(0, 2)
+
+
+def test_i8_tax_by_taxable_rupees():
+    from engines.paxpamir.state import Pending
+    from engines.paxpamir.wakhan.respond import Responder
+
+    s = wakhan_table("british", "russian")
+    s.tribes["punjab"], s.tribes["kabul"] = [0], [0]
+    s.players[1].court, s.players[1].rupees = [29, 12], 6  # 1 above the shelter
+    s.players[2].court, s.players[2].rupees = [16], 4  # 4 above it
+    s.pending = [Pending("tax", 0, remaining=2)]
+    assert Responder(s).answer().action == A.TakeRupee(seat=1)
+    assert Responder(s, WakhanOptions(tax_by="taxable")).answer().action == A.TakeRupee(seat=2)
+
+
+def test_i10_and_i11_the_skip_limit_and_the_bonus_cards():
+    def s1():
+        s = wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30})
+        s.players[0].court = [61]  # an unused Herat tax card, not favored
+        return s
+
+    assert not any(
+        isinstance(a, A.Radicalize) for a in actions_of(play_turn(s1(), random.Random(0), WakhanOptions(max_skips=1)))
+    )
+    default = actions_of(play_turn(s1(), random.Random(0)))
+    assert A.UseCard(61, "tax") not in default
+    anyway = play_turn(s1(), random.Random(0), WakhanOptions(bonus_cards="any"))
+    bonus = [d for d in anyway if d.action == A.UseCard(61, "tax")]
+    assert bonus and "bonus phase" in str(bonus[0].reason)

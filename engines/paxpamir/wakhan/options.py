@@ -18,6 +18,9 @@ class WakhanOptions:
     """I2: a DC in the market and a dominant coalition but no affordable patriot of it: the cheapest card with the
     most army+road icons (the second printing's text), or fall through to the arrows."""
 
+    ambition_on_tie: bool = False
+    """I3: Ambition needs strictly the most points from the check; with this, a tie for the most is enough."""
+
     instruction_without_match: Literal["skip", "arrows"] = "skip"
     """I4: an instruction line that matches no card SKIPs, or falls back to the arrows."""
 
@@ -27,11 +30,20 @@ class WakhanOptions:
     move_count_all_tribes: bool = False
     """I7: Move's destination counts every tribe there, hers too (BGA), not only other seats' tribes."""
 
+    tax_by: Literal["total", "taxable"] = "total"
+    """I8: Tax ranks players by their total rupees, or by the rupees above their tax shelter."""
+
     battle_unheld_blocks: bool = False
     """I9: in battle she also removes blocks of a coalition no human holds (the default ignores them)."""
 
     rebuke_first_region: bool = False
     """I12: Rebuke goes to the first region on the priority (BGA), not the first with another seat's piece."""
+
+    max_skips: int = 3
+    """I10: the loop over her card lines stops after this many SKIPs in a row."""
+
+    bonus_cards: Literal["favored", "any"] = "favored"
+    """I11: the bonus phase uses her unused favored cards only, or any unused card (bonus or not)."""
 
     cheapest: Literal["real_cost", "column"] = "real_cost"
     """I13: "cheapest" is what she would really pay, or the printed column cost."""

@@ -16,7 +16,7 @@ from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import Region, game_data
-from engines.paxpamir.queries import ruler
+from engines.paxpamir.queries import ruler, tax_shelter
 from engines.paxpamir.state import Pending, State
 from engines.paxpamir.wakhan.arrows import read_arrows, red_seat
 from engines.paxpamir.wakhan.options import WakhanOptions
@@ -142,8 +142,13 @@ class Responder:
         players = [a for a in takes if a.seat >= 0]
         if players:
             red = red_seat(self.state, read_arrows(self.state))
-            pick = max(players, key=lambda a: (self.state.players[a.seat].rupees, a.seat == red))
-            text = f"tax: 1 rupee from seat {pick.seat}, the richest she may tax"
+
+            def wealth(a: A.TakeRupee) -> int:
+                rupees = self.state.players[a.seat].rupees
+                return rupees - tax_shelter(self.state, a.seat) if self.options.tax_by == "taxable" else rupees
+
+            pick = max(players, key=lambda a: (wealth(a), a.seat == red))
+            text = f"tax: 1 rupee from seat {pick.seat}, the richest she may tax (I8: {self.options.tax_by} rupees)"
             return _decide(pick, "B9 Tax: players first, richest first, ties by the red arrow", text)
         market = [a for a in takes if a.seat < 0]
         if market:

@@ -50,12 +50,12 @@ class WakhanTurn:
             return Responder(state, self.options).answer() if state.pending[-1].seat == self.me else None
         if state.current != self.me or state.turn != self.turn:
             return None
-        if not self.bonus_phase and state.actions_used < 2 and self.skipped < 3:
+        if not self.bonus_phase and state.actions_used < 2 and self.skipped < self.options.max_skips:
             ambition = self._ambition(state)
             if ambition is not None:
                 self.skipped = 0
                 return ambition
-            while state.actions_used < 2 and self.skipped < 3:
+            while state.actions_used < 2 and self.skipped < self.options.max_skips:
                 number = self.line % 3 + 1
                 line = game_data().ai_cards[self.face].actions[self.line % 3]  # type: ignore[index]
                 self.line += 1
@@ -85,8 +85,10 @@ class WakhanTurn:
                 mine = points.get(self.me, 0)
                 others = max((p for seat, p in points.items() if seat != self.me), default=0)
                 wins = self.options.printing == 2 and self._would_win(state, points)
-                if mine > others or wins:
-                    why = f"scores {mine} against at most {others}" if mine > others else "it wins her the game"
+                if mine > others or (self.options.ambition_on_tie and mine == others > 0) or wins:
+                    why = f"scores {mine}, the others at most {others}"
+                    if wins and mine <= others:
+                        why = "it wins her the game"
                     text = f"Ambition: buys the Dominance Check at {slot_name((row, col))}: {why}"
                     return Decision(A.Purchase(row, col), Reason("B5 Ambition", text))
         return None
@@ -207,10 +209,12 @@ class WakhanTurn:
     # --- the bonus phase ------------------------------------------------------------------------------------
 
     def _bonus(self, state: State) -> Decision[A.Action] | None:
-        """The leftmost unused favored card, and its leftmost action B9 can do (I11: favored cards only)."""
+        """The leftmost unused favored card (I11), and its leftmost action B9 can do."""
         court = game_data().court
         for number in state.players[self.me].court:
-            if number in state.cards_used or not R.is_favored(state, self.me, number):
+            if number in state.cards_used:
+                continue
+            if self.options.bonus_cards == "favored" and not R.is_favored(state, self.me, number):
                 continue
             for action in court[number].actions:
                 offered = [
