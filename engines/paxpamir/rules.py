@@ -455,13 +455,17 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
             yield A.Demand(amount)
     elif top.kind == "reclaim":
         yield from reclaimable(state, seat, top.reason)
-    elif top.kind == "radicalize":  # Wakhan plays the card she bought if she can pay the whole bribe
-        _, bribe = _bribe(state, seat, _card(top.card).region)
-        if bribe <= state.players[seat].rupees:
-            yield A.Play(top.card, "left")
-            if state.players[seat].court:
-                yield A.Play(top.card, "right")
-        yield A.Discard(top.card)
+    elif top.kind in ("radicalize", "receive"):
+        # Wakhan plays at once the card she bought, or each card she received, if she can pay the whole bribe;
+        # else she discards it.
+        cards = [top.card] if top.kind == "radicalize" else sorted(set(state.players[seat].hand))
+        for number in cards:
+            _, bribe = _bribe(state, seat, _card(number).region)
+            if bribe <= state.players[seat].rupees:
+                yield A.Play(number, "left")
+                if state.players[seat].court:
+                    yield A.Play(number, "right")
+            yield A.Discard(number)
     elif top.kind == "discard":
         player = state.players[seat]
         pile = (
@@ -752,12 +756,15 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         else:
             _use_card(state, top.target, top.action)
         return
-    if top.kind == "radicalize":
+    if top.kind in ("radicalize", "receive"):
+        number = action.card if isinstance(action, A.Play | A.Discard) else top.card
+        if top.kind == "receive" and len(player.hand) > 1:
+            state.pending.append(top)  # the next received card, once this one is played (and bribed)
         if isinstance(action, A.Play):
             _start_play(state, seat, action, counts=False)
         else:
-            player.hand.remove(top.card)
-            state.discard.append(top.card)
+            player.hand.remove(number)
+            state.discard.append(number)
         return
     if top.kind == "tax":
         assert isinstance(action, A.TakeRupee)
@@ -832,6 +839,8 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         else:  # other persuasive methods: swap hands
             other = state.players[action.seat]
             player.hand, other.hand = other.hand, player.hand
+            if player.wakhan and player.hand:
+                state.pending.append(Pending("receive", seat))  # she plays them at once (spec B10)
     elif top.kind == "region":
         assert isinstance(action, A.ChooseRegion)
         _riot(state, action.region)

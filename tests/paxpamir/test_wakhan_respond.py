@@ -139,3 +139,16 @@ def test_no_choice_of_hers_or_one_she_does_not_know():
     s.pending = [Pending("ouija", 0)]
     with pytest.raises(Unanswered, match="'ouija'"):
         Responder(s).answer()
+
+
+def test_cards_she_receives_are_played_at_once_in_card_priority_order():
+    s = wakhan_table("british", face=12, back=1)  # red arrow: bottom, the right end
+    s.players[0].hand = [30]
+    s.players[1].hand = [61, 5]  # Karakul Sheep (Herat), Shah Shujah Durrani (Kabul, political)
+    s.tribes["herat"] = [1, 1]  # the human rules Herat: #61 would cost a bribe of 2
+    s.players[0].rupees = 1
+    s.pending = [Pending("seat", 0, event="other_persuasive_methods")]
+    reasons = [answer(s) for _ in range(3)]
+    assert s.players[1].hand == [30] and s.players[0].hand == [] and not s.pending
+    assert s.players[0].court == [5] and 61 in s.discard  # political first (favored); #61's bribe is too dear
+    assert "received" in reasons[1] and "discards #61" in reasons[2]

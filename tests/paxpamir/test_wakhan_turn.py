@@ -160,3 +160,35 @@ def test_i10_and_i11_the_skip_limit_and_the_bonus_cards():
     anyway = play_turn(s1(), random.Random(0), WakhanOptions(bonus_cards="any"))
     bonus = [d for d in anyway if d.action == A.UseCard(61, "tax")]
     assert bonus and "bonus phase" in str(bonus[0].reason)
+
+
+@pytest.mark.parametrize(("bodyguards", "target"), [(False, 44), (True, 96)])
+def test_s4_betray_picks_by_card_priority_and_respects_bodyguards(bodyguards: bool, target: int):
+    s = wakhan_table("british", face=8, back=1)
+    s.players[0].court = [5, 16]  # #16 Bala Hissar can betray
+    s.players[1].court = [96, 44] + ([83] if bodyguards else [])
+    s.players[1].rupees = 0  # line 1 Tax SKIPs (#5's Claim of Ancient Lineage would tax A anywhere)
+    s.spies = {96: [0], 44: [0], 5: [0]}
+    turn = WakhanTurn(s)
+    decision = turn.next(s)
+    assert decision is not None and decision.action == A.UseCard(16, "betray", target=target), decision
+    R.apply(s, decision.action, random.Random(0))
+    R.apply(s, turn.next(s).action, random.Random(0))  # type: ignore[union-attr]
+    assert s.players[0].prizes == [target] and s.players[0].rupees == 2
+
+
+def test_s13_battle_in_the_first_region_with_her_army_and_a_target_red_arrow_seat_first():
+    s = wakhan_table("british", "russian", face=5, back=2)
+    assert s.players[0].loyalty == "afghan" and game_data().ai_cards[5].actions[1] == "battle"
+    s.players[0].court = [59]  # Tajik Warband: battle, rank 2
+    s.armies["kandahar"] = {"afghan": 2, "british": 1}
+    s.tribes["kandahar"] = [1, 2]
+    s.roads["kandahar_punjab"] = {"russian": 1}
+    decisions = play_turn(s, random.Random(0))
+    acts = actions_of(decisions)
+    assert acts[:3] == [
+        A.UseCard(59, "battle", region="kandahar"),
+        A.Remove("tribe", seat=1),
+        A.Remove("tribe", seat=2),
+    ]
+    assert "line 2 (battle)" in str(decisions[0].reason)

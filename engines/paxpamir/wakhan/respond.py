@@ -135,6 +135,16 @@ class Responder:
             return _decide(play, "B6 play", f"plays #{top.card} at the {side} end of her court (red arrow)")
         return _decide(A.Discard(top.card), "B6 play", f"discards #{top.card}: she cannot pay the whole bribe")
 
+    def _receive(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        """B10: cards she receives are played at once in B4 order (bribe paid) or else discarded."""
+        choice = card_priority(self.state, sorted(set(self.state.players[self.me].hand)))
+        side = read_arrows(self.state).court_side if self.state.players[self.me].court else "left"
+        play = A.Play(choice.chosen, side)
+        if play in offered:
+            text = f"plays #{choice.chosen}, a card she received, at the {side} end (B4 {choice.step})"
+            return _decide(play, "B10 received cards", text)
+        return _decide(A.Discard(choice.chosen), "B10 received cards", f"discards #{choice.chosen}: the bribe")
+
     # --- B9 steps of her card actions -----------------------------------------------------------------------
 
     def _tax(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
