@@ -899,7 +899,8 @@ def _discard_court_card(state: State, seat: int, number: int, *, overthrow: bool
         paid = min(2, player.rupees)
         player.rupees -= paid
         state.bank_out += paid
-        for _ in range(2 - paid):
+        unpaid = 0 if player.wakhan and state.wakhan_printing == 2 else 2 - paid  # her 2nd printing: no more
+        for _ in range(unpaid):
             if player.hand or player.court:
                 state.pending.append(Pending("discard", seat, reason="leverage"))
     region = card.region

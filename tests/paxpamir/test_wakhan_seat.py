@@ -190,3 +190,11 @@ def test_her_armies_move_without_roads():
     s.players[0].court = [2]  # Jan-Fishan Khan: move (rank 2)
     play(s, A.UseCard(2, "move"))
     assert A.MoveArmy("kabul", "punjab") in set(R.legal_actions(s))
+
+
+@pytest.mark.parametrize(("printing", "discards"), [(1, 2), (2, 0)])
+def test_leverage_she_cannot_repay_costs_discards_only_under_the_first_printing(printing: int, discards: int):
+    s = with_wakhan("british", face=1, printing=printing)
+    s.players[0].court, s.players[0].rupees = [46, 1, 5], 0  # #46 Bank: leveraged
+    R._discard_court_card(s, 0, 46)
+    assert [p.reason for p in s.pending] == ["leverage"] * discards
