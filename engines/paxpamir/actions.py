@@ -116,6 +116,13 @@ class KeepPrize:
 
 
 @dataclass(frozen=True, slots=True)
+class Hide:
+    """Safe House: the spy just removed in battle hides on the Safe House card (or goes home)."""
+
+    hide: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Discard:
     """Cleanup or leverage: discard a card from court or hand."""
 
@@ -175,6 +182,7 @@ Action = (
     | MoveSpy
     | Remove
     | KeepPrize
+    | Hide
     | Discard
     | ChooseSuit
     | ChooseSeat

@@ -4,7 +4,7 @@ A turn is up to two actions (purchase, play, card actions; actions of favored ca
 cleanup. Choices inside an action are made one at a time through ``state.pending`` (see ``Pending``).
 
 Component limits: whenever a piece is to be placed and the supply is empty, the player first takes one back
-from play (a pending ``reclaim``), then it is placed. Simplified for now: Safe House is always used.
+from play (a pending ``reclaim``), then it is placed.
 """
 
 from __future__ import annotations
@@ -450,6 +450,9 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
     elif top.kind == "prize":
         yield A.KeepPrize(True)
         yield A.KeepPrize(False)
+    elif top.kind == "safe_house":
+        yield A.Hide(True)
+        yield A.Hide(False)
     elif top.kind in ("bribe", "ransom"):
         for amount in range(top.remaining + 1):
             yield A.Demand(amount)
@@ -807,11 +810,15 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
             state.pending.append(Pending("move", seat, remaining=top.remaining - 1))
     elif top.kind == "battle":
         assert isinstance(action, A.Remove)
-        _remove_piece(state, top.region, top.target, action)
-        if top.remaining > 1:
+        if top.remaining > 1:  # (beneath a Safe House choice the removal may ask for)
             state.pending.append(
                 Pending("battle", seat, region=top.region, target=top.target, remaining=top.remaining - 1)
             )
+        _remove_piece(state, top.region, top.target, action)
+    elif top.kind == "safe_house":
+        assert isinstance(action, A.Hide)
+        if action.hide:
+            state.spies.setdefault(top.card, []).append(seat)
     elif top.kind == "prize":
         assert isinstance(action, A.KeepPrize)
         state.discard.remove(top.card)
@@ -868,7 +875,7 @@ def _remove_piece(state: State, region: Region | None, target: int, piece: A.Rem
             del state.spies[target]
         house = next((c for c in state.players[piece.seat].court if _card(c).special_ability == "safe_house"), None)
         if house is not None and house != target:
-            state.spies.setdefault(house, []).append(piece.seat)  # Safe House: the spy hides there instead
+            state.pending.append(Pending("safe_house", piece.seat, card=house))  # it may hide there instead
 
 
 def _take_block(counts: dict[Coalition, int], coalition: Coalition) -> None:

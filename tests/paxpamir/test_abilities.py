@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import game_data
@@ -102,14 +104,18 @@ def test_charismatic_courtiers_pay_no_bribes():
     assert s.players[0].rupees == 4 and s.players[1].rupees == 4 and 9 in s.players[0].court
 
 
-def test_safe_house_keeps_a_spy_that_would_be_removed():
+@pytest.mark.parametrize(("hide", "spies"), [(True, {30: [0], 41: [1]}), (False, {30: [0]})])
+def test_safe_house_may_keep_a_spy_that_would_be_removed(hide: bool, spies: dict[int, list[int]]):
     s = table("british", "russian")
     s.players[0].court = [43]  # battle (rank 1)
     s.players[1].court = [41, 30]  # Safe House
     s.spies = {30: [0, 1]}
     play(s, A.UseCard(43, "battle", target=30))
     play(s, A.Remove("spy", seat=1))
-    assert s.spies == {30: [0], 41: [1]}
+    assert s.pending[-1].kind == "safe_house" and s.pending[-1].seat == 1  # the owner chooses
+    assert set(legal(s)) == {A.Hide(True), A.Hide(False)}
+    play(s, A.Hide(hide))
+    assert s.spies == spies
 
 
 def test_blackmail_places_a_spy_at_the_start_of_the_turn():

@@ -152,3 +152,9 @@ def test_cards_she_receives_are_played_at_once_in_card_priority_order():
     assert s.players[1].hand == [30] and s.players[0].hand == [] and not s.pending
     assert s.players[0].court == [5] and 61 in s.discard  # political first (favored); #61's bribe is too dear
     assert "received" in reasons[1] and "discards #61" in reasons[2]
+
+
+def test_she_always_uses_safe_house():
+    s = wakhan_table("british")
+    s.pending = [Pending("safe_house", 0, card=41)]
+    assert "always" in answer(s) and s.spies == {41: [0]}

@@ -217,6 +217,9 @@ class Responder:
     def _prize(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         return _decide(A.KeepPrize(True), "B9 Betray", f"keeps #{top.card} as a prize: she always does")
 
+    def _safe_house(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
+        return _decide(A.Hide(True), "B10 Safe House", f"her spy hides on #{top.card}: she always uses it")
+
     def _suit(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         suit = self.state.favored
         return _decide(A.ChooseSuit(suit), "B10 suit choice", f"chooses {suit}, the favored suit")
