@@ -6,8 +6,10 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from engines.drawing import centred as _centred
+from engines.drawing import save_all
 from engines.warchest.board import HEXES, LOCATION_NAMES, STARTS
 from engines.warchest.units import CARDS, ROYAL, UNIT_NAMES
 
@@ -34,21 +36,6 @@ _PALETTE = [
 UNIT_COLOURS = {u: _PALETTE[i] for i, u in enumerate(UNIT_NAMES)} | {ROYAL: (212, 175, 55)}
 BOARD_PIXELS = 1400
 HEX_PIXELS = 100.0  # centre-to-corner, in board pixels
-
-
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    return ImageFont.load_default(size=size)
-
-
-def _centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: tuple[int, ...]) -> None:
-    font = _font(size)
-    lines = text.split("\n")
-    heights = [draw.textbbox((0, 0), line, font=font)[3] for line in lines]
-    y = xy[1] - sum(heights) / 2
-    for line, h in zip(lines, heights, strict=True):
-        w = draw.textlength(line, font=font)
-        draw.text((xy[0] - w / 2, y), line, font=font, fill=fill)
-        y += h + 4
 
 
 def hex_pixel(h: tuple[int, int]) -> tuple[float, float]:
@@ -121,7 +108,6 @@ def card_image(unit: str) -> Image.Image:
 
 def write_all(folder: Path) -> dict[str, str]:
     """Write every image; returns image name -> file URL."""
-    folder.mkdir(parents=True, exist_ok=True)
     images: dict[str, Image.Image] = {
         "board": board_image(),
         "coin_back": coin_back(),
@@ -132,9 +118,4 @@ def write_all(folder: Path) -> dict[str, str]:
         images[f"coin_{unit}"] = coin_image(unit)
     for unit in UNIT_NAMES:
         images[f"card_{unit}"] = card_image(unit)
-    urls = {}
-    for key, img in images.items():
-        path = folder / f"{key.replace(' ', '_')}.png"
-        img.save(path)
-        urls[key] = path.resolve().as_uri()
-    return urls
+    return save_all(images, folder)
