@@ -10,6 +10,7 @@ from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options
 from engines.paxpamir import selfplay
+from engines.paxpamir.baselines import POLICIES
 
 NOT_YET = "the Pax Pamir table (reading it, Wakhan's turn, the mod) is not built yet; only self-play runs"
 
@@ -42,7 +43,18 @@ class PaxPamir(Game[Any, Any]):
             raise ValueError(f"Wakhan plays against 1 or 2 players (--players), not {players}")
         if not wakhan and not 2 <= players <= 5:
             raise ValueError(f"--players takes 2 to 5, not {players}")
-        return selfplay.run(players=players, games=games, seed=seed, progress=progress, wakhan=wakhan)
+        opponents = options.get("opponents") or (list(POLICIES) if wakhan else ["random"])
+        unknown = [o for o in opponents if o not in POLICIES]
+        if unknown:
+            raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join(POLICIES)})")
+        runs = {
+            o: selfplay.run(players=players, games=games, seed=seed, progress=progress, wakhan=wakhan, opponent=o)
+            for o in opponents
+        }
+        if len(runs) == 1:
+            return next(iter(runs.values()))
+        return {"game": "paxpamir", "errors": sum(r["errors"] for r in runs.values()), "by_opponent": runs}
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
-        return selfplay.format_summary(summary)
+        runs = summary.get("by_opponent", {"": summary})
+        return "\n\n".join(selfplay.format_summary(r) for r in runs.values())

@@ -13,12 +13,17 @@ from typing import Any
 from tqdm import tqdm
 
 from engines.paxpamir import rules as R
+from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.data import COALITIONS, Coalition
 from engines.paxpamir.wakhan.turn import Wakhan
 
 
-def run(*, players: int, games: int, seed: int, progress: bool = True, wakhan: bool = False) -> dict[str, Any]:
-    """``players`` random legal players; with ``wakhan``, Wakhan sits in seat 0 before them."""
+def run(
+    *, players: int, games: int, seed: int, progress: bool = True, wakhan: bool = False, opponent: str = "random"
+) -> dict[str, Any]:
+    """``players`` baseline players (``opponent``: random or greedy); with ``wakhan``, Wakhan sits in seat 0
+    before them."""
+    policy = POLICIES[opponent]
     wins: Counter[int] = Counter()
     lengths: list[int] = []
     checks: list[int] = []
@@ -45,7 +50,7 @@ def run(*, players: int, games: int, seed: int, progress: bool = True, wakhan: b
                     assert decision is not None
                     R.apply(state, decision.action, rng)
                 else:
-                    R.apply(state, rng.choice(list(R.legal_actions(state))), rng, check=False)
+                    R.apply(state, policy(state, rng), rng, check=False)
         except Exception:  # a failed game is counted and reported, not fatal to the run
             errors += 1
             first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
@@ -57,6 +62,7 @@ def run(*, players: int, games: int, seed: int, progress: bool = True, wakhan: b
     return {
         "game": "paxpamir",
         "players": players,
+        "opponent": opponent,
         "wakhan": wakhan,
         "games": games,
         "seed": seed,
@@ -97,7 +103,7 @@ def format_summary(summary: dict[str, Any]) -> str:
         else ""
     )
     return (
-        f"Pax Pamir self-play: {summary['games']} games of {who} random players, seed "
+        f"Pax Pamir self-play: {summary['games']} games of {who} {summary['opponent']} players, seed "
         f"{summary['seed']}, {summary['errors']} error(s)\n"
         f"{wakhan}"
         f"wins by seat: {wins}\n"

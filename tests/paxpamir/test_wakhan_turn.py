@@ -192,3 +192,32 @@ def test_s13_battle_in_the_first_region_with_her_army_and_a_target_red_arrow_sea
         A.Remove("tribe", seat=2),
     ]
     assert "line 2 (battle)" in str(decisions[0].reason)
+
+
+def test_selfplay_command_with_wakhan_against_both_baselines():
+    import json
+
+    from tests.test_cli import automa
+
+    result = automa("selfplay", "paxpamir", "--wakhan", "--players", "2", "--games", "4", "--seed", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0 and set(summary["by_opponent"]) == {"random", "greedy"}
+    for run in summary["by_opponent"].values():
+        assert run["wakhan"] and sum(run["wins_by_seat"].values()) == 4 and run["wakhan_ms_per_turn"]["mean"] > 0
+    refused = automa("selfplay", "paxpamir", "--wakhan", "--players", "2", "--games", "1", "--opponent", "clever")
+    assert refused.returncode == 2 and "unknown --opponent clever" in refused.stderr
+
+
+def test_the_greedy_baseline_beats_random_play():
+    from engines.paxpamir.baselines import greedy_policy, random_policy, to_move
+
+    wins = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        s = R.new_game(["british", "russian"], rng)
+        while not s.over:
+            policy = greedy_policy if to_move(s) == 0 else random_policy
+            R.apply(s, policy(s, rng), rng)
+        wins += s.winner == 0
+    assert wins >= 14  # it is a baseline worth measuring against, not a second random player
