@@ -54,12 +54,13 @@ def scoring_influence(state: State) -> dict[int, dict[Coalition, int]]:
 
 
 def pragmatic_loyalty(state: State) -> Coalition | None:
-    """Wakhan's pragmatic loyalty (spec B3): the leftmost coalition on her face card that no human holds."""
+    """Wakhan's pragmatic loyalty (spec B3): the leftmost coalition on her face card that no human holds. Her
+    rules are written for one or two humans; with three humans holding all three coalitions she has none."""
     face = state.ai_face
     if face is None:
         return None
     held = {p.loyalty for p in state.players if not p.wakhan}
-    return next(c for c in game_data().ai_cards[face].pragmatic_loyalty if c not in held)
+    return next((c for c in game_data().ai_cards[face].pragmatic_loyalty if c not in held), None)
 
 
 def ruling_pieces(state: State, seat: int, region: Region) -> int:
@@ -96,10 +97,14 @@ def rulers(state: State) -> dict[Region, int | None]:
     return {region: ruler(state, region) for region in state.tribes}
 
 
+def dominance_margin(state: State) -> int:
+    """How far the leading coalition must lead: 4 blocks, 2 under Conflict Fatigue."""
+    return 2 if "conflict_fatigue" in state.lasting else 4
+
+
 def dominant(state: State) -> Coalition | None:
     """The coalition that would pass a dominance check now."""
-    margin = 2 if "conflict_fatigue" in state.lasting else 4
-    return dominant_coalition({c: state.blocks_in_play(c) for c in COALITIONS}, margin)
+    return dominant_coalition({c: state.blocks_in_play(c) for c in COALITIONS}, dominance_margin(state))
 
 
 def military_favored(state: State) -> bool:

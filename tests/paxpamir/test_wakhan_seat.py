@@ -198,3 +198,11 @@ def test_leverage_she_cannot_repay_costs_discards_only_under_the_first_printing(
     s.players[0].court, s.players[0].rupees = [46, 1, 5], 0  # #46 Bank: leveraged
     R._discard_court_card(s, 0, 46)
     assert [p.reason for p in s.pending] == ["leverage"] * discards
+
+
+def test_three_humans_holding_every_coalition_leave_her_without_one():
+    s = with_wakhan("british", "russian", "afghan", face=1)
+    assert s.players[0].loyalty is None
+    rng = random.Random(2)
+    game = R.new_game([None, "british", "russian", "afghan"], rng, wakhan=0)  # set-up does not fail
+    assert game.players[0].loyalty is None and game.current == 0
