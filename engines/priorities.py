@@ -10,7 +10,7 @@ beyond ``INF`` mean "does not apply" (e.g. an unreachable hex).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
@@ -75,3 +75,18 @@ def select(
     if rng is None:
         raise ValueError("a random tie-break needs an rng")
     return Choice(rng.choice(ordered), f"tied on every priority among {names}; chosen at random", len(candidates))
+
+
+def best_at_random(candidates: Iterable[T], score: Callable[[T], float], rng: random.Random) -> T:
+    """The candidate that scores highest, a tie broken at random: how the greedy baseline players choose."""
+    best: list[T] = []
+    best_score = float("-inf")
+    for candidate in candidates:
+        value = score(candidate)
+        if value > best_score:
+            best, best_score = [candidate], value
+        elif value == best_score:
+            best.append(candidate)
+    if not best:
+        raise ValueError("nothing to choose from")
+    return rng.choice(best)

@@ -11,6 +11,7 @@ from engines.paxpamir import rules as R
 from engines.paxpamir.data import REGIONS
 from engines.paxpamir.queries import influence, ruler
 from engines.paxpamir.state import State
+from engines.priorities import best_at_random
 
 Policy = Callable[[State, random.Random], A.Action]
 
@@ -41,17 +42,13 @@ def position_score(state: State, seat: int) -> float:
 
 def greedy_policy(state: State, rng: random.Random) -> A.Action:
     seat = to_move(state)
-    best: list[A.Action] = []
-    best_score = float("-inf")
-    for action in R.legal_actions(state):
+
+    def result(action: A.Action) -> float:
         after = state.copy()
         R.apply(after, action, random.Random(rng.random()), check=False)
-        score = position_score(after, seat)
-        if score > best_score:
-            best, best_score = [action], score
-        elif score == best_score:
-            best.append(action)
-    return rng.choice(best)
+        return position_score(after, seat)
+
+    return best_at_random(R.legal_actions(state), result, rng)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

@@ -16,6 +16,7 @@ from engines.paxpamir import actions as A
 from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Region, game_data
 from engines.paxpamir.queries import (
     court_limit,
+    dominance_margin,
     hand_limit,
     military_favored,
     pragmatic_loyalty,
@@ -102,7 +103,8 @@ def _card(number: int) -> CourtCard:
 
 
 def _borders(region: Region) -> list[str]:
-    return sorted("_".join(sorted((region, other))) for other in game_data().map.adjacency[region])
+    data = game_data()
+    return sorted(data.border(region, other) for other in data.map.adjacency[region])
 
 
 def has_ability(state: State, seat: int, ability: str) -> bool:
@@ -331,7 +333,7 @@ def _build_options(state: State, seat: int) -> Iterator[A.Action]:
 def _may_cross(state: State, seat: int, region: Region, other: Region) -> bool:
     """Armies cross a border with a road of their coalition (or Indian Supplies); Wakhan's need none (spec B9)."""
     player = state.players[seat]
-    border = "_".join(sorted((region, other)))
+    border = game_data().border(region, other)
     road = player.loyalty is not None and state.roads.get(border, {}).get(player.loyalty, 0) > 0
     return road or player.wakhan or has_ability(state, seat, "indian_supplies")
 
@@ -965,7 +967,7 @@ def _event(state: State, seat: int, number: int, *, purchased: bool) -> None:
 def _resolve_dominance_check(state: State) -> None:
     in_market = any(c in DOMINANCE_CHECKS for row in state.market.cards for c in row)
     final = not in_market and not any(c in DOMINANCE_CHECKS for c in state.deck)
-    margin = 2 if "conflict_fatigue" in state.lasting else 4
+    margin = dominance_margin(state)
     blocks = {c: state.blocks_in_play(c) for c in COALITIONS}
     loyal = scoring_influence(state)
     cylinders = {seat: state.cylinders_in_play(seat) for seat in range(len(state.players))}

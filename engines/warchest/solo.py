@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from engines.priorities import best_at_random
 from engines.warchest import rules as R
 from engines.warchest.actions import Action
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions
@@ -49,17 +50,13 @@ def random_policy(state: State, rng: random.Random) -> Action:
 def greedy_policy(state: State, rng: random.Random) -> Action:
     """One ply of look-ahead: the action after which the position scores best for the side to act."""
     me = state.to_act()
-    best: list[Action] = []
-    best_score = float("-inf")
-    for action in R.legal_actions(state):
+
+    def result(action: Action) -> float:
         after = state.copy()
         R.apply(after, action, random.Random(0), check=False)
-        score = _score(after, me)
-        if score > best_score:
-            best, best_score = [action], score
-        elif score == best_score:
-            best.append(action)
-    return rng.choice(best)
+        return _score(after, me)
+
+    return best_at_random(R.legal_actions(state), result, rng)
 
 
 def _score(state: State, me: int) -> float:

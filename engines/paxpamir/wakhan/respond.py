@@ -37,8 +37,8 @@ def region_priority(state: State) -> tuple[Region, ...]:
 def border_order(state: State, region: Region) -> list[str]:
     """B8 roads: the region's borders in the order their other regions appear on the region priority."""
     order = region_priority(state)
-    borders = [b for b in game_data().map.adjacency[region]]
-    return ["_".join(sorted((region, other))) for other in sorted(borders, key=order.index)]
+    data = game_data()
+    return [data.border(region, other) for other in sorted(data.map.adjacency[region], key=order.index)]
 
 
 def move_step(state: State, me: int, options: WakhanOptions) -> A.MoveArmy | None:

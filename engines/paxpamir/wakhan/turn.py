@@ -15,7 +15,7 @@ from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import COALITIONS, Coalition, Region, game_data
-from engines.paxpamir.queries import ruler, scoring_influence
+from engines.paxpamir.queries import dominance_margin, ruler, scoring_influence
 from engines.paxpamir.scoring import dominance_check
 from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS
 from engines.paxpamir.state import State
@@ -24,7 +24,6 @@ from engines.paxpamir.wakhan.priority import card_priority
 from engines.paxpamir.wakhan.radicalize import Radicalize, slot_name
 from engines.paxpamir.wakhan.respond import Responder, move_step, region_priority
 
-CARD_ACTIONS = ("tax", "build", "betray", "battle", "move", "gift")
 SPY_BATTLE = "battle_highest_priority_court_card_with_most_spies_where_wakhan_has_spy"
 
 
@@ -81,7 +80,7 @@ class WakhanTurn:
                 number = state.market.cards[row][col]
                 if number not in DOMINANCE_CHECKS or R.can_purchase(state, self.me, row, col) is not None:
                     continue
-                points = self._check_points(state, row, col)
+                points = self._check_points(state)
                 mine = points.get(self.me, 0)
                 others = max((p for seat, p in points.items() if seat != self.me), default=0)
                 wins = self.options.printing == 2 and self._would_win(state, points)
@@ -93,23 +92,19 @@ class WakhanTurn:
                     return Decision(A.Purchase(row, col), Reason("B5 Ambition", text))
         return None
 
-    def _check_points(self, state: State, row: int, col: int) -> dict[int, int]:
-        others = [c for r in state.market.cards for c in r if c in DOMINANCE_CHECKS]
-        final = len(others) <= 1 and not any(c in DOMINANCE_CHECKS for c in state.deck)
-        margin = 2 if "conflict_fatigue" in state.lasting else 4
+    def _check_points(self, state: State) -> dict[int, int]:
+        """What each seat would score if she bought a Dominance Check now."""
         blocks = {c: state.blocks_in_play(c) for c in COALITIONS}
         cylinders = {seat: state.cylinders_in_play(seat) for seat in range(len(state.players))}
-        result = dominance_check(blocks, scoring_influence(state), cylinders, final=final, margin=margin)
+        result = dominance_check(
+            blocks, scoring_influence(state), cylinders, final=_final_after(state), margin=dominance_margin(state)
+        )
         return dict(result.points)
 
     def _would_win(self, state: State, points: dict[int, int]) -> bool:
         vp = [p.vp + points.get(seat, 0) for seat, p in enumerate(state.players)]
         best_other = max(v for seat, v in enumerate(vp) if seat != self.me)
-        return vp[self.me] - best_other >= 4 or (vp[self.me] > best_other and self._final_after(state))
-
-    def _final_after(self, state: State) -> bool:
-        others = [c for r in state.market.cards for c in r if c in DOMINANCE_CHECKS]
-        return len(others) <= 1 and not any(c in DOMINANCE_CHECKS for c in state.deck)
+        return vp[self.me] - best_other >= 4 or (vp[self.me] > best_other and _final_after(state))
 
     # --- the lines ------------------------------------------------------------------------------------------
 
@@ -230,9 +225,14 @@ class WakhanTurn:
         return None
 
 
+def _final_after(state: State) -> bool:
+    """Whether a Dominance Check bought now would be the last: no other one in the market or the deck."""
+    others = [c for r in state.market.cards for c in r if c in DOMINANCE_CHECKS]
+    return len(others) <= 1 and not any(c in DOMINANCE_CHECKS for c in state.deck)
+
+
 def _roads(state: State, region: Region, other: Region) -> Iterator[tuple[str, int]]:
-    border = "_".join(sorted((region, other)))
-    yield from state.roads.get(border, {}).items()
+    yield from state.roads.get(game_data().border(region, other), {}).items()
 
 
 class Wakhan:
