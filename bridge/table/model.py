@@ -152,6 +152,12 @@ class TableObject:
     def transform(self) -> Transform:
         return Transform(self.position, self.rotation, self.scale)
 
+    def encloses(self, position: Vec3) -> bool:
+        """Whether ``position`` lies in this zone's box (a scripting or hand zone's scale is its size)."""
+        t = self.transform
+        local = Transform(t.position, t.rotation, ONE).to_local(position)
+        return all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True))
+
     def has_tag(self, tag: str) -> bool:
         """Tags compare case-insensitively, as in TTS."""
         t = tag.lower()
@@ -233,13 +239,4 @@ class Table:
 
     def inside(self, zone: TableObject) -> list[TableObject]:
         """Objects whose centre lies in the zone's box (a scripting zone's scale is its size)."""
-        t = zone.transform
-        half = Transform(t.position, t.rotation, ONE)
-        found = []
-        for o in self.objects:
-            if o.guid == zone.guid:
-                continue
-            local = half.to_local(o.position)
-            if all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True)):
-                found.append(o)
-        return found
+        return [o for o in self.objects if o.guid != zone.guid and zone.encloses(o.position)]

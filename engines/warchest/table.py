@@ -20,6 +20,7 @@ from bridge.table import SaveFile, Table, TableObject, Vec3
 from bridge.table.geometry import Transform
 from engines.base import Problem, ReadError
 from engines.layout import BetweenSpots, BoardLayout
+from engines.tablekit import Builder, grid, one_tagged
 from engines.warchest.ai import AiOptions
 from engines.warchest.board import HEXES, LOCATION_SET, Hex, name
 from engines.warchest.solo import setup_solo
@@ -70,77 +71,21 @@ def key_hex(key: str) -> Hex:
 # --- building a fresh table ----------------------------------------------------------------------------------
 
 
-def _transform(p: Vec3, rot_y: float = 0.0, scale: Vec3 = Vec3(1, 1, 1)) -> dict[str, float]:  # noqa: B008
-    return {
-        "posX": p.x,
-        "posY": p.y,
-        "posZ": p.z,
-        "rotX": 0.0,
-        "rotY": rot_y,
-        "rotZ": 0.0,
-        "scaleX": scale.x,
-        "scaleY": scale.y,
-        "scaleZ": scale.z,
-    }
-
-
-class _Builder:
-    def __init__(self, assets: Mapping[str, str]) -> None:
-        self.assets = assets
-        self.objects: list[dict[str, Any]] = []
-        self._n = 0
-
-    def guid(self, prefix: str) -> str:
-        self._n += 1
-        return f"{prefix}{self._n:04x}"[-6:].rjust(6, "0")
-
-    def url(self, key: str) -> str:
-        return self.assets.get(key, "")
-
-    def tile(
-        self,
-        nickname: str,
-        tags: list[str],
-        at: Vec3,
-        image: str,
-        back: str,
-        *,
-        circle: bool = True,
-        scale: float = COIN_SCALE,
-        face_down: bool = False,
-        description: str = "",
-    ) -> dict[str, Any]:
-        t = _transform(at, scale=Vec3(scale, 1, scale))
-        if face_down:
-            t["rotZ"] = 180.0
-        return {
-            "GUID": self.guid("c"),
-            "Name": "Custom_Tile",
-            "Transform": t,
-            "Nickname": nickname,
-            "Description": description,
-            "GMNotes": "",
-            "Tags": tags,
-            "Locked": False,
-            "CustomImage": {
-                "ImageURL": self.url(image),
-                "ImageSecondaryURL": self.url(back),
-                "ImageScalar": 1.0,
-                "WidthScale": 0.0,
-                "CustomTile": {
-                    "Type": 2 if circle else 0,
-                    "Thickness": COIN_HEIGHT,
-                    "Stackable": True,
-                    "Stretch": True,
-                },
-            },
-        }
-
+class _Builder(Builder):
     def coin(self, unit: str, at: Vec3, *, face_down: bool = False) -> dict[str, Any]:
         nickname = ROYAL_NAME if unit == ROYAL else unit
-        return self.tile(nickname, [COIN_TAG], at, f"coin_{unit}", "coin_back", face_down=face_down)
+        return self.tile(
+            nickname,
+            [COIN_TAG],
+            at,
+            f"coin_{unit}",
+            "coin_back",
+            scale=COIN_SCALE,
+            thickness=COIN_HEIGHT,
+            face_down=face_down,
+        )
 
-    def zone(self, kind: str, side: int | None) -> dict[str, Any]:
+    def area(self, kind: str, side: int | None) -> dict[str, Any]:
         at, size = ZONES[(kind, side)]
         tags = [f"{T}.{kind}"] + ([SIDE_TAGS[side]] if side is not None else [])
         label = (
@@ -148,22 +93,12 @@ class _Builder:
             if side is not None
             else {"removed": "removed from play", "royals": "spare Royal Coins"}[kind]
         )
-        return {
-            "GUID": self.guid("z"),
-            "Name": "ScriptingTrigger",
-            "Transform": _transform(at, scale=size),
-            "Nickname": label,
-            "Description": "",
-            "Tags": tags,
-            "Locked": True,
-        }
+        return self.zone(label, tags, at, size)
 
 
 def zone_spot(center: Vec3, index: int, per_row: int = 5, rows: int = 4) -> Vec3:
     """The index-th place in an area: rows of coins, left to right; a full area takes a second layer on top."""
-    layer, rest = divmod(index, per_row * rows)
-    row, col = divmod(rest, per_row)
-    return Vec3(center.x - (per_row - 1) / 2 + col * 1.0, 1.3 + layer * 0.25, center.z + 1.2 - row * 1.0)
+    return grid(Vec3(center.x, 1.3, center.z), index, per_row=per_row, rows=rows)
 
 
 def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state: State | None = None) -> SaveFile:
@@ -172,25 +107,9 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
     state = state or setup_solo(random.Random(seed), AiOptions())
     b = _Builder(assets or {})
     board_transform = Transform(Vec3(0, 1.0, 0), Vec3(0, 0, 0), Vec3(1, 1, 1))
-    snap_points = [
-        {"Position": {"x": v.x, "y": v.y, "z": v.z}, "Rotation": {"x": 0, "y": 0, "z": 0}}
-        for v in LAYOUT.spots.values()
-    ]
-    b.objects.append(
-        {
-            "GUID": "b0a4d0",
-            "Name": "Custom_Board",
-            "Transform": _transform(board_transform.position),
-            "Nickname": "War Chest board",
-            "Description": "",
-            "Tags": [BOARD_TAG],
-            "Locked": True,
-            "CustomImage": {"ImageURL": b.url("board"), "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0},
-            "AttachedSnapPoints": snap_points,
-        }
-    )
+    b.add(b.board("War Chest board", [BOARD_TAG], board_transform.position, "board", snap_points=LAYOUT.spots.values()))
     for kind, zone_side in ZONES:
-        b.objects.append(b.zone(kind, zone_side))
+        b.add(b.area(kind, zone_side))
     for side_index, side in enumerate(state.sides):
         tags = [SIDE_TAGS[side_index]]
         for i, unit in enumerate(side.units):
@@ -204,6 +123,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
                     f"card_{unit}",
                     circle=False,
                     scale=1.3,
+                    thickness=COIN_HEIGHT,
                     description=_card_text(unit),
                 )
             )
@@ -215,18 +135,8 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
             for i, coin in enumerate(side.hand):
                 b.objects.append(b.coin(coin, HAND_AT + Vec3(-3 + 1.5 * i, -1.5, 0)))
         bag_coins = [b.coin(u, BAG_AT[side_index]) for u in sorted(in_bag) for _ in range(in_bag[u])]
-        b.objects.append(
-            {
-                "GUID": b.guid("a"),
-                "Name": "Bag",
-                "Transform": _transform(BAG_AT[side_index]),
-                "Nickname": f"{'AB'[side_index]} bag",
-                "Description": "",
-                "Tags": [BAG_TAG, *tags],
-                "Locked": False,
-                "ContainedObjects": bag_coins,
-            }
-        )
+        bag = b.base("Bag", f"{'AB'[side_index]} bag", [BAG_TAG, *tags], BAG_AT[side_index])
+        b.add(dict(bag, ContainedObjects=bag_coins))
         center = ZONES[(SUPPLY, side_index)][0]
         index = 0
         for unit in side.units:
@@ -247,7 +157,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
             at = (
                 board_transform.to_world(LAYOUT.spots[hex_key(on_board[i])])
                 if i < len(on_board)
-                else zone_spot(reserve, i - len(on_board), per_row=6)
+                else zone_spot(reserve, i - len(on_board), per_row=6, rows=1)
             )
             b.objects.append(
                 b.tile(
@@ -256,6 +166,8 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
                     at,
                     f"marker_{'AB'[side_index]}",
                     f"marker_{'AB'[side_index]}",
+                    scale=COIN_SCALE,
+                    thickness=COIN_HEIGHT,
                 )
             )
     for h, piece in sorted(state.board.items()):
@@ -265,16 +177,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
     spares = ZONES[(ROYALS, None)][0]
     for i in range(EXTRA_ROYALS):
         b.objects.append(b.coin(ROYAL, zone_spot(spares, i)))
-    b.objects.append(
-        {
-            "GUID": b.guid("h"),
-            "Name": "HandTrigger",
-            "FogColor": "White",
-            "Transform": _transform(HAND_AT, scale=Vec3(12, 4, 3)),
-            "Nickname": "",
-            "Tags": [],
-        }
-    )
+    b.add(b.zone("", [], HAND_AT, Vec3(12, 4, 3), hand="White"))
     return SaveFile.from_dict({"SaveName": "War Chest", "ObjectStates": b.objects}, "War Chest table")
 
 
@@ -319,28 +222,13 @@ class TableView:
 def _zone_of(
     table: Table, obj: TableObject, zones: dict[tuple[str, int | None], TableObject]
 ) -> tuple[str, int | None] | None:
-    for key, zone in zones.items():
-        t = zone.transform
-        local = Transform(t.position, t.rotation, Vec3(1, 1, 1)).to_local(obj.position)
-        if all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True)):
-            return key
-    return None
+    return next((key for key, zone in zones.items() if zone.encloses(obj.position)), None)
 
 
 def read_table(table: Table) -> TableView:
     problems: list[Problem] = []
 
-    def one(tag: str, what: str) -> TableObject | None:
-        found = table.with_tag(tag)
-        if len(found) == 1:
-            return found[0]
-        if not found:
-            problems.append(Problem(f"{what} (tag '{tag}') is not on the table"))
-        for extra in found[1:]:
-            problems.append(Problem(f"a second {what}; the first is {found[0].describe()}", extra))
-        return None
-
-    board = one(BOARD_TAG, "the board")
+    board = one_tagged(table, BOARD_TAG, "the board", problems)
     zones: dict[tuple[str, int | None], TableObject] = {}
     for kind, side in ZONES:
         tag = f"{T}.{kind}"
@@ -420,7 +308,7 @@ def read_table(table: Table) -> TableView:
             stacks.setdefault(h, []).append((obj.position.y, obj.guid, obj))
             continue
         zone = _zone_of(table, obj, zones)
-        in_hand = any(_inside(h_, obj) for h_ in hands)
+        in_hand = any(h_.encloses(obj.position) for h_ in hands)
         for unit, guid in coin_list:
             if zone is not None and zone[0] == SUPPLY:
                 tally(zone[1] or 0, "supply", unit)
@@ -528,9 +416,3 @@ def read_table(table: Table) -> TableView:
         raise ReadError(problems)
     state = State(Rules(solo=True), sides, board_pieces, control, current=AI)
     return TableView(state, phys)
-
-
-def _inside(zone: TableObject, obj: TableObject) -> bool:
-    t = zone.transform
-    local = Transform(t.position, t.rotation, Vec3(1, 1, 1)).to_local(obj.position)
-    return all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True))

@@ -348,7 +348,7 @@ class Planner:
         previous = self.ph.markers_on.get(h)
         if previous is not None:
             owner = self.state.control[h]
-            spot = zone_spot(self.ph.zones[(RESERVE, owner)], len(self.ph.reserve[owner]), per_row=6)
+            spot = zone_spot(self.ph.zones[(RESERVE, owner)], len(self.ph.reserve[owner]), per_row=6, rows=1)
             self.ph.reserve[owner].append(previous)
             out.append(Move(guid=previous, position=Position.of(spot)))
         marker = self.ph.reserve[self.side].pop()

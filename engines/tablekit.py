@@ -1,0 +1,225 @@
+"""Objects of a fresh table, as save-file ObjectStates: the parts every game's table builder shares.
+
+A game's ``table`` module says where things go; this module knows how TTS writes them down (transforms, GUIDs,
+custom tiles, cards on deck sheets, decks, scripting and hand zones), so no game repeats it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bridge.table import Table, TableObject, Vec3
+from bridge.table.geometry import ONE
+from engines.base import Problem
+
+SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the deck-sheet grid every game here draws (TTS's largest)
+
+
+def transform(at: Vec3, *, rot_y: float = 0.0, scale: Vec3 = ONE, face_down: bool = False) -> dict[str, float]:
+    return {
+        "posX": at.x,
+        "posY": at.y,
+        "posZ": at.z,
+        "rotX": 0.0,
+        "rotY": rot_y,
+        "rotZ": 180.0 if face_down else 0.0,
+        "scaleX": scale.x,
+        "scaleY": scale.y,
+        "scaleZ": scale.z,
+    }
+
+
+@dataclass(frozen=True)
+class SheetCard:
+    """A card's face on a deck sheet: the sheet's image name and the cell, row by row; ``back`` is the image of
+    the common back, or of a sheet of backs cell for cell (``unique_back``)."""
+
+    sheet: str
+    index: int
+    back: str
+    unique_back: bool = False
+
+
+class Builder:
+    """Collects a table's objects; ``assets`` maps image names to the URLs written by the game's images."""
+
+    def __init__(self, assets: Mapping[str, str]) -> None:
+        self.assets = assets
+        self.objects: list[dict[str, Any]] = []
+        self._n = 0
+        self._deck_keys: dict[tuple[str, str], int] = {}
+
+    def guid(self, prefix: str) -> str:
+        self._n += 1
+        return f"{prefix}{self._n:04x}"[-6:].rjust(6, "0")
+
+    def url(self, key: str) -> str:
+        return self.assets.get(key, "")
+
+    def add(self, obj: dict[str, Any]) -> dict[str, Any]:
+        self.objects.append(obj)
+        return obj
+
+    def base(
+        self,
+        name: str,
+        nickname: str,
+        tags: Sequence[str],
+        at: Vec3,
+        *,
+        scale: Vec3 = ONE,
+        rot_y: float = 0.0,
+        face_down: bool = False,
+        description: str = "",
+        gm_notes: str = "",
+        locked: bool = False,
+        colour: tuple[float, float, float] | None = None,
+    ) -> dict[str, Any]:
+        obj: dict[str, Any] = {
+            "GUID": self.guid(name[0].lower()),
+            "Name": name,
+            "Transform": transform(at, rot_y=rot_y, scale=scale, face_down=face_down),
+            "Nickname": nickname,
+            "Description": description,
+            "GMNotes": gm_notes,
+            "Tags": list(tags),
+            "Locked": locked,
+        }
+        if colour is not None:
+            obj["ColorDiffuse"] = {"r": colour[0], "g": colour[1], "b": colour[2]}
+        return obj
+
+    def tile(
+        self,
+        nickname: str,
+        tags: Sequence[str],
+        at: Vec3,
+        image: str,
+        back: str,
+        *,
+        circle: bool = True,
+        scale: float = 1.0,
+        thickness: float = 0.2,
+        stackable: bool = True,
+        face_down: bool = False,
+        description: str = "",
+    ) -> dict[str, Any]:
+        obj = self.base(
+            "Custom_Tile",
+            nickname,
+            tags,
+            at,
+            scale=Vec3(scale, 1, scale),
+            face_down=face_down,
+            description=description,
+        )
+        obj["CustomImage"] = {
+            "ImageURL": self.url(image),
+            "ImageSecondaryURL": self.url(back),
+            "ImageScalar": 1.0,
+            "WidthScale": 0.0,
+            "CustomTile": {"Type": 2 if circle else 0, "Thickness": thickness, "Stackable": stackable, "Stretch": True},
+        }
+        return obj
+
+    def board(
+        self, nickname: str, tags: Sequence[str], at: Vec3, image: str, *, snap_points: Iterable[Vec3] = ()
+    ) -> dict[str, Any]:
+        obj = self.base("Custom_Board", nickname, tags, at, locked=True)
+        obj["CustomImage"] = {
+            "ImageURL": self.url(image),
+            "ImageSecondaryURL": "",
+            "ImageScalar": 1.0,
+            "WidthScale": 0.0,
+        }
+        obj["AttachedSnapPoints"] = [
+            {"Position": {"x": v.x, "y": v.y, "z": v.z}, "Rotation": {"x": 0, "y": 0, "z": 0}} for v in snap_points
+        ]
+        return obj
+
+    def zone(self, label: str, tags: Sequence[str], at: Vec3, size: Vec3, *, hand: str | None = None) -> dict[str, Any]:
+        """A scripting zone, or with ``hand`` (a player colour) that player's hand zone."""
+        obj = self.base("HandTrigger" if hand else "ScriptingTrigger", label, tags, at, scale=size, locked=True)
+        if hand:
+            obj["FogColor"] = hand
+        return obj
+
+    def card(
+        self,
+        face: SheetCard,
+        nickname: str,
+        tags: Sequence[str],
+        at: Vec3,
+        *,
+        gm_notes: str = "",
+        description: str = "",
+        face_down: bool = False,
+        scale: float = 1.0,
+    ) -> dict[str, Any]:
+        obj = self.base(
+            "Card",
+            nickname,
+            tags,
+            at,
+            scale=Vec3(scale, 1, scale),
+            face_down=face_down,
+            description=description,
+            gm_notes=gm_notes,
+        )
+        key = self._deck_keys.setdefault((face.sheet, face.back), len(self._deck_keys) + 1)
+        obj["CardID"] = key * 100 + face.index
+        obj["CustomDeck"] = {
+            str(key): {
+                "FaceURL": self.url(face.sheet),
+                "BackURL": self.url(face.back),
+                "NumWidth": SHEET_COLUMNS,
+                "NumHeight": SHEET_ROWS,
+                "BackIsHidden": True,
+                "UniqueBack": face.unique_back,
+                "Type": 0,
+            }
+        }
+        return obj
+
+    def deck(self, nickname: str, tags: Sequence[str], at: Vec3, cards: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """A face-down deck of ``cards`` (top first); TTS turns a deck of one card into that card, and so does
+        this."""
+        if len(cards) == 1:
+            single = dict(cards[0])
+            single["Transform"] = transform(at, face_down=True, scale=_scale_of(single))
+            return single
+        obj = self.base("Deck", nickname, tags, at, face_down=True, scale=_scale_of(cards[0]) if cards else ONE)
+        obj["DeckIDs"] = [c["CardID"] for c in cards]
+        obj["CustomDeck"] = {k: v for c in cards for k, v in c["CustomDeck"].items()}
+        obj["ContainedObjects"] = [dict(c, Transform=transform(at, face_down=True, scale=_scale_of(c))) for c in cards]
+        return obj
+
+
+def _scale_of(obj: Mapping[str, Any]) -> Vec3:
+    t = obj.get("Transform", {})
+    return Vec3(t.get("scaleX", 1.0), t.get("scaleY", 1.0), t.get("scaleZ", 1.0))
+
+
+def one_tagged(table: Table, tag: str, what: str, problems: list[Problem]) -> TableObject | None:
+    """The one object with ``tag``; a missing or doubled one becomes a problem that names it."""
+    found = table.with_tag(tag)
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        problems.append(Problem(f"{what} (tag '{tag}') is not on the table"))
+    for extra in found[1:]:
+        problems.append(Problem(f"a second {what}; the first is {found[0].describe()}", extra))
+    return None
+
+
+def grid(centre: Vec3, index: int, *, per_row: int, rows: int, step: float = 1.0, layer: float = 0.25) -> Vec3:
+    """The index-th place in an area: rows left to right from the far edge; a full area takes a layer on top."""
+    level, rest = divmod(index, per_row * rows)
+    row, col = divmod(rest, per_row)
+    return Vec3(
+        centre.x + (col - (per_row - 1) / 2) * step,
+        centre.y + level * layer,
+        centre.z + ((rows - 1) / 2 - row) * step,
+    )
