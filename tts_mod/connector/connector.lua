@@ -189,6 +189,12 @@ commands.take = {
     view.present[list[at]] = true
     view.gone[list[at]] = nil
     table.remove(list, at)
+    if #list == 1 and (box.type == "Deck" or box.type == "Stack") then
+      -- TTS turns a deck left with one card into that card (keeping its GUID): later commands address it
+      view.present[list[1]] = true
+      view.gone[list[1]] = nil
+      view.gone[c.container] = true
+    end
   end,
   run = function(c, next, fail)
     local box = getObjectFromGUID(c.container)
