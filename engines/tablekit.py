@@ -51,9 +51,10 @@ class Builder:
         self._n = 0
         self._deck_keys: dict[tuple[str, str], int] = {}
 
-    def guid(self, prefix: str) -> str:
+    def guid(self) -> str:
+        """Six hex digits, as TTS writes GUIDs; numbered in build order, so a table builds the same every time."""
         self._n += 1
-        return f"{prefix}{self._n:04x}"[-6:].rjust(6, "0")
+        return f"a{self._n:05x}"
 
     def url(self, key: str) -> str:
         return self.assets.get(key, "")
@@ -78,7 +79,7 @@ class Builder:
         colour: tuple[float, float, float] | None = None,
     ) -> dict[str, Any]:
         obj: dict[str, Any] = {
-            "GUID": self.guid(name[0].lower()),
+            "GUID": self.guid(),
             "Name": name,
             "Transform": transform(at, rot_y=rot_y, scale=scale, face_down=face_down),
             "Nickname": nickname,

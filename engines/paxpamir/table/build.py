@@ -1,0 +1,159 @@
+"""A Pax Pamir table for a save file: the board, every seat's area, the cards where the state puts them, and the
+pieces counted out by :func:`~engines.paxpamir.table.layout.piece_counts`.
+
+A fresh table shows the moment before Wakhan's first turn: her AI deck shuffled and none drawn yet.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from bridge.table import SaveFile, Vec3
+from engines.paxpamir.data import COALITIONS, Coalition, game_data
+from engines.paxpamir.images import ai_cells, deck_cells
+from engines.paxpamir.rules import new_game
+from engines.paxpamir.state import State
+from engines.paxpamir.table import layout as L
+from engines.tablekit import Builder, SheetCard
+
+
+def fresh_state(humans: int = 1, *, seed: int = 0, loyalties: tuple[Coalition, ...] = ("british", "russian")) -> State:
+    """A new game with Wakhan in seat 0 and ``humans`` people after her, before she draws her first AI card."""
+    if humans not in (1, 2):
+        raise ValueError(f"Wakhan plays against 1 or 2 people, not {humans}")
+    state = new_game([None, *loyalties[:humans]], random.Random(seed), wakhan=0)
+    state.ai_deck.insert(0, state.ai_discard.pop())
+    state.players[0].loyalty = None
+    return state
+
+
+def seat_colour(state: State, seat: int) -> str:
+    humans = [s for s, p in enumerate(state.players) if not p.wakhan]
+    if state.players[seat].wakhan:
+        return L.SEAT_COLOURS["wakhan"]  # type: ignore[return-value]
+    return L.SEAT_COLOURS["humans"][humans.index(seat)]
+
+
+def seat_name(state: State, seat: int) -> str:
+    return "Wakhan" if state.players[seat].wakhan else seat_colour(state, seat)
+
+
+class _Builder(Builder):
+    def __init__(self, assets: Mapping[str, str]) -> None:
+        super().__init__(assets)
+        self._deck = deck_cells()
+        self._ai = ai_cells()
+
+    def pax_card(self, key: str, at: Vec3, face_down: bool) -> dict[str, Any]:
+        kind, _, n = key.partition(":")
+        number = int(n)
+        data = game_data()
+        if kind == "ai":
+            cell = self._ai[number]
+            face = SheetCard(cell.sheet, cell.index, cell.sheet.replace("front", "back"), unique_back=True)
+            return self.card(face, f"Wakhan AI card {number}", [L.AI_CARD_TAG], at, gm_notes=n, face_down=face_down)
+        cell = self._deck[number]
+        if number in data.court:
+            c = data.court[number]
+            name, text = c.name, f"{c.region.title()}, {c.suit}, rank {c.rank}; actions: {', '.join(c.actions) or '-'}"
+        else:
+            e = data.events[number]
+            name, text = e.name, f"if discarded: {e.if_discarded.title}; if purchased: {e.if_purchased.title}"
+        face = SheetCard(cell.sheet, cell.index, "card_back")
+        return self.card(face, name, [L.CARD_TAG], at, gm_notes=n, description=text, face_down=face_down)
+
+    def piece(self, kind: str, owner: str, at: Vec3, colour: str) -> dict[str, Any]:
+        if kind == "rupee":
+            return self.tile("Rupee", [L.RUPEE_TAG], at, "rupee", "rupee", scale=0.3, stackable=False)
+        if kind == "cylinder":
+            return self.base(
+                "PlayerPawn", f"{colour} cylinder", [L.CYLINDER_TAG, L.seat_tag(int(owner))], at, colour=L.RGB[colour]
+            )
+        return self.base(
+            "BlockSquare",
+            f"{owner.title()} block",
+            [L.BLOCK_TAG, L.coalition_tag(owner)],
+            at,
+            scale=Vec3(0.35, 0.35, 0.35),
+            colour=L.RGB[owner],
+        )
+
+
+def build_table(assets: Mapping[str, str] | None = None, *, state: State | None = None, humans: int = 1) -> SaveFile:
+    state = state or fresh_state(humans)
+    b = _Builder(assets or {})
+    seats = len(state.players)
+    spots = L.Spots.fresh(seats)
+    snaps = [*L.MAP.spots.values(), *L.MARKET.spots.values(), *L.FAVORED.spots.values()]
+    b.add(b.board("Pax Pamir map and market", [L.BOARD_TAG], L.BOARD_AT, "board", snap_points=snaps))
+    for seat in range(seats):
+        colour, name = seat_colour(state, seat), seat_name(state, seat)
+        extra = [L.WAKHAN_TAG] if state.players[seat].wakhan else []
+        for kind, (offset, size) in L.SEAT_AREA.items():
+            hand = colour if kind == "hand" and not state.players[seat].wakhan else None
+            tags = [f"{L.T}.{kind}", L.seat_tag(seat), *extra]
+            b.add(b.zone(f"{name}'s {kind}", tags, L.seat_centre(seat) + offset, size, hand=hand))
+        b.add(_dial(b, state, seat, spots.dials[seat].position))
+        b.add(
+            b.piece("cylinder", str(seat), spots.vp(seat, state.players[seat].vp), colour)
+            | {
+                "Nickname": f"{name}'s victory points",
+                "Tags": [L.VP_TAG, L.seat_tag(seat)],
+            }
+        )
+    for kind, (at, size) in L.SHARED_AREA.items():
+        b.add(b.zone(kind.replace("_", " "), [f"{L.T}.{kind}"], at, size))
+    for coalition, (at, size) in L.BLOCK_AREA.items():
+        b.add(b.zone(f"{coalition} blocks", [f"{L.T}.blocks", L.coalition_tag(coalition)], at, size))
+    b.add(b.tile("Favored suit", [L.FAVORED_TAG], spots.favored(state.favored), "favored", "favored", scale=0.5))
+
+    places = L.card_places(state)
+    piles: dict[str, list[tuple[int, str]]] = {"deck": [], "ai_deck": []}
+    positions: dict[str, Vec3] = {}
+    for key, place in places.items():
+        positions[key] = spots.card(place)
+        if place.kind in piles:
+            piles[place.kind].append((place.index, key))
+        else:
+            b.add(b.pax_card(key, positions[key], place.face_down))
+    for kind, cards in piles.items():
+        at = spots.zones[(kind, "")]
+        made = [b.pax_card(key, at, True) for _, key in sorted(cards)]
+        if made:
+            b.add(b.deck("Draw deck" if kind == "deck" else "Wakhan's AI deck", [], at, made))
+    for (kind, owner), areas in L.piece_counts(state).items():
+        colour = seat_colour(state, int(owner)) if kind == "cylinder" else owner
+        for area, count in areas.items():
+            if count < 0:
+                raise ValueError(f"the state puts more {kind}s in play than the game has ({area})")
+            centre = spots.area(area, positions)
+            for _, offset in zip(range(count), L.offsets(area), strict=False):
+                b.add(b.piece(kind, owner, centre + offset, colour))
+    return SaveFile.from_dict({"SaveName": "Pax Pamir", "ObjectStates": b.objects}, "Pax Pamir table")
+
+
+def _dial(b: _Builder, state: State, seat: int, at: Vec3) -> dict[str, Any]:
+    """The loyalty dial: a tile whose states are the coalitions (Wakhan's has one face: her loyalty is
+    pragmatic, read from her AI card)."""
+    name = seat_name(state, seat)
+    tags = [L.DIAL_TAG, L.seat_tag(seat)]
+
+    def face(coalition: str) -> dict[str, Any]:
+        return b.tile(
+            f"{name}'s loyalty: {coalition}",
+            tags,
+            at,
+            f"dial_{coalition}",
+            "dial_back",
+            circle=False,
+            scale=L.DIAL_SCALE,
+        )
+
+    loyalty = state.players[seat].loyalty
+    if state.players[seat].wakhan or loyalty is None:
+        return b.tile(f"{name}'s gifts", tags, at, "dial_wakhan", "dial_back", circle=False, scale=L.DIAL_SCALE)
+    current = face(loyalty)
+    current["States"] = {str(i + 1): face(c) for i, c in enumerate(COALITIONS) if c != loyalty}
+    return current
