@@ -1,9 +1,10 @@
-"""Pax Pamir as a game plugin. The rules engine runs in self-play; the TTS table and Wakhan come next."""
+"""Pax Pamir as a game plugin: Wakhan, the automated opponent, on a TTS table against one or two people."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
@@ -11,27 +12,45 @@ from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options
 from engines.paxpamir import selfplay
 from engines.paxpamir.baselines import POLICIES
+from engines.paxpamir.table.build import build_table
+from engines.paxpamir.table.read import TableView, read_table
+from engines.paxpamir.table.turn import turn_decisions
 
-NOT_YET = "the Pax Pamir table (reading it, Wakhan's turn, the mod) is not built yet; only self-play runs"
 
-
-class PaxPamir(Game[Any, Any]):
+class PaxPamir(Game[TableView, Any]):
     name = "paxpamir"
-    title = "Pax Pamir (Second Edition)"
+    title = "Pax Pamir (Second Edition): Wakhan"
 
-    def read(self, table: Table) -> Any:
-        raise NotImplementedError(NOT_YET)
+    def read(self, table: Table) -> TableView:
+        return read_table(table)
 
-    def decide(self, state: Any, rng: random.Random, options: Options) -> list[Decision[Any]]:
-        raise NotImplementedError(NOT_YET)
+    def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
+        return turn_decisions(state, rng, options)
 
-    def plan(self, state: Any, decision: Decision[Any], table: Table) -> list[Command]:
-        raise NotImplementedError(NOT_YET)
+    def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
+        if state.planner is None:
+            raise ValueError("plan() needs the decisions of decide() on the same table view")
+        commands: list[Command] = state.planner.plan(decision)
+        return commands
+
+    def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
+        """The engine's state once her turn is planned: whose turn it is, and what the table should show."""
+        return state.planner.now.copy() if state.planner is not None else None
 
     def build_table(self, assets: Mapping[str, str]) -> SaveFile:
-        raise NotImplementedError(NOT_YET)
+        return build_table(assets)
+
+    def write_assets(self, folder: Path) -> dict[str, str]:
+        from engines.paxpamir.images import write_all
+
+        return write_all(folder)
 
     def self_check(self) -> None:
+        """A turn planned on a fresh table, then a few in-process games with Wakhan and without."""
+        super().self_check()
+        summary = selfplay.run(players=1, games=2, seed=1, progress=False, wakhan=True)
+        if summary["errors"]:
+            raise RuntimeError(summary.get("first_error", "self-play failed"))
         summary = selfplay.run(players=3, games=3, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary.get("first_error", "self-play failed"))

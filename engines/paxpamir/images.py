@@ -174,5 +174,7 @@ def all_images() -> dict[str, Image.Image]:
 
 
 def write_all(folder: Path) -> dict[str, str]:
-    """Write every sheet; image name -> file URL."""
-    return save_all(all_images(), folder)
+    """Write every sheet and the table's other images (board, tokens); image name -> file URL."""
+    from engines.paxpamir.table.images import table_images
+
+    return save_all(all_images() | table_images(), folder)

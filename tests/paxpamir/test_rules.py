@@ -231,8 +231,6 @@ def test_selfplay_command_for_three_players():
     assert summary["dominance_checks"]["mean"] >= 1
     refused = automa("selfplay", "paxpamir", "--players", "9", "--games", "1")
     assert refused.returncode == 2 and "--players takes 2 to 5" in refused.stderr
-    table = automa("mod", "build", "paxpamir", "--out", "/tmp")
-    assert table.returncode == 2 and "not built yet" in table.stderr
 
 
 def test_every_rejected_action_has_a_reason():

@@ -1,0 +1,71 @@
+"""Images of the Pax Pamir table beyond the cards: the map board (market slots with their costs, regions,
+borders, favored-suit spaces, the victory-point track), the rupee, the favored-suit marker and the loyalty dials,
+all drawn from :mod:`~engines.paxpamir.table.layout` so the pictures sit where the reader looks."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bridge.table import Vec3
+from engines.drawing import Colour, centred
+from engines.paxpamir.data import COALITIONS, game_data
+from engines.paxpamir.images import COALITION_COLOURS, INK, PAPER, SUIT_COLOURS
+from engines.paxpamir.table import layout as L
+
+PX = 40  # pixels per board unit
+HALF_W, TOP, BOTTOM = 17.5, 16.0, -16.0  # the board's extent in its own frame, centred on its origin as TTS draws it
+
+
+def _px(v: Vec3) -> tuple[float, float]:
+    return ((v.x + HALF_W) * PX, (TOP - v.z) * PX)
+
+
+def board() -> Image.Image:
+    img = Image.new("RGB", (int(2 * HALF_W * PX), int((TOP - BOTTOM) * PX)), PAPER)
+    draw = ImageDraw.Draw(img)
+    data = game_data()
+    for border in data.map.borders:
+        a, b = (_px(L.MAP.spots[f"region:{r}"]) for r in border.regions)
+        draw.line((a, b), fill=(150, 120, 80), width=int(0.5 * PX))
+        mx, my = _px(L.MAP.spots[f"border:{border.id}"])
+        draw.ellipse((mx - 0.7 * PX, my - 0.45 * PX, mx + 0.7 * PX, my + 0.45 * PX), outline=INK, width=2)
+    for region in data.map.regions:
+        x, y = _px(L.MAP.spots[f"region:{region.id}"])
+        r = 2.0 * PX
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=(214, 196, 150), outline=INK, width=3)
+        centred(draw, (x, y - 1.2 * PX), region.name.upper(), 22, INK)
+    for key, spot in L.MARKET.spots.items():
+        x, y = _px(spot)
+        w, h = L.CARD_W / 2 * PX, 1.5 * PX
+        draw.rectangle((x - w, y - h, x + w, y + h), outline=INK, width=3)
+        centred(draw, (x, y + h + 12), f"cost {key.split(',')[1]}", 18, INK)
+    for suit, spot in L.FAVORED.spots.items():
+        x, y = _px(spot)
+        draw.rectangle((x - 0.8 * PX, y - 0.8 * PX, x + 0.8 * PX, y + 0.8 * PX), fill=SUIT_COLOURS[suit])
+        centred(draw, (x + 2.0 * PX, y), suit, 16, INK)
+    for key, spot in L.VP_TRACK.spots.items():
+        if key.startswith("0:"):
+            x, y = _px(spot)
+            draw.rectangle((x - 0.4 * PX, y - 0.3 * PX, x + 0.4 * PX, y + 1.2 * PX), outline=INK, width=1)
+            centred(draw, (x, y - 0.6 * PX), key.partition(":")[2], 16, INK)
+    return img
+
+
+def token(text: str, fill: Colour, ink: Colour = (255, 255, 255), size: int = 256) -> Image.Image:
+    img = Image.new("RGB", (size, size), fill)
+    centred(ImageDraw.Draw(img), (size / 2, size / 2), text, size // 6, ink)
+    return img
+
+
+def table_images() -> dict[str, Image.Image]:
+    images = {
+        "board": board(),
+        "rupee": token("RUPEE", (200, 170, 60), INK),
+        "favored": token("FAVORED", (90, 70, 120)),
+        "dial_wakhan": token("WAKHAN\ngifts 2 4 6", (120, 40, 150)),
+        "dial_back": token("LOYALTY", (92, 64, 40)),
+    }
+    for coalition in COALITIONS:
+        ink = INK if coalition == "russian" else (255, 255, 255)
+        images[f"dial_{coalition}"] = token(f"{coalition.upper()}\ngifts 2 4 6", COALITION_COLOURS[coalition], ink)
+    return images

@@ -1,0 +1,125 @@
+"""Wakhan's whole turn from a table as read: her AI card drawn, her moves until her turn ends, and each move's
+state kept for the planner.
+
+A person at the table may owe an answer in the middle of her turn (a bribe they are owed as a ruler, a card to
+discard). The bot's turn runs in one go, so that answer is made for them by the ``people`` option (default
+``demand``: bribes and ransoms asked in full, a Safe House always used, the lowest-ranked card discarded), and the
+chat says so, naming the person; they can set the table right by hand before their own turn.
+"""
+
+from __future__ import annotations
+
+import random
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engines.base import Decision, Options, Reason
+from engines.paxpamir import actions as A
+from engines.paxpamir import rules as R
+from engines.paxpamir.data import game_data
+from engines.paxpamir.state import State
+from engines.paxpamir.table.build import seat_name
+from engines.paxpamir.table.plan import Planner
+from engines.paxpamir.table.read import TableView
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.turn import Wakhan
+
+PEOPLE = ("demand", "waive")  # how the bot answers for a person mid-turn: ask in full, or ask nothing
+
+
+@dataclass(frozen=True)
+class DrawAiCard:
+    """The start of her turn (spec B5): the AI deck's top card face up onto her discard."""
+
+    card: int
+
+
+def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, str]:
+    """Her options from text values (``--option printing=2``), and the ``people`` stand-in policy."""
+    rules = dict(rules)
+    people = str(rules.pop("people", "demand"))
+    if people not in PEOPLE:
+        raise ValueError(f"option people takes {' or '.join(PEOPLE)}, not {people!r}")
+    hints = typing.get_type_hints(WakhanOptions)
+    known = {f.name for f in fields(WakhanOptions)}
+    unknown = set(rules) - known
+    if unknown:
+        raise ValueError(
+            f"unknown Wakhan option(s): {', '.join(sorted(unknown))}; known: people, {', '.join(sorted(known))}"
+        )
+    values: dict[str, Any] = {}
+    for name, raw in rules.items():
+        values[name] = _convert(name, hints[name], raw)
+    return WakhanOptions(**values), people
+
+
+def _convert(name: str, hint: Any, raw: Any) -> Any:
+    if typing.get_origin(hint) is typing.Literal:
+        for choice in typing.get_args(hint):
+            if str(choice) == str(raw):
+                return choice
+        raise ValueError(f"option {name} takes {', '.join(map(str, typing.get_args(hint)))}, not {raw!r}")
+    if hint is bool:
+        if isinstance(raw, bool):
+            return raw
+        if str(raw).lower() not in ("true", "false"):
+            raise ValueError(f"option {name} takes true or false, not {raw!r}")
+        return str(raw).lower() == "true"
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"option {name} takes a whole number, not {raw!r}") from None
+
+
+def stand_in(state: State, people: str) -> Decision[A.Action]:
+    """A person's answer owed during her turn, made for them."""
+    top = state.pending[-1]
+    who = seat_name(state, top.seat)
+    rule = f"stand-in for {who} (option people={people})"
+    if top.kind in ("bribe", "ransom"):
+        amount = top.remaining if people == "demand" else 0
+        return Decision(A.Demand(amount), Reason(rule, f"{who} asks {amount} of the {top.remaining} rupee {top.kind}"))
+    if top.kind == "safe_house":
+        return Decision(A.Hide(True), Reason(rule, f"{who}'s spy hides on the Safe House"))
+    legal = list(R.legal_actions(state))
+    discards = [a for a in legal if isinstance(a, A.Discard)]
+    if discards:
+        court = game_data().court
+        choice = min(discards, key=lambda a: (court[a.card].rank if a.card in court else 0, a.card))
+        return Decision(choice, Reason(rule, f"{who} discards #{choice.card}, their lowest-ranked card"))
+    return Decision(legal[0], Reason(rule, f"{who} answers with the first choice the rules offer ({legal[0]})"))
+
+
+def turn_decisions(view: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
+    wakhan, people = wakhan_options(options.rules)
+    state = view.state.copy()
+    state.wakhan_printing = wakhan.printing
+    planner = Planner(view)
+    view.planner = planner
+    me = state.current
+    decisions: list[Decision[Any]] = []
+    R.start_of_turn(state, rng)
+    face = state.ai_face
+    assert face is not None
+    draw: Decision[Any] = Decision(
+        DrawAiCard(face),
+        Reason("B5", f"draws AI card {face}; her pragmatic loyalty is {state.players[me].loyalty or 'none'}"),
+    )
+    decisions.append(draw)
+    planner.record(draw, state)
+    bot = Wakhan(wakhan)
+    while not state.over:
+        if bot.to_move(state):
+            decision = bot.next(state)
+        elif state.pending and state.current == me:
+            decision = stand_in(state, people)
+        else:
+            break
+        if decision is None:
+            break
+        R.apply(state, decision.action, rng)
+        decisions.append(decision)
+        planner.record(decision, state)
+    return decisions

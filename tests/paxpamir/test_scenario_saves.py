@@ -1,0 +1,89 @@
+"""`automa decide paxpamir` on saves built for the spec's Wakhan scenarios (B15): the table read from the save
+gives the same turn as the engine given the scenario directly, and each decision comes with its commands."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridge.modbuild import build_save
+from engines import registry
+from engines.paxpamir import actions as A
+from engines.paxpamir.state import State
+from engines.paxpamir.table.build import build_table
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.turn import play_turn
+from tests.paxpamir.test_wakhan import DC, wakhan_table
+from tests.test_cli import automa
+
+GAME = registry.load("paxpamir")
+
+
+def save_for(tmp_path: Path, name: str, state: State) -> Path:
+    """The scenario's table the moment before her draw: her face card goes back on top of the AI deck."""
+    before = state.copy()
+    before.ai_deck.insert(0, before.ai_discard.pop())
+    whole = build_save(GAME).to_dict() | {"ObjectStates": build_table(state=before).to_dict()["ObjectStates"]}
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(whole), encoding="utf-8")
+    return path
+
+
+def described(action: A.Action) -> dict[str, Any]:
+    return {"type": type(action).__name__, **{f.name: getattr(action, f.name) for f in dataclasses.fields(action)}}
+
+
+def decide(path: Path, *options: str) -> list[dict[str, Any]]:
+    flags = [arg for option in options for arg in ("--option", option)]
+    result = automa("decide", "paxpamir", str(path), "--seed", "0", *flags)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return list(json.loads(result.stdout)["decisions"])
+
+
+def check(tmp_path: Path, name: str, state: State, *options: str, **wakhan: Any) -> list[dict[str, Any]]:
+    decisions = decide(save_for(tmp_path, name, state), *options)
+    expected = play_turn(state.copy(), random.Random(0), WakhanOptions(**wakhan))
+    assert decisions[0]["action"] == {"type": "DrawAiCard", "card": state.ai_face}
+    assert [d["action"] for d in decisions[1:]] == [described(d.action) for d in expected]
+    assert [d["rule"] for d in decisions[1:]] == [d.reason.rule for d in expected]
+    return decisions
+
+
+@pytest.mark.slow
+def test_s1_she_radicalizes_at_the_arrows_and_places_a_road(tmp_path: Path):
+    s = wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30})
+    decisions = check(tmp_path, "s1", s)
+    assert decisions[1]["action"] == {"type": "Radicalize", "row": 1, "column": 1}
+    ops = [c["op"] for c in decisions[1]["commands"]]
+    assert ops.count("move") >= 2  # the card to her hand, a rupee onto the skipped card
+
+
+@pytest.mark.slow
+def test_s2_two_radicalizes_the_second_along_the_other_row(tmp_path: Path):
+    s = wakhan_table("british", face=7, back=8, rupees=3, market={"T3": 18, "B0": 57, "T0": 30, "T1": 31, "T2": 32})
+    check(tmp_path, "s2", s)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("printing", "buys"), [(1, False), (2, True)])
+def test_s7_variant_the_final_check_under_each_printing(tmp_path: Path, printing: int, buys: bool):
+    s = wakhan_table("british", "russian", rupees=3, market={"T2": DC, "T0": 30, "T1": 31}, printing=printing)
+    s.deck = [20, 21]
+    for seat, vp in enumerate((10, 7, 9)):
+        s.players[seat].vp = vp
+    s.tribes["kabul"] = [0] * 5 + [1] * 5 + [2] * 2
+    decisions = check(tmp_path, f"s7-{printing}", s, f"printing={printing}", printing=printing)
+    assert (decisions[1]["action"] == {"type": "Purchase", "row": 0, "column": 2}) is buys
+
+
+def test_an_unknown_or_badly_typed_option_is_named(tmp_path: Path):
+    path = save_for(tmp_path, "s1", wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30}))
+    result = automa("decide", "paxpamir", str(path), "--option", "printing=3")
+    assert result.returncode == 2 and "printing takes 1, 2, not '3'" in result.stderr
+    result = automa("decide", "paxpamir", str(path), "--option", "colour=red")
+    assert result.returncode == 2 and "unknown Wakhan option(s): colour" in result.stderr

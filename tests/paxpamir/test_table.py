@@ -1,0 +1,220 @@
+"""Pax Pamir on the table: the built save reads back as the state it was built from, unreadable tables are named
+object by object, and Wakhan's turns through the emulator leave the table exactly as the engine says."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bridge.modbuild import build_save
+from bridge.session import Session
+from bridge.table import SaveFile, Table
+from engines import registry
+from engines.base import Decision, ReadError, Reason
+from engines.paxpamir import rules as R
+from engines.paxpamir.baselines import random_policy
+from engines.paxpamir.state import State
+from engines.paxpamir.table import layout as L
+from engines.paxpamir.table.build import build_table, fresh_state
+from engines.paxpamir.table.plan import Planner
+from engines.paxpamir.table.read import read_table
+from engines.paxpamir.wakhan.turn import Wakhan
+from tests.conftest import start_live, stop_live
+from tests.paxpamir.tablecheck import table_fields
+
+GAME = registry.load("paxpamir")
+
+
+def objects(save: SaveFile) -> list[dict[str, Any]]:
+    return list(save.to_dict()["ObjectStates"])
+
+
+def table_of(objs: list[dict[str, Any]]) -> Table:
+    return Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "test table"))
+
+
+def problems(objs: list[dict[str, Any]]) -> list[str]:
+    with pytest.raises(ReadError) as caught:
+        read_table(table_of(objs))
+    return [str(p) for p in caught.value.problems]
+
+
+def positions_in_play(games: int) -> list[State]:
+    """States at the start of Wakhan's turns (before her draw) from games against random players."""
+    found = []
+    for g in range(games):
+        rng = random.Random(g)
+        state = R.new_game([None, "british", "russian"][: 2 + g % 2], rng, wakhan=0)
+        bot = Wakhan()
+        while not state.over:
+            if bot.to_move(state):
+                decision = bot.next(state)
+                assert decision is not None
+                R.apply(state, decision.action, rng)
+            else:
+                R.apply(state, random_policy(state, rng), rng, check=False)
+            if state.current == 0 and not state.pending and state.actions_used == 0 and state.turn % 4 == 2:
+                found.append(state.copy())
+    return found
+
+
+def test_a_fresh_table_reads_back_as_the_set_up_before_her_first_draw():
+    for humans in (1, 2):
+        state = fresh_state(humans, seed=humans)
+        read = read_table(Table.from_save(build_table(state=state))).state
+        assert table_fields(read) == table_fields(state)
+        assert read.current == 0 and read.players[0].wakhan and not read.ai_discard
+        assert len(read.ai_deck) == 24 and len(read.players) == humans + 1
+
+
+def test_positions_from_whole_games_read_back_as_they_were_built():
+    states = positions_in_play(6)
+    assert len(states) > 10
+    for state in states:
+        assert table_fields(read_table(Table.from_save(build_table(state=state))).state) == table_fields(state)
+
+
+def test_a_board_moved_with_everything_on_it_reads_the_same():
+    state = positions_in_play(1)[-1]
+    objs = objects(build_table(state=state))
+    board = next(o for o in objs if L.BOARD_TAG in o["Tags"])
+    centre = L.Spots.fresh(len(state.players)).board.position
+    for o in objs:
+        t = o["Transform"]
+        if o is board or (
+            abs(t["posX"] - centre.x) <= 17 and abs(t["posZ"] - centre.z) <= 15 and o["Name"] != "ScriptingTrigger"
+        ):
+            t["posX"] += 3.0
+            t["posZ"] -= 2.0
+    assert table_fields(read_table(table_of(objs)).state) == table_fields(state)
+
+
+def test_unreadable_objects_are_named_and_nothing_is_guessed():
+    objs = objects(build_table(state=fresh_state(1)))
+    cylinder = next(o for o in objs if L.CYLINDER_TAG in o["Tags"])
+    cylinder["Transform"]["posX"], cylinder["Transform"]["posZ"] = 40.0, 40.0  # off every area
+    market_card = next(o for o in objs if o["Name"] == "Card" and o["Transform"]["posZ"] > 10)
+    market_card["GMNotes"] = "no number"
+    found = problems(objs)
+    assert any(f"guid {cylinder['GUID']}" in p and "outside the map" in p for p in found), found
+    assert any(f"guid {market_card['GUID']}" in p and "GM notes" in p for p in found), found
+
+
+def test_missing_fixtures_are_named():
+    objs = [o for o in objects(build_table(state=fresh_state(1))) if L.FAVORED_TAG not in o["Tags"]]
+    objs = [o for o in objs if not ({f"{L.T}.bank"} & set(o["Tags"]))]
+    found = problems(objs)
+    assert any("the bank zone" in p and "missing" in p for p in found), found
+
+
+def test_a_piece_between_two_regions_is_named():
+    objs = objects(build_table(state=fresh_state(1)))
+    spots = L.Spots.fresh(2)
+    block = next(o for o in objs if L.BLOCK_TAG in o["Tags"])
+    a, b = spots.area(("region", "kabul"), {}), spots.area(("border", "kabul_punjab"), {})
+    block["Transform"]["posX"], block["Transform"]["posZ"] = (a.x + b.x) / 2, (a.z + b.z) / 2
+    found = problems(objs)
+    assert any("lies between" in p and block["GUID"] in p for p in found), found
+
+
+def test_a_cylinder_on_a_court_card_is_a_spy_and_off_the_cards_is_a_problem():
+    state = positions_in_play(2)[-1]
+    objs = objects(build_table(state=state))
+    own = next(o for o in objs if L.CYLINDER_TAG in o["Tags"] and L.seat_tag(1) in o["Tags"])
+    court = L.Spots.fresh(len(state.players)).zones[("court", "0")]
+    own["Transform"]["posX"] = court.x + 12.9  # in Wakhan's court zone, right of any card she has
+    own["Transform"]["posZ"] = court.z
+    if len(state.players[0].court) < 10:
+        assert any("on no card" in p for p in problems(objs))
+
+
+# --- through the wire ----------------------------------------------------------------------------------------
+
+
+def person_commands(view_state: State, table: Table, rng: random.Random) -> tuple[list[Any], State]:
+    """The people's turns until Wakhan's, played by random legal moves (and her answers in between by the
+    engine), carried onto the table by the planner: the commands, and the state they should leave."""
+    view = read_table(table)
+    view.state = view_state
+    planner = Planner(view)
+    state = view_state.copy()
+    bot = Wakhan()
+    commands = []
+    while not state.over and not (state.current == 0 and not state.pending):
+        action = bot.next(state).action if bot.to_move(state) else random_policy(state, rng)  # type: ignore[union-attr]
+        R.apply(state, action, rng, check=False)
+        decision: Decision[Any] = Decision(action, Reason("test", "a person's move"))
+        planner.record(decision, state)
+        commands += planner.plan(decision)
+    return commands, state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("humans", [1, 2])
+async def test_a_whole_game_through_the_wire(humans: int):
+    """Wakhan plays through the bridge against random people whose moves the test carries onto the emulated
+    table; after every turn the table reads back as the engine says, to the end of the game."""
+    save = build_save(GAME)
+    if humans == 2:
+        from bridge.modbuild import global_script
+
+        save = SaveFile.from_dict(
+            {**save.to_dict(), "ObjectStates": objects(build_table(state=fresh_state(2, seed=5)))}, "two people"
+        )
+        assert global_script(GAME)
+    live = await start_live(save, timeout=60)
+    rng = random.Random(humans)
+    try:
+        session = Session(live.connector, GAME, seed=humans)
+        for _ in range(80):
+            plan = await session.take_turn()
+            assert plan.ok, plan.problems
+            predicted: State = session.last_after
+            table = await live.connector.snapshot()
+            assert table_fields(read_table(table).state) == table_fields(predicted)
+            if predicted.over:
+                break
+            commands, expected = person_commands(predicted, table, rng)
+            await live.connector.apply(commands, timeout=120)
+            assert table_fields(read_table(await live.connector.snapshot()).state) == table_fields(expected)
+            if expected.over:
+                break
+        else:
+            pytest.fail("the game did not end in 80 rounds")
+        chat = [text for text, _ in live.emulator.require_world().chat]
+        assert len(session.turns) >= 3
+        final = read_table(await live.connector.snapshot()).state
+        assert [p.vp for p in final.players] == [
+            p.vp for p in predicted.players if predicted.over
+        ] or not predicted.over
+        assert any(text.startswith("Bot: draws AI card") for text in chat)
+    finally:
+        await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_her_turn_empties_the_draw_deck_and_makes_her_ai_deck_again():
+    """The piles' edge cases on the emulated table: a draw deck of two (TTS turns the deck into its last card
+    after the first is taken) and an AI deck of one (her draw empties it and the deck is made again from all 24
+    cards, laid face down in the new order)."""
+    state = positions_in_play(1)[0]
+    state.out_of_game += state.deck[2:]
+    state.deck = state.deck[:2]
+    state.ai_discard = state.ai_deck[1:] + state.ai_discard
+    state.ai_deck = state.ai_deck[:1]
+    save = build_save(GAME)
+    save = SaveFile.from_dict({**save.to_dict(), "ObjectStates": objects(build_table(state=state))}, "edge piles")
+    live = await start_live(save, timeout=60)
+    try:
+        session = Session(live.connector, GAME, seed=3)
+        plan = await session.take_turn()
+        assert plan.ok, plan.problems
+        predicted: State = session.last_after
+        assert len(predicted.ai_deck) == 23 and len(predicted.ai_discard) == 1
+        assert len(predicted.deck) < 2
+        table = read_table(await live.connector.snapshot()).state
+        assert table_fields(table) == table_fields(predicted)
+    finally:
+        await stop_live(live)
