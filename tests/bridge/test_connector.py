@@ -71,6 +71,17 @@ def table_save() -> SaveFile:
                 },
                 {"GUID": "die001", "Name": "Die_6", "Transform": at(-5), "RotationValues": D6},
                 {
+                    "GUID": "deck01",
+                    "Name": "Deck",
+                    "Nickname": "two cards",
+                    "Transform": at(-5, 5),
+                    "DeckIDs": [100, 101],
+                    "ContainedObjects": [
+                        {"GUID": f"card0{i}", "Name": "Card", "Nickname": f"card {i}", "CardID": 100 + i}
+                        for i in range(2)
+                    ],
+                },
+                {
                     "GUID": "st0001",
                     "Name": "BlockSquare",
                     "Nickname": "front",
@@ -213,3 +224,19 @@ async def test_the_check_pass_follows_earlier_commands_of_the_batch(lv: Live):
         await lv.connector.apply([Put(guid="chip01", container="bag001"), Flip(guid="chip01")])
     assert (failure.value.index, failure.value.applied) == (1, 0)
     assert (await lv.connector.snapshot()).get("chip01") is not None
+
+
+async def test_a_deck_left_with_one_card_becomes_that_card_within_the_batch(lv: Live):
+    """TTS turns a deck whose second-to-last card is taken into its last card (same GUID): the batch may move
+    that card next, and may no longer take from the deck."""
+    await lv.connector.apply(
+        [
+            Take(container="deck01", guid="card00", position=Position(x=-8, y=1, z=5)),
+            Move(guid="card01", position=Position(x=-9, y=1, z=8)),
+        ]
+    )
+    table = await lv.connector.snapshot()
+    assert table.get("deck01") is None and table["card01"].position == pytest.approx((-9, 1, 8))
+    with pytest.raises(BatchFailed) as failure:
+        await lv.connector.apply([Take(container="deck01", position=Position(x=0, y=1, z=0))])
+    assert "deck01" in failure.value.reason
