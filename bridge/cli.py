@@ -159,6 +159,13 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         help="file or folder to write to (default: the TTS Saves folder if it exists, else here)",
     )
+    build.add_argument(
+        "--people",
+        type=int,
+        default=1,
+        metavar="N",
+        help="people at the table with the bot (default 1; Pax Pamir: 1 or 2)",
+    )
     build.set_defaults(func=_cmd_mod_build)
 
     decide = sub.add_parser(
@@ -239,7 +246,7 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_mod_build(args: argparse.Namespace) -> int:
-    path = write_mod(registry.load(args.game), args.out)
+    path = write_mod(registry.load(args.game), args.out, people=args.people)
     print(f"wrote {path}")
     return 0
 

@@ -34,9 +34,12 @@ def panel_xml(game: Game[Any, Any], source: ModSource | None = None) -> str:
     return (source or ModSource()).panel_xml(game)
 
 
-def build_save(game: Game[Any, Any], assets: dict[str, str] | None = None) -> SaveFile:
-    """The whole save; ``assets`` maps the game's image names to URLs (see :func:`write_mod`)."""
-    table = game.build_table(assets or {}).to_dict()
+def build_save(game: Game[Any, Any], assets: dict[str, str] | None = None, *, people: int = 1) -> SaveFile:
+    """The whole save; ``assets`` maps the game's image names to URLs (see :func:`write_mod`); ``people`` sit
+    with the bot (one of the game's :attr:`~engines.base.Game.people`)."""
+    if people not in game.people:
+        raise ValueError(f"{game.title} is for {' or '.join(map(str, game.people))} people with the bot, not {people}")
+    table = game.build_table(assets or {}, people).to_dict()
     now = _dt.datetime.now(_dt.UTC)
     save: dict[str, Any] = {
         "SaveName": f"Tabletop Automa: {game.title}",
@@ -72,11 +75,12 @@ def tts_saves_folder() -> Path | None:
     return candidate if candidate.is_dir() else None
 
 
-def write_mod(game: Game[Any, Any], out: Path | None) -> Path:
+def write_mod(game: Game[Any, Any], out: Path | None, *, people: int = 1) -> Path:
     """Write the save; ``out`` may be a folder or a file name. Default: the TTS Saves folder, else here."""
     folder_or_file = out or tts_saves_folder() or Path.cwd()
     path = folder_or_file / f"TabletopAutoma_{game.name}.json" if folder_or_file.is_dir() else folder_or_file
     path.parent.mkdir(parents=True, exist_ok=True)
+    build_save(game, {}, people=people)  # a bad --people is refused before any file is written
     assets = game.write_assets(path.with_name(path.stem + "_assets"))
-    build_save(game, assets).dump(path)
+    build_save(game, assets, people=people).dump(path)
     return path

@@ -74,6 +74,7 @@ class Game(ABC, Generic[S, A]):
     title: ClassVar[str]
     difficulties: ClassVar[tuple[str, ...]] = ("normal",)
     checks_turns: ClassVar[bool] = False  # offers "Check my turn" (see after_turn and check_turn)
+    people: ClassVar[tuple[int, ...]] = (1,)  # how many people may sit with the bot (``build_table``)
 
     @abstractmethod
     def read(self, table: Table) -> S:
@@ -88,9 +89,10 @@ class Game(ABC, Generic[S, A]):
         """Table commands that carry out one decision."""
 
     @abstractmethod
-    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         """A fresh game's table (objects only; :mod:`bridge.modbuild` adds the connector and panel). ``assets``
-        maps image names to the URLs :meth:`write_assets` returned (empty when no images were written)."""
+        maps image names to the URLs :meth:`write_assets` returned (empty when no images were written);
+        ``people`` is one of :attr:`people`."""
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         """Write the table's images into ``folder``; image name -> URL. None by default."""

@@ -127,7 +127,7 @@ class DemoGame(Game[DemoState, DemoAction]):
     def describe_table(self, state: DemoState) -> dict[str, Any]:
         return {"kind": "slots", "slots": list(state.slots), "bag": state.bag_count}
 
-    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         return layout.build_table()  # built-in TTS objects only: no images
 
 

@@ -20,6 +20,7 @@ from engines.paxpamir.table.turn import turn_decisions
 class PaxPamir(Game[TableView, Any]):
     name = "paxpamir"
     title = "Pax Pamir (Second Edition): Wakhan"
+    people = (1, 2)
 
     def read(self, table: Table) -> TableView:
         return read_table(table)
@@ -37,8 +38,8 @@ class PaxPamir(Game[TableView, Any]):
         """The engine's state once her turn is planned: whose turn it is, and what the table should show."""
         return state.planner.now.copy() if state.planner is not None else None
 
-    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
-        return build_table(assets)
+    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
+        return build_table(assets, humans=people)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.paxpamir.images import write_all

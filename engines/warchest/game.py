@@ -43,7 +43,7 @@ class WarChest(Game[TableView, Step]):
             return False, [f"The table cannot be read: {p}" for p in exc.problems]
         return check_turn(previous, now)
 
-    def build_table(self, assets: Mapping[str, str]) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         return build_table(assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:

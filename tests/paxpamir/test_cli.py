@@ -53,3 +53,17 @@ def test_mod_build_then_serve_plays_wakhan_on_the_built_save(tmp_path: Path):
         lines = [line for line in turn.splitlines() if line.startswith("  - ")]
         assert lines[0].startswith("  - draws AI card") and len(lines) >= 2
         assert "cannot read" not in turn
+
+
+def test_mod_build_for_two_people_and_a_refused_count(tmp_path: Path):
+    out = tmp_path / "two.json"
+    built = automa("mod", "build", "paxpamir", "--people", "2", "--out", str(out), timeout=120)
+    assert built.returncode == 0, built.stderr
+    state = read_table(Table.from_save(SaveFile.load(out))).state
+    assert table_fields(state) == table_fields(fresh_state(2)) and [p.loyalty for p in state.players[1:]] == [
+        "british",
+        "russian",
+    ]
+    refused = automa("mod", "build", "paxpamir", "--people", "3", "--out", str(tmp_path / "three.json"))
+    assert refused.returncode == 2 and "for 1 or 2 people with the bot, not 3" in refused.stderr
+    assert not (tmp_path / "three.json").exists() and not (tmp_path / "three_assets").exists()
