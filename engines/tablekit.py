@@ -204,12 +204,13 @@ def _scale_of(obj: Mapping[str, Any]) -> Vec3:
 
 
 def one_tagged(table: Table, tag: str, what: str, problems: list[Problem]) -> TableObject | None:
-    """The one object with ``tag``; a missing or doubled one becomes a problem that names it."""
+    """The one object with ``tag`` (``what``: its name, without an article); a missing or doubled one becomes a
+    problem that names it."""
     found = table.with_tag(tag)
     if len(found) == 1:
         return found[0]
     if not found:
-        problems.append(Problem(f"{what} (tag '{tag}') is not on the table"))
+        problems.append(Problem(f"the {what} (tag '{tag}') is not on the table"))
     for extra in found[1:]:
         problems.append(Problem(f"a second {what}; the first is {found[0].describe()}", extra))
     return None

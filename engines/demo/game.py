@@ -20,6 +20,7 @@ from bridge.commands import Command, Position, Take
 from bridge.table import SaveFile, Table, TableObject, Vec3
 from engines.base import Decision, Game, Options, Problem, ReadError, Reason
 from engines.demo import table as layout
+from engines.tablekit import one_tagged
 
 BOT, HUMAN = "bot", "human"
 
@@ -59,8 +60,8 @@ class DemoGame(Game[DemoState, DemoAction]):
 
     def read(self, table: Table) -> DemoState:
         problems: list[Problem] = []
-        board = _exactly_one(table, layout.BOARD_TAG, "board", problems)
-        bag = _exactly_one(table, layout.BAG_TAG, "bot bag", problems)
+        board = one_tagged(table, layout.BOARD_TAG, "board", problems)
+        bag = one_tagged(table, layout.BAG_TAG, "bot bag", problems)
         if board is None or bag is None:
             raise ReadError(problems)
         slots: list[str | None] = [None] * len(layout.SLOTS)
@@ -129,15 +130,3 @@ class DemoGame(Game[DemoState, DemoAction]):
 
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         return layout.build_table()  # built-in TTS objects only: no images
-
-
-def _exactly_one(table: Table, tag: str, what: str, problems: list[Problem]) -> TableObject | None:
-    found = table.with_tag(tag)
-    if len(found) == 1:
-        return found[0]
-    if not found:
-        problems.append(Problem(f"the {what} (an object tagged '{tag}') is not on the table"))
-    else:
-        for extra in found[1:]:
-            problems.append(Problem(f"a second {what} (tag '{tag}'); the first is {found[0].describe()}", extra))
-    return None

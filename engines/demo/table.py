@@ -11,6 +11,7 @@ from typing import Any
 from bridge.table import SaveFile, Vec3
 from bridge.table.geometry import ONE
 from engines.layout import BoardLayout
+from engines.tablekit import transform
 
 BOARD_TAG, BAG_TAG, BOT_TAG, HUMAN_TAG = "demo.board", "demo.bag", "demo.bot", "demo.human"
 BOARD_SCALE = Vec3(7.0, 0.2, 1.5)
@@ -23,20 +24,6 @@ BOARD = BoardLayout(
 )
 TOKEN_LIFT = 0.3
 TOKENS_EACH = 5
-
-
-def _transform(pos: Vec3, scale: Vec3 = ONE) -> dict[str, float]:
-    return {
-        "posX": pos.x,
-        "posY": pos.y,
-        "posZ": pos.z,
-        "rotX": 0.0,
-        "rotY": 0.0,
-        "rotZ": 0.0,
-        "scaleX": scale.x,
-        "scaleY": scale.y,
-        "scaleZ": scale.z,
-    }
 
 
 def _object(
@@ -52,7 +39,7 @@ def _object(
     return {
         "GUID": guid,
         "Name": name,
-        "Transform": _transform(pos, scale),
+        "Transform": transform(pos, scale=scale),
         "Nickname": nickname,
         "Description": "",
         "GMNotes": "",

@@ -228,7 +228,7 @@ def _zone_of(
 def read_table(table: Table) -> TableView:
     problems: list[Problem] = []
 
-    board = one_tagged(table, BOARD_TAG, "the board", problems)
+    board = one_tagged(table, BOARD_TAG, "board", problems)
     zones: dict[tuple[str, int | None], TableObject] = {}
     for kind, side in ZONES:
         tag = f"{T}.{kind}"

@@ -73,7 +73,7 @@ def test_a_second_board_is_refused():
     raw = fresh()
     board = dict(next(o for o in raw["ObjectStates"] if BOARD_TAG in o["Tags"]), GUID="b0a4d1")
     raw["ObjectStates"].append(board)
-    with pytest.raises(ReadError, match="a second the board"):
+    with pytest.raises(ReadError, match="a second board"):
         read_table(Table.from_save(SaveFile.from_dict(raw)))
 
 

@@ -116,7 +116,7 @@ def _card_key(item: TableObject) -> str | None:
 
 def read_table(table: Table) -> TableView:
     r = _Reader(table)
-    board = one_tagged(table, L.BOARD_TAG, "the map board", r.problems)
+    board = one_tagged(table, L.BOARD_TAG, "map board", r.problems)
     zones, seats, wakhan = r.zones()
     dials: dict[int, TableObject] = {}
     for seat in seats:
@@ -429,7 +429,7 @@ def _read_vp(r: _Reader, table: Table, board: TableObject, phys: Physical, seat:
 
 
 def _read_favored(r: _Reader, table: Table, board: TableObject, phys: Physical) -> Suit:
-    marker = one_tagged(table, L.FAVORED_TAG, "the favored-suit marker", r.problems)
+    marker = one_tagged(table, L.FAVORED_TAG, "favored-suit marker", r.problems)
     if marker is None:
         return "political"
     phys.favored = marker.guid
