@@ -15,6 +15,7 @@ from bridge.modbuild import build_save
 from engines import registry
 from engines.paxpamir import actions as A
 from engines.paxpamir.state import State
+from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import build_table
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import play_turn
@@ -87,3 +88,21 @@ def test_an_unknown_or_badly_typed_option_is_named(tmp_path: Path):
     assert result.returncode == 2 and "printing takes 1, 2, not '3'" in result.stderr
     result = automa("decide", "paxpamir", str(path), "--option", "colour=red")
     assert result.returncode == 2 and "unknown Wakhan option(s): colour" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("people", "paid"), [("demand", 1), ("waive", 0)])
+def test_a_bribe_owed_to_a_person_mid_turn_is_answered_by_the_people_option(tmp_path: Path, people: str, paid: int):
+    s = wakhan_table("british", face=12, back=1, market={"B1": 57, "B0": 30})  # #57: a Herat card
+    s.tribes["herat"] = [1]  # White rules Herat: she owes a bribe of 1 to play #57
+    decisions = decide(save_for(tmp_path, people, s), f"people={people}")
+    demand = next(d for d in decisions if d["action"]["type"] == "Demand")
+    assert demand["action"]["amount"] == paid and demand["rule"] == f"stand-in for White (option people={people})"
+    centre, size = L.Spots.fresh(2).zones[("rupees", "1")], L.SEAT_AREA["rupees"][1]
+    to_white = [
+        c
+        for c in demand["commands"]
+        if abs(c["position"]["x"] - centre.x) < size.x / 2 and abs(c["position"]["z"] - centre.z) < size.z / 2
+    ]
+    assert len(to_white) == paid  # the rupee goes from her to White's rupees when asked
+    assert any(d["action"] == {"type": "Play", "card": 57, "side": "left"} for d in decisions)
