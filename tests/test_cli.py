@@ -78,7 +78,7 @@ def test_mod_build_then_decide_after_hand_made_moves(tmp_path: Path):
 def test_decide_on_an_unreadable_table_exits_1_and_names_the_problem(tmp_path: Path):
     result = automa("decide", "demo", str(real_save("stardust-sample.json")))
     assert result.returncode == 1
-    assert "the board (an object tagged 'demo.board') is not on the table" in json.loads(result.stdout)["problems"][0]
+    assert "the board (tag 'demo.board') is not on the table" in json.loads(result.stdout)["problems"][0]
 
 
 def _recv_until(listener: socket.socket, wanted: set[int], timeout: float = 10) -> dict[int, dict]:

@@ -20,7 +20,7 @@ def test_mod_build_then_serve_plays_wakhan_on_the_built_save(tmp_path: Path):
     out = tmp_path / "pax.json"
     built = automa("mod", "build", "paxpamir", "--out", str(out), timeout=120)
     assert built.returncode == 0, built.stderr
-    for image in ("board", "cards_1", "cards_2", "ai_front_1", "ai_back_1", "rupee", "dial_british"):
+    for image in ("board", "cards_1", "cards_2", "ai_front_1", "ai_back_1", "rupee", "dial", "loyalty"):
         assert (tmp_path / "pax_assets" / f"{image}.png").is_file()
     save = SaveFile.load(out)
     assert "Bot turn" in save.to_dict()["XmlUI"]

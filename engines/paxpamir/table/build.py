@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bridge.table import SaveFile, Vec3
-from engines.paxpamir.data import COALITIONS, Coalition, game_data
+from engines.paxpamir.data import Coalition, game_data
 from engines.paxpamir.images import ai_cells, deck_cells
 from engines.paxpamir.rules import new_game
 from engines.paxpamir.state import State
@@ -95,7 +95,28 @@ def build_table(assets: Mapping[str, str] | None = None, *, state: State | None 
             hand = colour if kind == "hand" and not state.players[seat].wakhan else None
             tags = [f"{L.T}.{kind}", L.seat_tag(seat), *extra]
             b.add(b.zone(f"{name}'s {kind}", tags, L.seat_centre(seat) + offset, size, hand=hand))
-        b.add(_dial(b, state, seat, spots.dials[seat].position))
+        dial = spots.dials[seat].position
+        b.add(
+            b.tile(
+                f"{name}'s loyalty and gifts",
+                [L.DIAL_TAG, L.seat_tag(seat)],
+                dial,
+                "dial",
+                "dial",
+                circle=False,
+                scale=L.DIAL_SCALE,
+            )
+        )
+        loyalty = state.players[seat].loyalty
+        token = b.tile(
+            f"{name}'s loyalty",
+            [L.LOYALTY_TAG, L.seat_tag(seat)],
+            spots.loyalty(seat, loyalty),
+            "loyalty",
+            "loyalty",
+            scale=0.4,
+        )
+        b.add(token | {"ColorDiffuse": {"r": L.RGB[colour][0], "g": L.RGB[colour][1], "b": L.RGB[colour][2]}})
         b.add(
             b.piece("cylinder", str(seat), spots.vp(seat, state.players[seat].vp), colour)
             | {
@@ -132,28 +153,3 @@ def build_table(assets: Mapping[str, str] | None = None, *, state: State | None 
             for _, offset in zip(range(count), L.offsets(area), strict=False):
                 b.add(b.piece(kind, owner, centre + offset, colour))
     return SaveFile.from_dict({"SaveName": "Pax Pamir", "ObjectStates": b.objects}, "Pax Pamir table")
-
-
-def _dial(b: _Builder, state: State, seat: int, at: Vec3) -> dict[str, Any]:
-    """The loyalty dial: a tile whose states are the coalitions (Wakhan's has one face: her loyalty is
-    pragmatic, read from her AI card)."""
-    name = seat_name(state, seat)
-    tags = [L.DIAL_TAG, L.seat_tag(seat)]
-
-    def face(coalition: str) -> dict[str, Any]:
-        return b.tile(
-            f"{name}'s loyalty: {coalition}",
-            tags,
-            at,
-            f"dial_{coalition}",
-            "dial_back",
-            circle=False,
-            scale=L.DIAL_SCALE,
-        )
-
-    loyalty = state.players[seat].loyalty
-    if state.players[seat].wakhan or loyalty is None:
-        return b.tile(f"{name}'s gifts", tags, at, "dial_wakhan", "dial_back", circle=False, scale=L.DIAL_SCALE)
-    current = face(loyalty)
-    current["States"] = {str(i + 1): face(c) for i, c in enumerate(COALITIONS) if c != loyalty}
-    return current

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from bridge.table import Vec3
 from engines.drawing import Colour, centred
-from engines.paxpamir.data import COALITIONS, game_data
+from engines.paxpamir.data import game_data
 from engines.paxpamir.images import COALITION_COLOURS, INK, PAPER, SUIT_COLOURS
 from engines.paxpamir.table import layout as L
 
@@ -62,10 +62,29 @@ def table_images() -> dict[str, Image.Image]:
         "board": board(),
         "rupee": token("RUPEE", (200, 170, 60), INK),
         "favored": token("FAVORED", (90, 70, 120)),
-        "dial_wakhan": token("WAKHAN\ngifts 2 4 6", (120, 40, 150)),
-        "dial_back": token("LOYALTY", (92, 64, 40)),
+        "dial": dial(),
+        "loyalty": token("LOYAL", (240, 240, 240), INK),
     }
-    for coalition in COALITIONS:
-        ink = INK if coalition == "russian" else (255, 255, 255)
-        images[f"dial_{coalition}"] = token(f"{coalition.upper()}\ngifts 2 4 6", COALITION_COLOURS[coalition], ink)
     return images
+
+
+def dial() -> Image.Image:
+    """The coalition spaces above, the gift spaces below, where :data:`~layout.LOYALTY` and :data:`~layout.GIFTS`
+    put them (a tile is two units across before its scale)."""
+    size = 400
+    img = Image.new("RGB", (size, size), (92, 64, 40))
+    draw = ImageDraw.Draw(img)
+
+    def at(v: Vec3) -> tuple[float, float]:
+        return (size / 2 + v.x * size / 2, size / 2 - v.z * size / 2)
+
+    for coalition, spot in L.LOYALTY.spots.items():
+        x, y = at(spot)
+        ink = INK if coalition == "russian" else (255, 255, 255)
+        draw.ellipse((x - 52, y - 52, x + 52, y + 52), fill=COALITION_COLOURS[coalition])
+        centred(draw, (x, y), coalition[:3].upper(), 26, ink)
+    for price, spot in L.GIFTS.spots.items():
+        x, y = at(spot)
+        draw.ellipse((x - 40, y - 40, x + 40, y + 40), outline=(230, 210, 170), width=4)
+        centred(draw, (x, y), price, 30, (230, 210, 170))
+    return img

@@ -2,9 +2,9 @@
 
 The map board carries the market's twelve slots, the six regions, the nine borders, the favored-suit spaces and
 the victory-point track, all in the board's own frame (a moved board reads the same). Each seat has an area of
-scripting zones (court, cylinders, rupees, prizes, events in effect, hand) and a loyalty dial with its three gift
-spaces; the draw deck, the discard, Wakhan's AI deck and discard, the bank and the block supplies have zones of
-their own. Everything is found by tag (``paxpamir.*``), never by GUID.
+scripting zones (court, cylinders, rupees, prizes, events in effect, hand) and a loyalty dial (a token on one of
+three coalition spaces, and the three gift spaces); the draw deck, the discard, Wakhan's AI deck and discard, the
+bank and the block supplies have zones of their own. Everything is found by tag (``paxpamir.*``), never by GUID.
 
 :func:`card_places` and :func:`piece_counts` say where a :class:`~engines.paxpamir.state.State` puts each card and
 how many pieces lie in each area; building, reading and planning all go through them, so the three agree.
@@ -26,6 +26,7 @@ T = "paxpamir"
 BOARD_TAG, CARD_TAG, AI_CARD_TAG = f"{T}.board", f"{T}.card", f"{T}.aicard"
 CYLINDER_TAG, BLOCK_TAG, RUPEE_TAG = f"{T}.cylinder", f"{T}.block", f"{T}.rupee"
 VP_TAG, FAVORED_TAG, DIAL_TAG, WAKHAN_TAG = f"{T}.vp", f"{T}.favored", f"{T}.dial", f"{T}.wakhan"
+LOYALTY_TAG = f"{T}.loyalty"
 SEAT_ZONES = ("court", "cylinders", "rupees", "prizes", "events", "hand")
 SHARED_ZONES = ("deck", "discard", "ai_deck", "ai_discard", "bank", "lasting")
 SEAT_COLOURS = {"wakhan": "Purple", "humans": ("White", "Red")}
@@ -91,8 +92,15 @@ VP_TRACK = BoardLayout(
     snap=0.4,
     extent=0.5,
 )
-# A loyalty dial's gift spaces, in the dial's frame (a tile of scale DIAL_SCALE).
+# A loyalty dial's spaces, in the dial's frame (a tile of scale DIAL_SCALE): coalitions above, gifts below; a
+# loyalty token off the coalition spaces (Wakhan's before her first draw) lies at NO_LOYALTY.
 DIAL_SCALE = 1.6
+LOYALTY = BoardLayout(
+    spots={c: Vec3(-0.6 + 0.6 * i, 0.1, 0.4) for i, c in enumerate(COALITIONS)},
+    snap=0.45,
+    extent=0.5,
+)
+NO_LOYALTY = Vec3(1.3, 0.1, 0.4)
 GIFTS = BoardLayout(
     spots={str(p): Vec3(-0.6 + 0.6 * i, 0.1, -0.4) for i, p in enumerate(GIFT_PRICES)}, snap=0.45, extent=1.8
 )
@@ -324,6 +332,10 @@ class Spots:
         if kind in ("cylinders", "rupees", "blocks"):
             return self.zones[(kind, area[1])]
         return self.zones[("bank", "")]
+
+    def loyalty(self, seat: int, coalition: str | None) -> Vec3:
+        local = LOYALTY.spots[coalition] if coalition else NO_LOYALTY
+        return self.dials[seat].to_world(local) + Vec3(0, 0.1, 0)
 
     def vp(self, seat: int, vp: int) -> Vec3:
         return self.board.to_world(VP_TRACK.spots[f"{seat % 3}:{min(vp, VP_MAX)}"]) + Vec3(0, 0.2, 0)

@@ -113,6 +113,8 @@ class Planner:
         for seat, player in enumerate(target.players):
             if player.vp != self.now.players[seat].vp:
                 out.append(Move(guid=ph.vp[seat], position=Position.of(ph.spots.vp(seat, player.vp))))
+            if player.loyalty != self.now.players[seat].loyalty:
+                out.append(Move(guid=ph.loyalty[seat], position=Position.of(ph.spots.loyalty(seat, player.loyalty))))
         if target.favored != self.now.favored:
             out.append(Move(guid=ph.favored, position=Position.of(ph.spots.favored(target.favored))))
         return out

@@ -37,6 +37,7 @@ class Physical:
     containers: dict[str, str] = field(default_factory=dict)  # card key -> guid of the deck it is in
     pieces: dict[tuple[str, str], dict[L.Area, dict[str, Vec3]]] = field(default_factory=dict)
     vp: dict[int, str] = field(default_factory=dict)  # seat -> marker guid
+    loyalty: dict[int, str] = field(default_factory=dict)  # seat -> loyalty token guid
     favored: str = ""
 
 
@@ -199,13 +200,7 @@ def read_table(table: Table) -> TableView:
     players = []
     for seat in seats:
         s = str(seat)
-        dial = dials[seat]
-        loyalty: Coalition | None = None
-        if seat != wakhan:
-            if not 1 <= dial.state_id <= len(COALITIONS):
-                r.fail("a person's loyalty dial must show a coalition (its state 1-3)", dial)
-            else:
-                loyalty = COALITIONS[dial.state_id - 1]
+        loyalty = _read_loyalty(r, table, dials[seat], phys, seat, wakhan)
         gifts = sorted(int(a[2]) for a in pieces[("cylinder", s)] if a[0] == "gift")
         players.append(
             Player(
@@ -406,6 +401,32 @@ def _piece_area(
         return (zone[0], zone[1]) if zone[1] else (zone[0],)
     r.fail(f"{what} outside the map, the market and its own areas", obj)
     return None
+
+
+def _read_loyalty(
+    r: _Reader, table: Table, dial: TableObject, phys: Physical, seat: int, wakhan: int
+) -> Coalition | None:
+    """A person's loyalty: the coalition space of their dial their token lies on. Wakhan's token only shows her
+    pragmatic loyalty, which comes from her AI card."""
+    tokens = [o for o in table.with_tag(L.LOYALTY_TAG) if _seat_of(o) == seat]
+    if len(tokens) != 1:
+        r.fail(
+            f"seat {seat}'s loyalty token (tags '{L.LOYALTY_TAG}', '{L.seat_tag(seat)}') "
+            f"{'is missing' if not tokens else 'is there twice'}"
+        )
+        return None
+    phys.loyalty[seat] = tokens[0].guid
+    if seat == wakhan:
+        return None
+    try:
+        spot = L.LOYALTY.locate(dial, tokens[0].position).spot
+    except BetweenSpots as exc:
+        r.fail(f"a loyalty token {exc}", tokens[0])
+        return None
+    if spot is None:
+        r.fail("a person's loyalty token must lie on a coalition space of their dial", tokens[0])
+        return None
+    return L.coalition_of(spot)
 
 
 def _read_vp(r: _Reader, table: Table, board: TableObject, phys: Physical, seat: int) -> int:
