@@ -106,3 +106,53 @@ def test_a_bribe_owed_to_a_person_mid_turn_is_answered_by_the_people_option(tmp_
     ]
     assert len(to_white) == paid  # the rupee goes from her to White's rupees when asked
     assert any(d["action"] == {"type": "Play", "card": 57, "side": "left"} for d in decisions)
+
+
+@pytest.mark.slow
+def test_s11_tax_betray_and_the_prize_read_from_the_table(tmp_path: Path):
+    s = wakhan_table("british", face=8, back=1, rupees=4, market={"T0": 30, "T1": 31, "T2": 32, "T3": 33})
+    s.favored = "economic"
+    s.players[0].court = [61, 16]
+    s.tribes["herat"] = [0]
+    s.players[1].court, s.players[1].rupees = [54, 13], 5
+    s.spies[13] = [0]
+    decisions = check(tmp_path, "s11", s)
+    assert decisions[4]["action"] == {
+        "type": "UseCard",
+        "card": 16,
+        "action": "betray",
+        "target": 13,
+        "region": None,
+        "gift": 0,
+    }
+    prize = [c for c in decisions[5]["commands"] if c["op"] == "move"]
+    centre = L.Spots.fresh(2).zones[("prizes", "0")]
+    assert any(abs(c["position"]["x"] - centre.x) < 2 and abs(c["position"]["z"] - centre.z) < 1.6 for c in prize)
+
+
+@pytest.mark.slow
+def test_s13_battle_removes_tribes_of_both_people_from_the_table(tmp_path: Path):
+    s = wakhan_table("british", "russian", face=5, back=2)
+    s.players[0].court = [59]
+    s.armies["kandahar"] = {"afghan": 2, "british": 1}
+    s.tribes["kandahar"] = [1, 2]
+    s.roads["kandahar_punjab"] = {"russian": 1}
+    decisions = check(tmp_path, "s13", s)
+    removals = [d for d in decisions if d["action"]["type"] == "Remove"]
+    assert [d["action"]["seat"] for d in removals[:2]] == [1, 2]
+    assert all(len(d["commands"]) >= 1 for d in removals)
+
+
+@pytest.mark.slow
+def test_s14_both_moves_carry_her_armies_from_transcaspia_to_kabul(tmp_path: Path):
+    s = wakhan_table("british", face=15, back=1)
+    s.players[0].court = [2]
+    s.tribes["transcaspia"], s.armies["transcaspia"] = [0, 1], {"russian": 3}
+    s.tribes["kabul"] = [1, 1]
+    decisions = check(tmp_path, "s14", s)
+    moves = [d for d in decisions if d["action"]["type"] == "MoveArmy"]
+    kabul = L.Spots.fresh(2).area(("region", "kabul"), {})
+    assert len(moves) == 2
+    for move in moves:
+        (command,) = move["commands"]  # one block, straight from Transcaspia to Kabul
+        assert abs(command["position"]["x"] - kabul.x) < 1.6 and abs(command["position"]["z"] - kabul.z) < 1.6
