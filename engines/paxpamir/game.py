@@ -38,6 +38,11 @@ class PaxPamir(Game[TableView, Any]):
         """The engine's state once her turn is planned: whose turn it is, and what the table should show."""
         return state.planner.now.copy() if state.planner is not None else None
 
+    def describe_table(self, state: TableView) -> dict[str, Any]:
+        from engines.paxpamir.table.describe import describe
+
+        return describe(state.state)
+
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         return build_table(assets, humans=people)
 

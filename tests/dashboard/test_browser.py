@@ -83,3 +83,21 @@ async def test_the_page_reconnects_by_itself(warchest_board: Board, page):
     warchest_board.server = DashboardServer(dashboard, port=port, token=warchest_board.server.token)
     await warchest_board.server.start()
     await page.wait_for_selector("#connection.ok", timeout=10000)
+
+
+async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
+    board = await open_board("paxpamir")
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("g.region")
+        assert await page.locator("g.region").count() == 6 and await page.locator("line.border").count() == 9
+        assert await page.locator("text[data-card]").count() == 12  # a full market
+        assert await page.locator("div.side[data-seat]").count() == 2
+        await page.click("#bot-turn")
+        await page.wait_for_selector("li.decision")
+        assert "draws AI card" in await page.locator("li.decision").first.inner_text()
+        await page.wait_for_function("document.querySelector('#sides').innerText.includes(\"Wakhan's AI card: \")")
+        sides = await page.locator("#sides").inner_text()
+        assert "none yet" not in sides and "Wakhan: " in sides
+    finally:
+        await close_board(board)

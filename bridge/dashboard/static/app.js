@@ -73,6 +73,44 @@ function renderTable(table) {
   if (!drawing) return;
   if (drawing.kind === "hexboard") drawHexes(board, drawing);
   else if (drawing.kind === "slots") drawSlots(board, drawing);
+  else if (drawing.kind === "map") drawMap(board, drawing);
+}
+
+const UNIT = 25;  // px per board unit for "map" drawings (x right, z up)
+function mapPoint(p) { return [p[0] * UNIT, -p[1] * UNIT - 90]; }
+
+function drawMap(board, d) {
+  for (const b of d.borders) {
+    const [x1, y1] = mapPoint(b.from), [x2, y2] = mapPoint(b.to);
+    board.append(el("line", { x1, y1, x2, y2, class: "border", "data-border": b.id }, null, SVG));
+    if (b.roads) board.append(el("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2, class: "roads" }, b.roads, SVG));
+  }
+  for (const r of d.regions) {
+    const [x, y] = mapPoint(r.at);
+    const g = el("g", { class: "region", "data-region": r.id }, null, SVG);
+    g.append(el("circle", { cx: x, cy: y, r: 58, class: r.ruler ? "ruled" : "" }, null, SVG));
+    g.append(el("text", { x, y: y - 26, class: "hexlabel" }, r.name, SVG));
+    r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 4 + 14 * i, class: "pieces" }, line, SVG)));
+    board.append(g);
+  }
+  d.market.forEach((row, ri) => row.forEach((slot, c) => {
+    const x = -240 + c * 96, y = -370 + ri * 70;
+    board.append(el("rect", { x: x - 44, y, width: 88, height: 62, class: "slot" }, null, SVG));
+    if (slot) {
+      board.append(el("text", { x, y: y + 22, class: "hexlabel", "data-card": slot.card }, slot.name.slice(0, 14), SVG));
+      board.append(el("text", { x, y: y + 40, class: "hexlabel" }, `#${slot.card}${slot.rupees ? ` · ${slot.rupees}₨` : ""}`, SVG));
+    }
+  }));
+  board.append(el("text", { x: 330, y: -330, class: "pieces" }, `favored: ${d.favored}`, SVG));
+  const sides = document.getElementById("sides");
+  for (const s of d.seats) {
+    const box = el("div", { class: "side", "data-seat": s.name });
+    box.append(el("strong", {}, `${s.name}: ${s.vp} VP · ${s.rupees} rupees · ${s.loyalty || "no"} loyalty`));
+    box.append(el("div", {}, `court: ${s.court.join(", ") || "—"}`));
+    box.append(el("div", {}, `hand ${s.hand} · prizes ${s.prizes} · gifts ${s.gifts.join(", ") || "—"}`));
+    sides.append(box);
+  }
+  if (d.ai) sides.append(el("div", { class: "side" }, `Wakhan's AI card: ${d.ai.face ?? "none yet"} · ${d.ai.deck} in her AI deck`));
 }
 
 const HEX = 52;

@@ -1,0 +1,73 @@
+"""The dashboard's drawing of a Pax Pamir table as read: the map (regions with their pieces and ruler, borders
+with their roads), the market, and each seat's tableau. JSON-ready; the page draws it (``kind: map``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from engines.paxpamir.data import game_data
+from engines.paxpamir.queries import ruler
+from engines.paxpamir.setup import COLUMNS, ROWS
+from engines.paxpamir.state import State
+from engines.paxpamir.table import layout as L
+from engines.paxpamir.table.build import seat_name
+
+K = TypeVar("K", bound=str)
+
+
+def _counts(items: Mapping[K, int]) -> str:
+    return ", ".join(f"{k} {n}" for k, n in items.items() if n)
+
+
+def describe(state: State) -> dict[str, Any]:
+    data = game_data()
+    names = {seat: seat_name(state, seat) for seat in range(len(state.players))}
+    regions = []
+    for region in data.map.regions:
+        spot = L.MAP.spots[f"region:{region.id}"]
+        tribes = {names[s]: state.tribes[region.id].count(s) for s in names}
+        lines = [f"tribes: {_counts(tribes)}"] if any(tribes.values()) else []
+        if any(state.armies[region.id].values()):
+            lines.append(f"armies: {_counts(state.armies[region.id])}")
+        who = ruler(state, region.id)
+        if who is not None:
+            lines.append(f"ruled by {names[who]}")
+        regions.append({"id": region.id, "name": region.name, "at": [spot.x, spot.z], "lines": lines, "ruler": who})
+    borders = []
+    for border in data.map.borders:
+        a, b = (L.MAP.spots[f"region:{r}"] for r in border.regions)
+        roads = _counts(state.roads.get(border.id, {}))
+        borders.append({"id": border.id, "from": [a.x, a.z], "to": [b.x, b.z], "roads": roads})
+    cards = {**{n: c.name for n, c in data.court.items()}, **{n: e.name for n, e in data.events.items()}}
+    market = [[_slot(state, r, c, cards) for c in range(COLUMNS)] for r in range(ROWS)]
+    seats = [
+        {
+            "name": names[seat],
+            "loyalty": player.loyalty,
+            "vp": player.vp,
+            "rupees": player.rupees,
+            "court": [cards[n] for n in player.court],
+            "hand": len(player.hand),
+            "prizes": len(player.prizes),
+            "gifts": player.gifts,
+        }
+        for seat, player in enumerate(state.players)
+    ]
+    ai = {"face": state.ai_face, "deck": len(state.ai_deck)} if state.wakhan_seat is not None else None
+    return {
+        "kind": "map",
+        "regions": regions,
+        "borders": borders,
+        "market": market,
+        "favored": state.favored,
+        "seats": seats,
+        "ai": ai,
+    }
+
+
+def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict[str, Any] | None:
+    number = state.market.cards[row][column]
+    if number is None:
+        return None
+    return {"card": number, "name": cards[number], "rupees": state.market.rupees[row][column]}
