@@ -13,33 +13,20 @@ import time
 
 from bridge.table import Table
 from engines.base import Options
-from engines.paxpamir import rules as R
-from engines.paxpamir.baselines import random_policy
+from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.state import State
 from engines.paxpamir.table.build import build_table
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.table.turn import turn_decisions
-from engines.paxpamir.wakhan.turn import Wakhan
 
 
 def positions(games: int, seed: int) -> list[State]:
-    """The state at the start of each of Wakhan's turns (before her draw is planned)."""
+    """The table at the start of each of Wakhan's turns: her AI card back on top of her deck, to be drawn."""
     found = []
-    for g in range(games):
-        rng = random.Random(seed + g)
-        state = R.new_game([None, "british"], rng, wakhan=0)
-        bot = Wakhan()
-        while not state.over:
-            if state.current == 0 and not state.pending and state.actions_used == 0 and state.turn > 0:
-                before = state.copy()
-                before.ai_deck.insert(0, before.ai_discard.pop())
-                found.append(before)
-            if bot.to_move(state):
-                decision = bot.next(state)
-                assert decision is not None
-                R.apply(state, decision.action, rng)
-            else:
-                R.apply(state, random_policy(state, rng), rng, check=False)
+    for state in wakhan_turn_starts(games, seed, people=(1,)):
+        if state.turn > 0:
+            state.ai_deck.insert(0, state.ai_discard.pop())
+            found.append(state)
     return found
 
 

@@ -8,6 +8,7 @@ import statistics
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 from tqdm import tqdm
@@ -15,6 +16,7 @@ from tqdm import tqdm
 from engines.paxpamir import rules as R
 from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.data import COALITIONS, Coalition
+from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.turn import Wakhan
 
 
@@ -90,6 +92,25 @@ def run(
         },
         **({"first_error": first_error} if first_error else {}),
     }
+
+
+def wakhan_turn_starts(games: int, seed: int, *, people: tuple[int, ...] = (1, 2)) -> Iterator[State]:
+    """A copy of the state at the start of each of Wakhan's turns (her AI card drawn), from games of hers in seat 0
+    against random players; game ``i`` seats ``people[i % len(people)]`` of them (British, then Russian)."""
+    for i in range(games):
+        rng = random.Random(seed + i)
+        humans = people[i % len(people)]
+        state = R.new_game([None, *(["british", "russian"][:humans])], rng, wakhan=0)  # type: ignore[list-item]
+        bot = Wakhan()
+        while not state.over:
+            if state.current == 0 and not state.pending and state.actions_used == 0:
+                yield state.copy()
+            if bot.to_move(state):
+                decision = bot.next(state)
+                assert decision is not None
+                R.apply(state, decision.action, rng)
+            else:
+                R.apply(state, POLICIES["random"](state, rng), rng, check=False)
 
 
 def format_summary(summary: dict[str, Any]) -> str:

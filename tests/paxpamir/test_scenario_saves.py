@@ -19,7 +19,7 @@ from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import build_table
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import play_turn
-from tests.paxpamir.test_wakhan import DC, wakhan_table
+from tests.paxpamir import scenarios
 from tests.test_cli import automa
 
 GAME = registry.load("paxpamir")
@@ -57,8 +57,7 @@ def check(tmp_path: Path, name: str, state: State, *options: str, **wakhan: Any)
 
 @pytest.mark.slow
 def test_s1_she_radicalizes_at_the_arrows_and_places_a_road(tmp_path: Path):
-    s = wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30})
-    decisions = check(tmp_path, "s1", s)
+    decisions = check(tmp_path, "s1", scenarios.s1())
     assert decisions[1]["action"] == {"type": "Radicalize", "row": 1, "column": 1}
     ops = [c["op"] for c in decisions[1]["commands"]]
     assert ops.count("move") >= 2  # the card to her hand, a rupee onto the skipped card
@@ -66,24 +65,19 @@ def test_s1_she_radicalizes_at_the_arrows_and_places_a_road(tmp_path: Path):
 
 @pytest.mark.slow
 def test_s2_two_radicalizes_the_second_along_the_other_row(tmp_path: Path):
-    s = wakhan_table("british", face=7, back=8, rupees=3, market={"T3": 18, "B0": 57, "T0": 30, "T1": 31, "T2": 32})
-    check(tmp_path, "s2", s)
+    check(tmp_path, "s2", scenarios.s2())
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("printing", "buys"), [(1, False), (2, True)])
 def test_s7_variant_the_final_check_under_each_printing(tmp_path: Path, printing: int, buys: bool):
-    s = wakhan_table("british", "russian", rupees=3, market={"T2": DC, "T0": 30, "T1": 31}, printing=printing)
-    s.deck = [20, 21]
-    for seat, vp in enumerate((10, 7, 9)):
-        s.players[seat].vp = vp
-    s.tribes["kabul"] = [0] * 5 + [1] * 5 + [2] * 2
+    s = scenarios.s7_final(printing)
     decisions = check(tmp_path, f"s7-{printing}", s, f"printing={printing}", printing=printing)
     assert (decisions[1]["action"] == {"type": "Purchase", "row": 0, "column": 2}) is buys
 
 
 def test_an_unknown_or_badly_typed_option_is_named(tmp_path: Path):
-    path = save_for(tmp_path, "s1", wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30}))
+    path = save_for(tmp_path, "s1", scenarios.s1())
     result = automa("decide", "paxpamir", str(path), "--option", "printing=3")
     assert result.returncode == 2 and "printing takes 1, 2, not '3'" in result.stderr
     result = automa("decide", "paxpamir", str(path), "--option", "colour=red")
@@ -93,9 +87,7 @@ def test_an_unknown_or_badly_typed_option_is_named(tmp_path: Path):
 @pytest.mark.slow
 @pytest.mark.parametrize(("people", "paid"), [("demand", 1), ("waive", 0)])
 def test_a_bribe_owed_to_a_person_mid_turn_is_answered_by_the_people_option(tmp_path: Path, people: str, paid: int):
-    s = wakhan_table("british", face=12, back=1, market={"B1": 57, "B0": 30})  # #57: a Herat card
-    s.tribes["herat"] = [1]  # White rules Herat: she owes a bribe of 1 to play #57
-    decisions = decide(save_for(tmp_path, people, s), f"people={people}")
+    decisions = decide(save_for(tmp_path, people, scenarios.human_bribe()), f"people={people}")
     demand = next(d for d in decisions if d["action"]["type"] == "Demand")
     assert demand["action"]["amount"] == paid and demand["rule"] == f"stand-in for White (option people={people})"
     centre, size = L.Spots.fresh(2).zones[("rupees", "1")], L.SEAT_AREA["rupees"][1]
@@ -110,13 +102,7 @@ def test_a_bribe_owed_to_a_person_mid_turn_is_answered_by_the_people_option(tmp_
 
 @pytest.mark.slow
 def test_s11_tax_betray_and_the_prize_read_from_the_table(tmp_path: Path):
-    s = wakhan_table("british", face=8, back=1, rupees=4, market={"T0": 30, "T1": 31, "T2": 32, "T3": 33})
-    s.favored = "economic"
-    s.players[0].court = [61, 16]
-    s.tribes["herat"] = [0]
-    s.players[1].court, s.players[1].rupees = [54, 13], 5
-    s.spies[13] = [0]
-    decisions = check(tmp_path, "s11", s)
+    decisions = check(tmp_path, "s11", scenarios.s11())
     assert decisions[4]["action"] == {
         "type": "UseCard",
         "card": 16,
@@ -132,12 +118,7 @@ def test_s11_tax_betray_and_the_prize_read_from_the_table(tmp_path: Path):
 
 @pytest.mark.slow
 def test_s13_battle_removes_tribes_of_both_people_from_the_table(tmp_path: Path):
-    s = wakhan_table("british", "russian", face=5, back=2)
-    s.players[0].court = [59]
-    s.armies["kandahar"] = {"afghan": 2, "british": 1}
-    s.tribes["kandahar"] = [1, 2]
-    s.roads["kandahar_punjab"] = {"russian": 1}
-    decisions = check(tmp_path, "s13", s)
+    decisions = check(tmp_path, "s13", scenarios.s13())
     removals = [d for d in decisions if d["action"]["type"] == "Remove"]
     assert [d["action"]["seat"] for d in removals[:2]] == [1, 2]
     assert all(len(d["commands"]) >= 1 for d in removals)
@@ -145,11 +126,7 @@ def test_s13_battle_removes_tribes_of_both_people_from_the_table(tmp_path: Path)
 
 @pytest.mark.slow
 def test_s14_both_moves_carry_her_armies_from_transcaspia_to_kabul(tmp_path: Path):
-    s = wakhan_table("british", face=15, back=1)
-    s.players[0].court = [2]
-    s.tribes["transcaspia"], s.armies["transcaspia"] = [0, 1], {"russian": 3}
-    s.tribes["kabul"] = [1, 1]
-    decisions = check(tmp_path, "s14", s)
+    decisions = check(tmp_path, "s14", scenarios.s14())
     moves = [d for d in decisions if d["action"]["type"] == "MoveArmy"]
     kabul = L.Spots.fresh(2).area(("region", "kabul"), {})
     assert len(moves) == 2

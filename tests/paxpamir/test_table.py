@@ -15,6 +15,7 @@ from engines import registry
 from engines.base import Decision, ReadError, Reason
 from engines.paxpamir import rules as R
 from engines.paxpamir.baselines import random_policy
+from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import build_table, fresh_state
@@ -42,22 +43,8 @@ def problems(objs: list[dict[str, Any]]) -> list[str]:
 
 
 def positions_in_play(games: int) -> list[State]:
-    """States at the start of Wakhan's turns (before her draw) from games against random players."""
-    found = []
-    for g in range(games):
-        rng = random.Random(g)
-        state = R.new_game([None, "british", "russian"][: 2 + g % 2], rng, wakhan=0)
-        bot = Wakhan()
-        while not state.over:
-            if bot.to_move(state):
-                decision = bot.next(state)
-                assert decision is not None
-                R.apply(state, decision.action, rng)
-            else:
-                R.apply(state, random_policy(state, rng), rng, check=False)
-            if state.current == 0 and not state.pending and state.actions_used == 0 and state.turn % 4 == 2:
-                found.append(state.copy())
-    return found
+    """States at the start of some of Wakhan's turns, from games against one or two random players."""
+    return [s for s in wakhan_turn_starts(games, 0) if s.turn % 4 == 2]
 
 
 def test_a_fresh_table_reads_back_as_the_set_up_before_her_first_draw():

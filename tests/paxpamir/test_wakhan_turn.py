@@ -13,6 +13,7 @@ from engines.paxpamir import rules as R
 from engines.paxpamir.data import COALITIONS, game_data
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import Wakhan, WakhanTurn, play_turn
+from tests.paxpamir import scenarios
 from tests.paxpamir.test_rules import cards_everywhere
 from tests.paxpamir.test_wakhan import DC, wakhan_table
 
@@ -22,7 +23,7 @@ def actions_of(decisions) -> list[A.Action]:
 
 
 def test_s1_move_and_betray_skip_then_she_radicalizes_with_a_road_by_priority():
-    s = wakhan_table("british", face=12, back=1, market={"B1": 9, "B0": 30})
+    s = scenarios.s1()
     decisions = play_turn(s, random.Random(0))
     assert actions_of(decisions)[:3] == [A.Radicalize(1, 1), A.Play(9, "left"), A.PlaceRoad("kabul_kandahar")]
     assert s.market.rupees[1][0] == 1 and s.players[0].court == [9] and s.roads["kabul_kandahar"] == {"afghan": 1}
@@ -30,7 +31,7 @@ def test_s1_move_and_betray_skip_then_she_radicalizes_with_a_road_by_priority():
 
 
 def test_s2_two_radicalizes_the_second_along_the_other_row():
-    s = wakhan_table("british", face=7, back=8, rupees=3, market={"T3": 18, "B0": 57, "T0": 30, "T1": 31, "T2": 32})
+    s = scenarios.s2()
     decisions = play_turn(s, random.Random(0))
     buys = [d.action for d in decisions if isinstance(d.action, A.Radicalize)]
     assert buys == [A.Radicalize(0, 3), A.Radicalize(1, 0)]
@@ -50,22 +51,13 @@ def test_s7_ambition_buys_the_dominance_check_when_she_would_score_most():
 
 @pytest.mark.parametrize(("printing", "buys"), [(1, False), (2, True)])
 def test_s7_variant_a_final_check_that_ties_her_buys_only_under_the_second_printing(printing, buys):
-    s = wakhan_table("british", "russian", rupees=3, market={"T2": DC, "T0": 30, "T1": 31}, printing=printing)
-    s.deck = [20, 21]  # the last check: doubled
-    for seat, vp in enumerate((10, 7, 9)):
-        s.players[seat].vp = vp
-    s.tribes["kabul"] = [0] * 5 + [1] * 5 + [2] * 2  # pays 4 / 4 / 0
+    s = scenarios.s7_final(printing)
     decision = WakhanTurn(s, WakhanOptions(printing=printing)).next(s)
     assert decision is not None and (decision.action == A.Purchase(0, 2)) is buys
 
 
 def test_s11_a_bonus_tax_then_betray_then_radicalize():
-    s = wakhan_table("british", face=8, back=1, rupees=4, market={"T0": 30, "T1": 31, "T2": 32, "T3": 33})
-    s.favored = "economic"
-    s.players[0].court = [61, 16]
-    s.tribes["herat"] = [0]
-    s.players[1].court, s.players[1].rupees = [54, 13], 5
-    s.spies[13] = [0]
+    s = scenarios.s11()
     decisions = play_turn(s, random.Random(0))
     acts = actions_of(decisions)
     assert acts[:3] == [A.UseCard(61, "tax"), A.TakeRupee(seat=1), A.TakeRupee(seat=1)]
@@ -76,11 +68,8 @@ def test_s11_a_bonus_tax_then_betray_then_radicalize():
 
 
 def test_s14_both_move_steps_go_transcaspia_to_kabul():
-    s = wakhan_table("british", face=15, back=1)
+    s = scenarios.s14()
     assert s.players[0].loyalty == "russian"
-    s.players[0].court = [2]
-    s.tribes["transcaspia"], s.armies["transcaspia"] = [0, 1], {"russian": 3}
-    s.tribes["kabul"] = [1, 1]
     decisions = play_turn(s, random.Random(0))
     moves = [d.action for d in decisions if isinstance(d.action, A.MoveArmy)]
     assert moves == [A.MoveArmy("transcaspia", "kabul")] * 2
@@ -88,8 +77,7 @@ def test_s14_both_move_steps_go_transcaspia_to_kabul():
 
 
 def test_a_turn_pauses_for_a_human_bribe_and_goes_on():
-    s = wakhan_table("british", face=12, back=1, market={"B1": 57, "B0": 30})  # #57: a Herat card
-    s.tribes["herat"] = [1]  # the human rules Herat: a bribe of 1
+    s = scenarios.human_bribe()
     bot = Wakhan()
     rng = random.Random(0)
     while (decision := bot.next(s)) is not None:
@@ -178,12 +166,8 @@ def test_s4_betray_picks_by_card_priority_and_respects_bodyguards(bodyguards: bo
 
 
 def test_s13_battle_in_the_first_region_with_her_army_and_a_target_red_arrow_seat_first():
-    s = wakhan_table("british", "russian", face=5, back=2)
+    s = scenarios.s13()
     assert s.players[0].loyalty == "afghan" and game_data().ai_cards[5].actions[1] == "battle"
-    s.players[0].court = [59]  # Tajik Warband: battle, rank 2
-    s.armies["kandahar"] = {"afghan": 2, "british": 1}
-    s.tribes["kandahar"] = [1, 2]
-    s.roads["kandahar_punjab"] = {"russian": 1}
     decisions = play_turn(s, random.Random(0))
     acts = actions_of(decisions)
     assert acts[:3] == [
