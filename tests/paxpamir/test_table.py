@@ -12,7 +12,7 @@ from bridge.modbuild import build_save
 from bridge.session import Session
 from bridge.table import SaveFile, Table
 from engines import registry
-from engines.base import Decision, ReadError, Reason
+from engines.base import Decision, Options, ReadError, Reason
 from engines.paxpamir import rules as R
 from engines.paxpamir.baselines import random_policy
 from engines.paxpamir.selfplay import wakhan_turn_starts
@@ -215,3 +215,20 @@ async def test_her_turn_empties_the_draw_deck_and_makes_her_ai_deck_again():
         assert table_fields(table) == table_fields(predicted)
     finally:
         await stop_live(live)
+
+
+def test_a_missing_ai_card_is_named_and_an_empty_ai_deck_is_made_again():
+    state = fresh_state(1)
+    objs = objects(build_table(state=state))
+    deck = next(o for o in objs if o.get("Nickname") == "Wakhan's AI deck")
+    lost = deck["ContainedObjects"].pop()
+    deck["DeckIDs"].pop()
+    assert any(f"AI cards {lost['GMNotes']} are in neither" in p for p in problems(objs))
+
+    state.ai_discard, state.ai_deck = state.ai_deck, []
+    view = read_table(Table.from_save(build_table(state=state)))
+    decisions = GAME.decide(view, random.Random(0), Options())
+    after = view.planner.after[id(decisions[0])]
+    assert len(after.ai_deck) == 23 and after.ai_discard == [decisions[0].action.card]
+    moved = GAME.plan(view, decisions[0], Table.from_save(build_table(state=state)))
+    assert len(moved) >= 24  # every AI card laid down again, the drawn one face up

@@ -232,6 +232,10 @@ def read_table(table: Table) -> TableView:
         lasting[events[number].if_discarded.id] = wakhan
         discard.append(number)
     favored = _read_favored(r, table, board, phys)
+    ai_cards = {int(k.partition(":")[2]) for k in seen if k.startswith("ai:")}
+    missing = sorted(set(game_data().ai_cards) - ai_cards)
+    if missing:
+        r.fail(f"Wakhan's AI cards {', '.join(map(str, missing))} are in neither her AI deck nor its discard")
     if r.problems:
         raise ReadError(r.problems)
 

@@ -100,6 +100,9 @@ def turn_decisions(view: TableView, rng: random.Random, options: Options) -> lis
     view.planner = planner
     me = state.current
     decisions: list[Decision[Any]] = []
+    if not state.ai_deck:  # all 24 in her discard: the deck is made again before she draws (B5)
+        state.ai_deck, state.ai_discard = state.ai_discard, []
+        rng.shuffle(state.ai_deck)
     R.start_of_turn(state, rng)
     face = state.ai_face
     assert face is not None
