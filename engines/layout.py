@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from bridge.table import TableObject, Vec3
 from bridge.table.geometry import Transform
@@ -38,7 +39,7 @@ class BoardLayout:
 
     def locate(self, board: TableObject | Transform, position: Vec3) -> Located:
         t = board.transform if isinstance(board, TableObject) else board
-        ranked = sorted((t.to_world(local).distance_xz(position), name) for name, local in self.spots.items())
+        ranked = sorted((spot.distance_xz(position), name) for name, spot in _world_spots(tuple(self.spots.items()), t))
         if not ranked:
             return Located(None, float("inf"))
         best_distance, best = ranked[0]
@@ -49,3 +50,9 @@ class BoardLayout:
         order = list(self.spots)
         near = sorted((name for _, name in ranked[:2]), key=order.index)
         raise BetweenSpots(f"lies between {' and '.join(near)} ({best_distance:.2f} from {best})")
+
+
+@lru_cache(maxsize=256)
+def _world_spots(spots: tuple[tuple[str, Vec3], ...], board: Transform) -> tuple[tuple[str, Vec3], ...]:
+    """Spots in world coordinates for one board transform: a table read locates hundreds of pieces on one board."""
+    return tuple((name, board.to_world(local)) for name, local in spots)

@@ -7,6 +7,7 @@ TTS stores Euler angles in degrees, applied in Unity's order (Z, then X, then Y)
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -62,8 +63,9 @@ def angle_delta(a: float, b: float) -> float:
     return min(d, 360.0 - d)
 
 
+@lru_cache(maxsize=4096)
 def rotation_matrix(rotation: Vec3) -> Matrix:
-    """R = Ry . Rx . Rz (Unity applies Z, then X, then Y)."""
+    """R = Ry . Rx . Rz (Unity applies Z, then X, then Y). Cached: tables repeat a few rotations many times."""
     rx, ry, rz = (math.radians(a) for a in rotation)
     cx, sx, cy, sy, cz, sz = (
         math.cos(rx),
