@@ -101,6 +101,17 @@ class _Reader:
             pick("blocks", coalition, L.coalition_tag(coalition), f"the {coalition} block supply zone")
         return found, seats, wakhan[0] if len(wakhan) == 1 else None
 
+    def seat_piece(self, tag: str, seat: int, what: str) -> TableObject | None:
+        """The one object with ``tag`` of ``seat`` (its dial, loyalty token, VP marker)."""
+        found = [o for o in self.table.with_tag(tag) if _seat_of(o) == seat]
+        if len(found) != 1:
+            self.fail(
+                f"seat {seat}'s {what} (tags '{tag}', '{L.seat_tag(seat)}') "
+                f"{'is missing' if not found else 'is there twice'}"
+            )
+            return None
+        return found[0]
+
     def zone_of(self, zones: dict[tuple[str, str], TableObject], obj: TableObject) -> tuple[str, str] | None:
         return next((key for key, zone in zones.items() if zone.encloses(obj.position)), None)
 
@@ -119,16 +130,7 @@ def read_table(table: Table) -> TableView:
     r = _Reader(table)
     board = one_tagged(table, L.BOARD_TAG, "map board", r.problems)
     zones, seats, wakhan = r.zones()
-    dials: dict[int, TableObject] = {}
-    for seat in seats:
-        d = [o for o in table.with_tag(L.DIAL_TAG) if _seat_of(o) == seat]
-        if len(d) != 1:
-            r.fail(
-                f"seat {seat}'s loyalty dial (tags '{L.DIAL_TAG}', '{L.seat_tag(seat)}') "
-                f"{'is missing' if not d else 'is there twice'}"
-            )
-        else:
-            dials[seat] = d[0]
+    dials = {seat: dial for seat in seats if (dial := r.seat_piece(L.DIAL_TAG, seat, "loyalty dial")) is not None}
     if r.problems or board is None or wakhan is None:
         raise ReadError(r.problems)
 
@@ -138,52 +140,7 @@ def read_table(table: Table) -> TableView:
         {s: d.transform for s, d in dials.items()},
     )
     phys = Physical(spots)
-    places: Places = {}  # "kind:key" -> (order, card key)
-    seen: dict[str, TableObject] = {}
-
-    def place_card(
-        key: str | None, obj: TableObject, container: TableObject | None, where: str, order: tuple[float, float]
-    ) -> None:
-        if key is None:
-            return
-        if key.endswith(":?"):
-            r.fail("a Pax Pamir card whose GM notes do not give a card number", obj)
-            return
-        if key in seen:
-            r.fail(f"{key.replace(':', ' ')} is on the table twice (also {seen[key].describe()})", obj)
-            return
-        seen[key] = obj
-        phys.cards[key] = obj.guid
-        phys.card_at[key] = (container or obj).position
-        if container is not None:
-            phys.containers[key] = container.guid
-        places.setdefault(where, []).append((order, key))
-
-    for obj in table:
-        items: Iterable[TableObject] = obj.contents if obj.type == "Deck" else [obj]
-        keyed = [(it, _card_key(it)) for it in items]
-        if not any(k for _, k in keyed):
-            continue
-        where = _card_area(r, board, zones, obj)
-        if where is None:
-            continue
-        kind = where.partition(":")[0]
-        top_first = kind in PILES_TOP_FIRST
-        for i, (item, key) in enumerate(keyed):
-            if key is not None and key.startswith("ai:") != kind.startswith("ai_"):
-                r.fail(
-                    f"{'a Wakhan AI card' if key.startswith('ai:') else 'a court or event card'} "
-                    f"in the {kind.replace('_', ' ')}",
-                    obj,
-                )
-                continue
-            if kind in ("court", "hand"):
-                order: tuple[float, float] = (obj.position.x, i)
-            elif top_first:  # a deck's contents are top first; loose cards: the highest on top
-                order = (-obj.position.y, i)
-            else:  # face-up piles, bottom first
-                order = (obj.position.y, len(keyed) - i)
-            place_card(key, item if obj.type == "Deck" else obj, obj if obj.type == "Deck" else None, where, order)
+    places, seen = _read_cards(r, board, zones, phys)
 
     def cards_in(where: str) -> list[int]:
         return [int(k.partition(":")[2]) for _, k in sorted(places.get(where, []))]
@@ -200,7 +157,7 @@ def read_table(table: Table) -> TableView:
     players = []
     for seat in seats:
         s = str(seat)
-        loyalty = _read_loyalty(r, table, dials[seat], phys, seat, wakhan)
+        loyalty = _read_loyalty(r, dials[seat], phys, seat, wakhan)
         gifts = sorted(int(a[2]) for a in pieces[("cylinder", s)] if a[0] == "gift")
         players.append(
             Player(
@@ -210,7 +167,7 @@ def read_table(table: Table) -> TableView:
                 court=cards_in(f"court:{s}"),
                 prizes=cards_in(f"prizes:{s}"),
                 gifts=gifts,
-                vp=_read_vp(r, table, board, phys, seat),
+                vp=_read_vp(r, board, phys, seat),
                 wakhan=seat == wakhan,
             )
         )
@@ -277,6 +234,60 @@ def read_table(table: Table) -> TableView:
     )
     refresh_pragmatic_loyalty(state)
     return TableView(state, phys)
+
+
+def _read_cards(
+    r: _Reader, board: TableObject, zones: dict[tuple[str, str], TableObject], phys: Physical
+) -> tuple[Places, dict[str, TableObject]]:
+    """Where every card lies, in order within its place; each card key's object, for the checks after."""
+    places: Places = {}  # "kind:key" -> (order, card key)
+    seen: dict[str, TableObject] = {}
+
+    def place_card(
+        key: str | None, obj: TableObject, container: TableObject | None, where: str, order: tuple[float, float]
+    ) -> None:
+        if key is None:
+            return
+        if key.endswith(":?"):
+            r.fail("a Pax Pamir card whose GM notes do not give a card number", obj)
+            return
+        if key in seen:
+            r.fail(f"{key.replace(':', ' ')} is on the table twice (also {seen[key].describe()})", obj)
+            return
+        seen[key] = obj
+        phys.cards[key] = obj.guid
+        phys.card_at[key] = (container or obj).position
+        if container is not None:
+            phys.containers[key] = container.guid
+        places.setdefault(where, []).append((order, key))
+
+    for obj in r.table:
+        items: Iterable[TableObject] = obj.contents if obj.type == "Deck" else [obj]
+        keyed = [(it, _card_key(it)) for it in items]
+        if not any(k for _, k in keyed):
+            continue
+        where = _card_area(r, board, zones, obj)
+        if where is None:
+            continue
+        kind = where.partition(":")[0]
+        top_first = kind in PILES_TOP_FIRST
+        for i, (item, key) in enumerate(keyed):
+            if key is not None and key.startswith("ai:") != kind.startswith("ai_"):
+                r.fail(
+                    f"{'a Wakhan AI card' if key.startswith('ai:') else 'a court or event card'} "
+                    f"in the {kind.replace('_', ' ')}",
+                    obj,
+                )
+                continue
+            if kind in ("court", "hand"):
+                order: tuple[float, float] = (obj.position.x, i)
+            elif top_first:  # a deck's contents are top first; loose cards: the highest on top
+                order = (-obj.position.y, i)
+            else:  # face-up piles, bottom first
+                order = (obj.position.y, len(keyed) - i)
+            place_card(key, item if obj.type == "Deck" else obj, obj if obj.type == "Deck" else None, where, order)
+
+    return places, seen
 
 
 def _keys(places: Places, where: str) -> list[str]:
@@ -407,48 +418,38 @@ def _piece_area(
     return None
 
 
-def _read_loyalty(
-    r: _Reader, table: Table, dial: TableObject, phys: Physical, seat: int, wakhan: int
-) -> Coalition | None:
+def _read_loyalty(r: _Reader, dial: TableObject, phys: Physical, seat: int, wakhan: int) -> Coalition | None:
     """A person's loyalty: the coalition space of their dial their token lies on. Wakhan's token only shows her
     pragmatic loyalty, which comes from her AI card."""
-    tokens = [o for o in table.with_tag(L.LOYALTY_TAG) if _seat_of(o) == seat]
-    if len(tokens) != 1:
-        r.fail(
-            f"seat {seat}'s loyalty token (tags '{L.LOYALTY_TAG}', '{L.seat_tag(seat)}') "
-            f"{'is missing' if not tokens else 'is there twice'}"
-        )
+    token = r.seat_piece(L.LOYALTY_TAG, seat, "loyalty token")
+    if token is None:
         return None
-    phys.loyalty[seat] = tokens[0].guid
+    phys.loyalty[seat] = token.guid
     if seat == wakhan:
         return None
     try:
-        spot = L.LOYALTY.locate(dial, tokens[0].position).spot
+        spot = L.LOYALTY.locate(dial, token.position).spot
     except BetweenSpots as exc:
-        r.fail(f"a loyalty token {exc}", tokens[0])
+        r.fail(f"a loyalty token {exc}", token)
         return None
     if spot is None:
-        r.fail("a person's loyalty token must lie on a coalition space of their dial", tokens[0])
+        r.fail("a person's loyalty token must lie on a coalition space of their dial", token)
         return None
     return L.coalition_of(spot)
 
 
-def _read_vp(r: _Reader, table: Table, board: TableObject, phys: Physical, seat: int) -> int:
-    markers = [o for o in table.with_tag(L.VP_TAG) if _seat_of(o) == seat]
-    if len(markers) != 1:
-        r.fail(
-            f"seat {seat}'s victory-point marker (tags '{L.VP_TAG}', '{L.seat_tag(seat)}') "
-            f"{'is missing' if not markers else 'is there twice'}"
-        )
+def _read_vp(r: _Reader, board: TableObject, phys: Physical, seat: int) -> int:
+    marker = r.seat_piece(L.VP_TAG, seat, "victory-point marker")
+    if marker is None:
         return 0
-    phys.vp[seat] = markers[0].guid
+    phys.vp[seat] = marker.guid
     try:
-        spot = L.VP_TRACK.locate(board, markers[0].position).spot
+        spot = L.VP_TRACK.locate(board, marker.position).spot
     except BetweenSpots as exc:
-        r.fail(f"a victory-point marker {exc}", markers[0])
+        r.fail(f"a victory-point marker {exc}", marker)
         return 0
     if spot is None:
-        r.fail("a victory-point marker off the track", markers[0])
+        r.fail("a victory-point marker off the track", marker)
         return 0
     return int(spot.partition(":")[2])
 
