@@ -232,3 +232,15 @@ def test_a_missing_ai_card_is_named_and_an_empty_ai_deck_is_made_again():
     assert len(after.ai_deck) == 23 and after.ai_discard == [decisions[0].action.card]
     moved = GAME.plan(view, decisions[0], Table.from_save(build_table(state=state)))
     assert len(moved) >= 24  # every AI card laid down again, the drawn one face up
+
+
+def test_a_loyalty_token_off_its_spaces_and_two_cards_in_one_slot_are_named():
+    objs = objects(build_table(state=fresh_state(1)))
+    token = next(o for o in objs if L.LOYALTY_TAG in o["Tags"] and L.seat_tag(1) in o["Tags"])
+    token["Transform"]["posZ"] -= 1.3  # down onto the gift spaces' row, off the coalition spaces
+    slot = L.Spots.fresh(2).card(L.CardPlace("market", "0,3"))
+    card = next(o for o in objs if o["Name"] == "Card" and abs(o["Transform"]["posX"] - slot.x) > 1)
+    card["Transform"]["posX"], card["Transform"]["posZ"] = slot.x + 0.2, slot.z
+    found = problems(objs)
+    assert any("loyalty token must lie on a coalition space" in p and token["GUID"] in p for p in found), found
+    assert any("market slot row 1, column 3 holds 2 cards" in p for p in found), found
