@@ -45,7 +45,7 @@ def test_the_table_images_are_written_with_the_cards(tmp_path: Path):
     from engines.paxpamir.table.images import PX, board
 
     urls = write_all(tmp_path)
-    for name in ("board", "rupee", "favored", "dial", "loyalty"):
+    for name in ("board", "rupee", "favored", "dial", "aid_card", "loyalty"):
         assert (tmp_path / f"{name}.png").is_file() and urls[name].startswith("file://")
     image = board()
     assert image.size[0] % PX == 0 and max(ImageStat.Stat(image).stddev) > 20

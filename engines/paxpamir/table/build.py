@@ -96,17 +96,10 @@ def build_table(assets: Mapping[str, str] | None = None, *, state: State | None 
             tags = [f"{L.T}.{kind}", L.seat_tag(seat), *extra]
             b.add(b.zone(f"{name}'s {kind}", tags, L.seat_centre(seat) + offset, size, hand=hand))
         dial = spots.dials[seat].position
-        b.add(
-            b.tile(
-                f"{name}'s loyalty and gifts",
-                [L.DIAL_TAG, L.seat_tag(seat)],
-                dial,
-                "dial",
-                "dial",
-                circle=False,
-                scale=L.DIAL_SCALE,
-            )
-        )
+        # Wakhan takes no loyalty dial: her gifts go on her aid card, which shows her pragmatic loyalty too.
+        label, image = ("aid card", "aid_card") if state.players[seat].wakhan else ("loyalty dial", "dial")
+        tags = [L.DIAL_TAG, L.seat_tag(seat)]
+        b.add(b.tile(f"{name}'s {label}", tags, dial, image, image, circle=False, scale=L.DIAL_SCALE))
         loyalty = state.players[seat].loyalty
         token = b.tile(
             f"{name}'s loyalty",

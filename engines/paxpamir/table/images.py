@@ -63,17 +63,20 @@ def table_images() -> dict[str, Image.Image]:
         "rupee": token("RUPEE", (200, 170, 60), INK),
         "favored": token("FAVORED", (90, 70, 120)),
         "dial": dial(),
+        "aid_card": dial("WAKHAN'S AID CARD: pragmatic loyalty; gifts"),
         "loyalty": token("LOYAL", (240, 240, 240), INK),
     }
     return images
 
 
-def dial() -> Image.Image:
+def dial(heading: str = "") -> Image.Image:
     """The coalition spaces above, the gift spaces below, where :data:`~layout.LOYALTY` and :data:`~layout.GIFTS`
-    put them (a tile is two units across before its scale)."""
+    put them (a tile is two units across before its scale); Wakhan's aid card has a heading."""
     size = 400
-    img = Image.new("RGB", (size, size), (92, 64, 40))
+    img = Image.new("RGB", (size, size), (92, 64, 40) if not heading else (96, 40, 120))
     draw = ImageDraw.Draw(img)
+    if heading:
+        centred(draw, (size / 2, 40), heading.replace(": ", ":\n"), 20, (240, 230, 250))
 
     def at(v: Vec3) -> tuple[float, float]:
         return (size / 2 + v.x * size / 2, size / 2 - v.z * size / 2)
