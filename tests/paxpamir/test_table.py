@@ -15,6 +15,7 @@ from engines import registry
 from engines.base import Decision, Options, ReadError, Reason
 from engines.paxpamir import rules as R
 from engines.paxpamir.baselines import random_policy
+from engines.paxpamir.queries import ruler
 from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
@@ -244,3 +245,15 @@ def test_a_loyalty_token_off_its_spaces_and_two_cards_in_one_slot_are_named():
     found = problems(objs)
     assert any("loyalty token must lie on a coalition space" in p and token["GUID"] in p for p in found), found
     assert any("market slot row 1, column 3 holds 2 cards" in p for p in found), found
+
+
+def test_ruler_tokens_lie_before_their_rulers_and_are_required():
+    state = next(s for s in positions_in_play(3) if any(ruler(s, r) is not None for r in s.tribes))
+    objs = objects(build_table(state=state))
+    spots = L.Spots.fresh(len(state.players))
+    for region in state.tribes:
+        token = next(o for o in objs if L.region_tag(region) in o["Tags"])
+        expected = spots.ruler(region, ruler(state, region))
+        assert (token["Transform"]["posX"], token["Transform"]["posZ"]) == pytest.approx((expected.x, expected.z))
+    objs.remove(token)
+    assert any(f"the ruler token of {region.title()}" in p for p in problems(objs))

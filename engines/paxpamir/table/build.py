@@ -13,6 +13,7 @@ from typing import Any
 from bridge.table import SaveFile, Vec3
 from engines.paxpamir.data import Coalition, game_data
 from engines.paxpamir.images import ai_cells, deck_cells
+from engines.paxpamir.queries import ruler
 from engines.paxpamir.rules import new_game
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
@@ -122,6 +123,10 @@ def build_table(assets: Mapping[str, str] | None = None, *, state: State | None 
     for coalition, (at, size) in L.BLOCK_AREA.items():
         b.add(b.zone(f"{coalition} blocks", [f"{L.T}.blocks", L.coalition_tag(coalition)], at, size))
     b.add(b.tile("Favored suit", [L.FAVORED_TAG], spots.favored(state.favored), "favored", "favored", scale=0.5))
+    for region in game_data().map.regions:
+        at = spots.ruler(region.id, ruler(state, region.id))
+        tags = [L.RULER_TAG, L.region_tag(region.id)]
+        b.add(b.tile(f"Ruler of {region.name}", tags, at, f"ruler_{region.id}", f"ruler_{region.id}", scale=0.35))
 
     places = L.card_places(state)
     piles: dict[str, list[tuple[int, str]]] = {"deck": [], "ai_deck": []}

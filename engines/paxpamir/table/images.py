@@ -66,6 +66,8 @@ def table_images() -> dict[str, Image.Image]:
         "aid_card": dial("WAKHAN'S AID CARD: pragmatic loyalty; gifts"),
         "loyalty": token("LOYAL", (240, 240, 240), INK),
     }
+    for region in game_data().map.regions:
+        images[f"ruler_{region.id}"] = token(f"RULER\n{region.name.upper()}", (150, 110, 40))
     return images
 
 

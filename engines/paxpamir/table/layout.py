@@ -26,7 +26,7 @@ T = "paxpamir"
 BOARD_TAG, CARD_TAG, AI_CARD_TAG = f"{T}.board", f"{T}.card", f"{T}.aicard"
 CYLINDER_TAG, BLOCK_TAG, RUPEE_TAG = f"{T}.cylinder", f"{T}.block", f"{T}.rupee"
 VP_TAG, FAVORED_TAG, DIAL_TAG, WAKHAN_TAG = f"{T}.vp", f"{T}.favored", f"{T}.dial", f"{T}.wakhan"
-LOYALTY_TAG = f"{T}.loyalty"
+LOYALTY_TAG, RULER_TAG = f"{T}.loyalty", f"{T}.ruler"
 SEAT_ZONES = ("court", "cylinders", "rupees", "prizes", "events", "hand")
 SHARED_ZONES = ("deck", "discard", "ai_deck", "ai_discard", "bank", "lasting")
 SEAT_COLOURS = {"wakhan": "Purple", "humans": ("White", "Red")}
@@ -49,6 +49,10 @@ def seat_tag(seat: int) -> str:
 
 def coalition_tag(coalition: str) -> str:
     return f"{T}.coalition.{coalition}"
+
+
+def region_tag(region: str) -> str:
+    return f"{T}.region.{region}"
 
 
 # --- the board's frame ---------------------------------------------------------------------------------------
@@ -342,3 +346,10 @@ class Spots:
 
     def favored(self, suit: str) -> Vec3:
         return self.board.to_world(FAVORED.spots[suit]) + Vec3(0, 0.1, 0)
+
+    def ruler(self, region: str, seat: int | None) -> Vec3:
+        """A region's ruler token: in front of its ruler's dial (a place for each region), else on the region's
+        upper edge."""
+        if seat is None:
+            return self.board.to_world(MAP.spots[f"region:{region}"] + Vec3(0, 0.1, 1.6))
+        return self.dials[seat].position + Vec3(-2.0 + 0.8 * [str(r) for r in REGIONS].index(region), 0.1, -2.4)

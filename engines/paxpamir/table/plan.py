@@ -13,6 +13,7 @@ from typing import Any
 
 from bridge.commands import Command, Move, Position, Take
 from engines.base import Decision
+from engines.paxpamir.queries import ruler
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.read import TableView
@@ -117,6 +118,10 @@ class Planner:
                 out.append(Move(guid=ph.loyalty[seat], position=Position.of(ph.spots.loyalty(seat, player.loyalty))))
         if target.favored != self.now.favored:
             out.append(Move(guid=ph.favored, position=Position.of(ph.spots.favored(target.favored))))
+        for region, guid in ph.rulers.items():
+            now = ruler(target, region)
+            if now != ruler(self.now, region):
+                out.append(Move(guid=guid, position=Position.of(ph.spots.ruler(region, now))))
         return out
 
 

@@ -38,6 +38,7 @@ class Physical:
     pieces: dict[tuple[str, str], dict[L.Area, dict[str, Vec3]]] = field(default_factory=dict)
     vp: dict[int, str] = field(default_factory=dict)  # seat -> marker guid
     loyalty: dict[int, str] = field(default_factory=dict)  # seat -> loyalty token guid
+    rulers: dict[Region, str] = field(default_factory=dict)  # region -> ruler token guid
     favored: str = ""
 
 
@@ -189,6 +190,10 @@ def read_table(table: Table) -> TableView:
         lasting[events[number].if_discarded.id] = wakhan
         discard.append(number)
     favored = _read_favored(r, table, board, phys)
+    for region in REGIONS:  # shown for people, not read: rule comes from the pieces
+        token = one_tagged(table, L.region_tag(region), f"ruler token of {region.title()}", r.problems)
+        if token is not None:
+            phys.rulers[region] = token.guid
     ai_cards = {int(k.partition(":")[2]) for k in seen if k.startswith("ai:")}
     missing = sorted(set(game_data().ai_cards) - ai_cards)
     if missing:
