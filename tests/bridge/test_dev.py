@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,3 +175,21 @@ async def test_hand_edits_in_tts_are_never_overwritten(dev: Dev):
     kept = dev.mod / CONFLICT_DIR / "Global.lua"
     assert kept.read_text(encoding="utf-8") == hand_made
     assert any("CONFLICT" in s for s in dev.said)
+
+
+@pytest.mark.parametrize("name", ["demo", "warchest", "paxpamir"])
+def test_every_game_loads_fresh_from_its_folder_and_passes_its_self_check(name: str, tmp_path: Path):
+    """What ``automa dev`` does with each save of a rule file, in a new process as when it starts: the game's
+    folder loaded as new modules (never kept in ``sys.modules``), then its self-check, which plans a bot turn on a
+    fresh table."""
+    folder = tmp_path / name
+    shutil.copytree(ROOT / "engines" / name, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    script = (
+        "import sys; from pathlib import Path; from bridge.dev.rulepack import load; "
+        f"game = load({name!r}, Path(sys.argv[1])); game.self_check(); print(game.title)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(folder)], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == registry.load(name).title

@@ -23,7 +23,7 @@ from engines.paxpamir.state import State
 from engines.paxpamir.table.build import seat_name
 from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import TableView
-from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.options import OPTION_TYPES, WakhanOptions
 from engines.paxpamir.wakhan.turn import Wakhan
 
 PEOPLE = ("demand", "waive")  # how the bot answers for a person mid-turn: ask in full, or ask nothing
@@ -42,7 +42,6 @@ def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, str]:
     people = str(rules.pop("people", "demand"))
     if people not in PEOPLE:
         raise ValueError(f"option people takes {' or '.join(PEOPLE)}, not {people!r}")
-    hints = typing.get_type_hints(WakhanOptions)
     known = {f.name for f in fields(WakhanOptions)}
     unknown = set(rules) - known
     if unknown:
@@ -51,7 +50,7 @@ def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, str]:
         )
     values: dict[str, Any] = {}
     for name, raw in rules.items():
-        values[name] = _convert(name, hints[name], raw)
+        values[name] = _convert(name, OPTION_TYPES[name], raw)
     return WakhanOptions(**values), people
 
 

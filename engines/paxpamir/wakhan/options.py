@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 
 @dataclass(frozen=True)
@@ -51,3 +52,8 @@ class WakhanOptions:
     @property
     def reads_instructions_first(self) -> bool:
         return self.instructions_first or self.printing == 2
+
+
+# Each option's type, resolved here against this module's names: callers that build options from text (the
+# table's --option values) need them, and a module reloaded by ``automa dev`` is not in ``sys.modules``.
+OPTION_TYPES: dict[str, Any] = typing.get_type_hints(WakhanOptions, globalns=globals())
