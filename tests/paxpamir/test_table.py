@@ -257,3 +257,14 @@ def test_ruler_tokens_lie_before_their_rulers_and_are_required():
         assert (token["Transform"]["posX"], token["Transform"]["posZ"]) == pytest.approx((expected.x, expected.z))
     objs.remove(token)
     assert any(f"the ruler token of {region.title()}" in p for p in problems(objs))
+
+
+def test_more_rupees_in_play_than_the_bank_holds_is_a_clear_error():
+    view = read_table(Table.from_save(build_table(state=fresh_state(1))))
+    planner = Planner(view)
+    rich = view.state.copy()
+    rich.players[1].rupees = L.RUPEES + 1
+    decision: Decision[Any] = Decision(None, Reason("test", "a windfall"))
+    planner.record(decision, rich)
+    with pytest.raises(ValueError, match="no rupee left in bank to place on rupees 1"):
+        planner.plan(decision)

@@ -86,6 +86,8 @@ class Planner:
             leaving.sort(key=lambda item: item[1] == supply)  # pieces in play move first, the supply's last
             for area, count in wanted.items():
                 for _ in range(count - len(areas.get(area, {}))):
+                    if not leaving:  # only a negative supply count gets here: more in play than the box holds
+                        raise ValueError(f"no {kind} left in {' '.join(supply)} to place on {' '.join(area)}")
                     guid, source = leaving.pop(0)
                     out.append(self._put(group, guid, source, area))
             for guid, source in leaving:
