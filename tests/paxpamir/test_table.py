@@ -268,3 +268,11 @@ def test_more_rupees_in_play_than_the_bank_holds_is_a_clear_error():
     planner.record(decision, rich)
     with pytest.raises(ValueError, match="no rupee left in bank to place on rupees 1"):
         planner.plan(decision)
+
+
+def test_a_cylinder_on_a_dial_but_off_its_gift_spaces_is_named():
+    objs = objects(build_table(state=fresh_state(1)))
+    cylinder = next(o for o in objs if L.CYLINDER_TAG in o["Tags"] and L.seat_tag(1) in o["Tags"])
+    on_dial = L.Spots.fresh(2).loyalty(1, "afghan")  # the coalition spaces' row, above the gift spaces
+    cylinder["Transform"]["posX"], cylinder["Transform"]["posZ"] = on_dial.x, on_dial.z
+    assert any("lies between 2 and 4" in p and cylinder["GUID"] in p for p in problems(objs))

@@ -397,11 +397,11 @@ def _piece_area(
         return ("slot", slot)
     if kind == "cylinder":
         for seat, dial in dials.items():
-            gift = (
-                L.GIFTS.locate(dial, obj.position).spot
-                if dial.transform.position.distance_xz(obj.position) < 2
-                else None
-            )
+            try:
+                gift = L.GIFTS.locate(dial, obj.position).spot
+            except BetweenSpots as exc:
+                r.fail(f"a cylinder on seat {seat}'s dial {exc} (gift spaces)", obj)
+                return None
             if gift is not None:
                 if str(seat) != owner:
                     r.fail(f"a cylinder on seat {seat}'s gift space, not its owner's", obj)
