@@ -8,7 +8,7 @@ from the board object's transform on the live table. Locating a piece is the inv
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from bridge.table import TableObject, Vec3
@@ -32,6 +32,10 @@ class BoardLayout:
     spots: Mapping[str, Vec3]
     snap: float  # a piece within this distance (world units, on the table plane) of a spot is on it
     extent: float  # a piece further than this from every spot is off the board
+    _items: tuple[tuple[str, Vec3], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_items", tuple(self.spots.items()))  # the key of the world-spot cache
 
     def world(self, board: TableObject | Transform, spot: str) -> Vec3:
         t = board.transform if isinstance(board, TableObject) else board
@@ -39,7 +43,7 @@ class BoardLayout:
 
     def locate(self, board: TableObject | Transform, position: Vec3) -> Located:
         t = board.transform if isinstance(board, TableObject) else board
-        ranked = sorted((spot.distance_xz(position), name) for name, spot in _world_spots(tuple(self.spots.items()), t))
+        ranked = sorted((spot.distance_xz(position), name) for name, spot in _world_spots(self._items, t))
         if not ranked:
             return Located(None, float("inf"))
         best_distance, best = ranked[0]

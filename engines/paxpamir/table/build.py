@@ -33,8 +33,8 @@ def fresh_state(humans: int = 1, *, seed: int = 0, loyalties: tuple[Coalition, .
 def seat_colour(state: State, seat: int) -> str:
     humans = [s for s, p in enumerate(state.players) if not p.wakhan]
     if state.players[seat].wakhan:
-        return L.SEAT_COLOURS["wakhan"]  # type: ignore[return-value]
-    return L.SEAT_COLOURS["humans"][humans.index(seat)]
+        return L.WAKHAN_COLOUR
+    return L.PEOPLE_COLOURS[humans.index(seat)]
 
 
 def seat_name(state: State, seat: int) -> str:

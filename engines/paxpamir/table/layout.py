@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import count
 
 from bridge.table import Vec3
 from bridge.table.geometry import ONE, ZERO, Transform
 from engines.layout import BoardLayout
-from engines.paxpamir.data import COALITIONS, REGIONS, SUITS, Coalition, game_data
+from engines.paxpamir.data import COALITIONS, REGIONS, SUITS, Coalition, Region, game_data
 from engines.paxpamir.setup import COLUMNS, ROWS
 from engines.paxpamir.state import BLOCKS, CYLINDERS, GIFT_PRICES, State
+from engines.tablekit import grid
 
 T = "paxpamir"
 BOARD_TAG, CARD_TAG, AI_CARD_TAG = f"{T}.board", f"{T}.card", f"{T}.aicard"
@@ -29,7 +31,7 @@ VP_TAG, FAVORED_TAG, DIAL_TAG, WAKHAN_TAG = f"{T}.vp", f"{T}.favored", f"{T}.dia
 LOYALTY_TAG, RULER_TAG = f"{T}.loyalty", f"{T}.ruler"
 SEAT_ZONES = ("court", "cylinders", "rupees", "prizes", "events", "hand")
 SHARED_ZONES = ("deck", "discard", "ai_deck", "ai_discard", "bank", "lasting")
-SEAT_COLOURS = {"wakhan": "Purple", "humans": ("White", "Red")}
+WAKHAN_COLOUR, PEOPLE_COLOURS = "Purple", ("White", "Red")  # TTS player colours, people in seat order
 RGB = {
     "Purple": (0.63, 0.13, 0.94),
     "White": (1.0, 1.0, 1.0),
@@ -142,6 +144,9 @@ def seat_centre(seat: int) -> Vec3:
 # --- where the state puts things ---------------------------------------------------------------------------
 
 
+FACE_DOWN_PILES = ("deck", "ai_deck")  # read and laid top first; every other place shows faces
+
+
 @dataclass(frozen=True, order=True)
 class CardPlace:
     """``kind``: market (key ``r,c``), court / hand / prizes / events (key = seat), deck, discard, lasting,
@@ -154,7 +159,7 @@ class CardPlace:
 
     @property
     def face_down(self) -> bool:
-        return self.kind in ("deck", "ai_deck")
+        return self.kind in FACE_DOWN_PILES
 
 
 def card_places(state: State) -> dict[str, CardPlace]:
@@ -265,19 +270,22 @@ def offsets(area: Area) -> Iterator[Vec3]:
         "rupees": (6, 2, 0.9),
         "bank": (8, 6, 0.9),
     }[kind]
-    level = 0
-    while True:
-        for row in range(rows):
-            for col in range(per_row):
-                yield Vec3((col - (per_row - 1) / 2) * step, 0.15 + 0.3 * level, ((rows - 1) / 2 - row) * step)
-        level += 1
+    for i in count():
+        yield grid(Vec3(0, 0.15, 0), i, per_row=per_row, rows=rows, step=step, layer=0.3)
 
 
 def coalition_of(value: str) -> Coalition:
-    for c in COALITIONS:
-        if c == value:
-            return c
-    raise ValueError(f"no coalition {value!r}")
+    """A coalition's id as its type (ids come from tags and area keys)."""
+    return next(c for c in COALITIONS if c == value)
+
+
+def region_of(value: str) -> Region:
+    return next(r for r in REGIONS if r == value)
+
+
+def area_of(zone: tuple[str, str]) -> Area:
+    """A supply zone's key as a piece area: ``("rupees", "1")``, ``("bank",)``."""
+    return zone if zone[1] else zone[:1]
 
 
 # --- world positions ---------------------------------------------------------------------------------------

@@ -23,7 +23,6 @@ from engines.paxpamir.state import BLOCKS, CYLINDERS, Player, State
 from engines.paxpamir.table import layout as L
 from engines.tablekit import one_tagged
 
-PILES_TOP_FIRST = ("deck", "ai_deck")
 Places = dict[str, list[tuple[tuple[float, float], str]]]  # "kind:key" -> (order, card key)
 
 
@@ -209,11 +208,11 @@ def read_table(table: Table) -> TableView:
         for area, guids in areas.items():
             n = len(guids)
             if kind == "cylinder" and area[0] == "region":
-                tribes[_region(area[1])] += [int(owner)] * n
+                tribes[L.region_of(area[1])] += [int(owner)] * n
             elif kind == "cylinder" and area[0] == "card":
                 spies.setdefault(int(area[1]), []).extend([int(owner)] * n)
             elif kind == "block" and area[0] == "region":
-                armies[_region(area[1])][L.coalition_of(owner)] = n
+                armies[L.region_of(area[1])][L.coalition_of(owner)] = n
             elif kind == "block" and area[0] == "border":
                 roads.setdefault(area[1], {})[L.coalition_of(owner)] = n
             elif kind == "rupee" and area[0] == "slot":
@@ -234,8 +233,8 @@ def read_table(table: Table) -> TableView:
         current=wakhan,
         lasting=lasting,
         out_of_game=sorted(n for n in (*data.court, *data.events) if n not in on_table),
-        ai_deck=[int(k.partition(":")[2]) for k in _keys(places, "ai_deck:")],
-        ai_discard=[int(k.partition(":")[2]) for k in _keys(places, "ai_discard:")],
+        ai_deck=cards_in("ai_deck:"),
+        ai_discard=cards_in("ai_discard:"),
     )
     refresh_pragmatic_loyalty(state)
     return TableView(state, phys)
@@ -275,7 +274,7 @@ def _read_cards(
         if where is None:
             continue
         kind = where.partition(":")[0]
-        top_first = kind in PILES_TOP_FIRST
+        top_first = kind in L.FACE_DOWN_PILES
         for i, (item, key) in enumerate(keyed):
             if key is not None and key.startswith("ai:") != kind.startswith("ai_"):
                 r.fail(
@@ -293,14 +292,6 @@ def _read_cards(
             place_card(key, item if obj.type == "Deck" else obj, obj if obj.type == "Deck" else None, where, order)
 
     return places, seen
-
-
-def _keys(places: Places, where: str) -> list[str]:
-    return [k for _, k in sorted(places.get(where, []))]
-
-
-def _region(value: str) -> Region:
-    return next(r for r in REGIONS if r == value)
 
 
 def _card_area(
@@ -414,11 +405,10 @@ def _piece_area(
             r.fail("a cylinder in a court but on no card (a spy lies on a court card)", obj)
             return None
         return ("card", on[0].partition(":")[2])
-    home = L.supply_of(kind, owner)
-    if zone is not None and (
-        zone == (home[0], home[1] if len(home) > 1 else "") or (kind == "rupee" and zone[0] == "rupees")
-    ):
-        return (zone[0], zone[1]) if zone[1] else (zone[0],)
+    if zone is not None:
+        area = L.area_of(zone)
+        if area == L.supply_of(kind, owner) or (kind == "rupee" and area[0] == "rupees"):
+            return area
     r.fail(f"{what} outside the map, the market and its own areas", obj)
     return None
 
