@@ -34,12 +34,19 @@ def panel_xml(game: Game[Any, Any], source: ModSource | None = None) -> str:
     return (source or ModSource()).panel_xml(game)
 
 
-def build_save(game: Game[Any, Any], assets: dict[str, str] | None = None, *, people: int = 1) -> SaveFile:
+def build_save(
+    game: Game[Any, Any], assets: dict[str, str] | None = None, *, people: int = 1, table: SaveFile | None = None
+) -> SaveFile:
     """The whole save; ``assets`` maps the game's image names to URLs (see :func:`write_mod`); ``people`` sit
-    with the bot (one of the game's :attr:`~engines.base.Game.people`)."""
-    if people not in game.people:
-        raise ValueError(f"{game.title} is for {' or '.join(map(str, game.people))} people with the bot, not {people}")
-    table = game.build_table(assets or {}, people).to_dict()
+    with the bot (one of the game's :attr:`~engines.base.Game.people`). ``table``: these objects instead of a
+    fresh game's (a position built by the game's own table builder, for a scenario)."""
+    if table is None:
+        if people not in game.people:
+            raise ValueError(
+                f"{game.title} is for {' or '.join(map(str, game.people))} people with the bot, not {people}"
+            )
+        table = game.build_table(assets or {}, people)
+    objects = table.to_dict()
     now = _dt.datetime.now(_dt.UTC)
     save: dict[str, Any] = {
         "SaveName": f"Tabletop Automa: {game.title}",
@@ -57,7 +64,7 @@ def build_save(game: Game[Any, Any], assets: dict[str, str] | None = None, *, pe
         "LuaScript": global_script(game),
         "LuaScriptState": json.dumps({"game": game.name, "difficulty": game.default_difficulty}),
         "XmlUI": panel_xml(game),
-        "ObjectStates": table.get("ObjectStates", []),
+        "ObjectStates": objects.get("ObjectStates", []),
     }
     return SaveFile.from_dict(save, f"{game.name} mod")
 

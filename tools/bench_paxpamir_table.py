@@ -15,19 +15,14 @@ from bridge.table import Table
 from engines.base import Options
 from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.state import State
-from engines.paxpamir.table.build import build_table
+from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.table.turn import turn_decisions
 
 
 def positions(games: int, seed: int) -> list[State]:
     """The table at the start of each of Wakhan's turns: her AI card back on top of her deck, to be drawn."""
-    found = []
-    for state in wakhan_turn_starts(games, seed, people=(1,)):
-        if state.turn > 0:
-            state.ai_deck.insert(0, state.ai_discard.pop())
-            found.append(state)
-    return found
+    return [before_her_draw(s) for s in wakhan_turn_starts(games, seed, people=(1,)) if s.turn > 0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,7 +16,7 @@ from engines import registry
 from engines.paxpamir import actions as A
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
-from engines.paxpamir.table.build import build_table
+from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import play_turn
 from tests.paxpamir import scenarios
@@ -26,12 +26,9 @@ GAME = registry.load("paxpamir")
 
 
 def save_for(tmp_path: Path, name: str, state: State) -> Path:
-    """The scenario's table the moment before her draw: her face card goes back on top of the AI deck."""
-    before = state.copy()
-    before.ai_deck.insert(0, before.ai_discard.pop())
-    whole = build_save(GAME).to_dict() | {"ObjectStates": build_table(state=before).to_dict()["ObjectStates"]}
+    """The scenario's table the moment before her draw."""
     path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(whole), encoding="utf-8")
+    build_save(GAME, table=build_table(state=before_her_draw(state))).dump(path)
     return path
 
 

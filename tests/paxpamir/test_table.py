@@ -156,14 +156,7 @@ def person_commands(view_state: State, table: Table, rng: random.Random) -> tupl
 async def test_a_whole_game_through_the_wire(humans: int, seed: int):
     """Wakhan plays through the bridge against random people whose moves the test carries onto the emulated
     table; after every turn the table reads back as the engine says, to the end of the game."""
-    save = build_save(GAME)
-    if humans == 2:
-        from bridge.modbuild import global_script
-
-        save = SaveFile.from_dict(
-            {**save.to_dict(), "ObjectStates": objects(build_table(state=fresh_state(2, seed=seed)))}, "two people"
-        )
-        assert global_script(GAME)
+    save = build_save(GAME, table=build_table(state=fresh_state(humans, seed=seed)))
     live = await start_live(save, timeout=60)
     rng = random.Random(seed)
     try:
@@ -202,8 +195,7 @@ async def test_her_turn_empties_the_draw_deck_and_makes_her_ai_deck_again():
     state.deck = state.deck[:2]
     state.ai_discard = state.ai_deck[1:] + state.ai_discard
     state.ai_deck = state.ai_deck[:1]
-    save = build_save(GAME)
-    save = SaveFile.from_dict({**save.to_dict(), "ObjectStates": objects(build_table(state=state))}, "edge piles")
+    save = build_save(GAME, table=build_table(state=state))
     live = await start_live(save, timeout=60)
     try:
         session = Session(live.connector, GAME, seed=3)

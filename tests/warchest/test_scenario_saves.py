@@ -35,10 +35,8 @@ def save_for(tmp_path: Path, name: str, **spec) -> Path:
         else:
             side.supply = {u: CARDS[u].coins - 2 - on_board[u] for u in side.units}
             side.supply = {u: n for u, n in side.supply.items() if n}
-    table = build_table(state=state).to_dict()
-    whole = build_save(GAME).to_dict() | {"ObjectStates": table["ObjectStates"]}
     path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(whole), encoding="utf-8")
+    build_save(GAME, table=build_table(state=state)).dump(path)
     return path
 
 

@@ -14,7 +14,7 @@ from bridge.table import SaveFile, Vec3
 from engines.paxpamir.data import Coalition, game_data
 from engines.paxpamir.images import ai_cells, deck_cells
 from engines.paxpamir.queries import ruler
-from engines.paxpamir.rules import new_game
+from engines.paxpamir.rules import new_game, refresh_pragmatic_loyalty
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
 from engines.tablekit import Builder, SheetCard
@@ -24,10 +24,16 @@ def fresh_state(humans: int = 1, *, seed: int = 0, loyalties: tuple[Coalition, .
     """A new game with Wakhan in seat 0 and ``humans`` people after her, before she draws her first AI card."""
     if humans not in (1, 2):
         raise ValueError(f"Wakhan plays against 1 or 2 people, not {humans}")
-    state = new_game([None, *loyalties[:humans]], random.Random(seed), wakhan=0)
-    state.ai_deck.insert(0, state.ai_discard.pop())
-    state.players[0].loyalty = None
-    return state
+    return before_her_draw(new_game([None, *loyalties[:humans]], random.Random(seed), wakhan=0))
+
+
+def before_her_draw(state: State) -> State:
+    """A copy of ``state`` at the start of her turn with her face card back on top of her AI deck: the table as
+    the bot finds it when her turn begins (the engine draws for her at the start of each of her turns)."""
+    before = state.copy()
+    before.ai_deck.insert(0, before.ai_discard.pop())
+    refresh_pragmatic_loyalty(before)
+    return before
 
 
 def seat_colour(state: State, seat: int) -> str:
