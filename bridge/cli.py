@@ -208,7 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     selfplay.add_argument("--players", type=int, metavar="N", help="players at the table, for games that vary it")
     selfplay.add_argument(
-        "--wakhan", action="store_true", help="Pax Pamir: Wakhan plays against --players 1 or 2 random players"
+        "--wakhan",
+        action="store_true",
+        help="Pax Pamir: Wakhan plays against --players 1 or 2 baseline players (see --opponent)",
     )
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
     selfplay.set_defaults(func=_cmd_selfplay)
