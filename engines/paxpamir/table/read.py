@@ -122,8 +122,9 @@ def _card_key(item: TableObject) -> str | None:
         return None
     data = game_data()
     notes = item.gm_notes.strip()
-    known = data.ai_cards if kind == "ai" else {**data.court, **data.events}
-    return f"{kind}:{notes}" if notes.isdigit() and int(notes) in known else f"{kind}:?"
+    number = int(notes) if notes.isdigit() else 0
+    known = number in data.ai_cards if kind == "ai" else number in data.court or number in data.events
+    return f"{kind}:{notes}" if known else f"{kind}:?"
 
 
 def read_table(table: Table) -> TableView:
