@@ -10,18 +10,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import itertools
 import json
 import logging
-import random
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+import secrets
+from collections.abc import AsyncIterator, Callable, Container, Sequence
 from typing import Any
 
 from bridge.protocol import (
     GLOBAL_GUID,
     CustomToTTS,
-    Decoder,
     ExecuteLua,
     FromTTS,
     GameLoaded,
@@ -35,6 +33,7 @@ from bridge.protocol import (
     encode,
     parse_from_tts,
 )
+from bridge.streams import ConnectionGate
 
 log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
@@ -48,6 +47,15 @@ _EXECUTE_TAIL = (
     "return JSON.encode({ok = false, error = tostring(__automa_value)})"
 )
 _ROW = re.compile(r"(chunk_\d+:\(?)(\d+)")
+
+
+def new_request_id(in_use: Container[int]) -> int:
+    """A random 31-bit id not in use: a local process that saw one id cannot guess the next, so it cannot forge
+    a reply to a request it did not see."""
+    while True:
+        request_id = secrets.randbits(31)
+        if request_id and request_id not in in_use:
+            return request_id
 
 
 class LinkError(RuntimeError):
@@ -79,20 +87,19 @@ class Link:
         self.timeout = timeout
         self.last_loaded: GameLoaded | None = None
         self._server: asyncio.Server | None = None
-        self._ids = itertools.count(random.randrange(1, 1 << 20))
         self._pending: dict[int, tuple[str, asyncio.Future[Any]]] = {}
         self._load_waiters: list[asyncio.Future[GameLoaded]] = []
         self._subscribers: list[asyncio.Queue[FromTTS]] = []
         self._listeners: list[Callable[[FromTTS], None]] = []
         self.dropped: list[str] = []  # late or unknown replies, malformed messages: logged and kept for tests
-        self.tap: Callable[[bytes], None] | None = None  # sees each incoming message's raw bytes (benchmarks)
+        self.gate = ConnectionGate(self._accept_message, self.note_dropped, what="editor port", eager=False)
 
     # --- life cycle ------------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Listen before sending anything: TTS drops messages when nobody is on the editor port."""
         try:
-            self._server = await asyncio.start_server(self._accept, LOOPBACK, self.editor_port)
+            self._server = await asyncio.start_server(self.gate, LOOPBACK, self.editor_port)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
                 raise LinkError(
@@ -106,6 +113,7 @@ class Link:
     async def close(self) -> None:
         if self._server is not None:
             self._server.close()
+            self.gate.close_all()
             await self._server.wait_closed()
             self._server = None
         self._fail_pending(LinkError("the link was closed"))
@@ -119,26 +127,12 @@ class Link:
 
     # --- receiving -------------------------------------------------------------------------------
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        decoder = Decoder(eager=False)  # TTS closes after each message: read to EOF, parse once
-        raw = bytearray()
+    def _accept_message(self, raw: dict[str, Any]) -> None:
         try:
-            while chunk := await reader.read(1 << 16):
-                decoder.feed(chunk)
-                if self.tap is not None:
-                    raw += chunk
-            message = parse_from_tts(decoder.feed_eof())
-            if self.tap is not None:
-                self.tap(bytes(raw))
+            message = parse_from_tts(raw)
         except ProtocolError as exc:
             self.note_dropped(f"malformed message from TTS: {exc}")
             return
-        except ConnectionError:
-            return
-        finally:
-            writer.close()
-            with contextlib.suppress(ConnectionError):
-                await writer.wait_closed()
         self._dispatch(message)
 
     def _dispatch(self, message: FromTTS) -> None:
@@ -227,7 +221,7 @@ class Link:
         The code is wrapped in ``pcall`` and its value JSON-encoded by TTS; rows in error messages are counted
         in ``lua`` itself. Never build ``lua`` from table data: pass data through :meth:`send_custom`.
         """
-        request_id = next(self._ids)
+        request_id = new_request_id(self._pending)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = (guid, future)
         try:

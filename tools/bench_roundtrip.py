@@ -106,14 +106,14 @@ async def measure(n: int, repeat: int) -> list[dict[str, Any]]:
 
 async def _timed(link: Link, action: Any, repeat: int) -> tuple[float, bytes]:
     raw: list[bytes] = []
-    link.tap = raw.append
+    link.gate.tap = raw.append
     times = []
     for _ in range(repeat):
         raw.clear()
         start = time.perf_counter()
         await action()
         times.append(time.perf_counter() - start)
-    link.tap = None
+    link.gate.tap = None
     reply = max(raw, key=len)  # the connector's answer (the largest message of the exchange)
     return statistics.median(times), reply
 

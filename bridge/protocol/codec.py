@@ -8,7 +8,13 @@ Completion is found by an incremental scanner that tracks nesting outside string
 looked at once, and string bodies are skipped by a regular expression, so multi-MB messages stay linear.
 Multi-byte UTF-8 sequences never contain ASCII bytes, so scanning bytes is safe when a chunk splits a character.
 Decoding tries strict JSON first (fast) and falls back to JSON5 for the lax input TTS tolerates
-(``{ messageID: 0 }``).
+(``{ messageID: 0 }``). JSON5 is pure Python and slow (about 12 µs a byte), so lax JSON is accepted only up to
+:data:`LAX_LIMIT` bytes: real lax messages are a few bytes long, and a big one could stall whoever parses it.
+Nesting is capped too (:data:`MAX_DEPTH`): both parsers recurse, and a hostile message must be refused with a
+:class:`ProtocolError`, never crash the caller with a RecursionError.
+
+Where to parse is the caller's choice: :meth:`Decoder.scan` only finds the end of the message, and
+:meth:`Decoder.message` parses it, so an asyncio layer can parse a large message in a thread.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ import json5
 from bridge.protocol.errors import ProtocolError
 
 DEFAULT_MAX_SIZE = 256 * 1024 * 1024
+LAX_LIMIT = 16 * 1024  # bytes of lax (non-strict) JSON accepted; anything longer must be strict JSON
+MAX_DEPTH = 256  # nested objects and arrays; real messages nest fewer than ten deep
 
 # Outside strings, only these bytes change the scanner's state.
 _SPECIAL = re.compile(rb"[{}\[\]\"'/]")
@@ -43,7 +51,9 @@ class Decoder:
     :meth:`feed` always returns ``None``.
     """
 
-    def __init__(self, max_size: int = DEFAULT_MAX_SIZE, *, eager: bool = True) -> None:
+    def __init__(
+        self, max_size: int = DEFAULT_MAX_SIZE, *, eager: bool = True, max_depth: int = MAX_DEPTH
+    ) -> None:
         self._buf = bytearray()
         self._pos = 0
         self._depth = 0
@@ -54,34 +64,54 @@ class Decoder:
         self._result: dict[str, Any] | None = None
         self._end = 0
         self._eager = eager  # False: the peer always closes, so skip the scan and parse at EOF (cheaper)
+        self._max_depth = max_depth
+        self._complete = False
 
     @property
     def done(self) -> bool:
         return self._result is not None
 
+    @property
+    def complete(self) -> bool:
+        """Whether the scan has seen the whole message (it may not be parsed yet)."""
+        return self._complete
+
+    @property
+    def buffered(self) -> int:
+        return len(self._buf)
+
     def feed(self, data: bytes) -> dict[str, Any] | None:
-        if self._result is not None:
+        """Take a chunk; the message once it is complete (parsed here), else None."""
+        if self.scan(data) and self._result is None:
+            return self.message()
+        return None
+
+    def scan(self, data: bytes) -> bool:
+        """Take a chunk without parsing; True once the message is complete (then call :meth:`message`)."""
+        if self._complete:
             if data.strip():
                 raise ProtocolError("extra data after a complete message (one message per connection)")
-            return None
+            return True
         if len(self._buf) + len(data) > self._max_size:
             raise ProtocolError(f"message larger than the {self._max_size} byte limit")
         self._buf += data
         if self._eager and self._scan():
-            self._result = _loads(bytes(self._buf[: self._end]))
+            self._complete = True
             if self._buf[self._end :].strip():
                 raise ProtocolError("extra data after a complete message (one message per connection)")
-            return self._result
-        return None
+        return self._complete
+
+    def message(self) -> dict[str, Any]:
+        """Parse the complete message (or, after EOF, whatever arrived); may be called from another thread."""
+        if self._result is None:
+            if not self._buf.strip():
+                raise ProtocolError("connection closed without sending a message")
+            # EOF may complete a value the scanner could not (e.g. an unterminated comment); let the parser judge.
+            self._result = _loads(bytes(self._buf[: self._end] if self._complete else self._buf))
+        return self._result
 
     def feed_eof(self) -> dict[str, Any]:
-        if self._result is not None:
-            return self._result
-        if not self._buf.strip():
-            raise ProtocolError("connection closed without sending a message")
-        # EOF may complete a value the scanner could not (e.g. an unterminated comment); let the parser judge.
-        self._result = _loads(bytes(self._buf))
-        return self._result
+        return self.message()
 
     def _scan(self) -> bool:
         """Advance over new bytes; True once a complete top-level value has been seen."""
@@ -136,6 +166,8 @@ class Decoder:
             if ch in _OPEN:
                 self._started = True
                 self._depth += 1
+                if self._depth > self._max_depth:
+                    raise ProtocolError(f"message nested more than {self._max_depth} levels deep")
             elif ch in _CLOSE:
                 self._depth -= 1
                 if self._depth == 0:  # the scan stops here, so depth never goes below zero
@@ -154,14 +186,20 @@ def _loads(raw: bytes) -> dict[str, Any]:
         raise ProtocolError(f"message is not valid UTF-8 (byte {exc.start})") from None
     try:
         value = json.loads(text)
+    except RecursionError:
+        raise ProtocolError("message nested too deeply to parse") from None
     except json.JSONDecodeError as strict_error:
+        invalid = (
+            f"message is not valid JSON: {strict_error.msg} at line {strict_error.lineno} column {strict_error.colno}"
+        )
+        if len(raw) > LAX_LIMIT:
+            raise ProtocolError(f"{invalid} (lax JSON is accepted only up to {LAX_LIMIT} bytes)") from None
         try:
             value = json5.loads(text)
+        except RecursionError:
+            raise ProtocolError("message nested too deeply to parse") from None
         except ValueError:
-            raise ProtocolError(
-                f"message is not valid JSON: {strict_error.msg} at line {strict_error.lineno} "
-                f"column {strict_error.colno}"
-            ) from None
+            raise ProtocolError(invalid) from None
     if not isinstance(value, dict):
         raise ProtocolError(f"a message must be a JSON object, got {type(value).__name__}")
     return value

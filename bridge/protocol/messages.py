@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, Strict, TypeAdapter, ValidationError
 
 from bridge.protocol.errors import ProtocolError
 
 GLOBAL_GUID = "-1"
+# An id must be a JSON integer: pydantic's lax mode would read ``true`` as 1 and ``"7"`` as 7.
+StrictId = Annotated[int, Strict()]
 
 
 class _Message(BaseModel):
@@ -52,7 +54,7 @@ class ExecuteLua(_Message):
     messageID: Literal[3] = 3
     guid: str = GLOBAL_GUID
     script: str
-    returnID: int | None = None
+    returnID: StrictId | None = None
 
 
 ToTTS = Annotated[GetScripts | SaveAndPlay | CustomToTTS | ExecuteLua, Field(discriminator="messageID")]
@@ -93,7 +95,7 @@ class ReturnValue(_Message):
 
     messageID: Literal[5] = 5
     returnValue: Any = None
-    returnID: int | None = None
+    returnID: StrictId | None = None
 
 
 class GameSaved(_Message):
@@ -118,6 +120,9 @@ _FROM_TTS: TypeAdapter[FromTTS] = TypeAdapter(FromTTS)
 def _validate(adapter: TypeAdapter[Any], value: object, direction: str) -> Any:
     if not isinstance(value, dict):
         raise ProtocolError(f"{direction} message must be a JSON object, got {type(value).__name__}")
+    if type(value.get("messageID")) is not int:  # bool is an int subclass: ``true`` must not be message 1
+        got = repr(value.get("messageID"))[:40]
+        raise ProtocolError(f"invalid {direction} message: messageID must be an integer, got {got}")
     try:
         return adapter.validate_python(value)
     except ValidationError as exc:

@@ -18,7 +18,6 @@ from typing import Any, Literal
 from bridge.protocol import (
     GLOBAL_GUID,
     CustomToTTS,
-    Decoder,
     ExecuteLua,
     GetScripts,
     ProtocolError,
@@ -26,6 +25,7 @@ from bridge.protocol import (
     encode,
     parse_to_tts,
 )
+from bridge.streams import ConnectionGate
 from bridge.table.savefile import SaveFile
 from tools.emulator.luahost import ScriptError
 from tools.emulator.world import World
@@ -82,7 +82,8 @@ class Emulator:
         self._outbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
-        self._connections: set[asyncio.Task[Any]] = set()
+        # TTS acts on a message as soon as its JSON is complete, without waiting for EOF
+        self.gate = ConnectionGate(self._handle, self._refused, what="TTS port", eager=True)
         self._rng = random.Random(seed)
         self.received: list[str] = []  # protocol problems seen, for tests and the log
         self.sent = 0
@@ -102,7 +103,7 @@ class Emulator:
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
         if self._server is None:
-            self._server = await asyncio.start_server(self._serve, LOOPBACK, self.ports.tts)
+            self._server = await asyncio.start_server(self.gate, LOOPBACK, self.ports.tts)
             self.ports.tts = self._server.sockets[0].getsockname()[1]
         self._wake.set()
 
@@ -110,8 +111,7 @@ class Emulator:
         if self._server is not None:
             self._server.close()
             self._server = None
-        if self._connections:  # let open editor connections finish (a peer may hold one open)
-            await asyncio.wait(self._connections, timeout=0.5)
+        self.gate.close_all()
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:
@@ -144,36 +144,16 @@ class Emulator:
 
     # --- incoming --------------------------------------------------------------------------------
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        if task is not None:
-            self._connections.add(task)
-            task.add_done_callback(self._connections.discard)
-        decoder = Decoder()
-        handled = False
-        try:
-            while True:
-                chunk = await reader.read(65536)
-                if not chunk:
-                    if not handled:
-                        self._handle(decoder.feed_eof())
-                    break
-                message = decoder.feed(chunk)
-                if message is not None and not handled:
-                    handled = True
-                    self._handle(message)
-        except ProtocolError as exc:
-            self.received.append(str(exc))
-            log.warning("ignored a message from the editor: %s", exc)
-        except ConnectionError:
-            pass
-        finally:
-            writer.close()
-            with contextlib.suppress(ConnectionError):
-                await writer.wait_closed()
+    def _refused(self, why: str) -> None:
+        self.received.append(why)
+        log.warning("ignored a message from the editor: %s", why)
 
     def _handle(self, raw: dict[str, Any]) -> None:
-        msg = parse_to_tts(raw)
+        try:
+            msg = parse_to_tts(raw)
+        except ProtocolError as exc:
+            self._refused(str(exc))
+            return
         world = self.require_world()
         if isinstance(msg, GetScripts):
             self._queue({"messageID": 1, "scriptStates": world.script_states(), "savePath": self.save_path})
