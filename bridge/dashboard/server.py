@@ -83,7 +83,9 @@ class DashboardServer:
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
         parts = urlsplit(request.path)
-        token_ok = secrets.compare_digest(parse_qs(parts.query).get("token", [""])[0], self.token)
+        given = parse_qs(parts.query).get("token", [""])[0]
+        # compared as bytes: compare_digest refuses str with non-ASCII characters (a TypeError, then HTTP 500)
+        token_ok = secrets.compare_digest(given.encode("utf-8", "surrogatepass"), self.token.encode())
         if parts.path == "/ws":
             origin = request.headers.get("Origin")
             if origin is not None and origin not in self.allowed_origins():
@@ -122,8 +124,15 @@ class DashboardServer:
                 raise ValueError("a control is a JSON object")
         except ValueError as exc:
             return {"type": "error", "error": f"bad control: {exc}"}
-        error = await self.dashboard.control(message)
-        return {"type": "ack", "control": message.get("type"), **({"error": error} if error else {})}
+        except RecursionError:
+            return {"type": "error", "error": "bad control: nested too deeply"}
+        try:
+            error = await self.dashboard.control(message)
+        except Exception as exc:  # the page must stay connected whatever a control runs into
+            log.exception("dashboard control %r failed", message.get("type"))
+            error = f"{type(exc).__name__}: {exc}"
+            self.dashboard.log("error", f"control {str(message.get('type'))[:40]!r} failed: {error}")
+        return {"type": "ack", "control": str(message.get("type"))[:40], **({"error": error} if error else {})}
 
     def _state_message(self) -> str:
         return json.dumps({"type": "state", "state": self.dashboard.document()})

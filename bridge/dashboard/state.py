@@ -52,12 +52,15 @@ class Dashboard:
     def start(self) -> None:
         self._remove = self.link.add_listener(self._on_message)
         self.session.listeners.append(self._on_turn)
+        self.session.notice_listeners.append(self.log)
 
     def stop(self) -> None:
         if self._remove:
             self._remove()
         if self._on_turn in self.session.listeners:
             self.session.listeners.remove(self._on_turn)
+        if self.log in self.session.notice_listeners:
+            self.session.notice_listeners.remove(self.log)
         for task in self._tasks:
             task.cancel()
 
@@ -89,7 +92,8 @@ class Dashboard:
     def _on_turn(self, plan: TurnPlan) -> None:
         self.state["last_turn"] = plan.to_json()
         summary = " ".join(s["reason"] for s in plan.to_json()["decisions"]) or "; ".join(plan.problems)
-        self.log("turn", f"bot turn (seed {plan.seed}): {summary}")
+        stopped = f" (stopped: {plan.stopped.reason})" if plan.stopped else ""
+        self.log("turn", f"bot turn (seed {plan.seed}){stopped}: {summary}")
         self._spawn(self.refresh_table())
 
     def _spawn(self, coro: Any) -> None:
@@ -101,7 +105,7 @@ class Dashboard:
         """Read the live table as the bot would, for the drawing."""
         try:
             table = await self.session.connector.snapshot()
-            view = self.session.game.read(table)
+            view = self.session.game.read_table(table)
             self.state["table"] = {"drawing": self.session.game.describe_table(view), "problems": []}
         except ReadError as exc:
             self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
@@ -122,10 +126,8 @@ class Dashboard:
             bot["busy"] = True
             self._touch()
             try:
-                await self.session.take_turn()
-            except LinkError as exc:
-                self.log("error", f"bot turn failed: {exc}")
-                return str(exc)
+                if await self.session.bot_turn() is None:  # already reported, in this log too
+                    return self.session.last_failure or "the bot's turn did not happen"
             finally:
                 bot["busy"] = False
                 self._touch()
