@@ -21,6 +21,10 @@ LuaTable = Any  # lupa's _LuaTable has no public type
 LuaFunction = Any
 
 _REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "collectgarbage", "module")
+# C Lua has no bytecode verifier: a crafted binary chunk can crash the process. MoonSharp loads text only.
+_REMOVED_STRING = ("dump",)
+INSTRUCTION_BUDGET = 200_000_000  # Lua VM instructions one callback may run (well under a second here)
+MEMORY_LIMIT = 512 * 1024 * 1024  # bytes the whole Lua state may hold
 _REMOVED_OS = ("execute", "exit", "getenv", "remove", "rename", "tmpname", "setlocale")
 _LUA_POSITION = re.compile(r"^(?:\[string \"[^\"]*\"\]|(chunk_\d+)):(\d+): ", re.M)
 _NEAR = re.compile(r"near '([^']+)'")
@@ -34,22 +38,37 @@ def _deny_attributes(obj: object, name: object, is_setting: bool) -> object:
 class LuaHost:
     """One Lua state: the shared globals, the prelude, and conversions to and from Python values."""
 
-    def __init__(self, host_functions: dict[str, Any]) -> None:
+    def __init__(
+        self,
+        host_functions: dict[str, Any],
+        *,
+        instruction_budget: int = INSTRUCTION_BUDGET,
+        memory_limit: int = MEMORY_LIMIT,
+    ) -> None:
         self.lua = lupa.LuaRuntime(
             unpack_returned_tuples=True,
             register_eval=False,
             register_builtins=False,
             attribute_filter=_deny_attributes,
+            max_memory=memory_limit,
         )
+        self.instruction_budget = instruction_budget
+        self.memory_limit = memory_limit
         g = self.lua.globals()
+        sethook, getinfo = g.debug.sethook, g.debug.getinfo  # kept for the budget, out of the scripts' reach
         for name in _REMOVED_GLOBALS:
             g[name] = None
         for name in _REMOVED_OS:
             g.os[name] = None
+        for name in _REMOVED_STRING:
+            g.string[name] = None
         g._MOONSHARP = self.lua.table_from({"version": "2.0.0.0", "luacompat": "5.2", "is_unity": True})
         host = self.lua.table_from(
             {
                 "json_decode": self.json_decode,
+                "sethook": sethook,
+                "getinfo": getinfo,
+                "budget": instruction_budget,
                 **{k: self.lua.table_from(v) if isinstance(v, dict) else v for k, v in host_functions.items()},
             }
         )
@@ -62,6 +81,9 @@ class LuaHost:
         self._load = g["__automa_load"]
         self._new_env = g["__automa_env"]
         self._wrap = g["__automa_wrap"]
+        self._meter = g["__automa_meter"]
+        self._where = g["__automa_where"]
+        self._depth = 0  # Lua -> Python -> Lua calls nest; the budget is per outermost call
         self._sources: dict[str, str] = {}
 
     # --- scripts ---------------------------------------------------------------------------------
@@ -85,12 +107,25 @@ class LuaHost:
         return self.call(fn)
 
     def call(self, fn: LuaFunction, *args: Any) -> Any:
+        """Call into Lua with a fresh instruction budget (for the outermost call); errors as TTS words them."""
+        if self._depth == 0:
+            self._meter["used"] = 0
+        self._depth += 1
         try:
             return fn(*args)
+        except lupa.LuaMemoryError:
+            raise ScriptError(
+                f"{self._where(fn)}the script needed more than {self.memory_limit // (1024 * 1024)} MB of memory "
+                "(the emulator's cap) and was stopped"
+            ) from None
         except LuaError as exc:
             raise ScriptError(self.tts_position(str(exc))) from None
         except Exception as exc:  # a Python error that Lua did not catch (lupa re-raises it as itself)
             raise ScriptError(f"{type(exc).__name__}: {exc}") from None
+        finally:
+            self._depth -= 1
+            if self._depth == 0:
+                self._meter["used"] = 0  # a call stopped over budget left the every-instruction hook on: lift it
 
     def tts_position(self, message: str) -> str:
         """``chunk_0:36: text`` -> ``chunk_0:(36,c1-c2): text``; columns from the token named in the text,

@@ -180,9 +180,76 @@ function __automa_forget(guid)
   proxies[guid] = nil
 end
 
+-- The instruction budget ----------------------------------------------------------------------------------
+-- TTS hangs on `while true do end`; the emulator stops a callback that runs more than `host.budget` VM
+-- instructions instead, with an error at the line it was running. A count hook fires every STEP instructions in
+-- every coroutine (new ones inherit it); the host zeroes the meter for each call it makes into Lua. Once over
+-- budget, the hook fires on every instruction, so a pcall inside a loop cannot swallow the error.
+local sethook, getinfo, budget = host.sethook, host.getinfo, host.budget
+local STEP = 1000000
+local meter = { used = 0 } -- the host zeroes `used` through the C API, which runs no instructions (no hook)
+__automa_meter = meter
+
+local function position(level)
+  local info = getinfo(level, "Sl")
+  if info and info.currentline and info.currentline > 0 then return info.short_src .. ":" .. info.currentline .. ": " end
+  return ""
+end
+
+local function stop(level)
+  error(position(level + 2) .. "the script ran more than " .. budget .. " instructions in one go (an endless loop?) "
+    .. "and was stopped (TTS would freeze)", 0)
+end
+
+local over_budget
+local function count()
+  meter.used = meter.used + STEP
+  if meter.used > budget then
+    sethook(over_budget, "", 1)
+    stop(2)
+  end
+end
+over_budget = function()
+  if meter.used <= budget then sethook(count, "", STEP) return end -- a new budget began since
+  stop(2)
+end
+sethook(count, "", STEP)
+
+-- A new coroutine gets the C side of the hook but not its Lua function (debug.sethook keeps that per thread).
+local raw_create = coroutine.create
+coroutine.create = function(fn)
+  local co = raw_create(fn)
+  sethook(co, count, "", STEP)
+  return co
+end
+coroutine.wrap = function(fn)
+  local co = coroutine.create(fn)
+  return function(...)
+    local results = table.pack(coroutine.resume(co, ...))
+    if not results[1] then error(results[2], 0) end
+    return table.unpack(results, 2, results.n)
+  end
+end
+
+-- "chunk_N:row: " of where a function was defined, for errors that carry no position of their own.
+function __automa_where(fn)
+  local info = type(fn) == "function" and getinfo(fn, "S") or nil
+  if info and info.linedefined and info.linedefined > 0 then return info.short_src .. ":" .. info.linedefined .. ": " end
+  if info and info.short_src then return info.short_src .. ": " end
+  return ""
+end
+
+-- Text chunks only: C Lua runs binary chunks unverified (a crafted one crashes the emulator); MoonSharp cannot
+-- load C Lua bytecode at all. An explicit env argument, even nil, is passed on as given.
+local raw_load = load
+function load(chunk, chunkname, mode, ...)
+  if select("#", ...) > 0 then return raw_load(chunk, chunkname, "t", ...) end
+  return raw_load(chunk, chunkname, "t")
+end
+
 -- Runs a chunk in its own environment (each object script has its own globals in TTS).
 function __automa_load(source, chunkname, env)
-  local fn, err = load(source, "=" .. chunkname, "t", env)
+  local fn, err = raw_load(source, "=" .. chunkname, "t", env)
   return fn, err
 end
 
