@@ -80,6 +80,13 @@ class Game(ABC, Generic[S, A]):
     def read(self, table: Table) -> S:
         """The game state the table shows; raises :class:`ReadError` naming each unreadable object."""
 
+    def read_table(self, table: Table) -> S:
+        """:meth:`read`, after what no game can read is refused: objects the table model could not read (no valid
+        position, say) and GUIDs that two objects share."""
+        if table.problems:
+            raise ReadError([Problem(p) for p in table.problems])
+        return self.read(table)
+
     @abstractmethod
     def decide(self, state: S, rng: random.Random, options: Options) -> list[Decision[A]]:
         """The bot's whole turn, in order."""

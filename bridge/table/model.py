@@ -7,6 +7,7 @@ exactly what the bot would see on a live table.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -64,6 +65,7 @@ _PREFIX_TYPES = (
 )
 _CUSTOM_MODEL_TYPES = ("Generic", "Figurine", "Dice", "Coin", "Board", "Chip", "Bag", "Infinite")
 CONTAINER_TYPES = frozenset({"Bag", "Deck", "Infinite", "Stack"})
+MAX_NESTING = 100  # containers inside containers; real tables nest a few deep, a hostile save thousands
 
 
 def type_of(state: Mapping[str, Any]) -> str:
@@ -80,9 +82,22 @@ def type_of(state: Mapping[str, Any]) -> str:
     return "Generic"
 
 
+_WHAT = {"pos": "position", "rot": "rotation", "scale": "scale"}
+
+
 def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
+    """Three finite numbers; ``null``, NaN, infinities and text (from a save, or a script that set them) are
+    refused with a message that names the field."""
     get = t.get
-    return Vec3(float(get(prefix + "X", default)), float(get(prefix + "Y", default)), float(get(prefix + "Z", default)))
+    try:
+        x, y = float(get(prefix + "X", default)), float(get(prefix + "Y", default))
+        v = Vec3(x, y, float(get(prefix + "Z", default)))
+        if math.isfinite(v.x + v.y + v.z):
+            return v
+    except (TypeError, ValueError):
+        pass
+    shown = ", ".join(f"{prefix}{a} = {get(prefix + a, default)!r}"[:60] for a in "XYZ")
+    raise ValueError(f"has no valid {_WHAT[prefix]} ({shown})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +120,12 @@ class TableObject:
     contents: tuple[TableObject, ...] = ()  # containers only, top first
 
     @classmethod
-    def from_state(cls, state: Mapping[str, Any], type_hint: str | None = None) -> TableObject:
+    def from_state(cls, state: Mapping[str, Any], type_hint: str | None = None, depth: int = 0) -> TableObject:
         """Read one ObjectState; ``type_hint`` is the live ``obj.type`` when TTS told us."""
-        guid = str(state.get("GUID", ""))
+        guid = str(state.get("GUID", ""))[:40]
+        label = str(state.get("Nickname") or state.get("Name") or "object")[:60]
+        if depth > MAX_NESTING:
+            raise TableError(f"object {guid or '(no GUID)'} ({label}) lies inside more than {MAX_NESTING} containers")
         try:
             t = state.get("Transform") or {}
             rx, ry, rz = _vec(t, "rot", 0.0)
@@ -136,13 +154,15 @@ class TableObject:
                 value=value,
                 locked=bool(state.get("Locked", False)),
                 state_id=_current_state_id(state),
-                contents=tuple(cls.from_state(c) for c in state["ContainedObjects"])
+                contents=tuple(cls.from_state(c, depth=depth + 1) for c in state["ContainedObjects"])
                 if state.get("ContainedObjects")
                 else (),
             )
+        except TableError:
+            raise
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            label = state.get("Nickname") or state.get("Name") or "object"
-            raise TableError(f"object {guid or '(no GUID)'} ({label}): unreadable description: {exc}") from None
+            text = str(exc) if str(exc).startswith("has no valid") else f"unreadable description: {exc}"
+            raise TableError(f"object {guid or '(no GUID)'} ({label}): {text[:300]}") from None
 
     @property
     def is_container(self) -> bool:
@@ -183,14 +203,30 @@ def _current_state_id(state: Mapping[str, Any]) -> int:
 
 @dataclass(frozen=True)
 class Table:
-    """Every object on the table, in the order TTS listed them."""
+    """Every object on the table, in the order TTS listed them.
+
+    ``problems`` names what could not be read: objects whose description is broken (no valid position, say) and
+    are left out of ``objects``, and GUIDs that two objects share. A bot moves nothing on a table with problems.
+    """
 
     objects: tuple[TableObject, ...]
     source: str = "table"
+    problems: tuple[str, ...] = ()
     _by_guid: Mapping[str, TableObject] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_guid", {o.guid: o for o in self.objects})
+        by_guid: dict[str, TableObject] = {}
+        shared = []
+        for o in self.objects:
+            first = by_guid.setdefault(o.guid, o)
+            if first is not o:
+                shared.append(
+                    f"{first.describe()} and {o.describe()} have the same GUID; TTS addresses objects by GUID, so "
+                    "the bot cannot tell them apart"
+                )
+        object.__setattr__(self, "_by_guid", by_guid)
+        if shared:
+            object.__setattr__(self, "problems", (*self.problems, *shared))
 
     @classmethod
     def from_states(
@@ -201,11 +237,16 @@ class Table:
     ) -> Table:
         types = types or {}
         objs = []
+        problems = []
         for i, s in enumerate(states):
             if not isinstance(s, Mapping):
-                raise TableError(f"{source}: object #{i} is not a JSON object")
-            objs.append(TableObject.from_state(s, types.get(str(s.get("GUID", "")))))
-        return cls(tuple(objs), source)
+                problems.append(f"{source}: object #{i} is not a JSON object")
+                continue
+            try:
+                objs.append(TableObject.from_state(s, types.get(str(s.get("GUID", "")))))
+            except TableError as exc:
+                problems.append(str(exc))
+        return cls(tuple(objs), source, tuple(problems))
 
     @classmethod
     def from_save(cls, save: SaveFile, source: str = "save file") -> Table:
