@@ -3,20 +3,23 @@
 Request: ``{"automa": {"id", "op", "args"}}`` (message 2). Reply: ``sendExternalMessage`` with
 ``{"automa_reply": id, "ok": true, "result": "<JSON>"}`` or ``{"automa_reply": id, "ok": false, "error": ...}``
 (message 4). Player actions arrive as ``{"automa_event": name, ...}``.
+
+A command batch reports progress as it goes (``{"automa_progress": id, "done": k, "total": n}`` after each
+command), so its deadline follows its work: the bridge waits as long as progress keeps coming, however long the
+moves take at TTS's pace. Every batch is tracked (:class:`BatchProgress`) until TTS says how it ended; a reply
+that arrives after the bridge stopped waiting settles the batch instead of being dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
-import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from bridge.commands import BatchFailed, Command, batch_to_json
-from bridge.link import Link, LinkError, RequestTimeout, WorldReset
+from bridge.link import Link, LinkError, RequestTimeout, WorldReset, new_request_id
 from bridge.protocol import CustomFromTTS, FromTTS, GameLoaded
 from bridge.table import Table
 
@@ -39,13 +42,48 @@ class BatchResult:
     results: list[Any]
 
 
+BatchState = Literal["sent", "running", "finished", "failed", "lost"]
+PROGRESS_GRACE = 2.0  # seconds beyond the per-command deadline before a batch that reports nothing is given up
+
+
+@dataclass
+class BatchProgress:
+    """What the bridge knows of one batch: how many commands TTS has confirmed, and how it ended.
+
+    ``sent``: no word yet; ``running``: checked and under way; ``finished``/``failed``: TTS said so (``failed``
+    names the command that stopped it); ``lost``: the game reloaded before TTS said, so the rest will never run.
+    """
+
+    id: int
+    total: int
+    done: int = 0
+    state: BatchState = "sent"
+    reason: str = ""
+    failed_index: int | None = None
+    results: list[Any] = field(default_factory=list)
+
+    @property
+    def settled(self) -> bool:
+        return self.state in ("finished", "failed", "lost")
+
+
+class BatchUnconfirmed(RequestTimeout):
+    """TTS stopped reporting progress on a batch before saying it ended; ``progress`` keeps being updated."""
+
+    def __init__(self, message: str, progress: BatchProgress) -> None:
+        super().__init__(message)
+        self.progress = progress
+
+
 class Connector:
     def __init__(self, link: Link, *, timeout: float | None = None) -> None:
         self.link = link
         self.timeout = timeout
-        self._ids = itertools.count(random.randrange(1, 1 << 20))
         self._pending: dict[int, asyncio.Future[Any]] = {}
         self.events: asyncio.Queue[ConnectorEvent] = asyncio.Queue()
+        self.batches: dict[int, BatchProgress] = {}  # every batch not yet settled, and the last few settled
+        self._progressed: dict[int, asyncio.Event] = {}
+        self.settled_listeners: list[Callable[[BatchProgress], None]] = []  # a batch's end, however late
         self._remove = link.add_listener(self._on_message)
 
     def close(self) -> None:
@@ -54,28 +92,84 @@ class Connector:
 
     def _on_message(self, message: FromTTS) -> None:
         if isinstance(message, GameLoaded):
-            self._fail(WorldReset("the game was reloaded while a connector request was in flight"))
+            self._reset()
             return
         if not isinstance(message, CustomFromTTS) or not isinstance(message.customMessage, dict):
             return
         data = message.customMessage
-        if "automa_reply" in data:
-            future = self._pending.pop(_as_id(data["automa_reply"]), None)
+        if "automa_progress" in data:
+            self._on_progress(data)
+        elif "automa_reply" in data:
+            request_id = _as_id(data["automa_reply"])
+            batch = self.batches.get(request_id)
+            if batch is not None and not batch.settled:
+                self._settle(batch, data)
+            future = self._pending.pop(request_id, None)
             if future is None or future.done():
-                self.link.note_dropped(f"connector reply with unknown or late id {data['automa_reply']!r}")
+                if batch is None:
+                    self.link.note_dropped(f"connector reply with unknown or late id {data['automa_reply']!r}")
                 return
             if data.get("ok"):
                 try:
                     future.set_result(json.loads(data.get("result") or "null"))
-                except (TypeError, json.JSONDecodeError) as exc:
+                except (TypeError, ValueError) as exc:
                     future.set_exception(ConnectorError(f"connector sent a result that is not JSON: {exc}"))
+                except RecursionError:
+                    future.set_exception(ConnectorError("connector sent a result nested too deeply to read"))
             else:
                 future.set_exception(_RemoteError(data.get("error")))
         elif "automa_event" in data:
-            name = str(data["automa_event"])
+            name = str(data["automa_event"])[:100]
             if name == "hello":  # the mod's onLoad ran: a reload or a rewind, even without message 1
-                self._fail(WorldReset("the game was reloaded while a connector request was in flight"))
+                self._reset()
             self.events.put_nowait(ConnectorEvent(name, {k: v for k, v in data.items() if k != "automa_event"}))
+
+    def _on_progress(self, data: dict[str, Any]) -> None:
+        batch = self.batches.get(_as_id(data["automa_progress"]))
+        done = data.get("done")
+        if batch is None or batch.settled or type(done) not in (int, float):
+            return
+        batch.state = "running"
+        batch.done = max(batch.done, min(_as_int(done), batch.total))
+        event = self._progressed.get(batch.id)
+        if event is not None:
+            event.set()
+
+    def _settle(self, batch: BatchProgress, reply: dict[str, Any]) -> None:
+        if reply.get("ok"):
+            try:
+                result = json.loads(reply.get("result") or "null")
+            except (TypeError, ValueError, RecursionError):
+                result = None
+            if isinstance(result, dict):
+                batch.results = _as_list(result.get("results"))
+            batch.state, batch.done = "finished", batch.total
+        else:
+            detail = reply.get("error")
+            batch.state = "failed"
+            if isinstance(detail, dict) and "index" in detail:
+                batch.failed_index = _as_int(detail.get("index"))
+                batch.done = _as_int(detail.get("applied"))
+                batch.reason = str(detail.get("reason"))[:500]
+            else:
+                batch.reason = str(detail)[:500]
+        self._notify_settled(batch)
+
+    def _notify_settled(self, batch: BatchProgress) -> None:
+        for listener in list(self.settled_listeners):
+            listener(batch)
+        settled = [b for b in self.batches.values() if b.settled]
+        for old in settled[:-8]:  # keep the last few settled batches for inspection
+            self.batches.pop(old.id, None)
+
+    def _reset(self) -> None:
+        """The game (re)loaded: requests in flight will never be answered, and batches under way stopped."""
+        self._fail(WorldReset("the game was reloaded while a connector request was in flight"))
+        for batch in list(self.batches.values()):
+            if not batch.settled:
+                batch.state = "lost"
+                batch.reason = "the game reloaded before TTS said the batch had ended"
+                self._notify_settled(batch)
 
     def _fail(self, error: LinkError) -> None:
         pending, self._pending = self._pending, {}
@@ -84,7 +178,7 @@ class Connector:
                 future.set_exception(error)
 
     async def call(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = None) -> Any:
-        request_id = next(self._ids)
+        request_id = new_request_id(self._pending)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
         deadline = timeout or self.timeout or self.link.timeout
@@ -109,23 +203,76 @@ class Connector:
     async def status(self, text: str) -> None:
         await self._checked("status", {"text": text})
 
-    async def apply(self, commands: Sequence[Command], timeout: float | None = None) -> BatchResult:
-        """Apply a batch in order; raises :class:`BatchFailed` naming the first command that failed."""
+    async def apply(
+        self,
+        commands: Sequence[Command],
+        timeout: float | None = None,
+        *,
+        on_start: Callable[[BatchProgress], None] | None = None,
+    ) -> BatchResult:
+        """Apply a batch in order, waiting as long as TTS reports progress and at most ``timeout`` seconds (the
+        link's by default) beyond each command's own deadline without word. Raises :class:`BatchFailed` naming the
+        first command that failed, or :class:`BatchUnconfirmed` when TTS went quiet (the batch stays tracked in
+        :attr:`batches`, and its end, when TTS reports it, reaches :attr:`settled_listeners`)."""
+        deadline = timeout or self.timeout or self.link.timeout
+        request_id = new_request_id(self._pending)
+        batch = self.batches[request_id] = BatchProgress(request_id, len(commands))
+        if on_start is not None:
+            on_start(batch)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        progressed = self._progressed[request_id] = asyncio.Event()
+        args = {"commands": batch_to_json(commands), "progress": True, "rest_timeout": deadline}
         try:
-            result = await self.call("apply", {"commands": batch_to_json(commands)}, timeout)
+            await self.link.send_custom({"automa": {"id": request_id, "op": "apply", "args": args}})
+            while not future.done():
+                progressed.clear()
+                waiting = asyncio.ensure_future(progressed.wait())
+                finished, _ = await asyncio.wait(
+                    [future, waiting], timeout=deadline + PROGRESS_GRACE, return_when=asyncio.FIRST_COMPLETED
+                )
+                waiting.cancel()
+                if not finished:
+                    raise BatchUnconfirmed(
+                        f"TTS reported nothing on the bot's moves for {deadline + PROGRESS_GRACE:g} s "
+                        f"({batch.done} of {batch.total} commands confirmed)",
+                        batch,
+                    )
+            result = future.result()
         except _RemoteError as exc:
             detail = exc.detail
             if isinstance(detail, dict) and "index" in detail:
                 raise BatchFailed(
-                    int(detail["index"]), str(detail.get("reason")), int(detail.get("applied", 0))
+                    _as_int(detail.get("index")), str(detail.get("reason"))[:500], _as_int(detail.get("applied"))
                 ) from None
-            raise ConnectorError(f"apply failed: {detail}") from None
+            raise ConnectorError(f"apply failed: {str(detail)[:500]}") from None
+        finally:
+            self._pending.pop(request_id, None)
+            self._progressed.pop(request_id, None)
         results = result.get("results") if isinstance(result, dict) else None
-        return BatchResult(int(result.get("applied", 0)), _as_list(results))
+        return BatchResult(_as_int(result.get("applied") if isinstance(result, dict) else 0), _as_list(results))
 
-    async def _checked(self, op: str, args: dict[str, Any] | None = None) -> Any:
+    async def batch_status(self, batch: BatchProgress, timeout: float | None = None) -> BatchProgress:
+        """Ask TTS how a batch stands (when its end was never reported); ``batch`` is updated and returned."""
+        if batch.settled:
+            return batch
+        status = await self._checked("batch_status", {"id": batch.id}, timeout)
+        state = status.get("state") if isinstance(status, dict) else None
+        if state == "running":
+            batch.state, batch.done = "running", min(_as_int(status.get("done")), batch.total)
+        elif state in ("finished", "failed") and not batch.settled:
+            reply: dict[str, Any] = {"ok": state == "finished", "result": json.dumps({"results": []})}
+            if state == "failed":
+                reply["error"] = status.get("error")
+            self._settle(batch, reply)
+        elif state == "unknown":  # the Lua that ran it is gone (a reload the bridge did not hear of)
+            batch.state, batch.reason = "lost", "TTS no longer knows the batch (the game was reloaded)"
+            self._notify_settled(batch)
+        return batch
+
+    async def _checked(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = None) -> Any:
         try:
-            return await self.call(op, args)
+            return await self.call(op, args, timeout)
         except _RemoteError as exc:
             raise ConnectorError(f"connector '{op}' failed: {exc.detail}") from None
 
@@ -137,10 +284,16 @@ class _RemoteError(ConnectorError):
 
 
 def _as_id(value: Any) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return -1
+    """Our ids are integers; anything else (``true``, ``"5"``, ``5.5``) matches no request."""
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)  # Lua numbers are doubles; a JSON encoder may write 5 as 5.0
+    return -1
+
+
+def _as_int(value: Any) -> int:
+    return value if type(value) is int else int(value) if type(value) is float and value.is_integer() else 0
 
 
 def _as_list(value: Any) -> list[Any]:

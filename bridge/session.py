@@ -10,12 +10,12 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridge.commands import BatchFailed, Command, Say, batch_to_json
-from bridge.connector import Connector, ConnectorEvent
+from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, ConnectorEvent
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.table import Table
 from engines.base import Decision, Game, Options, ReadError
@@ -31,27 +31,75 @@ class PlannedDecision:
 
 
 @dataclass(frozen=True)
+class Stop:
+    """Where a batch stopped: ``applied`` commands were carried out, and why the next one was not."""
+
+    applied: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class TurnPlan:
     game: str
     seed: int
     difficulty: str
     steps: list[PlannedDecision] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # why the table could not be read
+    stopped: Stop | None = None  # set on a turn whose moves stopped part-way
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
-    def batch(self) -> list[Command]:
-        """Each decision's reason in chat, then its moves."""
-        out: list[Command] = []
-        for step in self.steps:
-            out.append(Say(text=f"Bot: {step.decision.reason}", color=BOT_COLOR))
-            out.extend(step.commands)
+    def owned_batch(self) -> list[tuple[int, Command]]:
+        """Each decision's moves, then its reason in chat (so the chat never announces a decision that then does
+        not happen), each command with the index of its decision."""
+        out: list[tuple[int, Command]] = []
+        for i, step in enumerate(self.steps):
+            out.extend((i, c) for c in step.commands)
+            out.append((i, Say(text=f"Bot: {step.decision.reason}", color=BOT_COLOR)))
         return out
 
+    def batch(self) -> list[Command]:
+        return [c for _, c in self.owned_batch()]
+
+    def progress(self, applied: int) -> tuple[list[int], list[tuple[int, int, int]], list[int]]:
+        """After ``applied`` commands of :meth:`batch`: the decisions carried out, those partly carried out (index,
+        moves done, moves in all) and those not carried out at all."""
+        done, partly, untouched = [], [], []
+        for i, step in enumerate(self.steps):
+            first = sum(len(s.commands) + 1 for s in self.steps[:i])
+            moves = len(step.commands)
+            made = max(0, min(applied - first, moves))
+            if made == moves and (moves or applied > first):
+                done.append(i)
+            elif made:
+                partly.append((i, made, moves))
+            else:
+                untouched.append(i)
+        return done, partly, untouched
+
+    def stop_report(self, stop: Stop) -> tuple[str, list[str]]:
+        """What the panel and the chat say of a stopped batch: which decisions were carried out and which not."""
+        done, partly, untouched = self.progress(stop.applied)
+
+        def listed(indexes: list[int]) -> str:
+            return "; ".join(f"{i + 1}. {self.steps[i].decision.reason.text}" for i in indexes)
+
+        lines = [f"Bot: my moves stopped: {stop.reason}."]
+        if done:
+            lines.append(f"Bot: carried out: {listed(done)}")
+        for i, made, moves in partly:
+            lines.append(
+                f"Bot: only partly carried out ({made} of {moves} moves): {listed([i])}. Set it right by hand."
+            )
+        if untouched:
+            lines.append(f"Bot: not carried out: {listed(untouched)}")
+        panel = f"Stopped after {len(done)} of {len(self.steps)} decision(s): {stop.reason}"
+        return panel, lines
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "game": self.game,
             "seed": self.seed,
             "difficulty": self.difficulty,
@@ -67,6 +115,14 @@ class TurnPlan:
                 for s in self.steps
             ],
         }
+        if self.stopped is not None:
+            done, partly, _ = self.progress(self.stopped.applied)
+            data["stopped"] = {
+                "reason": self.stopped.reason,
+                "carried_out": [i + 1 for i in done],
+                "partly": [i + 1 for i, _, _ in partly],
+            }
+        return data
 
 
 def _describe_action(action: Any) -> dict[str, Any]:
@@ -114,7 +170,7 @@ def plan_turn_with_state(
     if difficulty not in game.difficulties:
         raise ValueError(f"{game.name} has no difficulty {difficulty!r}; choose from {', '.join(game.difficulties)}")
     try:
-        state = game.read(table)
+        state = game.read_table(table)
     except ReadError as exc:
         return TurnPlan(game.name, seed, difficulty, problems=[str(p) for p in exc.problems]), None
     decisions = game.decide(state, random.Random(seed), Options(difficulty, rules or {}))
@@ -122,8 +178,27 @@ def plan_turn_with_state(
     return TurnPlan(game.name, seed, difficulty, steps), game.after_turn(state, decisions)
 
 
+class TurnFailed(RuntimeError):
+    """The bot's turn did not happen as planned; it has been reported everywhere already (chat, panel, terminal,
+    dashboard)."""
+
+
+@dataclass
+class _Unconfirmed:
+    """A turn whose moves TTS stopped reporting on: recorded once TTS says how the batch ended."""
+
+    plan: TurnPlan
+    after: Any
+    batch: BatchProgress
+
+
 class Session:
-    """Serves bot-turn requests from the mod's panel for one game on one live table."""
+    """Serves bot-turn requests from the mod's panel for one game on one live table.
+
+    Whatever a turn raises is reported where the person looks (the chat, the panel's status line, the terminal and
+    the dashboard's log), and the bot stays ready for the next press. A batch that TTS stops reporting on is
+    remembered, and settled when TTS tells how it ended, so a turn is never lost or doubled.
+    """
 
     def __init__(
         self,
@@ -138,11 +213,16 @@ class Session:
         self.difficulty = game.default_difficulty
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
+        self.notice_listeners: list[Callable[[str, str], None]] = []  # (kind, text): "error" or "notice"
         self.paused = False  # from the dashboard: bot-turn requests from the table are declined
         self.turns: list[TurnPlan] = []
         self.silent = False  # the heartbeat's last finding
         self.last_after: Any = None  # what the bot's last turn left, for "Check my turn"
+        self.last_failure: str | None = None
+        self.unconfirmed: _Unconfirmed | None = None
         self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        connector.settled_listeners.append(self._on_settled)
 
     async def replace_game(self, game: Game[Any, Any]) -> None:
         """Swap in new rules between bot turns (never during one)."""
@@ -156,13 +236,20 @@ class Session:
             await self.handle(event)
 
     async def handle(self, event: ConnectorEvent) -> None:
+        """One event from the table's panel; never raises (a failure is reported and the bot stays ready)."""
+        try:
+            await self._handle(event)
+        except Exception as exc:  # a bug or a fault nobody foresaw must not stop the event loop
+            await self._fault(f"'{event.name}' from the table", exc)
+
+    async def _handle(self, event: ConnectorEvent) -> None:
         if event.name == "hello":  # the mod (re)loaded: tell the player the bridge is there
             with contextlib.suppress(LinkError):
                 await self._status(f"Bridge connected: {self.game.title}")
         elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
         elif event.name == "check_turn":
-            await self.check_turn()
+            await self.press_check_turn()
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
             if wanted in self.game.difficulties:
@@ -170,12 +257,40 @@ class Session:
             if self.paused:
                 await self._status("The bot is paused (from the dashboard).")
                 return
-            await self.take_turn()
+            await self.bot_turn()
+
+    async def bot_turn(self) -> TurnPlan | None:
+        """A press of Bot turn (on the panel or the dashboard). Never raises: None when the turn did not happen,
+        with the reason in :attr:`last_failure` and reported everywhere."""
+        if self._lock.locked():
+            await self._report("The bot is already taking its turn; wait for it to finish.", kind="notice")
+            return None
+        try:
+            plan = await self.take_turn()
+        except TurnFailed as exc:
+            self.last_failure = str(exc)
+            return None
+        except Exception as exc:
+            await self._fault("The bot's turn", exc)
+            return None
+        self.last_failure = None
+        return plan
+
+    async def press_check_turn(self) -> bool | None:
+        """A press of Check my turn; never raises."""
+        try:
+            return await self.check_turn()
+        except Exception as exc:
+            await self._fault("Checking your turn", exc)
+            return None
 
     async def take_turn(self, *, attempts: int = 3) -> TurnPlan:
         """One bot turn. A reload mid-turn restarts it from a fresh snapshot (commands re-planned from the
-        table as it now is, so a move already made is not made twice)."""
+        table as it now is, so a move already made is not made twice). Raises :class:`TurnFailed` (already
+        reported) when the moves stopped or TTS went quiet, and other errors for the caller to report."""
         async with self._lock:
+            if self.unconfirmed is not None:
+                await self._resolve_unconfirmed(self.unconfirmed)
             for attempt in range(1, attempts + 1):
                 try:
                     return await self._turn()
@@ -191,22 +306,117 @@ class Session:
         )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
         if not plan.ok:
-            lines = [Say(text=f"Bot cannot read the table: {p}", color="Red") for p in plan.problems]
-            await self.connector.apply(lines)
-            await self._status(f"Nothing moved: {len(plan.problems)} problem(s) on the table (see chat)")
-        else:
-            await self._status("Moving...")
-            try:
-                await self.connector.apply(plan.batch())
-            except BatchFailed as exc:
-                await self._status(f"Stopped: {exc.reason}")
-                raise
-            await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
+            await self._say_problems(plan.problems, "Nothing moved: ")
+            self._record(plan, None)
+            return plan
+        await self._status("Moving...")
+        try:
+            await self.connector.apply(plan.batch())
+        except BatchFailed as exc:
+            await self._stopped(plan, Stop(exc.applied, exc.reason))
+            raise TurnFailed(f"the bot's moves stopped: {exc.reason}") from None
+        except BatchUnconfirmed as exc:
+            self.unconfirmed = _Unconfirmed(plan, after, exc.progress)
+            text = (
+                f"{exc} If the pieces are still moving, wait: the turn counts once TTS reports its end. If TTS "
+                "stays silent, restart it."
+            )
+            await self._report(text)
+            raise TurnFailed(text) from None
+        await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
+        self._record(plan, after)
+        return plan
+
+    def _record(self, plan: TurnPlan, after: Any) -> None:
+        if plan.ok and plan.stopped is None:
             self.last_after = after
         self.turns.append(plan)
         for listener in list(self.listeners):
             listener(plan)
-        return plan
+
+    async def _stopped(self, plan: TurnPlan, stop: Stop) -> None:
+        """A batch that stopped part-way: say which decisions were carried out and which were not."""
+        panel, lines = plan.stop_report(stop)
+        self._record(replace(plan, stopped=stop), None)
+        log.error("%s", " ".join(lines))
+        self.last_failure = panel
+        self._notify("error", " ".join(lines))
+        await self._best_effort(self._status(panel), self.connector.apply([Say(text=t, color="Red") for t in lines]))
+
+    # --- a batch TTS stopped reporting on --------------------------------------------------------------
+
+    def _on_settled(self, batch: BatchProgress) -> None:
+        pending = self.unconfirmed
+        if pending is not None and pending.batch is batch:
+            self.unconfirmed = None
+            self._spawn(self._settle(pending))
+
+    async def _settle(self, pending: _Unconfirmed) -> None:
+        """TTS told, late, how an unconfirmed batch ended: record the turn, or say where it stopped."""
+        batch = pending.batch
+        if batch.state == "finished":
+            self._record(pending.plan, pending.after)
+            text = f"The bot's moves finished after all: {len(pending.plan.steps)} decision(s). Your turn."
+            await self._report(text, kind="notice", chat=False)
+        else:
+            await self._stopped(pending.plan, Stop(batch.done, batch.reason or "TTS stopped them"))
+
+    async def _resolve_unconfirmed(self, pending: _Unconfirmed) -> None:
+        """Before a new turn: ask TTS how the last unconfirmed batch stands. A new turn starts only on a later
+        press, once the person has seen how the last one ended."""
+        batch = await self.connector.batch_status(pending.batch, timeout=self._short_timeout())
+        if not batch.settled:
+            text = (
+                f"The bot's last moves are still being carried out ({batch.done} of {batch.total} commands done); "
+                "press Bot turn again once they finish."
+            )
+            await self._report(text, kind="notice")
+            raise TurnFailed(text)
+        await asyncio.gather(*list(self._tasks))  # the settle report the batch's end has just set off
+        raise TurnFailed("The bot's last turn has now ended (see chat); press Bot turn again for a new turn.")
+
+    # --- reporting ---------------------------------------------------------------------------------------
+
+    async def _fault(self, what: str, exc: Exception) -> None:
+        if isinstance(exc, LinkError | BatchFailed | ReadError | ValueError):
+            text = f"{what} failed: {exc}"
+            log.error("%s", text)
+        else:  # a bug: the terminal gets the traceback
+            text = f"{what} failed with an internal error ({type(exc).__name__}: {exc}); the terminal has details"
+            log.exception("%s", text)
+        self.last_failure = text
+        await self._report(text, log_it=False)
+
+    async def _report(self, text: str, *, kind: str = "error", chat: bool = True, log_it: bool = True) -> None:
+        """Say ``text`` where the person looks: the terminal, the dashboard, the panel's status and the chat.
+        TTS may be the thing that failed, so its part is tried briefly and may not arrive."""
+        text = " ".join(text.split())[:600]
+        if log_it:
+            (log.error if kind == "error" else log.info)("%s", text)
+        self._notify(kind, text)
+        jobs: list[Coroutine[Any, Any, Any]] = [self._status(text[:200])]
+        if chat:
+            jobs.append(self.connector.apply([Say(text=f"Bot: {text}", color="Red" if kind == "error" else BOT_COLOR)]))
+        await self._best_effort(*jobs)
+
+    async def _best_effort(self, *jobs: Coroutine[Any, Any, Any]) -> None:
+        timeout = self._short_timeout()
+        results = await asyncio.gather(*(asyncio.wait_for(job, timeout) for job in jobs), return_exceptions=True)
+        for result in results:
+            if isinstance(result, Exception):
+                log.info("could not show it in TTS as well: %s", result or type(result).__name__)
+
+    def _notify(self, kind: str, text: str) -> None:
+        for listener in list(self.notice_listeners):
+            listener(kind, text)
+
+    def _short_timeout(self) -> float:
+        return min(3.0, self.connector.timeout or self.connector.link.timeout)
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def check_turn(self) -> bool | None:
         """Report in chat whether the person's changes since the bot's turn are one legal turn."""
@@ -216,11 +426,19 @@ class Session:
         if self.last_after is None:
             await self.connector.apply([Say(text="Bot: no bot turn yet to compare your turn with.", color=BOT_COLOR)])
             return None
-        legal, lines = self.game.check_turn(self.last_after, await self.connector.snapshot())
+        table = await self.connector.snapshot()
+        if table.problems:
+            await self._say_problems(table.problems)
+            return None
+        legal, lines = self.game.check_turn(self.last_after, table)
         color = BOT_COLOR if legal else "Red"
         await self.connector.apply([Say(text=f"Bot: {line}", color=color) for line in lines])
         await self._status("Your turn checks out." if legal else "Your turn has a problem (see chat).")
         return legal
+
+    async def _say_problems(self, problems: Sequence[str], prefix: str = "") -> None:
+        await self.connector.apply([Say(text=f"Bot cannot read the table: {p}", color="Red") for p in problems])
+        await self._status(f"{prefix}{len(problems)} problem(s) on the table (see chat)")
 
     async def _status(self, text: str) -> None:
         await self.connector.status(text)

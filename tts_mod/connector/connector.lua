@@ -19,7 +19,7 @@ local PLAYER_COLORS = {
   Teal = { 0.129, 0.694, 0.607 }, Blue = { 0.118, 0.53, 1 }, Purple = { 0.627, 0.125, 0.941 },
   Pink = { 0.96, 0.439, 0.807 }, Grey = { 0.5, 0.5, 0.5 }, Black = { 0.25, 0.25, 0.25 },
 }
-local REST_TIMEOUT = 15 -- seconds an object may take to come to rest
+local REST_TIMEOUT = 15 -- seconds an object may take to come to rest, unless the bridge says otherwise
 local CONTAINERS = { Bag = true, Deck = true, Infinite = true, Stack = true }
 
 local function color_of(name)
@@ -49,12 +49,14 @@ end
 
 -- Waiting for the table to settle ---------------------------------------------------------------
 
--- Calls done() once obj rests, or fail(reason) after REST_TIMEOUT; always lets one frame pass first so a
--- smooth move has started before "resting" is read.
+-- Calls done() once obj rests, or fail(reason) after the batch's rest timeout; always lets one frame pass first
+-- so a smooth move has started before "resting" is read.
+local rest_timeout = REST_TIMEOUT
 local function when_resting(obj, done, fail)
+  local limit = rest_timeout
   Wait.frames(function()
-    Wait.condition(done, function() return obj.isDestroyed() or obj.resting end, REST_TIMEOUT, function()
-      fail("object " .. obj.getGUID() .. " did not come to rest within " .. REST_TIMEOUT .. " s")
+    Wait.condition(done, function() return obj.isDestroyed() or obj.resting end, limit, function()
+      fail("object " .. obj.getGUID() .. " did not come to rest within " .. limit .. " s")
     end)
   end, 1)
 end
@@ -275,8 +277,24 @@ commands.highlight = {
 
 automa.commands = commands
 
-automa.ops.apply = function(args, done, fail)
+-- What this script knows of recent batches, by request id, for the bridge's batch_status question (a reply can be
+-- lost, or come after the bridge stopped waiting).
+automa.batches = {}
+local batch_order = {}
+
+local function track(id, total)
+  local record = { state = "running", done = 0, total = total }
+  if id ~= nil then
+    automa.batches[id] = record
+    batch_order[#batch_order + 1] = id
+    if #batch_order > 16 then automa.batches[table.remove(batch_order, 1)] = nil end
+  end
+  return record
+end
+
+automa.ops.apply = function(args, done, fail, req_id)
   local batch = args.commands or {}
+  if type(args.rest_timeout) == "number" and args.rest_timeout > 0 then rest_timeout = args.rest_timeout end
   local view = new_view()
   for i, c in ipairs(batch) do
     local spec = commands[c.op]
@@ -284,18 +302,39 @@ automa.ops.apply = function(args, done, fail)
     local reason = spec.check(c, view)
     if reason then fail({ index = i - 1, reason = reason, applied = 0 }) return end
   end
+  local record = track(req_id, #batch)
+  local function progress(count)
+    record.done = count
+    if args.progress then sendExternalMessage({ automa_progress = req_id, done = count, total = #batch }) end
+  end
+  local function stop(detail)
+    record.state, record.done, record.error = "failed", detail.applied, detail
+    fail(detail)
+  end
+  progress(0)
   local results = {}
   local function step(i)
-    if i > #batch then done({ applied = #batch, results = results }) return end
+    if i > #batch then
+      record.state = "finished"
+      done({ applied = #batch, results = results })
+      return
+    end
     local ok, err = pcall(commands[batch[i].op].run, batch[i], function(result)
       results[i] = result
+      progress(i)
       step(i + 1)
     end, function(reason)
-      fail({ index = i - 1, reason = reason, applied = i - 1 })
+      stop({ index = i - 1, reason = reason, applied = i - 1 })
     end)
-    if not ok then fail({ index = i - 1, reason = tostring(err), applied = i - 1 }) end
+    if not ok then stop({ index = i - 1, reason = tostring(err), applied = i - 1 }) end
   end
   step(1)
+end
+
+automa.ops.batch_status = function(args, done)
+  local record = automa.batches[args.id]
+  if record == nil then done({ state = "unknown" }) return end
+  done({ state = record.state, done = record.done, total = record.total, error = record.error })
 end
 
 -- Dispatch --------------------------------------------------------------------------------------
@@ -317,7 +356,7 @@ function onExternalMessage(data)
   local function fail(reason)
     if not answered then answered = true reply(req.id, false, reason) end
   end
-  local ok, err = pcall(op, req.args or {}, done, fail)
+  local ok, err = pcall(op, req.args or {}, done, fail, req.id)
   if not ok then fail(tostring(err)) end
 end
 
