@@ -43,6 +43,15 @@ def _ports(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _fast_arg(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument(
+        "--fast",
+        action="store_true",
+        help=f"{what}run the emulator's frames as fast as possible instead of at TTS's 60 frames a second "
+        "(smooth moves and waits then take no time; for tests and quick trials)",
+    )
+
+
 def _dashboard_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-dashboard", action="store_true", help="do not serve the dashboard page")
     p.add_argument(
@@ -79,6 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the built-in TTS emulator in this process on the game's fresh table",
     )
     serve.add_argument("--save", type=Path, help="with --emulator: load this save instead of a fresh table")
+    _fast_arg(serve, "with --emulator: ")
     serve.add_argument(
         "--turns",
         type=int,
@@ -107,6 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("game", help="which game (see 'automa games')")
     _ports(dev)
     dev.add_argument("--emulator", action="store_true", help="start the built-in emulator on the game's fresh table")
+    _fast_arg(dev, "with --emulator: ")
     dev.add_argument("--rules", type=Path, help="the game's rules folder (default: engines/GAME in this checkout)")
     dev.add_argument("--mod", type=Path, help="the mod's folder (default: tts_mod in this checkout)")
     dev.add_argument(
@@ -135,14 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     _ports(emulate)
     emulate.add_argument("--seed", type=int, default=0, help="seed for shuffles, rolls and new GUIDs (default 0)")
     emulate.add_argument("--save-to", type=Path, metavar="OUT.json", help="write the table here on exit (Ctrl-C)")
-    emulate.add_argument(
-        "--frame-time",
-        type=float,
-        default=0.0,
-        metavar="SECONDS",
-        help="wall-clock time per emulated frame: 0 runs as fast as possible (default), "
-        "0.0167 paces at 60 frames per second as TTS does",
-    )
+    _fast_arg(emulate, "")
     emulate.set_defaults(func=_cmd_emulate)
 
     mod = sub.add_parser("mod", help="build the TTS table (a save file) for a game")
@@ -231,10 +235,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = args.func(args)
         return result
     except (registry.UnknownGame, SaveFileError, LinkError, ValueError, NotImplementedError) as exc:
-        print(f"automa: {exc}", file=sys.stderr)
+        print(f"automa: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+
+
+def _one_line(text: str, limit: int = 600) -> str:
+    """An error for a terminal: one line, and short (a hostile file can make an error message huge)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --- commands ---------------------------------------------------------------------------------------
@@ -258,6 +268,10 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
     plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=_options(args.option))
     print(json.dumps(plan.to_json(), indent=2))
+    if not plan.ok:
+        more = f" (and {len(plan.problems) - 1} more)" if len(plan.problems) > 1 else ""
+        first = _one_line(plan.problems[0])
+        print(f"automa: {args.save}: cannot read the table, nothing would move: {first}{more}", file=sys.stderr)
     return 0 if plan.ok else 1
 
 
@@ -290,8 +304,12 @@ def _options(pairs: list[str]) -> dict[str, str]:
 
 def _cmd_emulate(args: argparse.Namespace) -> int:
     from tools.emulator import Emulator, Ports
+    from tools.emulator.server import FRAME_TIME
 
     save = SaveFile.load(args.save)
+    problems = Table.from_save(save, source=str(args.save)).problems
+    if problems:  # TTS would load such a table, but nothing on it could be addressed or read reliably
+        raise SaveFileError(f"{args.save}: {problems[0]}")
 
     async def run(stop: asyncio.Event) -> None:
         emulator = Emulator(
@@ -299,7 +317,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
             ports=Ports(args.tts_port, args.editor_port),
             seed=args.seed,
             save_path=str(args.save.resolve()),
-            frame_time=args.frame_time,
+            frame_time=0.0 if args.fast else FRAME_TIME,
         )
         await emulator.start()
         print(
@@ -322,8 +340,8 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
-    if (args.turns is not None or args.save) and not args.emulator:
-        raise ValueError("--turns and --save need --emulator (with real TTS, press 'Bot turn' on the table)")
+    if (args.turns is not None or args.save or args.fast) and not args.emulator:
+        raise ValueError("--turns, --save and --fast need --emulator (with real TTS, press 'Bot turn' on the table)")
     _run_stoppable(lambda stop: _serve(game, args, stop))
     return 0
 
@@ -348,6 +366,7 @@ async def _running(
 ) -> AsyncIterator[_Running]:
     """The bridge for one game (with the emulator when asked, and the dashboard unless switched off)."""
     from tools.emulator import Emulator, Ports
+    from tools.emulator.server import FRAME_TIME
 
     link = Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout)
     await link.start()
@@ -361,6 +380,7 @@ async def _running(
                 save or build_save(game),
                 ports=Ports(args.tts_port, link.editor_port),
                 save_path=save_path or f"<fresh {game.name} table>",
+                frame_time=0.0 if args.fast else FRAME_TIME,
             )
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
@@ -409,6 +429,8 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.E
 
 def _cmd_dev(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
+    if args.fast and not args.emulator:
+        raise ValueError("--fast needs --emulator (it sets the emulator's pace)")
     _run_stoppable(lambda stop: _dev(game, args, stop))
     return 0
 

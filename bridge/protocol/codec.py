@@ -80,6 +80,11 @@ class Decoder:
     def buffered(self) -> int:
         return len(self._buf)
 
+    @property
+    def position(self) -> int:
+        """How far the scan has got (the byte it stopped at, after an error)."""
+        return self._pos
+
     def feed(self, data: bytes) -> dict[str, Any] | None:
         """Take a chunk; the message once it is complete (parsed here), else None."""
         if self.scan(data) and self._result is None:
@@ -167,6 +172,7 @@ class Decoder:
                 self._started = True
                 self._depth += 1
                 if self._depth > self._max_depth:
+                    self._pos = pos
                     raise ProtocolError(f"message nested more than {self._max_depth} levels deep")
             elif ch in _CLOSE:
                 self._depth -= 1
@@ -209,6 +215,16 @@ def decode(raw: bytes) -> dict[str, Any]:
     """Decode one whole message (convenience for tests and tools)."""
     dec = Decoder()
     return dec.feed(raw) or dec.feed_eof()
+
+
+def too_deep_at(raw: bytes, max_depth: int = MAX_DEPTH) -> int | None:
+    """The byte offset where ``raw`` first nests deeper than ``max_depth``, or None (for naming what is there)."""
+    decoder = Decoder(len(raw) + 1, max_depth=max_depth)
+    try:
+        decoder.scan(raw)
+    except ProtocolError:
+        return decoder.position
+    return None
 
 
 def encode(message: object) -> bytes:

@@ -8,6 +8,7 @@ whitespace and number spelling.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from bridge.table.geometry import Transform as GeoTransform
 from bridge.table.geometry import Vec3
 
 Number = int | float
+MAX_NESTING = 100  # containers inside containers (and states inside states); real saves nest a few deep
+_GUID = re.compile(rb'"GUID"\s*:\s*"([^"\\]{0,40})"')
 
 
 class SaveFileError(ValueError):
@@ -99,17 +102,23 @@ class SaveFile(_Ordered):
     def load(cls, path: str | Path) -> SaveFile:
         path = Path(path)
         try:
-            raw = json.loads(path.read_text(encoding="utf-8-sig"))
+            data = path.read_bytes()
+            raw = json.loads(data.decode("utf-8-sig"))
         except OSError as exc:
             raise SaveFileError(f"{path}: cannot read the save file: {exc.strerror}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"{path}: not a JSON save file: {exc}") from None
+            raise SaveFileError(f"{path}: not a JSON save file: {str(exc)[:200]}") from None
+        except RecursionError:
+            raise SaveFileError(f"{path}: {_too_deep_in_text(data)}") from None
         return cls.from_dict(raw, source=str(path))
 
     @classmethod
     def from_dict(cls, raw: object, source: str = "<save>") -> SaveFile:
         if not isinstance(raw, dict):
             raise SaveFileError(f"{source}: a save file is a JSON object, got {type(raw).__name__}")
+        deep = _too_deep(raw)
+        if deep:
+            raise SaveFileError(f"{source}: {deep}")
         try:
             return cls.model_validate(raw)
         except ValidationError as exc:
@@ -123,6 +132,36 @@ class SaveFile(_Ordered):
 
     def dump(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _label(state: dict[str, Any]) -> str:
+    name = str(state.get("Nickname") or state.get("Name") or "object")[:60]
+    return f"object {str(state.get('GUID', '?'))[:40]} ({name})"
+
+
+def _too_deep(raw: dict[str, Any]) -> str | None:
+    """Objects nested in more than :data:`MAX_NESTING` containers or states (walked without recursion)."""
+    todo: list[tuple[Any, int]] = [(o, 0) for o in raw.get("ObjectStates") or [] if isinstance(o, dict)]
+    while todo:
+        state, depth = todo.pop()
+        if depth > MAX_NESTING:
+            return f"{_label(state)} lies inside more than {MAX_NESTING} containers or states; a save is refused"
+        inner = list(state.get("ContainedObjects") or [])
+        states = state.get("States")
+        if isinstance(states, dict):
+            inner += states.values()
+        todo.extend((o, depth + 1) for o in inner if isinstance(o, dict))
+    return None
+
+
+def _too_deep_in_text(data: bytes) -> str:
+    """JSON too deep to parse at all: name the last object that starts before the depth runs out."""
+    from bridge.protocol.codec import too_deep_at
+
+    at = too_deep_at(data, 900) or len(data)
+    guids = [m.group(1).decode("utf-8", "replace") for m in _GUID.finditer(data, 0, at)]
+    where = f" (inside object {guids[-1]})" if guids else ""
+    return f"the JSON nests too deeply to read{where}; a save holds containers a few levels deep"
 
 
 def _describe_location(raw: dict[str, Any], loc: tuple[int | str, ...]) -> str:
