@@ -13,6 +13,7 @@ that arrives after the bridge stopped waiting settles the batch instead of being
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +62,7 @@ class BatchProgress:
     reason: str = ""
     failed_index: int | None = None
     results: list[Any] = field(default_factory=list)
+    heard: float = 0.0  # event-loop time of the last word from TTS on it
 
     @property
     def settled(self) -> bool:
@@ -82,7 +84,6 @@ class Connector:
         self._pending: dict[int, asyncio.Future[Any]] = {}
         self.events: asyncio.Queue[ConnectorEvent] = asyncio.Queue()
         self.batches: dict[int, BatchProgress] = {}  # every batch not yet settled, and the last few settled
-        self._progressed: dict[int, asyncio.Event] = {}
         self.settled_listeners: list[Callable[[BatchProgress], None]] = []  # a batch's end, however late
         self._remove = link.add_listener(self._on_message)
 
@@ -131,9 +132,7 @@ class Connector:
             return
         batch.state = "running"
         batch.done = max(batch.done, min(_as_int(done), batch.total))
-        event = self._progressed.get(batch.id)
-        if event is not None:
-            event.set()
+        batch.heard = asyncio.get_running_loop().time()
 
     def _settle(self, batch: BatchProgress, reply: dict[str, Any]) -> None:
         if reply.get("ok"):
@@ -221,23 +220,22 @@ class Connector:
             on_start(batch)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
-        progressed = self._progressed[request_id] = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        limit = deadline + PROGRESS_GRACE
+        batch.heard = loop.time()
         args = {"commands": batch_to_json(commands), "progress": True, "rest_timeout": deadline}
         try:
             await self.link.send_custom({"automa": {"id": request_id, "op": "apply", "args": args}})
             while not future.done():
-                progressed.clear()
-                waiting = asyncio.ensure_future(progressed.wait())
-                finished, _ = await asyncio.wait(
-                    [future, waiting], timeout=deadline + PROGRESS_GRACE, return_when=asyncio.FIRST_COMPLETED
-                )
-                waiting.cancel()
-                if not finished:
+                remaining = batch.heard + limit - loop.time()  # progress moves ``heard`` on
+                if remaining <= 0:
                     raise BatchUnconfirmed(
-                        f"TTS reported nothing on the bot's moves for {deadline + PROGRESS_GRACE:g} s "
+                        f"TTS reported nothing on the bot's moves for {limit:g} s "
                         f"({batch.done} of {batch.total} commands confirmed)",
                         batch,
                     )
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(asyncio.shield(future), remaining)
             result = future.result()
         except _RemoteError as exc:
             detail = exc.detail
@@ -248,7 +246,6 @@ class Connector:
             raise ConnectorError(f"apply failed: {str(detail)[:500]}") from None
         finally:
             self._pending.pop(request_id, None)
-            self._progressed.pop(request_id, None)
         results = result.get("results") if isinstance(result, dict) else None
         return BatchResult(_as_int(result.get("applied") if isinstance(result, dict) else 0), _as_list(results))
 

@@ -313,12 +313,11 @@ class Session:
         try:
             await self.connector.apply(plan.batch())
         except BatchFailed as exc:
-            await self._stopped(plan, Stop(exc.applied, exc.reason))
-            raise TurnFailed(f"the bot's moves stopped: {exc.reason}") from None
+            raise TurnFailed(await self._stopped(plan, Stop(exc.applied, exc.reason))) from None
         except BatchUnconfirmed as exc:
             self.unconfirmed = _Unconfirmed(plan, after, exc.progress)
             text = (
-                f"{exc} If the pieces are still moving, wait: the turn counts once TTS reports its end. If TTS "
+                f"{exc}. If the pieces are still moving, wait: the turn counts once TTS reports its end. If TTS "
                 "stays silent, restart it."
             )
             await self._report(text)
@@ -334,14 +333,16 @@ class Session:
         for listener in list(self.listeners):
             listener(plan)
 
-    async def _stopped(self, plan: TurnPlan, stop: Stop) -> None:
-        """A batch that stopped part-way: say which decisions were carried out and which were not."""
+    async def _stopped(self, plan: TurnPlan, stop: Stop) -> str:
+        """A batch that stopped part-way: say which decisions were carried out and which were not (the panel's
+        words are returned)."""
         panel, lines = plan.stop_report(stop)
         self._record(replace(plan, stopped=stop), None)
         log.error("%s", " ".join(lines))
         self.last_failure = panel
         self._notify("error", " ".join(lines))
         await self._best_effort(self._status(panel), self.connector.apply([Say(text=t, color="Red") for t in lines]))
+        return panel
 
     # --- a batch TTS stopped reporting on --------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from bridge.modbuild import build_save
 from bridge.table import SaveFile
 from engines import registry
 from tools.emulator import Emulator, Faults, Ports
+from tools.emulator.server import FRAME_TIME
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVES = ROOT / "tests" / "data"
@@ -61,11 +62,24 @@ class Live:
 
 
 async def start_live(
-    save: SaveFile, faults: Faults | None = None, timeout: float = 5.0, *, wait_loaded: bool = True
+    save: SaveFile,
+    faults: Faults | None = None,
+    timeout: float = 5.0,
+    *,
+    wait_loaded: bool = True,
+    real_time: bool = False,
 ) -> Live:
+    """A link and an emulator on free ports. The emulator runs frames as fast as it can unless ``real_time``
+    (60 frames a second, as TTS): most tests need the logic, not the pace; the pace tests ask for it."""
     link = Link(tts_port=free_port(), editor_port=free_port(), timeout=timeout)
     await link.start()
-    emulator = Emulator(save, ports=Ports(free_port(), link.editor_port), faults=faults, save_path="test.json")
+    emulator = Emulator(
+        save,
+        ports=Ports(free_port(), link.editor_port),
+        faults=faults,
+        save_path="test.json",
+        frame_time=FRAME_TIME if real_time else 0.0,
+    )
     await emulator.start()
     if wait_loaded:
         await link.wait_loaded()  # the load announcement, so that it resets nothing of the test's

@@ -196,7 +196,7 @@ def test_serve_with_the_emulator_plays_bot_turns():
 
 def test_turns_without_the_emulator_is_refused():
     result = automa("serve", "--game", "demo", "--turns", "1")
-    assert result.returncode == 2 and "--turns and --save need --emulator" in result.stderr
+    assert result.returncode == 2 and "--turns, --save and --fast need --emulator" in result.stderr
 
 
 @pytest.mark.parametrize("port_flag", ["--editor-port"])

@@ -788,7 +788,7 @@ PROPERTIES: dict[str, Callable[[TtsApi, EmObject], Any]] = {
     "is_face_down": lambda api, o: o.face_down,
     "resting": lambda api, o: o.resting,
     "spawning": lambda api, o: o.spawning_frames > 0,
-    "held_by_color": lambda api, o: None,
+    "held_by_color": lambda api, o: o.held_by,
     "locked": lambda api, o: bool(o.data.get("Locked", False)),
     "interactable": lambda api, o: o.data.get("Interactable", True),
     "memo": lambda api, o: o.data.get("Memo"),

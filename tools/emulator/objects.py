@@ -39,6 +39,7 @@ class EmObject:
     buttons: list[dict[str, Any]] = field(default_factory=list)
     highlight: tuple[Any, float | None] | None = None
     remainder: str | None = None  # a collapsed deck's last card
+    held_by: str | None = None  # the colour of the player whose hand holds it
     xml_ui: str = ""
 
     @classmethod
@@ -55,7 +56,8 @@ class EmObject:
 
     @property
     def resting(self) -> bool:
-        return self.motion is None and self.spawning_frames == 0
+        """A held object is never resting: the hand keeps moving it (*chosen*: TTS does not document it)."""
+        return self.motion is None and self.spawning_frames == 0 and self.held_by is None
 
     @property
     def transform(self) -> Transform:
@@ -87,7 +89,10 @@ class EmObject:
         t["scaleX"], t["scaleY"], t["scaleZ"] = s
 
     def start_motion(self, position: Vec3 | None = None, rotation: Vec3 | None = None) -> None:
-        """Begin (or retarget) a smooth move; the object is not resting until it arrives."""
+        """Begin (or retarget) a smooth move; the object is not resting until it arrives. A held object stays in
+        the hand (*chosen*: the player's grip wins over the script)."""
+        if self.held_by is not None:
+            return
         current = self.motion
         end_pos = position if position is not None else (current.end_pos if current else self.position)
         end_rot = rotation if rotation is not None else (current.end_rot if current else self.rotation)

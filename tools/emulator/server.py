@@ -32,6 +32,8 @@ from tools.emulator.world import World
 
 log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
+FRAME_TIME = 1 / 60  # TTS runs at 60 frames a second: a smooth move takes the time a person sees it take
+RESYNC = 0.25  # seconds behind schedule after which frames stop catching up (a slow game drops frames)
 NO_SCRIPT_ERROR = "function <executeScript>: Object reference not set to an instance of an object"
 
 
@@ -44,7 +46,8 @@ class Faults:
     split: int = 0  # write outgoing messages in chunks of this many bytes (0: in one write)
     nil_return: Literal["absent", "none"] = "absent"  # a nil result: message 5 without returnValue, or none
     table_return: Literal["json", "absent"] = "json"  # a table result: as JSON, or without returnValue
-    silent: bool = False  # TTS gone silent: reads messages, answers nothing
+    silent: bool = False  # TTS gone silent: reads messages, answers nothing (what it would have sent is lost)
+    stall: bool = False  # TTS hitches: outgoing messages wait until this is switched off again, then all go
 
 
 @dataclass
@@ -69,7 +72,7 @@ class Emulator:
         seed: int = 0,
         faults: Faults | None = None,
         save_path: str = "",
-        frame_time: float = 0.0,
+        frame_time: float = FRAME_TIME,
     ) -> None:
         self.ports = ports or Ports()
         self.faults = faults or Faults()
@@ -215,17 +218,35 @@ class Emulator:
         world.call_lua(guid, fn, world.api.player(color), value, element_id)
         self._wake.set()
 
+    def hold(self, guid: str, color: str = "White") -> None:
+        """A player picks an object up and keeps it in hand: it is ``held_by_color`` and never comes to rest."""
+        self.require_world().get(guid).held_by = color
+        self._wake.set()
+
+    def release(self, guid: str) -> None:
+        self.require_world().get(guid).held_by = None
+
     # --- the clock -------------------------------------------------------------------------------
 
     async def _frames(self) -> None:
+        """Step frames while anything moves or waits: on a wall-clock schedule of ``frame_time`` per frame (real
+        time by default), or as fast as possible with ``frame_time`` 0."""
+        loop = asyncio.get_running_loop()
+        due: float | None = None
         while True:
             world = self.world
-            if world is not None and world.busy:
-                world.step()
-                await asyncio.sleep(self.frame_time)
-            else:
+            if world is None or not world.busy:
+                due = None
                 self._wake.clear()
                 await self._wake.wait()
+                continue
+            world.step()
+            if not self.frame_time:
+                await asyncio.sleep(0)
+                continue
+            now = loop.time()
+            due = now + self.frame_time if due is None or now - due > RESYNC else due + self.frame_time
+            await asyncio.sleep(max(0.0, due - now))
 
     # --- outgoing --------------------------------------------------------------------------------
 
@@ -237,6 +258,8 @@ class Emulator:
     async def _sender(self) -> None:
         while True:
             burst = [await self._outbox.get()]
+            while self.faults.stall:
+                await asyncio.sleep(0.01)
             if self.faults.reorder:
                 await asyncio.sleep(0.005)  # let a burst gather
                 while not self._outbox.empty():
