@@ -1,0 +1,257 @@
+"""A bot turn that goes wrong never leaves the bot dead, lost, doubled or half-reported (issue 11, items 1-5).
+
+Each test drives the real session, the connector's Lua and the emulator over loopback; the faults are a person's
+hand on a piece, TTS stalling or going silent, real-time pace, and numbers a script made unreadable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+import pytest
+
+from bridge.dashboard import Dashboard
+from bridge.session import Session
+from engines import registry
+from tests.conftest import Live, start_live, stop_live
+from tests.faults.helpers import STEP, Mover, chat, mover_save, press_bot_turn, running_session, status, until
+
+
+@pytest.fixture
+async def two_chips():
+    live = await start_live(mover_save(2), timeout=1.0)
+    yield live
+    await stop_live(live)
+
+
+def x_of(live: Live, guid: str) -> float:
+    return live.emulator.require_world().objects[guid].position.x
+
+
+async def stop(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+# --- 1 and 4: a stopped batch is reported everywhere, and the bot stays ready ------------------------------
+
+
+async def test_a_held_piece_stops_the_turn_which_is_reported_everywhere_and_the_next_press_works(
+    two_chips: Live, caplog: pytest.LogCaptureFixture
+):
+    live = two_chips
+    session, runner = running_session(live, Mover(2))
+    dashboard = Dashboard(session, live.link, mode="emulator")
+    dashboard.start()
+    try:
+        live.emulator.hold("c00001", "Red")  # a person holds the second chip while the bot moves
+        press_bot_turn(live)
+        await until(lambda: session.turns and session.turns[-1].stopped, what="the stopped turn")
+        await until(lambda: status(live).startswith("Stopped"))
+        # the panel and the chat say which decision was carried out and which was not
+        assert status(live).startswith("Stopped after 1 of 2 decision(s): object c00001 did not come to rest")
+        lines = chat(live)
+        assert "Bot: carried out: 1. Chip c00000 steps right" in lines
+        assert "Bot: not carried out: 2. Chip c00001 steps right" in lines
+        # the chat never announced the decision that did not happen as if it had
+        assert "Bot: Chip c00001 steps right [step 2]" not in lines
+        assert "Bot: Chip c00000 steps right [step 1]" in lines
+        assert x_of(live, "c00000") == pytest.approx(-10.0 + STEP) and x_of(live, "c00001") == pytest.approx(-9.0)
+        # the terminal and the dashboard's log have it too
+        assert "my moves stopped: object c00001 did not come to rest" in caplog.text
+        assert any(e["kind"] == "error" and "not carried out" in e["text"] for e in dashboard.state["log"])
+        assert dashboard.state["last_turn"]["stopped"]["carried_out"] == [1]
+        assert not runner.done()  # the panel's handler is alive ...
+        live.emulator.release("c00001")
+        turns = len(session.turns)
+        press_bot_turn(live)  # ... and the next press is a whole turn
+        await until(lambda: len(session.turns) > turns and status(live).startswith("Done"))
+        assert session.turns[-1].stopped is None and session.last_failure is None
+        assert x_of(live, "c00001") == pytest.approx(-9.0 + STEP)
+    finally:
+        dashboard.stop()
+        await stop(runner)
+
+
+async def test_a_batch_refused_by_the_check_pass_moves_nothing_and_says_so(two_chips: Live):
+    class Stale(Mover):  # its plan names a piece that is no longer on the table
+        def plan(self, state, decision, table):  # type: ignore[no-untyped-def]
+            commands = super().plan(state, decision, table)
+            stale = decision.action == "c00001"
+            return [c.model_copy(update={"guid": "gone00"}) for c in commands] if stale else commands
+
+    live = two_chips
+    _, runner = running_session(live, Stale(2))
+    try:
+        press_bot_turn(live)
+        await until(lambda: status(live).startswith("Stopped"))
+        assert status(live) == "Stopped after 0 of 2 decision(s): object gone00 is not on the table"
+        assert "Bot: not carried out: 1. Chip c00000 steps right; 2. Chip c00001 steps right" in chat(live)
+        assert not any(line.startswith("Bot: carried out") for line in chat(live))
+        assert x_of(live, "c00000") == pytest.approx(-10.0)  # the whole batch is checked before any of it runs
+        assert not runner.done()
+    finally:
+        await stop(runner)
+
+
+async def test_an_engine_bug_is_reported_and_the_bot_stays_ready(two_chips: Live, caplog: pytest.LogCaptureFixture):
+    class Broken(Mover):
+        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
+            raise AssertionError("owner is not None")
+
+    live = two_chips
+    session, runner = running_session(live, Broken(2))
+    try:
+        press_bot_turn(live)
+        await until(lambda: "internal error" in status(live))
+        assert "AssertionError: owner is not None" in status(live)
+        assert any("internal error (AssertionError" in line for line in chat(live))
+        assert "Traceback" in caplog.text  # the terminal has the details
+        assert not runner.done()
+        session.game = Mover(2)
+        press_bot_turn(live)
+        await until(lambda: status(live).startswith("Done"))
+    finally:
+        await stop(runner)
+
+
+async def test_the_dashboard_bot_turn_reports_a_stopped_batch_as_its_error(two_chips: Live):
+    live = two_chips
+    session = Session(live.connector, Mover(2), seed=1)
+    dashboard = Dashboard(session, live.link, mode="emulator")
+    dashboard.start()
+    try:
+        live.emulator.hold("c00000")
+        error = await dashboard.control({"type": "bot_turn"})
+        assert error is not None and error.startswith("Stopped after 0 of 2 decision(s)")
+        assert dashboard.state["bot"]["busy"] is False
+        live.emulator.release("c00000")
+        assert await dashboard.control({"type": "bot_turn"}) is None
+    finally:
+        dashboard.stop()
+
+
+# --- 2 and 3: real-time pace; a batch's deadline follows its work; a late end is reconciled ---------------
+
+
+async def test_a_turn_longer_than_the_timeout_at_real_time_pace_succeeds():
+    """Twelve smooth moves take over six seconds at 60 frames a second; the timeout is two. TTS reports progress
+    after each move, so the bridge keeps waiting, and the turn is recorded once."""
+    live = await start_live(mover_save(12), timeout=2.0, real_time=True)
+    try:
+        session = Session(live.connector, Mover(12), seed=1)
+        loop = asyncio.get_running_loop()
+        started, frame0 = loop.time(), live.emulator.require_world().frame
+        plan = await session.bot_turn()
+        elapsed, frames = loop.time() - started, live.emulator.require_world().frame - frame0
+        assert plan is not None and len(session.turns) == 1 and len(plan.steps) == 12
+        assert elapsed > 2.0 * 2  # well past the timeout: the pace is TTS's ...
+        assert frames / elapsed < 75  # ... about 60 frames a second, not as fast as the machine can
+        assert all(x_of(live, f"c{i:05d}") == pytest.approx(-10.0 + i + STEP) for i in range(12))
+    finally:
+        await stop_live(live)
+
+
+async def test_a_late_end_of_the_moves_is_reconciled_and_recorded_once():
+    live = await start_live(mover_save(3), timeout=0.5, real_time=True)
+    try:
+        session = Session(live.connector, Mover(3), seed=1)
+        world = live.emulator.require_world()
+        turn = asyncio.ensure_future(session.bot_turn())
+        await until(lambda: world.objects["c00000"].motion is not None, what="the first move")
+        live.emulator.faults.stall = True  # TTS hitches: nothing it sends arrives for a while
+        assert await turn is None
+        assert session.unconfirmed is not None and session.turns == []
+        assert "TTS reported nothing on the bot's moves" in (session.last_failure or "")
+        await until(lambda: world.objects["c00002"].resting and world.objects["c00002"].position.x > -8)
+        live.emulator.faults.stall = False  # the held-back progress and the end arrive, late
+        await until(lambda: session.turns, what="the late turn to be recorded")
+        assert session.unconfirmed is None and len(session.turns) == 1 and session.turns[0].stopped is None
+        await until(lambda: status(live).startswith("The bot's moves finished after all"))
+        assert await session.bot_turn() is not None  # and the next press is a new turn, not refused
+        assert len(session.turns) == 2
+    finally:
+        await stop_live(live)
+
+
+async def test_a_lost_end_is_asked_for_on_the_next_press_and_never_doubles_the_turn():
+    live = await start_live(mover_save(8), timeout=0.5, real_time=True)
+    try:
+        session = Session(live.connector, Mover(8), seed=1)
+        world = live.emulator.require_world()
+        turn = asyncio.ensure_future(session.bot_turn())
+        await until(lambda: world.objects["c00000"].motion is not None, what="the first move")
+        live.emulator.faults.silent = True  # what TTS sends now is lost for good
+        assert await turn is None and session.unconfirmed is not None
+        live.emulator.faults.silent = False
+        # pressed while the moves still run: refused, with how far they got
+        assert await session.bot_turn() is None
+        assert "still being carried out" in (session.last_failure or "")
+        await until(lambda: world.objects["c00007"].resting and world.objects["c00007"].position.x > -2.5)
+        positions = [x_of(live, f"c{i:05d}") for i in range(8)]
+        # pressed once they ended: TTS is asked, the turn is recorded, and no second turn is played yet
+        assert await session.bot_turn() is None
+        assert "has now ended" in (session.last_failure or "")
+        assert len(session.turns) == 1 and [x_of(live, f"c{i:05d}") for i in range(8)] == positions
+        assert await session.bot_turn() is not None and len(session.turns) == 2
+    finally:
+        await stop_live(live)
+
+
+async def test_the_emulator_paces_smooth_moves_as_tts_does_unless_fast():
+    for real_time, at_least, at_most in ((True, 0.45, None), (False, None, 0.45)):
+        live = await start_live(mover_save(1), real_time=real_time)
+        try:
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            await Session(live.connector, Mover(1), seed=1).take_turn()
+            elapsed = loop.time() - started
+            assert at_least is None or elapsed >= at_least  # half a second of smooth move, at least
+            assert at_most is None or elapsed <= at_most
+        finally:
+            await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_a_war_chest_bot_turn_at_real_time_pace_with_the_default_timeout():
+    game = registry.load("warchest")
+    from bridge.modbuild import build_save
+
+    live = await start_live(build_save(game), timeout=10.0, real_time=True)
+    try:
+        session = Session(live.connector, game, seed=3)
+        plan = await session.bot_turn()
+        assert plan is not None and plan.ok and plan.stopped is None, session.last_failure
+        assert status(live) == f"Done: {len(plan.steps)} decision(s). Your turn."
+    finally:
+        await stop_live(live)
+
+
+# --- 5: numbers a script made unreadable ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lua", "what"),
+    [
+        ("getObjectFromGUID('c00001').setPosition({math.huge, 1, 0})", "has no valid position"),
+        ("getObjectFromGUID('c00001').setPosition({0/0, 1, 0})", "has no valid position"),
+        ("getObjectFromGUID('c00001').setRotation({0, 0/0, 0})", "has no valid rotation"),
+    ],
+)
+async def test_unreadable_numbers_are_named_and_nothing_moves(two_chips: Live, lua: str, what: str, caplog):
+    caplog.set_level(logging.INFO)
+    live = two_chips
+    await live.link.execute(lua)
+    _, runner = running_session(live, Mover(2))
+    try:
+        before = [x_of(live, "c00000")]
+        press_bot_turn(live)
+        await until(lambda: status(live).startswith("Nothing moved"))
+        assert [x_of(live, "c00000")] == before
+        assert any(line.startswith("Bot cannot read the table: object c00001 (chip 1): " + what) for line in chat(live))
+        assert not runner.done()
+    finally:
+        await stop(runner)
