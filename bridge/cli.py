@@ -418,11 +418,15 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.E
         except LinkError as exc:
             print(f"bridge: the mod is not reachable yet ({exc}). Waiting: load the game's save in TTS.", flush=True)
         if run.emulator is not None and args.turns is not None:
+            failed = 0
             for _ in range(args.turns):
                 run.emulator.ui_event("automa_bot_turn", color="White")  # a player's click on the panel
                 while (event := await run.connector.events.get()).name != "bot_turn":
                     await run.session.handle(event)
                 await run.session.handle(event)
+                failed += run.session.last_failure is not None  # reported already, in the terminal too
+            if failed:
+                raise LinkError(f"{failed} of {args.turns} bot turn(s) did not happen as planned (see above)")
             return
         await _run_until_interrupted(stop, run.session.run(), run.session.heartbeat(args.heartbeat))
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bridge.commands import Say
+from bridge.commands import BatchFailed, Say
 from bridge.dev import rulepack
 from bridge.dev.watcher import Watcher
 from bridge.link import Link, LinkError
@@ -172,7 +172,7 @@ class DevLoop:
     async def _chat(self, text: str, color: str) -> None:
         try:
             await self.session.connector.apply([Say(text=f"Automa dev: {text}", color=color)])
-        except LinkError as exc:
+        except (LinkError, BatchFailed) as exc:
             log.info("could not tell TTS: %s", exc)
 
 

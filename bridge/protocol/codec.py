@@ -200,6 +200,8 @@ def _loads(raw: bytes) -> dict[str, Any]:
         )
         if len(raw) > LAX_LIMIT:
             raise ProtocolError(f"{invalid} (lax JSON is accepted only up to {LAX_LIMIT} bytes)") from None
+        if too_deep_at(raw) is not None:  # JSON5 recurses in Python: refuse before it can run out of stack
+            raise ProtocolError(f"message nested more than {MAX_DEPTH} levels deep") from None
         try:
             value = json5.loads(text)
         except RecursionError:

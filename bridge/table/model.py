@@ -85,6 +85,10 @@ def type_of(state: Mapping[str, Any]) -> str:
 _WHAT = {"pos": "position", "rot": "rotation", "scale": "scale"}
 
 
+def _shown(value: Any) -> str:
+    return "null" if value is None else repr(value)[:40]
+
+
 def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
     """Three finite numbers; ``null``, NaN, infinities and text (from a save, or a script that set them) are
     refused with a message that names the field."""
@@ -96,7 +100,7 @@ def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
             return v
     except (TypeError, ValueError):
         pass
-    shown = ", ".join(f"{prefix}{a} = {get(prefix + a, default)!r}"[:60] for a in "XYZ")
+    shown = ", ".join(f"{prefix}{a} = {_shown(get(prefix + a, default))}" for a in "XYZ")
     raise ValueError(f"has no valid {_WHAT[prefix]} ({shown})")
 
 

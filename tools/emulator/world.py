@@ -203,6 +203,7 @@ class World:
             label = (obj.data.get("Nickname") or obj.data.get("Name", "")) if obj else guid
             prefix = f"Error in Script ({label} - {guid}): "
         self.chat.append((prefix + text, "Red"))
+        log.warning("%s%s", prefix, text)  # TTS shows it in the game's chat; the emulator's person reads a terminal
         self.send({"messageID": 3, "error": text, "guid": guid, "errorMessagePrefix": prefix})
 
     def env_of(self, guid: str) -> Any:
