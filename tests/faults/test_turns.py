@@ -155,18 +155,30 @@ async def test_a_turn_longer_than_the_timeout_at_real_time_pace_succeeds():
         await stop_live(live)
 
 
+async def cut_off_mid_turn(live: Live, chips: int, fault: str) -> Session:
+    """Start a bot turn and switch the emulator's ``fault`` on once the first chip moves: the turn then ends
+    unconfirmed (TTS said nothing within the deadline)."""
+    session = Session(live.connector, Mover(chips), seed=1)
+    world = live.emulator.require_world()
+    turn = asyncio.ensure_future(session.bot_turn())
+    await until(lambda: world.objects["c00000"].motion is not None, what="the first move")
+    setattr(live.emulator.faults, fault, True)
+    assert await turn is None
+    assert session.unconfirmed is not None and session.turns == []
+    assert "TTS reported nothing on the bot's moves" in (session.last_failure or "")
+    return session
+
+
+async def all_moved(live: Live, chips: int) -> None:
+    last = live.emulator.require_world().objects[f"c{chips - 1:05d}"]
+    await until(lambda: last.resting and last.position.x == pytest.approx(-10.0 + chips - 1 + STEP))
+
+
 async def test_a_late_end_of_the_moves_is_reconciled_and_recorded_once():
     live = await start_live(mover_save(3), timeout=0.5, real_time=True)
     try:
-        session = Session(live.connector, Mover(3), seed=1)
-        world = live.emulator.require_world()
-        turn = asyncio.ensure_future(session.bot_turn())
-        await until(lambda: world.objects["c00000"].motion is not None, what="the first move")
-        live.emulator.faults.stall = True  # TTS hitches: nothing it sends arrives for a while
-        assert await turn is None
-        assert session.unconfirmed is not None and session.turns == []
-        assert "TTS reported nothing on the bot's moves" in (session.last_failure or "")
-        await until(lambda: world.objects["c00002"].resting and world.objects["c00002"].position.x > -8)
+        session = await cut_off_mid_turn(live, 3, "stall")  # TTS hitches: nothing it sends arrives for a while
+        await all_moved(live, 3)
         live.emulator.faults.stall = False  # the held-back progress and the end arrive, late
         await until(lambda: session.turns, what="the late turn to be recorded")
         assert session.unconfirmed is None and len(session.turns) == 1 and session.turns[0].stopped is None
@@ -180,17 +192,12 @@ async def test_a_late_end_of_the_moves_is_reconciled_and_recorded_once():
 async def test_a_lost_end_is_asked_for_on_the_next_press_and_never_doubles_the_turn():
     live = await start_live(mover_save(8), timeout=0.5, real_time=True)
     try:
-        session = Session(live.connector, Mover(8), seed=1)
-        world = live.emulator.require_world()
-        turn = asyncio.ensure_future(session.bot_turn())
-        await until(lambda: world.objects["c00000"].motion is not None, what="the first move")
-        live.emulator.faults.silent = True  # what TTS sends now is lost for good
-        assert await turn is None and session.unconfirmed is not None
+        session = await cut_off_mid_turn(live, 8, "silent")  # what TTS sends now is lost for good
         live.emulator.faults.silent = False
         # pressed while the moves still run: refused, with how far they got
         assert await session.bot_turn() is None
         assert "still being carried out" in (session.last_failure or "")
-        await until(lambda: world.objects["c00007"].resting and world.objects["c00007"].position.x > -2.5)
+        await all_moved(live, 8)
         positions = [x_of(live, f"c{i:05d}") for i in range(8)]
         # pressed once they ended: TTS is asked, the turn is recorded, and no second turn is played yet
         assert await session.bot_turn() is None
@@ -202,17 +209,21 @@ async def test_a_lost_end_is_asked_for_on_the_next_press_and_never_doubles_the_t
 
 
 async def test_the_emulator_paces_smooth_moves_as_tts_does_unless_fast():
-    for real_time, at_least, at_most in ((True, 0.45, None), (False, None, 0.45)):
+    """The same turn takes the same emulated frames either way; at TTS's pace they take their wall-clock time."""
+    runs = {}
+    for real_time in (True, False):
         live = await start_live(mover_save(1), real_time=real_time)
         try:
-            loop = asyncio.get_running_loop()
-            started = loop.time()
+            loop, world = asyncio.get_running_loop(), live.emulator.require_world()
+            started, frame0 = loop.time(), world.frame
             await Session(live.connector, Mover(1), seed=1).take_turn()
-            elapsed = loop.time() - started
-            assert at_least is None or elapsed >= at_least  # half a second of smooth move, at least
-            assert at_most is None or elapsed <= at_most
+            runs[real_time] = (loop.time() - started, world.frame - frame0)
         finally:
             await stop_live(live)
+    (real_elapsed, real_frames), (fast_elapsed, fast_frames) = runs[True], runs[False]
+    assert real_frames >= 30 and abs(real_frames - fast_frames) <= 2  # half a second of smooth move
+    assert real_elapsed >= 0.9 * real_frames / 60
+    assert fast_elapsed < real_elapsed / 2
 
 
 @pytest.mark.slow
