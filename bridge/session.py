@@ -230,10 +230,19 @@ class Session:
             self.game = game
 
     async def run(self) -> None:
-        """Handle panel events until cancelled."""
-        while True:
-            event = await self.connector.events.get()
-            await self.handle(event)
+        """Handle panel events until cancelled, each as it comes: a second press of Bot turn during a turn is
+        declined with a notice (a double click must not give the bot two turns), not queued."""
+        handlers: set[asyncio.Task[None]] = set()
+        try:
+            while True:
+                event = await self.connector.events.get()
+                task = asyncio.ensure_future(self.handle(event))
+                handlers.add(task)
+                task.add_done_callback(handlers.discard)
+                await asyncio.sleep(0)  # let it start (and take the turn's lock) before the next event is read
+        finally:
+            for task in handlers:
+                task.cancel()
 
     async def handle(self, event: ConnectorEvent) -> None:
         """One event from the table's panel; never raises (a failure is reported and the bot stays ready)."""
@@ -374,7 +383,9 @@ class Session:
             await self._report(text, kind="notice")
             raise TurnFailed(text)
         await asyncio.gather(*list(self._tasks))  # the settle report the batch's end has just set off
-        raise TurnFailed("The bot's last turn has now ended (see chat); press Bot turn again for a new turn.")
+        text = "The bot's last turn has now ended (see chat); press Bot turn again for a new turn."
+        await self._report(text, kind="notice", chat=False)
+        raise TurnFailed(text)
 
     # --- reporting ---------------------------------------------------------------------------------------
 

@@ -76,6 +76,21 @@ async def test_a_held_piece_stops_the_turn_which_is_reported_everywhere_and_the_
         await stop(runner)
 
 
+async def test_a_double_click_on_bot_turn_gives_one_turn_and_a_notice(two_chips: Live):
+    live = two_chips
+    session, runner = running_session(live, Mover(2))
+    try:
+        press_bot_turn(live)
+        press_bot_turn(live)
+        await until(lambda: status(live).startswith("Done"))
+        await asyncio.sleep(0.2)
+        assert len(session.turns) == 1
+        assert x_of(live, "c00000") == pytest.approx(-10.0 + STEP)  # moved once, not twice
+        assert "Bot: The bot is already taking its turn; wait for it to finish." in chat(live)
+    finally:
+        await stop(runner)
+
+
 async def test_a_batch_refused_by_the_check_pass_moves_nothing_and_says_so(two_chips: Live):
     class Stale(Mover):  # its plan names a piece that is no longer on the table
         def plan(self, state, decision, table):  # type: ignore[no-untyped-def]
@@ -189,20 +204,38 @@ async def test_a_late_end_of_the_moves_is_reconciled_and_recorded_once():
         await stop_live(live)
 
 
-async def test_a_lost_end_is_asked_for_on_the_next_press_and_never_doubles_the_turn():
+async def test_a_press_while_the_moves_still_run_is_declined_and_the_turn_counts_once():
     live = await start_live(mover_save(8), timeout=0.5, real_time=True)
     try:
-        session = await cut_off_mid_turn(live, 8, "silent")  # what TTS sends now is lost for good
-        live.emulator.faults.silent = False
-        # pressed while the moves still run: refused, with how far they got
-        assert await session.bot_turn() is None
+        session = await cut_off_mid_turn(live, 8, "silent")  # TTS said nothing for a while ...
+        live.emulator.faults.silent = False  # ... and speaks again
+        assert await session.bot_turn() is None  # pressed while the moves still run: declined, with how far
         assert "still being carried out" in (session.last_failure or "")
+        await until(lambda: session.turns, what="the end of the moves to be recorded")
         await all_moved(live, 8)
-        positions = [x_of(live, f"c{i:05d}") for i in range(8)]
-        # pressed once they ended: TTS is asked, the turn is recorded, and no second turn is played yet
+        assert len(session.turns) == 1 and session.unconfirmed is None
+        assert await session.bot_turn() is not None and len(session.turns) == 2
+    finally:
+        await stop_live(live)
+
+
+async def test_a_lost_end_is_asked_for_on_the_next_press_and_never_doubles_the_turn(caplog: pytest.LogCaptureFixture):
+    caplog.set_level(logging.INFO)
+    live = await start_live(mover_save(3), timeout=0.5, real_time=True)
+    try:
+        session = await cut_off_mid_turn(live, 3, "silent")  # what TTS sends now is lost for good
+        assert session.unconfirmed is not None
+        batches = live.emulator.require_world().global_env["automa"]["batches"]
+        batch_id = session.unconfirmed.batch.id
+        await until(lambda: batches[batch_id]["state"] == "finished", what="the connector to finish the batch")
+        live.emulator.faults.silent = False  # the end was never heard
+        positions = [x_of(live, f"c{i:05d}") for i in range(3)]
+        # the next press asks TTS: the turn is recorded, and no second turn is played yet
         assert await session.bot_turn() is None
         assert "has now ended" in (session.last_failure or "")
-        assert len(session.turns) == 1 and [x_of(live, f"c{i:05d}") for i in range(8)] == positions
+        assert len(session.turns) == 1 and [x_of(live, f"c{i:05d}") for i in range(3)] == positions
+        assert status(live) == "The bot's last turn has now ended (see chat); press Bot turn again for a new turn."
+        assert "The bot's moves finished after all: 3 decision(s). Your turn." in caplog.text
         assert await session.bot_turn() is not None and len(session.turns) == 2
     finally:
         await stop_live(live)
