@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from bridge.protocol import Decoder, ProtocolError
@@ -35,7 +35,7 @@ class ConnectionGate:
 
     def __init__(
         self,
-        deliver: Callable[[dict[str, Any]], Awaitable[None] | None],
+        deliver: Callable[[dict[str, Any]], None],
         problem: Callable[[str], None],
         *,
         what: str,
@@ -71,9 +71,7 @@ class ConnectionGate:
             with contextlib.suppress(ConnectionError):
                 await writer.wait_closed()
         if message is not None:
-            result = self.deliver(message)
-            if result is not None:
-                await result
+            self.deliver(message)
 
     async def _read(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
         decoder = Decoder(eager=self.eager)

@@ -83,6 +83,7 @@ async def measure(n: int, repeat: int) -> list[dict[str, Any]]:
                 str(link.tts_port),
                 "--editor-port",
                 str(link.editor_port),
+                "--fast",  # the cost of the bridge and the Lua, not the pace of TTS's frames
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
