@@ -77,10 +77,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser(
         "serve",
         help="run the bridge: answer 'Bot turn' on the live table",
-        description="Run the bridge for one game. Load the mod's save in TTS (see "
-        "'automa mod build'), then press 'Bot turn' on its panel.",
+        description="Run the bridge for GAME. Load the mod's save in TTS (see "
+        "'automa mod build'), then press 'Bot turn' on its panel; or try it without TTS with --emulator.",
     )
-    serve.add_argument("--game", required=True, help="which game's bot to run (see 'automa games')")
+    # the game as a plain argument, like every other command; --game kept for scripts written before
+    serve.add_argument(
+        "game", nargs="?", default=argparse.SUPPRESS, help="which game's bot to run (see 'automa games')"
+    )
+    serve.add_argument("--game", dest="game", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     _ports(serve)
     serve.add_argument(
         "--emulator",
@@ -155,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
         "build",
         help="write a loadable save with the game's table, connector and panel",
         description="Write a TTS save for GAME. Load it in TTS (Games > Save & Load), then "
-        "run 'automa serve --game GAME'.",
+        "run 'automa serve GAME'.",
     )
     build.add_argument("game", help="which game (see 'automa games')")
     build.add_argument(
@@ -319,6 +323,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
             save_path=str(args.save.resolve()),
             frame_time=0.0 if args.fast else FRAME_TIME,
         )
+        emulator.chat_listeners.append(_echo_chat)
         await emulator.start()
         print(
             f"emulating TTS with {args.save}: listening on 127.0.0.1:{emulator.ports.tts}, "
@@ -339,6 +344,8 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
+    if getattr(args, "game", None) is None:
+        raise ValueError("name the game: automa serve GAME (see 'automa games')")
     game = registry.load(args.game)
     if (args.turns is not None or args.save or args.fast) and not args.emulator:
         raise ValueError("--turns, --save and --fast need --emulator (with real TTS, press 'Bot turn' on the table)")
@@ -382,12 +389,16 @@ async def _running(
                 save_path=save_path or f"<fresh {game.name} table>",
                 frame_time=0.0 if args.fast else FRAME_TIME,
             )
+            emulator.chat_listeners.append(_echo_chat)
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
             print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
         print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}", flush=True)
         dashboard = await _start_dashboard(args, session, link)
+        if emulator is not None and dashboard is not None:
+            board = dashboard.dashboard
+            emulator.chat_listeners.append(lambda text, color: board.log("chat", text))
         yield _Running(link, connector, session, emulator, dashboard)
     finally:
         if dashboard is not None:
@@ -481,6 +492,11 @@ async def _start_dashboard(args: argparse.Namespace, session: Session, link: Lin
     with contextlib.suppress(LinkError):
         await dashboard.refresh_table()
     return server
+
+
+def _echo_chat(text: str, color: object) -> None:
+    """The emulated game's chat, in the terminal: there is no TTS window to read it in."""
+    print(f"chat: {text}", flush=True)
 
 
 def _print_turn(plan: TurnPlan) -> None:

@@ -213,7 +213,7 @@ class Session:
         self.difficulty = game.default_difficulty
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
-        self.notice_listeners: list[Callable[[str, str], None]] = []  # (kind, text): "error" or "notice"
+        self.notice_listeners: list[Callable[[str, str], None]] = []  # (kind, text): "error", "notice" or "check"
         self.paused = False  # from the dashboard: bot-turn requests from the table are declined
         self.turns: list[TurnPlan] = []
         self.silent = False  # the heartbeat's last finding
@@ -286,7 +286,8 @@ class Session:
         return plan
 
     async def press_check_turn(self) -> bool | None:
-        """A press of Check my turn; never raises."""
+        """A press of Check my turn (on the panel or the dashboard); never raises."""
+        self.last_failure = None
         try:
             return await self.check_turn()
         except Exception as exc:
@@ -443,6 +444,8 @@ class Session:
             await self._say_problems(table.problems)
             return None
         legal, lines = self.game.check_turn(self.last_after, table)
+        for line in lines:
+            self._notify("check", line)
         color = BOT_COLOR if legal else "Red"
         await self.connector.apply([Say(text=f"Bot: {line}", color=color) for line in lines])
         await self._status("Your turn checks out." if legal else "Your turn has a problem (see chat).")

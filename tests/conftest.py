@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import subprocess
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,3 +99,15 @@ async def demo_live() -> AsyncIterator[Live]:
     live = await start_live(build_save(registry.load("demo")))
     yield live
     await stop_live(live)
+
+
+def until_listening(proc: subprocess.Popen[str]) -> str:
+    """The lines ``automa emulate`` prints up to and with its "listening" line (the game's chat comes first), or
+    all it printed before it ended."""
+    assert proc.stdout is not None
+    lines = []
+    while line := proc.stdout.readline():
+        lines.append(line)
+        if "listening on 127.0.0.1:" in line:
+            break
+    return "".join(lines)

@@ -14,7 +14,7 @@ import pytest
 
 from bridge.table import SaveFile
 from engines.demo import table as layout
-from tests.conftest import ROOT, free_port, real_save
+from tests.conftest import ROOT, free_port, real_save, until_listening
 
 AUTOMA = [sys.executable, "-m", "bridge.cli"]
 
@@ -111,7 +111,7 @@ def test_emulate_answers_a_raw_tcp_client():
         text=True,
     )
     try:
-        assert "listening on 127.0.0.1:" in (proc.stdout.readline() if proc.stdout else "")
+        assert "listening on 127.0.0.1:" in until_listening(proc)
         _recv_until(listener, {1})  # the load announcement
         for payload in (
             b"{ messageID: 0 }",
@@ -164,7 +164,7 @@ def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
         # when it comes the moment the emulator says it is listening.
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
-    assert proc.stdout is not None and "listening" in proc.stdout.readline()
+    assert "listening" in until_listening(proc)
     proc.send_signal(signal.SIGINT)
     proc.wait(10)
     before = json.loads(real_save("stardust-sample.json").read_text(encoding="utf-8"))
@@ -176,7 +176,6 @@ def test_emulate_writes_the_table_back_on_exit(tmp_path: Path):
 def test_serve_with_the_emulator_plays_bot_turns():
     result = automa(
         "serve",
-        "--game",
         "demo",
         "--emulator",
         "--turns",
@@ -192,6 +191,19 @@ def test_serve_with_the_emulator_plays_bot_turns():
     turns = [line for line in result.stdout.splitlines() if line.startswith("  - ")]
     assert len(turns) == 3
     assert "[priority 1 (win)]" in turns[2]
+    # the emulated game's chat is echoed: there is no TTS window to read it in
+    chat = [line for line in result.stdout.splitlines() if line.startswith("chat: Bot: ")]
+    assert len(chat) == 3 and chat[2].endswith("[priority 1 (win)]")
+
+
+def test_serve_takes_the_game_as_an_argument_or_with_game_and_asks_for_it():
+    from bridge.cli import build_parser
+
+    parser = build_parser()
+    assert parser.parse_args(["serve", "demo"]).game == "demo"
+    assert parser.parse_args(["serve", "--game", "demo"]).game == "demo"  # the older spelling still works
+    result = automa("serve")
+    assert result.returncode == 2 and "name the game: automa serve GAME" in result.stderr
 
 
 def test_turns_without_the_emulator_is_refused():

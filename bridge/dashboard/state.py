@@ -39,6 +39,7 @@ class Dashboard:
                 "busy": False,
                 "difficulty": session.difficulty,
                 "difficulties": list(game.difficulties),
+                "checks_turns": game.checks_turns,
             },
             "table": None,
             "last_turn": None,
@@ -123,6 +124,8 @@ class Dashboard:
         if kind == "bot_turn":
             if bot["busy"]:
                 return "the bot is already taking a turn"
+            if self.session.paused:
+                return "the bot is paused: resume it first"
             bot["busy"] = True
             self._touch()
             try:
@@ -131,6 +134,11 @@ class Dashboard:
             finally:
                 bot["busy"] = False
                 self._touch()
+        elif kind == "check_turn":
+            if not self.session.game.checks_turns:
+                return f"{self.session.game.title} cannot check turns"
+            if await self.session.press_check_turn() is None:
+                return self.session.last_failure or "there is no bot turn to compare your turn with yet"
         elif kind in ("pause", "resume"):
             self.session.paused = bot["paused"] = kind == "pause"
             self.log("control", "bot paused" if kind == "pause" else "bot resumed")

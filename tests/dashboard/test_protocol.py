@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from tests.dashboard.conftest import Board
+from tests.dashboard.conftest import Board, close_board, open_board
 
 
 async def next_state(ws: ClientConnection, check=lambda s: True, seconds: float = 10) -> dict[str, Any]:
@@ -37,7 +37,13 @@ async def test_state_on_connect(demo_board: Board):
     async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
         state = await next_state(ws)
     assert state["connection"]["game"] == "demo" and state["connection"]["game_loaded"]
-    assert state["bot"] == {"paused": False, "busy": False, "difficulty": "normal", "difficulties": ["normal", "easy"]}
+    assert state["bot"] == {
+        "paused": False,
+        "busy": False,
+        "difficulty": "normal",
+        "difficulties": ["normal", "easy"],
+        "checks_turns": False,
+    }
     assert state["table"]["drawing"] == {"kind": "slots", "slots": [None] * 7, "bag": 5}
 
 
@@ -112,3 +118,29 @@ async def test_a_wrong_token_or_a_foreign_origin_is_refused(demo_board: Board):
     with await asyncio.to_thread(urllib.request.urlopen, demo_board.server.url) as response:
         assert response.status == 200 and b'<svg id="board"' in response.read()
     assert demo_board.server.url.startswith("http://127.0.0.1:")
+
+
+async def test_check_my_turn_from_the_page_reports_in_the_log():
+    board = await open_board("warchest")
+    try:
+        async with connect(board.ws_url, origin=board.origin) as ws:
+            state = await next_state(ws)
+            assert state["bot"]["checks_turns"] is True
+            reply = await control(ws, type="check_turn")  # before any bot turn: nothing to compare with
+            assert reply["error"] == "there is no bot turn to compare your turn with yet"
+            assert (await control(ws, type="bot_turn")) == {"type": "ack", "control": "bot_turn"}
+            assert (await control(ws, type="check_turn")) == {"type": "ack", "control": "check_turn"}
+            state = await next_state(ws, lambda s: any(e["kind"] == "check" for e in s["log"]))
+        [line] = [e["text"] for e in state["log"] if e["kind"] == "check"]
+        assert line == "Nothing has changed since the bot's turn."  # the person has not moved yet
+    finally:
+        await close_board(board)
+
+
+async def test_pause_also_stops_the_pages_own_bot_turn(demo_board: Board):
+    async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+        await next_state(ws)
+        await control(ws, type="pause")
+        assert (await control(ws, type="bot_turn"))["error"] == "the bot is paused: resume it first"
+        assert demo_board.session.turns == []
+        assert (await control(ws, type="check_turn"))["error"] == "Three in a Row (demo) cannot check turns"

@@ -20,7 +20,7 @@ import pytest
 from bridge.modbuild import build_save
 from bridge.table import SaveFile
 from engines import registry
-from tests.conftest import ROOT, free_port, start_live, stop_live
+from tests.conftest import ROOT, free_port, start_live, stop_live, until_listening
 from tools.emulator.luahost import LuaHost, ScriptError
 
 AUTOMA = [sys.executable, "-m", "bridge.cli"]
@@ -135,8 +135,8 @@ def test_automa_emulate_on_an_endless_onload_listens_and_names_the_line(tmp_path
     assert result.returncode == 0, result.stderr
     assert "listening" in result.stdout
     board = save["ObjectStates"][0]
-    assert f"Error in Script ({board['Nickname']} - {board['GUID']}): chunk_1:(2,2-19): the script ran more" in (
-        result.stderr
+    assert f"chat: Error in Script ({board['Nickname']} - {board['GUID']}): chunk_1:(2,2-19): the script ran" in (
+        result.stdout
     )
 
 
@@ -152,8 +152,7 @@ def _emulate_until_listening(path: Path) -> subprocess.CompletedProcess[str]:
         text=True,
     )
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()  # blocks until it listens (or dies)
+        line = until_listening(proc)  # blocks until it listens (or dies)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
         return subprocess.CompletedProcess(proc.args, proc.returncode, line + out, err)

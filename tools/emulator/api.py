@@ -151,10 +151,10 @@ class TtsApi:
             "spawnObjectJSON": lambda params: self.out(self._spawn_json(self._in(params))),
             "spawnObject": lambda params: self.out(self._spawn_builtin(self._in(params))),
             "print": lambda *args: w.print(" ".join(_lua_tostring(lua, a) for a in args)),
-            "log": lambda *args: w.chat.append((" ".join(_lua_tostring(lua, a) for a in args), "log")),
-            "printToAll": lambda text, color=None: w.chat.append((str(text), self._in(color))),
-            "broadcastToAll": lambda text, color=None: w.chat.append((str(text), self._in(color))),
-            "printToColor": lambda text, player, color=None: w.chat.append((str(text), self._in(color))),
+            "log": lambda *args: w.say(" ".join(_lua_tostring(lua, a) for a in args), "log"),
+            "printToAll": lambda text, color=None: w.say(str(text), self._in(color)),
+            "broadcastToAll": lambda text, color=None: w.say(str(text), self._in(color)),
+            "printToColor": lambda text, player, color=None: w.say(str(text), self._in(color)),
             "sendExternalMessage": self._send_external,
         }
         for name, fn in api.items():

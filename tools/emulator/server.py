@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -89,6 +90,7 @@ class Emulator:
         self.gate = ConnectionGate(self._handle, self._refused, what="TTS port", eager=True)
         self._rng = random.Random(seed)
         self.received: list[str] = []  # protocol problems seen, for tests and the log
+        self.chat_listeners: list[Callable[[str, Any], None]] = []  # every chat line, e.g. echoed in a terminal
         self.sent = 0
         self.lost = 0  # messages dropped because nobody listened on the editor port
 
@@ -102,7 +104,9 @@ class Emulator:
     async def load(self, save: SaveFile, save_path: str = "") -> None:
         """Load a save (as the player does in TTS), then start listening if not already."""
         self.save_path = save_path
-        self.world = World(save, self._queue, seed=self.seed, save_path=save_path)
+        self.world = World(
+            save, self._queue, seed=self.seed, save_path=save_path, chat_listeners=self.chat_listeners
+        )
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
         if self._server is None:

@@ -44,13 +44,23 @@ class _Wait:
 class World:
     """A loaded save, live: what TTS holds between a load and the next."""
 
-    def __init__(self, save: SaveFile, send: Outgoing, *, seed: int = 0, save_path: str = "") -> None:
+    def __init__(
+        self,
+        save: SaveFile,
+        send: Outgoing,
+        *,
+        seed: int = 0,
+        save_path: str = "",
+        chat_listeners: list[Callable[[str, Any], None]] | None = None,
+    ) -> None:
         self.save = save
         self.save_path = save_path
         self.send = send
         self.rng = random.Random(seed)
         self.frame = 0
         self.chat: list[tuple[str, Any]] = []  # (text, colour) as players would read it
+        # the terminal's and the dashboard's echo of the chat (a list the caller may keep adding to)
+        self.chat_listeners = chat_listeners if chat_listeners is not None else []
         self.objects: dict[str, EmObject] = {}
         self.graveyard: dict[str, EmObject] = {}  # destroyed objects that scripts may still hold
         self.global_script = ""
@@ -202,8 +212,7 @@ class World:
             obj = self.objects.get(guid)
             label = (obj.data.get("Nickname") or obj.data.get("Name", "")) if obj else guid
             prefix = f"Error in Script ({label} - {guid}): "
-        self.chat.append((prefix + text, "Red"))
-        log.warning("%s%s", prefix, text)  # TTS shows it in the game's chat; the emulator's person reads a terminal
+        self.say(prefix + text, "Red")
         self.send({"messageID": 3, "error": text, "guid": guid, "errorMessagePrefix": prefix})
 
     def env_of(self, guid: str) -> Any:
@@ -352,8 +361,14 @@ class World:
 
     # --- chat and messages -----------------------------------------------------------------------
 
+    def say(self, text: str, color: Any = None) -> None:
+        """A line in the game's chat, as players read it (and as the emulator's listeners hear it)."""
+        self.chat.append((text, color))
+        for listener in list(self.chat_listeners):
+            listener(text, color)
+
     def print(self, text: str) -> None:
-        self.chat.append((text, None))
+        self.say(text)
         self.send({"messageID": 2, "message": text})
 
     def external_message(self, data: Any) -> None:

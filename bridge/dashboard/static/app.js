@@ -51,8 +51,11 @@ function render() {
 
 function renderControls(bot) {
   const turn = document.getElementById("bot-turn");
-  turn.disabled = bot.busy;
-  turn.textContent = bot.busy ? "Bot is playing…" : "Bot turn";
+  turn.disabled = bot.busy || bot.paused;
+  turn.textContent = bot.busy ? "Bot is playing…" : bot.paused ? "Bot paused" : "Bot turn";
+  const check = document.getElementById("check-turn");
+  check.hidden = !bot.checks_turns;
+  check.disabled = bot.busy;
   document.getElementById("pause").textContent = bot.paused ? "Resume bot" : "Pause bot";
   const select = document.getElementById("difficulty");
   if (select.options.length !== bot.difficulties.length) {
@@ -184,6 +187,7 @@ function renderLog(entries) {
 }
 
 document.getElementById("bot-turn").addEventListener("click", () => send({ type: "bot_turn" }));
+document.getElementById("check-turn").addEventListener("click", () => send({ type: "check_turn" }));
 document.getElementById("pause").addEventListener("click", () => send({ type: state && state.bot.paused ? "resume" : "pause" }));
 document.getElementById("difficulty").addEventListener("change", (e) => send({ type: "difficulty", value: e.target.value }));
 connect();
