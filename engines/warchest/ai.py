@@ -12,9 +12,10 @@ Options are the spec's interpretation table (``games/warchest.md`` section 6); d
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from engines.base import Reason
 from engines.priorities import INF, Choice, Criterion, select
@@ -36,6 +37,7 @@ from engines.warchest.state import State
 from engines.warchest.units import ROYAL
 
 Difficulty = Literal["beginner", "intermediate", "advanced"]
+RecruitTrigger = Literal["fallback", "reload", "royal"]
 DIFFICULTY_ROYALS: dict[str, int] = {"beginner": 0, "intermediate": 1, "advanced": 2}
 
 
@@ -45,7 +47,7 @@ class AiOptions:
 
     difficulty: Difficulty = "beginner"
     ai_bag: Literal["seed", "all_coins"] = "seed"  # 1: 2 coins per unit (rules text) or every coin
-    recruit_trigger: frozenset[str] = field(default_factory=lambda: frozenset({"fallback"}))  # 2
+    recruit_trigger: frozenset[RecruitTrigger] = field(default_factory=lambda: frozenset({"fallback"}))  # 2
     royal_order: Literal["card"] = "card"  # 3: the Royal Coin moves units in card (set-up) order
     tie_break: Literal["random", "canonical"] = "random"  # 4
     empty_criterion: Literal["skip", "stop"] = "skip"  # 5: a criterion no candidate meets
@@ -59,6 +61,11 @@ class AiOptions:
     def engine_recruits(self) -> frozenset[str]:
         """The recruit triggers the engine carries out as free recruits (the AI picks the unit)."""
         return frozenset(self.recruit_trigger & {"reload", "royal"})
+
+
+# Each option's type, resolved once against this module's names (text options are checked against them; a module
+# reloaded by ``automa dev`` is not in ``sys.modules``).
+AI_OPTION_TYPES: dict[str, Any] = typing.get_type_hints(AiOptions, globalns=globals())
 
 
 @dataclass(frozen=True)

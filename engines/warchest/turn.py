@@ -14,9 +14,10 @@ from typing import Any
 from bridge.commands import Command, Move, Position, Put, Take
 from bridge.table import Vec3
 from engines.base import Decision, Options, Reason
+from engines.options import options_from_text
 from engines.warchest import actions as A
 from engines.warchest import rules as R
-from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
+from engines.warchest.ai import AI_OPTION_TYPES, DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.board import Hex
 from engines.warchest.state import take
 from engines.warchest.table import AI, DISCARD, HAND_AT, REMOVED, RESERVE, ROYAL_NAME, TableView, zone_spot
@@ -59,22 +60,18 @@ def rule_options(options: Options) -> dict[str, Any]:
 
 def ai_options(options: Options) -> AiOptions:
     """The AI's options from a turn's settings; text values as the command line gives them
-    (``recruit_trigger=fallback+reload``)."""
-    known = set(AiOptions.__dataclass_fields__) - {"difficulty"}
-    unknown = set(options.rules) - known - RULE_OPTIONS
-    if unknown:
-        raise ValueError(
-            f"unknown War Chest AI option(s): {', '.join(sorted(unknown))}; known: {', '.join(sorted(known))}"
-        )
-    values: dict[str, Any] = {}
-    for key, value in options.rules.items():
-        if key in RULE_OPTIONS:
-            continue
-        values[key] = frozenset(str(value).split("+")) if key == "recruit_trigger" and isinstance(value, str) else value
-    try:
-        return AiOptions(difficulty=options.difficulty or "beginner", **values)  # type: ignore[arg-type]
-    except TypeError as exc:
-        raise ValueError(f"bad War Chest AI option: {exc}") from None
+    (``recruit_trigger=fallback+reload``), each checked against the values it takes."""
+    if "difficulty" in options.rules:
+        raise ValueError("the difficulty is not an option: choose it with --difficulty (or the panel)")
+    ai: AiOptions = options_from_text(
+        AiOptions,
+        AI_OPTION_TYPES,
+        options.rules,
+        what="War Chest",
+        skip=RULE_OPTIONS,
+        fixed={"difficulty": options.difficulty or "beginner"},
+    )
+    return ai
 
 
 def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:

@@ -83,9 +83,26 @@ def test_scenario_13_cavalry_moves_then_attacks(tmp_path: Path):
 def test_an_unknown_option_is_named(tmp_path: Path):
     path = save_for(tmp_path, "s1", hand=["Swordsman"])
     result = automa("decide", "warchest", str(path), "--option", "nonsense=1")
-    assert result.returncode == 2 and "unknown War Chest AI option(s): nonsense" in result.stderr
+    assert result.returncode == 2 and "unknown War Chest option(s): nonsense; known: ai_bag," in result.stderr
     result = automa("decide", "warchest", str(path), "--option", "tie_break")
     assert result.returncode == 2 and "--option takes KEY=VALUE" in result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        ("tie_break=bogus", "option tie_break takes random, canonical, not 'bogus'"),
+        ("recruit_trigger=fallback+nope", "option recruit_trigger takes one or more of fallback, reload, royal joined"),
+        ("v2_cards=maybe", "option v2_cards takes true or false, not 'maybe'"),
+        ("difficulty=advanced", "the difficulty is not an option: choose it with --difficulty"),
+    ],
+)
+def test_every_option_value_is_checked_against_what_it_takes(tmp_path: Path, option: str, message: str):
+    path = save_for(tmp_path, "s1", hand=["Swordsman"])
+    result = automa("decide", "warchest", str(path), "--option", option)
+    assert result.returncode == 2 and f"automa: {message}" in result.stderr
+    assert result.stdout == ""  # nothing decided
 
 
 @pytest.mark.slow

@@ -10,12 +10,12 @@ chat says so, naming the person; they can set the table right by hand before the
 from __future__ import annotations
 
 import random
-import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Decision, Options, Reason
+from engines.options import options_from_text
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import game_data
@@ -42,34 +42,7 @@ def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, str]:
     people = str(rules.pop("people", "demand"))
     if people not in PEOPLE:
         raise ValueError(f"option people takes {' or '.join(PEOPLE)}, not {people!r}")
-    known = {f.name for f in fields(WakhanOptions)}
-    unknown = set(rules) - known
-    if unknown:
-        raise ValueError(
-            f"unknown Wakhan option(s): {', '.join(sorted(unknown))}; known: people, {', '.join(sorted(known))}"
-        )
-    values: dict[str, Any] = {}
-    for name, raw in rules.items():
-        values[name] = _convert(name, OPTION_TYPES[name], raw)
-    return WakhanOptions(**values), people
-
-
-def _convert(name: str, hint: Any, raw: Any) -> Any:
-    if typing.get_origin(hint) is typing.Literal:
-        for choice in typing.get_args(hint):
-            if str(choice) == str(raw):
-                return choice
-        raise ValueError(f"option {name} takes {', '.join(map(str, typing.get_args(hint)))}, not {raw!r}")
-    if hint is bool:
-        if isinstance(raw, bool):
-            return raw
-        if str(raw).lower() not in ("true", "false"):
-            raise ValueError(f"option {name} takes true or false, not {raw!r}")
-        return str(raw).lower() == "true"
-    try:
-        return int(raw)
-    except ValueError:
-        raise ValueError(f"option {name} takes a whole number, not {raw!r}") from None
+    return options_from_text(WakhanOptions, OPTION_TYPES, rules, what="Wakhan"), people
 
 
 def stand_in(state: State, people: str) -> Decision[A.Action]:
