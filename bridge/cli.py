@@ -187,6 +187,12 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--seed", type=int, help="seed for chance draws (default: random; printed)")
     decide.add_argument("--difficulty", default="", help="bot difficulty (default: the game's first)")
     decide.add_argument(
+        "--format",
+        choices=("json", "text"),
+        default="json",
+        help="json (default, for scripts): decisions, reasons and commands; text: the decisions for a person",
+    )
+    decide.add_argument(
         "--option",
         action="append",
         default=[],
@@ -271,7 +277,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
     plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=_options(args.option))
-    print(json.dumps(plan.to_json(), indent=2))
+    print(json.dumps(plan.to_json(), indent=2) if args.format == "json" else _turn_text(game, plan))
     if not plan.ok:
         more = f" (and {len(plan.problems) - 1} more)" if len(plan.problems) > 1 else ""
         first = _one_line(plan.problems[0])
@@ -492,6 +498,18 @@ async def _start_dashboard(args: argparse.Namespace, session: Session, link: Lin
     with contextlib.suppress(LinkError):
         await dashboard.refresh_table()
     return server
+
+
+def _turn_text(game: Game[Any, Any], plan: TurnPlan) -> str:
+    """The bot's turn as a person reads it: numbered decisions, each reason with its rule after it."""
+    lines = [f"{game.title}: the bot's turn (difficulty {plan.difficulty}, seed {plan.seed})"]
+    lines += [f"  cannot read the table: {problem}" for problem in plan.problems]
+    for number, step in enumerate(plan.steps, 1):
+        reason = step.decision.reason
+        lines.append(f"  {number}. {reason.text}  [{reason.rule}]  ({len(step.commands)} move(s) on the table)")
+    if plan.ok and not plan.steps:
+        lines.append("  nothing to do")
+    return "\n".join(lines)
 
 
 def _echo_chat(text: str, color: object) -> None:

@@ -81,6 +81,25 @@ def test_decide_on_an_unreadable_table_exits_1_and_names_the_problem(tmp_path: P
     assert "the board (tag 'demo.board') is not on the table" in json.loads(result.stdout)["problems"][0]
 
 
+def test_decide_on_another_games_save_says_which_game_it_holds(tmp_path: Path):
+    assert automa("mod", "build", "demo", "--out", str(tmp_path)).returncode == 0
+    result = automa("decide", "warchest", str(tmp_path / "TabletopAutoma_demo.json"))
+    assert result.returncode == 1
+    [problem] = json.loads(result.stdout)["problems"]
+    assert problem.startswith("this table holds Three in a Row (demo), not War Chest (solo AI)")
+    assert "use the game 'demo'" in result.stderr
+
+
+def test_decide_as_text_numbers_the_decisions_for_a_person(tmp_path: Path):
+    assert automa("mod", "build", "demo", "--out", str(tmp_path)).returncode == 0
+    result = automa("decide", "demo", str(tmp_path / "TabletopAutoma_demo.json"), "--seed", "7", "--format", "text")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "Three in a Row (demo): the bot's turn (difficulty normal, seed 7)",
+        "  1. Slot 4 is the empty slot nearest the centre (alone).  [priority 3 (centre)]  (1 move(s) on the table)",
+    ]
+
+
 def _recv_until(listener: socket.socket, wanted: set[int], timeout: float = 10) -> dict[int, dict]:
     """Accept one connection per message, read to EOF, parse; until one message of each wanted id came."""
     got: dict[int, dict] = {}
