@@ -239,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.INFO, format="%(levelname)s %(name)s: %(message)s"
     )
+    if not args.verbose:  # each page's connection and each HTTP request: protocol detail, not news
+        logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         if getattr(args, "tts_port", None) is not None and args.tts_port == args.editor_port:
             raise ValueError(f"--tts-port and --editor-port must differ (both are {args.tts_port})")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -108,7 +109,8 @@ class Connector:
             future = self._pending.pop(request_id, None)
             if future is None or future.done():
                 if batch is None:
-                    self.link.note_dropped(f"connector reply with unknown or late id {data['automa_reply']!r}")
+                    late = f"connector reply with unknown or late id {str(data['automa_reply'])[:40]!r}"
+                    self.link.note_dropped(late, level=logging.DEBUG)
                 return
             if data.get("ok"):
                 try:

@@ -157,7 +157,7 @@ class Link:
     def _on_return(self, message: ReturnValue) -> None:
         entry = self._pending.pop(message.returnID, None) if message.returnID is not None else None
         if entry is None:
-            self.note_dropped(f"reply with unknown or late returnID {message.returnID!r}")
+            self.note_dropped(f"reply with unknown or late returnID {message.returnID!r}", level=logging.DEBUG)
             return
         _, future = entry
         if not future.done():
@@ -171,9 +171,12 @@ class Link:
             if not future.done():
                 future.set_exception(ExecuteError(_shift_rows(message.error)))
 
-    def note_dropped(self, why: str) -> None:
-        log.warning("dropped: %s", why)
+    def note_dropped(self, why: str, *, level: int = logging.WARNING) -> None:
+        """A message that was not used: kept for tests, logged (late replies only with -v: they are expected after
+        a timeout and say nothing the person can act on)."""
+        log.log(level, "dropped: %s", why)
         self.dropped.append(why)
+        del self.dropped[:-1000]
 
     def _fail_pending(self, error: LinkError) -> None:
         pending, self._pending = self._pending, {}

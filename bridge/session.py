@@ -213,7 +213,8 @@ class Session:
         self.difficulty = game.default_difficulty
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
-        self.notice_listeners: list[Callable[[str, str], None]] = []  # (kind, text): "error", "notice" or "check"
+        # (kind, text): "error", "notice", "check" (a line of Check my turn) or "connection" (see heartbeat)
+        self.notice_listeners: list[Callable[[str, str], None]] = []
         self.paused = False  # from the dashboard: bot-turn requests from the table are declined
         self.turns: list[TurnPlan] = []
         self.silent = False  # the heartbeat's last finding
@@ -459,20 +460,22 @@ class Session:
         await self.connector.status(text)
 
     async def heartbeat(self, interval: float) -> None:
-        """Ping the connector every ``interval`` seconds; say so when TTS goes silent, and when it is back."""
-        silent = False
+        """Ping the connector every ``interval`` seconds; say so when TTS goes silent, and when it is back (in the
+        terminal, and to the dashboard, whose connection badge turns red)."""
         while True:
             await asyncio.sleep(interval)
             try:
                 await self.connector.call("ping", timeout=interval)
             except (RequestTimeout, TTSUnavailable) as exc:
-                if not silent:
-                    log.warning("TTS is not answering (%s). If it stays silent, restart Tabletop Simulator.", exc)
-                silent = True
+                if not self.silent:
+                    text = f"TTS is not answering ({exc}). If it stays silent, restart Tabletop Simulator."
+                    log.warning("%s", text)
+                    self.silent = True
+                    self._notify("connection", text)
             except LinkError:
                 continue  # a reload mid-ping: the next ping tells
             else:
-                if silent:
+                if self.silent:
                     log.warning("TTS answers again.")
-                silent = False
-            self.silent = silent
+                    self.silent = False
+                    self._notify("connection", "TTS answers again.")

@@ -33,6 +33,7 @@ class Dashboard:
                 "save_path": (link.last_loaded.savePath or "") if link.last_loaded else "",
                 "game": game.name,
                 "title": game.title,
+                "answering": True,  # the heartbeat's finding: the connector answers pings
             },
             "bot": {
                 "paused": False,
@@ -53,15 +54,15 @@ class Dashboard:
     def start(self) -> None:
         self._remove = self.link.add_listener(self._on_message)
         self.session.listeners.append(self._on_turn)
-        self.session.notice_listeners.append(self.log)
+        self.session.notice_listeners.append(self._on_notice)
 
     def stop(self) -> None:
         if self._remove:
             self._remove()
         if self._on_turn in self.session.listeners:
             self.session.listeners.remove(self._on_turn)
-        if self.log in self.session.notice_listeners:
-            self.session.notice_listeners.remove(self.log)
+        if self._on_notice in self.session.notice_listeners:
+            self.session.notice_listeners.remove(self._on_notice)
         for task in self._tasks:
             task.cancel()
 
@@ -79,6 +80,11 @@ class Dashboard:
         entries.append({"kind": kind, "text": text, "time": time.strftime("%H:%M:%S")})
         del entries[:-LOG_LIMIT]
         self._touch()
+
+    def _on_notice(self, kind: str, text: str) -> None:
+        if kind == "connection":
+            self.state["connection"]["answering"] = not self.session.silent
+        self.log(kind, text)
 
     def _on_message(self, message: FromTTS) -> None:
         if isinstance(message, GameLoaded):

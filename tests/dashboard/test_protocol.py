@@ -144,3 +144,18 @@ async def test_pause_also_stops_the_pages_own_bot_turn(demo_board: Board):
         assert (await control(ws, type="bot_turn"))["error"] == "the bot is paused: resume it first"
         assert demo_board.session.turns == []
         assert (await control(ws, type="check_turn"))["error"] == "Three in a Row (demo) cannot check turns"
+
+
+async def test_the_connection_turns_red_when_tts_stops_answering_and_back(demo_board: Board):
+    beat = asyncio.ensure_future(demo_board.session.heartbeat(0.05))
+    try:
+        async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+            assert (await next_state(ws))["connection"]["answering"] is True
+            demo_board.live.emulator.faults.silent = True  # the socket is fine; the connector stops answering
+            state = await next_state(ws, lambda s: not s["connection"]["answering"])
+            assert any(e["kind"] == "connection" and "TTS is not answering" in e["text"] for e in state["log"])
+            demo_board.live.emulator.faults.silent = False
+            state = await next_state(ws, lambda s: s["connection"]["answering"])
+            assert state["log"][-1]["text"] == "TTS answers again."
+    finally:
+        beat.cancel()

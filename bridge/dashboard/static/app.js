@@ -41,8 +41,9 @@ function render() {
   const c = state.connection;
   document.getElementById("title").textContent = c.title;
   const where = c.mode === "emulator" ? "emulator" : "Tabletop Simulator";
-  setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
-                              : `${where} · no game loaded`, c.game_loaded ? "ok" : "bad");
+  if (!c.answering) setConnection(`${where} · not answering (restart it if it stays silent)`, "bad");
+  else setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
+                                   : `${where} · no game loaded`, c.game_loaded ? "ok" : "bad");
   renderControls(state.bot);
   renderTable(state.table);
   renderTurn(state.last_turn);
