@@ -474,7 +474,14 @@ async def _dev(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.Eve
                 run.dashboard.dashboard.log("dev", text.splitlines()[0])
 
         loop = DevLoop(
-            run.session, run.link, rules_dir=rules, mod_dir=mod, debounce=args.debounce, force=args.force, say=say
+            run.session,
+            run.link,
+            rules_dir=rules,
+            mod_dir=mod,
+            debounce=args.debounce,
+            force=args.force,
+            say=say,
+            verbose=args.verbose,
         )
         await loop.start()
         try:

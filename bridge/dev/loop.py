@@ -42,11 +42,13 @@ class DevLoop:
         debounce: float = 0.3,
         force: bool = False,
         say: Callable[[str], None] = print,
+        verbose: bool = False,
     ) -> None:
         self.session, self.link = session, link
         self.rules_dir, self.mod_dir = rules_dir, mod_dir
         self.force = force
         self.say = say
+        self.verbose = verbose  # a failed reload's whole traceback, not only its line
         self.watcher = Watcher(
             {"rules": (rules_dir, frozenset({".py"})), "mod": (mod_dir, frozenset({".lua", ".xml"}))}, debounce=debounce
         )
@@ -93,8 +95,10 @@ class DevLoop:
         try:
             game = await asyncio.to_thread(self._load_and_check)
         except Exception as exc:
-            self.say(f"dev: rules reload failed; the running rules stay.\n{traceback.format_exc()}")
-            await self._chat(f"Rules reload failed ({_one_line(exc)}); the running rules stay.", "Red")
+            where = failure_line(exc, self.rules_dir)
+            details = f"\n{traceback.format_exc()}" if self.verbose else " (-v shows the traceback)"
+            self.say(f"{where}\ndev: rules reload failed; the running rules stay.{details}")
+            await self._chat(f"Rules reload failed: {where}; the running rules stay.", "Red")
             return False
         await self.session.replace_game(game)
         self.rule_reloads += 1
@@ -176,6 +180,27 @@ class DevLoop:
             log.info("could not tell TTS: %s", exc)
 
 
-def _one_line(exc: BaseException) -> str:
+def failure_line(exc: BaseException, rules_dir: Path) -> str:
+    """``path:line: Error: text`` of a failed reload, at the line of the rules that failed (a SyntaxError's own
+    line, else the deepest frame in the rules folder), the path relative to where you run automa, so an editor or
+    terminal can open it."""
     cause = exc.__cause__ or exc
-    return f"{type(cause).__name__}: {cause}".splitlines()[0][:160]
+    text = f"{type(cause).__name__}: {cause.msg if isinstance(cause, SyntaxError) else cause}".splitlines()[0][:200]
+    if isinstance(cause, SyntaxError) and cause.filename:
+        return f"{_shown_path(Path(cause.filename))}:{cause.lineno}: {text}"
+    frames = traceback.extract_tb(cause.__traceback__)
+    inside = [f for f in frames if _is_under(Path(f.filename), rules_dir)] or frames
+    if not inside:
+        return text
+    return f"{_shown_path(Path(inside[-1].filename))}:{inside[-1].lineno}: {text}"
+
+
+def _is_under(path: Path, folder: Path) -> bool:
+    return path.resolve().is_relative_to(folder.resolve())
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -78,13 +78,25 @@ async def test_a_rule_edit_reaches_the_next_bot_turn(dev: Dev):
     assert "Automa dev: Rules reloaded." in chat
 
 
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
 async def test_a_broken_rule_edit_keeps_the_running_rules(dev: Dev):
     edit(dev.rules / "game.py", "def decide(", "def decide(:")  # a syntax error
     await until(lambda: any("rules reload failed" in s for s in dev.said))
     assert dev.loop.rule_reloads == 0
-    assert any("SyntaxError" in s and "Traceback" in s for s in dev.said)
+    [said] = [s for s in dev.said if "rules reload failed" in s]
+    where = f"{dev.rules / 'game.py'}:{line_of(dev.rules / 'game.py', 'def decide(:')}: SyntaxError"
+    # the first line says where, as path:line (an editor opens it); the traceback only with -v
+    assert said.splitlines()[0].startswith(where)
+    assert "Traceback" not in said and "(-v shows the traceback)" in said
     chat = [text for text, _ in dev.live.emulator.require_world().chat]
-    assert any(t.startswith("Automa dev: Rules reload failed (SyntaxError") for t in chat)
+    assert any(t.startswith(f"Automa dev: Rules reload failed: {where}") for t in chat)
+    dev.loop.verbose = True
+    edit(dev.rules / "game.py", "def decide(:", "def decide(::")
+    await until(lambda: sum("rules reload failed" in s for s in dev.said) == 2)
+    assert "Traceback" in [s for s in dev.said if "rules reload failed" in s][-1]
     plan = await dev.session.take_turn()  # the old rules still play
     assert "nearest the centre" in plan.steps[0].decision.reason.text
 
@@ -96,7 +108,10 @@ async def test_a_rule_edit_that_fails_its_self_check_keeps_the_running_rules(dev
         "        raise RuntimeError('bot broke')\n        easy = options.difficulty",
     )
     await until(lambda: any("rules reload failed" in s for s in dev.said))
-    assert dev.loop.rule_reloads == 0 and any("bot broke" in s for s in dev.said)
+    assert dev.loop.rule_reloads == 0
+    [said] = [s for s in dev.said if "rules reload failed" in s]
+    line = line_of(dev.rules / "game.py", "bot broke")
+    assert said.splitlines()[0] == f"{dev.rules / 'game.py'}:{line}: RuntimeError: bot broke"
 
 
 async def test_one_save_is_one_reload_and_swap_files_are_ignored(dev: Dev):
