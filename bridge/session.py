@@ -18,10 +18,11 @@ from bridge.commands import BatchFailed, Command, Say, batch_to_json
 from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, ConnectorEvent
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.table import Table
-from engines.base import Decision, Game, Options, ReadError
+from engines.base import Decision, Game, Options, PersonMove, ReadError
 
 log = logging.getLogger(__name__)
 BOT_COLOR = "Purple"
+PERSON_COLOR = "White"
 
 
 @dataclass(frozen=True)
@@ -431,6 +432,41 @@ class Session:
         task = asyncio.ensure_future(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    # --- the person's moves, without TTS ---------------------------------------------------------------
+
+    async def person_moves(self, table: Table | None = None) -> list[PersonMove]:
+        """The person's legal moves on the table now (games with ``plays_person``); empty when it is not their
+        turn or the table cannot be read."""
+        if not self.game.plays_person:
+            return []
+        table = table or await self.connector.snapshot()
+        if table.problems:
+            return []
+        try:
+            return self.game.person_moves(self.last_after, table)
+        except ReadError:
+            return []
+
+    async def person_move(self, move_id: str, label: str) -> str | None:
+        """Carry out one of the person's moves (chosen from :meth:`person_moves` by id, checked by its label, as the
+        table may have changed since the list was made). Never raises: an error text, or None."""
+        if self._lock.locked():
+            return "the bot is taking its turn; wait for it to finish"
+        async with self._lock:
+            try:
+                table = await self.connector.snapshot()
+                moves = {m.id: m for m in await self.person_moves(table)}
+                if moves.get(move_id, PersonMove("", "")).label != label:
+                    return f"'{label}' is not one of your moves now (the table changed?): choose again"
+                commands, after = self.game.play_person(self.last_after, table, move_id, self._seeds)
+                await self.connector.apply([*commands, Say(text=f"You: {label}", color=PERSON_COLOR)])
+            except Exception as exc:
+                await self._fault(f"Your move '{label}'", exc)
+                return self.last_failure
+        self.last_after = after
+        self._notify("move", f"you: {label}")
+        return None
 
     async def check_turn(self) -> bool | None:
         """Report in chat whether the person's changes since the bot's turn are one legal turn."""

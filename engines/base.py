@@ -60,6 +60,16 @@ class ReadError(Exception):
 
 
 @dataclass(frozen=True)
+class PersonMove:
+    """One legal move of the person's on the table as read, as a page lists it: ``id`` names it within one
+    listing, ``label`` says it in a player's words, ``group`` gathers alike moves (all deploys, all attacks)."""
+
+    id: str
+    label: str
+    group: str = ""
+
+
+@dataclass(frozen=True)
 class Options:
     """Settings of one bot turn: difficulty and the game's named rule options (ambiguities)."""
 
@@ -75,6 +85,7 @@ class Game(ABC, Generic[S, A]):
     difficulties: ClassVar[tuple[str, ...]] = ("normal",)
     checks_turns: ClassVar[bool] = False  # offers "Check my turn" (see after_turn and check_turn)
     people: ClassVar[tuple[int, ...]] = (1,)  # how many people may sit with the bot (``build_table``)
+    plays_person: ClassVar[bool] = False  # lists the person's moves and plays them on the table (no TTS needed)
 
     @abstractmethod
     def read(self, table: Table) -> S:
@@ -134,6 +145,16 @@ class Game(ABC, Generic[S, A]):
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
         raise NotImplementedError(f"{self.title} cannot check turns")
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        """The person's legal moves now, on ``table`` after :meth:`after_turn` left ``previous`` (None before the
+        bot's first turn); empty when it is not the person's turn. Only games with :attr:`plays_person`."""
+        return []
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        """Commands that carry out the person's move ``move_id`` of :meth:`person_moves` (chance, such as drawing
+        from a bag, from ``rng``), and what the table then holds (the next ``previous``)."""
+        raise NotImplementedError(f"{self.title} cannot play the person's moves")
 
     def describe_table(self, state: S) -> dict[str, Any] | None:
         """What the dashboard draws of the table as read (JSON-ready; ``kind`` names the drawing). None: a plain

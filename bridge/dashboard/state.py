@@ -43,6 +43,7 @@ class Dashboard:
                 "checks_turns": game.checks_turns,
             },
             "table": None,
+            "person": {"plays": game.plays_person, "moves": []},  # the person's moves, for play without TTS
             "last_turn": None,
             "log": [],
         }
@@ -112,6 +113,8 @@ class Dashboard:
         """Read the live table as the bot would, for the drawing."""
         try:
             table = await self.session.connector.snapshot()
+            moves = await self.session.person_moves(table)
+            self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]
             view = self.session.game.read_table(table)
             self.state["table"] = {"drawing": self.session.game.describe_table(view), "problems": []}
         except ReadError as exc:
@@ -140,6 +143,12 @@ class Dashboard:
             finally:
                 bot["busy"] = False
                 self._touch()
+        elif kind == "person_move":
+            if bot["busy"]:
+                return "the bot is taking its turn; wait for it to finish"
+            error = await self.session.person_move(str(message.get("id", ""))[:20], str(message.get("label", ""))[:300])
+            await self.refresh_table()
+            return error
         elif kind == "check_turn":
             if not self.session.game.checks_turns:
                 return f"{self.session.game.title} cannot check turns"

@@ -9,8 +9,8 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, ReadError
-from engines.warchest import selfplay
+from engines.base import Decision, Game, Options, PersonMove, ReadError
+from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
 from engines.warchest.board import HEXES, LOCATION_NAMES
 from engines.warchest.check import check_turn
@@ -23,6 +23,7 @@ class WarChest(Game[TableView, Step]):
     title = "War Chest (solo AI)"
     difficulties = tuple(DIFFICULTY_ROYALS)
     checks_turns = True
+    plays_person = True
 
     def read(self, table: Table) -> TableView:
         return read_table(table)
@@ -42,6 +43,12 @@ class WarChest(Game[TableView, Step]):
         except ReadError as exc:
             return False, [f"The table cannot be read: {p}" for p in exc.problems]
         return check_turn(previous, now)
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        return person.moves(previous, read_table(table))
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        return person.play(previous, read_table(table), move_id, rng)
 
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         return build_table(assets)

@@ -77,6 +77,11 @@ def ai_options(options: Options) -> AiOptions:
 def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
     view.state.rules = replace(view.state.rules, **rule_options(options))
     state = view.state.copy()
+    done = next((i for i, s in enumerate(state.sides) if s.markers_off == 0), None)
+    if done is not None:  # a table read back after the game ended: nothing to play (and no marker left to place)
+        who = "the AI has" if done == AI else "you have"
+        over = f"The game is over: {who} all six control markers on locations."
+        return [Decision(Step(None), Reason("Victory", over))]
     side = state.sides[AI]
     decisions: list[Decision[Step]] = []
     chosen = ai_options(options)

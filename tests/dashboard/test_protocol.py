@@ -159,3 +159,37 @@ async def test_the_connection_turns_red_when_tts_stops_answering_and_back(demo_b
             assert state["log"][-1]["text"] == "TTS answers again."
     finally:
         beat.cancel()
+
+
+async def test_the_person_plays_war_chest_from_the_page():
+    """Without TTS: after the bot's turn the page lists the person's legal moves; a chosen one is carried out on
+    the table through the same wire as the bot's, and the list follows."""
+    board = await open_board("warchest")
+    try:
+        async with connect(board.ws_url, origin=board.origin) as ws:
+            state = await next_state(ws)
+            assert state["person"] == {"plays": True, "moves": []}  # the AI moves first
+            await control(ws, type="bot_turn")
+            state = await next_state(ws, lambda s: s["person"]["moves"])
+            [draw] = state["person"]["moves"]
+            assert draw == {"id": "draw", "label": "Draw 3 coins from your bag", "group": "Draw"}
+            assert await control(ws, type="person_move", **draw) == {"type": "ack", "control": "person_move"}
+            state = await next_state(ws, lambda s: s["person"]["moves"] and s["person"]["moves"][0]["id"] != "draw")
+            moves = state["person"]["moves"]
+            assert {m["group"] for m in moves} >= {"Deploy", "Pass"} and len({m["id"] for m in moves}) == len(moves)
+            stale = {"id": moves[0]["id"], "label": "deploy a unit that is not yours"}
+            reply = await control(ws, type="person_move", **stale)
+            assert "is not one of your moves now" in reply["error"]
+            deploy = next(m for m in moves if m["group"] == "Deploy")
+            assert await control(ws, type="person_move", **deploy) == {"type": "ack", "control": "person_move"}
+        unit, where = deploy["label"].removeprefix("deploy ").split(" on ")
+        table = await board.live.connector.snapshot()
+        view = board.session.game.read_table(table)
+        from engines.warchest.board import LOCATIONS
+
+        piece = view.state.board[LOCATIONS[where]]
+        assert (piece.unit, piece.owner) == (unit, 1)  # on the board where the label said, side B's
+        chat = [t for t, _ in board.live.emulator.require_world().chat]
+        assert f"You: {deploy['label']}" in chat
+    finally:
+        await close_board(board)

@@ -246,3 +246,22 @@ async def test_check_my_turn_accepts_a_legal_turn_and_names_an_illegal_one():
         assert "problem" in (world.global_ui.text_of("automa_status") or "")
     finally:
         await stop_live(live)
+
+
+@pytest.mark.parametrize(("winner", "words"), [(AI, "the AI has"), (HUMAN, "you have")])
+def test_a_bot_turn_after_the_game_ended_plays_nothing_and_says_who_won(winner: int, words: str):
+    """Spec: "Victory: all 6 markers on locations, checked immediately". A table read back after that (a press of
+    Bot turn once the game is over) must not play on: there is no marker left to place."""
+    from bridge.session import plan_turn
+    from engines.warchest.board import LOCATION_SET
+    from engines.warchest.table import build_table
+
+    state = setup_solo(random.Random(0), AiOptions())
+    for h in sorted(h for h in LOCATION_SET if h not in state.control)[:4]:  # four more: six in all
+        state.control[h] = winner
+    state.sides[winner].markers_off = 0
+    table = Table.from_save(build_save(GAME, table=build_table({}, state=state)))
+    plan = plan_turn(GAME, table, seed=1)
+    [step] = plan.steps
+    assert step.commands == [] and step.decision.reason.rule == "Victory"
+    assert step.decision.reason.text == f"The game is over: {words} all six control markers on locations."

@@ -45,6 +45,7 @@ function render() {
   else setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
                                    : `${where} · no game loaded`, c.game_loaded ? "ok" : "bad");
   renderControls(state.bot);
+  renderPerson(state.person);
   renderTable(state.table);
   renderTurn(state.last_turn);
   renderLog(state.log);
@@ -63,6 +64,36 @@ function renderControls(bot) {
     select.replaceChildren(...bot.difficulties.map((d) => el("option", { value: d }, d)));
   }
   select.value = bot.difficulty;
+}
+
+// The person's legal moves (games that play the person's side without TTS), grouped, filterable when many.
+function renderPerson(person) {
+  const box = document.getElementById("person");
+  box.hidden = !person.plays;
+  if (!person.plays) return;
+  const list = document.getElementById("person-moves");
+  const filter = document.getElementById("person-filter");
+  filter.hidden = person.moves.length <= 12;
+  const needle = filter.hidden ? "" : filter.value.trim().toLowerCase();
+  list.replaceChildren();
+  if (!person.moves.length) { list.append(el("p", { class: "muted" }, "No move for you now: press Bot turn (it says so when the game is over).")); return; }
+  const groups = new Map();
+  for (const m of person.moves) {
+    if (needle && !m.label.toLowerCase().includes(needle)) continue;
+    if (!groups.has(m.group)) groups.set(m.group, []);
+    groups.get(m.group).push(m);
+  }
+  for (const [group, moves] of groups) {
+    const section = el("div", { class: "move-group" });
+    section.append(el("div", { class: "rule" }, group));
+    for (const m of moves) {
+      const button = el("button", { type: "button", class: "move", "data-move": m.id }, m.label);
+      button.disabled = state.bot.busy;
+      button.addEventListener("click", () => send({ type: "person_move", id: m.id, label: m.label }));
+      section.append(button);
+    }
+    list.append(section);
+  }
 }
 
 function renderTable(table) {
@@ -189,6 +220,7 @@ function renderLog(entries) {
 
 document.getElementById("bot-turn").addEventListener("click", () => send({ type: "bot_turn" }));
 document.getElementById("check-turn").addEventListener("click", () => send({ type: "check_turn" }));
+document.getElementById("person-filter").addEventListener("input", () => { if (state) renderPerson(state.person); });
 document.getElementById("pause").addEventListener("click", () => send({ type: state && state.bot.paused ? "resume" : "pause" }));
 document.getElementById("difficulty").addEventListener("change", (e) => send({ type: "difficulty", value: e.target.value }));
 connect();

@@ -1,0 +1,55 @@
+"""The person's side of War Chest, for playing without TTS: their legal moves on the table as read, and each
+carried out on the table by the same planner that moves the AI's coins.
+
+The table shows the coins; whose turn it is and what an ability still owes (a pending step) come from the engine
+state the last turn left (``previous``), as in "Check my turn".
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bridge.commands import Command
+from engines.base import PersonMove
+from engines.warchest import actions as A
+from engines.warchest import rules as R
+from engines.warchest.state import State
+from engines.warchest.table import HUMAN, TableView
+from engines.warchest.turn import Planner
+
+DRAW = "draw"
+
+
+def _planner(previous: State | None, view: TableView) -> Planner:
+    if previous is not None:
+        view.state.pending = list(previous.pending)
+        view.state.current = previous.current
+    return Planner(view, side=HUMAN)
+
+
+def moves(previous: State | None, view: TableView) -> list[PersonMove]:
+    """Drawing a hand when it is empty, else every legal action, numbered in the engine's order."""
+    state = _planner(previous, view).state
+    if state.over or state.to_act() != HUMAN or any(s.markers_off == 0 for s in state.sides):
+        return []
+    if not state.pending and not state.sides[HUMAN].hand:
+        return [PersonMove(DRAW, f"Draw {R.HAND_SIZE} coins from your bag", "Draw")]
+    return [PersonMove(str(i), A.describe(a), type(a).__name__) for i, a in enumerate(R.legal_actions(state))]
+
+
+def play(previous: State | None, view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+    planner = _planner(previous, view)
+    state = planner.state
+    if state.over or state.to_act() != HUMAN:
+        raise ValueError("it is not your turn: press Bot turn")
+    if move_id == DRAW:
+        if state.pending or state.sides[HUMAN].hand:
+            raise ValueError("you still have coins in your hand: play them first")
+        commands = planner.draw_hand(rng)
+    else:
+        actions = list(R.legal_actions(state))
+        if not move_id.isdigit() or not 0 <= int(move_id) < len(actions):
+            raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+        commands = planner.mirror_hand() + planner.act(actions[int(move_id)], rng)
+    return commands, planner.state.copy()
