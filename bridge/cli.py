@@ -390,6 +390,7 @@ async def _running(
     emulator: Emulator | None = None
     dashboard = None
     try:
+        dashboard = await _start_dashboard(args, session, link)  # its address first: it is where you play
         if args.emulator:
             emulator = Emulator(
                 save or build_save(game),
@@ -398,15 +399,14 @@ async def _running(
                 frame_time=0.0 if args.fast else FRAME_TIME,
             )
             emulator.chat_listeners.append(_echo_chat)
+            if dashboard is not None:
+                board = dashboard.dashboard
+                emulator.chat_listeners.append(lambda text, color: board.log("chat", text))
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
             print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
         print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}", flush=True)
-        dashboard = await _start_dashboard(args, session, link)
-        if emulator is not None and dashboard is not None:
-            board = dashboard.dashboard
-            emulator.chat_listeners.append(lambda text, color: board.log("chat", text))
         yield _Running(link, connector, session, emulator, dashboard)
     finally:
         if dashboard is not None:
@@ -447,6 +447,12 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.E
             if failed:
                 raise LinkError(f"{failed} of {args.turns} bot turn(s) did not happen as planned (see above)")
             return
+        if run.emulator is not None and run.dashboard is not None and game.plays_person:
+            print(
+                f"Play {game.title} in the dashboard ({run.dashboard.url}): press Bot turn for the bot's turn, then "
+                "choose your moves there. Ctrl-C to stop.",
+                flush=True,
+            )
         await _run_until_interrupted(stop, run.session.run(), run.session.heartbeat(args.heartbeat))
 
 

@@ -238,3 +238,47 @@ def test_serve_explains_a_busy_editor_port(port_flag: str):
         port = busy.getsockname()[1]
         result = automa("serve", "--game", "demo", port_flag, str(port), "--timeout", "1")
     assert result.returncode == 2 and "already in use" in result.stderr
+
+
+def test_the_main_command_starts_a_war_chest_game_one_can_play(tmp_path: Path):
+    """The README's first command (with free ports and --fast): the dashboard's address comes first, the process
+    stays up, a page can play a bot turn and a move of the person's, and Ctrl-C stops it cleanly."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port())]
+    proc = subprocess.Popen(
+        [*AUTOMA, "serve", "warchest", "--emulator", "--fast", *ports], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        assert first.startswith("dashboard: http://127.0.0.1:")
+        url = first.split(" ", 1)[1].strip()
+        while "Play War Chest" not in (line := proc.stdout.readline()):
+            assert line, "the command ended"
+
+        async def play() -> list[dict]:
+            port = url.split(":")[2].split("/")[0]
+            token = url.split("token=")[1]
+            async with connect(f"ws://127.0.0.1:{port}/ws?token={token}", origin=f"http://127.0.0.1:{port}") as ws:
+                replies = []
+                draw = {"type": "person_move", "id": "draw", "label": "Draw 3 coins from your bag"}
+                for control in ({"type": "bot_turn"}, draw):
+                    await ws.send(json.dumps(control))
+                    while (reply := json.loads(await asyncio.wait_for(ws.recv(), 30)))["type"] != "ack":
+                        pass
+                    replies.append(reply)
+                return replies
+
+        assert asyncio.run(play()) == [
+            {"type": "ack", "control": "bot_turn"},
+            {"type": "ack", "control": "person_move"},
+        ]
+        assert proc.poll() is None  # still up, waiting for the next move
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()

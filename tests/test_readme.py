@@ -25,4 +25,4 @@ def test_the_main_job_command_parses():
     main_job = readme_commands()[0]
     automa_args = main_job.split("&& automa ", 1)[1].split()
     args = build_parser().parse_args(automa_args)
-    assert (args.command, args.game, args.emulator, args.turns) == ("serve", "demo", True, 3)
+    assert (args.command, args.game, args.emulator, args.turns) == ("serve", "warchest", True, None)

@@ -140,6 +140,7 @@ class Dashboard:
             try:
                 if await self.session.bot_turn() is None:  # already reported, in this log too
                     return self.session.last_failure or "the bot's turn did not happen"
+                await self.refresh_table()  # the person's moves are fresh by the time the page sees "not busy"
             finally:
                 bot["busy"] = False
                 self._touch()

@@ -105,3 +105,36 @@ async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
         assert "none yet" not in sides and "Wakhan: " in sides
     finally:
         await close_board(board)
+
+
+async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, page):
+    """A person with no TTS plays a whole game against the solo AI from the dashboard: their moves (chosen at random
+    among the buttons the page lists) and the bot's turns, until the page says the game is over."""
+    import random
+
+    rng = random.Random(7)
+    await page.goto(warchest_board.server.url)
+    await page.wait_for_selector("polygon.hex")
+    clicks = {"person": 0, "bot": 0}
+    for _ in range(1500):
+        if "The game is over" in await page.locator("#turn").inner_text():
+            break
+        version = await page.evaluate("state.version")
+        moves = page.locator("button.move")
+        count = await moves.count()
+        if count:
+            await moves.nth(rng.randrange(count)).click()
+            clicks["person"] += 1
+        else:
+            await page.click("#bot-turn")
+            clicks["bot"] += 1
+        await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
+        await page.wait_for_timeout(60)  # the last push of a burst
+    else:
+        pytest.fail(f"no end after {clicks}")
+    assert clicks["person"] > 10 and clicks["bot"] > 10
+    session = warchest_board.session
+    assert all(t.ok and t.stopped is None for t in session.turns) and session.last_failure is None
+    errors = [e["text"] for e in warchest_board.server.dashboard.state["log"] if e["kind"] == "error"]
+    assert errors == []
+    assert await page.locator("button.move").count() == 0  # nothing left to play
