@@ -229,6 +229,20 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
     selfplay.set_defaults(func=_cmd_selfplay)
 
+    lua = sub.add_parser(
+        "lua",
+        help="run Lua in TTS (or the emulator) and print what it returns",
+        description="Run CODE (or the file given with -f) in the loaded game's Global script, or in an object's "
+        "script with --guid, as the editor plugins' 'execute' does; print what it prints, its errors and the value "
+        "it returns (as JSON). TTS must have a game loaded, and no other editor may hold --editor-port.",
+    )
+    lua.add_argument("code", nargs="?", help="the Lua code, e.g. 'return #getObjects()'")
+    lua.add_argument("-f", "--file", type=Path, help="run this file's code instead")
+    lua.add_argument("--guid", default="-1", help="the object whose script runs it (default: -1, Global)")
+    _ports(lua)
+    lua.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the answer (default 10)")
+    lua.set_defaults(func=_cmd_lua)
+
     games = sub.add_parser("games", help="list the games this installation knows")
     games.set_defaults(func=_cmd_games)
     return parser
@@ -312,6 +326,42 @@ def _options(pairs: list[str]) -> dict[str, str]:
             raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = value.strip()
     return options
+
+
+def _cmd_lua(args: argparse.Namespace) -> int:
+    if (args.code is None) == (args.file is None):
+        raise ValueError("give the Lua code, or a file with -f (one of them)")
+    code = args.code if args.file is None else _read_text(args.file)
+
+    async def run() -> int:
+        from bridge.link import ExecuteError
+        from bridge.protocol import LuaError, Printed
+
+        def show(message: object) -> None:
+            if isinstance(message, Printed):
+                print(message.message, flush=True)
+            elif isinstance(message, LuaError) and message.guid == args.guid:
+                print(f"{message.errorMessagePrefix}{message.error}", file=sys.stderr, flush=True)
+
+        async with Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout) as link:
+            link.add_listener(show)
+            try:
+                value = await link.execute(code, guid=args.guid)
+            except ExecuteError as exc:
+                print(f"automa: the Lua failed: {exc}", file=sys.stderr)
+                return 1
+            await asyncio.sleep(0.1)  # prints sent just before the answer may arrive just after it
+        print(json.dumps(value, ensure_ascii=False))
+        return 0
+
+    return asyncio.run(run())
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read it: {exc.strerror}") from None
 
 
 def _cmd_emulate(args: argparse.Namespace) -> int:

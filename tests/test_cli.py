@@ -282,3 +282,29 @@ def test_the_main_command_starts_a_war_chest_game_one_can_play(tmp_path: Path):
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+def test_automa_lua_runs_code_in_the_emulated_game_and_prints_what_comes_back(tmp_path: Path):
+    tts, editor = free_port(), free_port()
+    save = str(real_save("coinche-cardgame.json"))
+    emulator = subprocess.Popen(
+        [*AUTOMA, "emulate", save, "--tts-port", str(tts), "--editor-port", str(editor)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        until_listening(emulator)
+        ports = ["--tts-port", str(tts), "--editor-port", str(editor)]
+        result = automa("lua", "print('objects: ' .. #getObjects()) return {n = 1 + 1}", *ports)
+        assert result.returncode == 0, result.stderr
+        printed, value = result.stdout.splitlines()
+        assert printed.startswith("objects: ") and json.loads(value) == {"n": 2}
+        script = tmp_path / "boom.lua"
+        script.write_text("local x = nil\nreturn x.field\n", encoding="utf-8")
+        failed = automa("lua", "-f", str(script), *ports)
+        assert failed.returncode == 1 and "the Lua failed: chunk_" in failed.stderr and ":2" in failed.stderr
+        assert automa("lua", *ports).returncode == 2  # neither code nor a file
+    finally:
+        emulator.send_signal(signal.SIGINT)
+        emulator.wait(20)
