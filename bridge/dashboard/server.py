@@ -26,6 +26,7 @@ from bridge.dashboard.state import Dashboard
 
 log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
+POLL_SECONDS = 2.0  # how often an open page's table is read again (a snapshot of a few hundred objects: ~10 ms)
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/index.html": ("index.html", "text/html; charset=utf-8"),
@@ -55,6 +56,7 @@ class DashboardServer:
         self._server: Server | None = None
         self._clients: set[ServerConnection] = set()
         self._pusher: asyncio.Task[None] | None = None
+        self._poller: asyncio.Task[None] | None = None
 
     @property
     def url(self) -> str:
@@ -68,12 +70,14 @@ class DashboardServer:
         self.port = self._server.sockets[0].getsockname()[1]
         self.dashboard.start()
         self._pusher = asyncio.create_task(self._push_changes())
+        self._poller = asyncio.create_task(self.dashboard.poll(POLL_SECONDS, lambda: bool(self._clients)))
 
     async def stop(self) -> None:
-        if self._pusher:
-            self._pusher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._pusher
+        for task in (self._pusher, self._poller):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         self.dashboard.stop()
         if self._server is not None:
             self._server.close()

@@ -98,10 +98,14 @@ class Dashboard:
             self.log("error", f"{message.errorMessagePrefix}{message.error}")
 
     def _on_turn(self, plan: TurnPlan) -> None:
-        self.state["last_turn"] = plan.to_json()
-        summary = " ".join(s["reason"] for s in plan.to_json()["decisions"]) or "; ".join(plan.problems)
-        stopped = f" (stopped: {plan.stopped.reason})" if plan.stopped else ""
-        self.log("turn", f"bot turn (seed {plan.seed}){stopped}: {summary}")
+        """The turn for its panel, and one log line per decision (a turn of twenty moves stays readable)."""
+        data = self.state["last_turn"] = plan.to_json()
+        stopped = f", stopped: {plan.stopped.reason}" if plan.stopped else ""
+        self.log("turn", f"bot turn (seed {plan.seed}, {plan.difficulty}{stopped})")
+        for problem in plan.problems:
+            self.log("error", f"cannot read the table: {problem}")
+        for number, decision in enumerate(data["decisions"], 1):
+            self.log("decision", f"{number}. {decision['reason']} [{decision['rule']}]")
         self._spawn(self.refresh_table())
 
     def _spawn(self, coro: Any) -> None:
@@ -111,6 +115,7 @@ class Dashboard:
 
     async def refresh_table(self) -> None:
         """Read the live table as the bot would, for the drawing."""
+        before = (self.state["table"], self.state["person"]["moves"])
         try:
             table = await self.session.connector.snapshot()
             moves = await self.session.person_moves(table)
@@ -122,7 +127,16 @@ class Dashboard:
         except LinkError as exc:
             log.info("dashboard could not read the table: %s", exc)
             return
-        self._touch()
+        if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
+            self._touch()
+
+    async def poll(self, interval: float, watching: Callable[[], bool]) -> None:
+        """Read the table every ``interval`` seconds while ``watching()`` (a page is open) and the bot is not
+        playing: a piece a person moves by hand in TTS shows without a bot turn."""
+        while True:
+            await asyncio.sleep(interval)
+            if watching() and not self.state["bot"]["busy"] and not self.session.silent:
+                await self.refresh_table()
 
     # --- controls -------------------------------------------------------------------------------------------
 
@@ -148,6 +162,8 @@ class Dashboard:
             if bot["busy"]:
                 return "the bot is taking its turn; wait for it to finish"
             error = await self.session.person_move(str(message.get("id", ""))[:20], str(message.get("label", ""))[:300])
+            if error is not None and not any(e["text"] == error for e in self.state["log"][-3:]):
+                self.log("error", error)  # a refusal (a faulted move is in the log already)
             await self.refresh_table()
             return error
         elif kind == "check_turn":

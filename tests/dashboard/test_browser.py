@@ -138,3 +138,21 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     errors = [e["text"] for e in warchest_board.server.dashboard.state["log"] if e["kind"] == "error"]
     assert errors == []
     assert await page.locator("button.move").count() == 0  # nothing left to play
+
+
+async def test_the_page_at_phone_width_is_one_column_with_readable_labels(warchest_board: Board, page, tmp_path):
+    await page.set_viewport_size({"width": 400, "height": 860})
+    await page.goto(warchest_board.server.url)
+    await page.wait_for_selector("polygon.hex")
+    await page.click("#bot-turn")
+    await page.wait_for_selector("g.unit")
+    board = await page.locator("#board-panel").bounding_box()
+    side = await page.locator("#side-panel").bounding_box()
+    assert board is not None and side is not None
+    assert board["width"] > 360 and side["y"] >= board["y"] + board["height"]  # one column, the board first
+    label = await page.locator("text.hexlabel").first.bounding_box()
+    assert label is not None and label["height"] >= 9  # about a 10 px font on the phone, not 6
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing wider than the screen
+    shot = ROOT / "docs" / "dashboard-phone.png" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path / "p.png"
+    await page.screenshot(path=str(shot), full_page=True)
+    assert shot.read_bytes().startswith(b"\x89PNG")

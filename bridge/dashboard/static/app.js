@@ -207,10 +207,16 @@ function renderTurn(turn) {
     const item = el("li", { class: "decision" });
     item.append(el("div", {}, d.reason));
     item.append(el("div", { class: "rule" }, d.rule));
-    if (d.commands.length) item.append(el("div", { class: "cmds" }, d.commands.map((c) => c.op).join(" · ")));
+    if (d.commands.length) {  // folded: the moves on the table are detail
+      const fold = el("details", { class: "cmds" });
+      fold.append(el("summary", {}, `${d.commands.length} move(s) on the table`));
+      fold.append(el("div", {}, d.commands.map((c) => c.op).join(" · ")));
+      item.append(fold);
+    }
     list.append(item);
   }
-  list.append(el("li", { class: "muted" }, `seed ${turn.seed} · ${turn.difficulty}`));
+  if (turn.stopped) list.append(el("li", { class: "error" }, `stopped: ${turn.stopped.reason}`));
+  document.getElementById("turn-seed").textContent = `seed ${turn.seed} · ${turn.difficulty}`;
 }
 
 function renderLog(entries) {
