@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from bridge.commands import BatchFailed, Command, batch_to_json
 from bridge.link import Link, LinkError, RequestTimeout, WorldReset, new_request_id
-from bridge.protocol import CustomFromTTS, FromTTS, GameLoaded
+from bridge.protocol import GLOBAL_GUID, CustomFromTTS, FromTTS, GameLoaded, LuaError
 from bridge.table import Table
 
 
@@ -86,6 +86,7 @@ class Connector:
         self.events: asyncio.Queue[ConnectorEvent] = asyncio.Queue()
         self.batches: dict[int, BatchProgress] = {}  # every batch not yet settled, and the last few settled
         self.settled_listeners: list[Callable[[BatchProgress], None]] = []  # a batch's end, however late
+        self.load_error: str | None = None  # a Global script error the connector has not been heard since
         self._remove = link.add_listener(self._on_message)
 
     def close(self) -> None:
@@ -96,9 +97,13 @@ class Connector:
         if isinstance(message, GameLoaded):
             self._reset()
             return
+        if isinstance(message, LuaError) and message.guid == GLOBAL_GUID:
+            self.load_error = message.error[:300]  # until the connector is heard again (a broken script: never)
+            return
         if not isinstance(message, CustomFromTTS) or not isinstance(message.customMessage, dict):
             return
         data = message.customMessage
+        self.load_error = None
         if "automa_progress" in data:
             self._on_progress(data)
         elif "automa_reply" in data:
@@ -187,6 +192,11 @@ class Connector:
             await self.link.send_custom({"automa": {"id": request_id, "op": op, "args": args or {}}})
             return await asyncio.wait_for(future, deadline)
         except TimeoutError:
+            if self.load_error is not None:
+                raise RequestTimeout(
+                    f"the connector did not answer '{op}', and has not since the Global script reported an error "
+                    f"({self.load_error}): if the script failed to load, fix it and save (automa dev sends it again)"
+                ) from None
             raise RequestTimeout(
                 f"the connector did not answer '{op}' within {deadline:g} s: is the Tabletop Automa mod loaded "
                 "(its Global script must contain the connector)? If TTS stays silent, restart it."

@@ -14,6 +14,7 @@ import pytest
 
 from bridge.dev.loop import CONFLICT_DIR, DevLoop
 from bridge.dev.watcher import interesting
+from bridge.link import RequestTimeout
 from bridge.modbuild import build_save
 from bridge.modsource import BundleError, ModSource, default_root
 from bridge.protocol import GLOBAL_GUID, ScriptState
@@ -149,6 +150,11 @@ async def test_a_lua_error_is_reported_with_its_file_and_line(dev: Dev):
     await until(lambda: bool(dev.loop.errors))
     assert dev.loop.errors[0].startswith("demo/global.lua:3: chunk_0:(")
     assert any("TTS error: demo/global.lua:3" in s for s in dev.said)
+    # the connector cannot answer now: a press says what to fix, not "restart TTS"
+    with pytest.raises(RequestTimeout) as silent:
+        await dev.session.connector.call("ping", timeout=0.3)
+    assert "has not since the Global script reported an error (chunk_0:(" in str(silent.value)
+    assert "fix it and save" in str(silent.value) and "restart" not in str(silent.value)
 
 
 def test_required_lua_modules_are_bundled_and_errors_point_into_them(tmp_path: Path):
