@@ -381,7 +381,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
             save_path=str(args.save.resolve()),
             frame_time=0.0 if args.fast else FRAME_TIME,
         )
-        emulator.chat_listeners.append(_echo_chat)
+        emulator.echo.append(_echo)
         await emulator.start()
         print(
             f"emulating TTS with {args.save}: listening on 127.0.0.1:{emulator.ports.tts}, "
@@ -448,10 +448,9 @@ async def _running(
                 save_path=save_path or f"<fresh {game.name} table>",
                 frame_time=0.0 if args.fast else FRAME_TIME,
             )
-            emulator.chat_listeners.append(_echo_chat)
+            emulator.echo.append(_echo)
             if dashboard is not None:
-                board = dashboard.dashboard
-                emulator.chat_listeners.append(lambda text, color: board.log("chat", text))
+                emulator.echo.append(dashboard.dashboard.on_echo)
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
@@ -577,9 +576,9 @@ def _turn_text(game: Game[Any, Any], plan: TurnPlan) -> str:
     return "\n".join(lines)
 
 
-def _echo_chat(text: str, color: object) -> None:
-    """The emulated game's chat, in the terminal: there is no TTS window to read it in."""
-    print(f"chat: {text}", flush=True)
+def _echo(kind: str, text: str) -> None:
+    """The emulated game's chat and panel status, in the terminal: there is no TTS window to read them in."""
+    print(f"{kind}: {text}", flush=True)
 
 
 def _print_turn(plan: TurnPlan) -> None:

@@ -41,6 +41,7 @@ class Dashboard:
                 "difficulty": session.difficulty,
                 "difficulties": list(game.difficulties),
                 "checks_turns": game.checks_turns,
+                "status": "",  # the table panel's status line (echoed from the emulator)
             },
             "table": None,
             "person": {"plays": game.plays_person, "moves": []},  # the person's moves, for play without TTS
@@ -81,6 +82,15 @@ class Dashboard:
         entries.append({"kind": kind, "text": text, "time": time.strftime("%H:%M:%S")})
         del entries[:-LOG_LIMIT]
         self._touch()
+
+    def on_echo(self, kind: str, text: str) -> None:
+        """What players of the emulated game read: chat lines go to the log, the panel's status beside the
+        controls."""
+        if kind == "panel":
+            self.state["bot"]["status"] = text
+            self._touch()
+        else:
+            self.log(kind, text)
 
     def _on_notice(self, kind: str, text: str) -> None:
         if kind == "connection":

@@ -34,6 +34,7 @@ async def open_board(game_name: str) -> Board:
     live = await start_live(build_save(game), timeout=20)
     session = Session(live.connector, game, seed=2)
     server = DashboardServer(Dashboard(session, live.link, mode="emulator"), port=free_port())
+    live.emulator.echo.append(server.dashboard.on_echo)  # as automa serve --emulator wires them
     await server.start()
     await server.dashboard.refresh_table()
     return Board(live, session, server)

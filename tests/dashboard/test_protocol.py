@@ -43,6 +43,7 @@ async def test_state_on_connect(demo_board: Board):
         "difficulty": "normal",
         "difficulties": ["normal", "easy"],
         "checks_turns": False,
+        "status": "",
     }
     assert state["table"]["drawing"] == {"kind": "slots", "slots": [None] * 7, "bag": 5}
 
@@ -193,3 +194,12 @@ async def test_the_person_plays_war_chest_from_the_page():
         assert f"You: {deploy['label']}" in chat
     finally:
         await close_board(board)
+
+
+async def test_the_emulated_panel_status_and_chat_show_on_the_page(demo_board: Board):
+    async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+        await next_state(ws)
+        await control(ws, type="bot_turn")
+        state = await next_state(ws, lambda s: s["bot"]["status"].startswith("Done"))
+    assert state["bot"]["status"] == "Done: 1 decision(s). Your turn."
+    assert any(e["kind"] == "chat" and e["text"].startswith("Bot: Slot 4") for e in state["log"])

@@ -206,6 +206,13 @@ class TtsApi:
                 obj._ui_tree = cached  # type: ignore[attr-defined]
             return cached
 
+        def set_attribute(element_id: str, name: str, value: Any) -> bool:
+            done = tree().set_attribute(element_id, name, value)
+            if done and name == "text" and guid == GLOBAL_GUID:
+                shown = str(value) if element_id == "automa_status" else f"{element_id}: {value}"
+                w.tell("panel", shown)  # a status line players would read on the panel
+            return done
+
         def set_xml(xml: str, assets: Any = None) -> bool:
             if guid == GLOBAL_GUID:
                 w.global_ui.set_xml(str(xml))
@@ -217,7 +224,7 @@ class TtsApi:
             {
                 "setXml": set_xml,
                 "getXml": lambda: tree().xml,
-                "setAttribute": lambda eid, name, value: tree().set_attribute(str(eid), str(name), self._in(value)),
+                "setAttribute": lambda eid, name, value: set_attribute(str(eid), str(name), self._in(value)),
                 "getAttribute": lambda eid, name: tree().get_attribute(str(eid), str(name)),
                 "setAttributes": lambda eid, attrs: all(
                     tree().set_attribute(str(eid), str(k), v) for k, v in self._in(attrs).items()

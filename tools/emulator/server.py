@@ -90,7 +90,8 @@ class Emulator:
         self.gate = ConnectionGate(self._handle, self._refused, what="TTS port", eager=True)
         self._rng = random.Random(seed)
         self.received: list[str] = []  # protocol problems seen, for tests and the log
-        self.chat_listeners: list[Callable[[str, Any], None]] = []  # every chat line, e.g. echoed in a terminal
+        # (kind, text) of what players read: "chat" lines and "panel" status texts, e.g. echoed in a terminal
+        self.echo: list[Callable[[str, str], None]] = []
         self.sent = 0
         self.lost = 0  # messages dropped because nobody listened on the editor port
 
@@ -105,7 +106,7 @@ class Emulator:
         """Load a save (as the player does in TTS), then start listening if not already."""
         self.save_path = save_path
         self.world = World(
-            save, self._queue, seed=self.seed, save_path=save_path, chat_listeners=self.chat_listeners
+            save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo
         )
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})

@@ -51,7 +51,7 @@ class World:
         *,
         seed: int = 0,
         save_path: str = "",
-        chat_listeners: list[Callable[[str, Any], None]] | None = None,
+        echo: list[Callable[[str, str], None]] | None = None,
     ) -> None:
         self.save = save
         self.save_path = save_path
@@ -59,8 +59,8 @@ class World:
         self.rng = random.Random(seed)
         self.frame = 0
         self.chat: list[tuple[str, Any]] = []  # (text, colour) as players would read it
-        # the terminal's and the dashboard's echo of the chat (a list the caller may keep adding to)
-        self.chat_listeners = chat_listeners if chat_listeners is not None else []
+        # what players read, for the terminal's and the dashboard's echo: ("chat", line) and ("panel", status text)
+        self.echo = echo if echo is not None else []
         self.objects: dict[str, EmObject] = {}
         self.graveyard: dict[str, EmObject] = {}  # destroyed objects that scripts may still hold
         self.global_script = ""
@@ -364,8 +364,11 @@ class World:
     def say(self, text: str, color: Any = None) -> None:
         """A line in the game's chat, as players read it (and as the emulator's listeners hear it)."""
         self.chat.append((text, color))
-        for listener in list(self.chat_listeners):
-            listener(text, color)
+        self.tell("chat", text)
+
+    def tell(self, kind: str, text: str) -> None:
+        for listener in list(self.echo):
+            listener(kind, text)
 
     def print(self, text: str) -> None:
         self.say(text)

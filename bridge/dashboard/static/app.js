@@ -55,6 +55,7 @@ function renderControls(bot) {
   const turn = document.getElementById("bot-turn");
   turn.disabled = bot.busy || bot.paused;
   turn.textContent = bot.busy ? "Bot is playing…" : bot.paused ? "Bot paused" : "Bot turn";
+  document.getElementById("status").textContent = bot.status ? `Table panel: ${bot.status}` : "";
   const check = document.getElementById("check-turn");
   check.hidden = !bot.checks_turns;
   check.disabled = bot.busy;
