@@ -231,6 +231,19 @@ def test_turns_without_the_emulator_is_refused():
     assert result.returncode == 2 and "--turns, --save and --fast need --emulator" in result.stderr
 
 
+def test_emulate_and_serve_explain_a_busy_tts_port(tmp_path: Path):
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        save = str(real_save("coinche-cardgame.json"))
+        emulate = automa("emulate", save, "--tts-port", port, "--editor-port", str(free_port()))
+        serve = automa("serve", "demo", "--emulator", "--turns", "1", "--tts-port", port, "--editor-port", str(free_port()))
+    for result in (emulate, serve):
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert f"automa: port {port} is already in use: Tabletop Simulator itself" in result.stderr
+
+
 @pytest.mark.parametrize("port_flag", ["--editor-port"])
 def test_serve_explains_a_busy_editor_port(port_flag: str):
     with socket.socket() as busy:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bridge.link import LinkError
 from bridge.protocol import (
     GLOBAL_GUID,
     CustomToTTS,
@@ -111,7 +113,15 @@ class Emulator:
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
         if self._server is None:
-            self._server = await asyncio.start_server(self.gate, LOOPBACK, self.ports.tts)
+            try:
+                self._server = await asyncio.start_server(self.gate, LOOPBACK, self.ports.tts)
+            except OSError as exc:
+                if exc.errno != errno.EADDRINUSE:
+                    raise
+                raise LinkError(
+                    f"port {self.ports.tts} is already in use: Tabletop Simulator itself (it listens there once a "
+                    "game is loaded) or another emulator is running. Close it, or choose another port with --tts-port."
+                ) from None
             self.ports.tts = self._server.sockets[0].getsockname()[1]
         self._wake.set()
 
