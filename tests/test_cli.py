@@ -238,7 +238,8 @@ def test_emulate_and_serve_explain_a_busy_tts_port(tmp_path: Path):
         port = str(busy.getsockname()[1])
         save = str(real_save("coinche-cardgame.json"))
         emulate = automa("emulate", save, "--tts-port", port, "--editor-port", str(free_port()))
-        serve = automa("serve", "demo", "--emulator", "--turns", "1", "--tts-port", port, "--editor-port", str(free_port()))
+        editor = str(free_port())
+        serve = automa("serve", "demo", "--emulator", "--turns", "1", "--tts-port", port, "--editor-port", editor)
     for result in (emulate, serve):
         assert result.returncode == 2 and "Traceback" not in result.stderr
         assert f"automa: port {port} is already in use: Tabletop Simulator itself" in result.stderr
