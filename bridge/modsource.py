@@ -25,10 +25,20 @@ class BundleError(ValueError):
     """A Lua source that cannot be bundled (a missing module); the text names the file and line."""
 
 
+def shown_path(path: Path) -> str:
+    """A path as a person clicks it in a terminal or editor: relative to where automa runs (the repository's root,
+    usually), else absolute."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
 @dataclass
 class Bundle:
     script: str = ""
     origins: list[tuple[str, int] | None] = field(default_factory=list)  # per row (from 1): (file, line)
+    root: Path | None = None  # the mod's folder, which the files in ``origins`` are relative to
 
     def add(self, text: str, origin: str | None = None) -> None:
         for i, line in enumerate(text.splitlines(), start=1):
@@ -42,7 +52,10 @@ class Bundle:
         """A TTS error message with its ``chunk_N:(row,...)`` read as ``file:line`` where the row is ours."""
         m = _CHUNK_ROW.search(error)
         where = self.locate(int(m.group(1))) if m else None
-        return f"{where[0]}:{where[1]}: {error}" if where else error
+        if where is None:
+            return error
+        path = shown_path(self.root / where[0]) if self.root is not None else where[0]
+        return f"{path}:{where[1]}: {error}"
 
 
 def default_root() -> Path:
@@ -64,7 +77,7 @@ class ModSource:
         if own.is_file():
             parts.append((f"{game.name}/global.lua", own.read_text(encoding="utf-8")))
         modules = self._modules(game, parts)
-        bundle = Bundle()
+        bundle = Bundle(root=self.root)
         if modules:
             bundle.add(
                 "local __automa_modules, __automa_loaded = {}, {}\n"

@@ -23,7 +23,7 @@ from bridge.commands import BatchFailed, Say
 from bridge.dev import rulepack
 from bridge.dev.watcher import Watcher
 from bridge.link import Link, LinkError
-from bridge.modsource import Bundle, BundleError, ModSource
+from bridge.modsource import Bundle, BundleError, ModSource, shown_path
 from bridge.protocol import GLOBAL_GUID, FromTTS, GameLoaded, LuaError, PushingNewObject, ScriptState
 from bridge.session import Session
 
@@ -187,20 +187,13 @@ def failure_line(exc: BaseException, rules_dir: Path) -> str:
     cause = exc.__cause__ or exc
     text = f"{type(cause).__name__}: {cause.msg if isinstance(cause, SyntaxError) else cause}".splitlines()[0][:200]
     if isinstance(cause, SyntaxError) and cause.filename:
-        return f"{_shown_path(Path(cause.filename))}:{cause.lineno}: {text}"
+        return f"{shown_path(Path(cause.filename))}:{cause.lineno}: {text}"
     frames = traceback.extract_tb(cause.__traceback__)
     inside = [f for f in frames if _is_under(Path(f.filename), rules_dir)] or frames
     if not inside:
         return text
-    return f"{_shown_path(Path(inside[-1].filename))}:{inside[-1].lineno}: {text}"
+    return f"{shown_path(Path(inside[-1].filename))}:{inside[-1].lineno}: {text}"
 
 
 def _is_under(path: Path, folder: Path) -> bool:
     return path.resolve().is_relative_to(folder.resolve())
-
-
-def _shown_path(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

@@ -148,8 +148,9 @@ async def test_a_lua_error_is_reported_with_its_file_and_line(dev: Dev):
     (dev.mod / "demo").mkdir(exist_ok=True)
     (dev.mod / "demo" / "global.lua").write_text("-- demo extras\nlocal ok = 1\nlocal broken = = 2\n", encoding="utf-8")
     await until(lambda: bool(dev.loop.errors))
-    assert dev.loop.errors[0].startswith("demo/global.lua:3: chunk_0:(")
-    assert any("TTS error: demo/global.lua:3" in s for s in dev.said)
+    where = str(dev.mod / "demo" / "global.lua")  # the file, as a path one can open (here outside the checkout)
+    assert dev.loop.errors[0].startswith(f"{where}:3: chunk_0:(")
+    assert any(f"TTS error: {where}:3" in s for s in dev.said)
     # the connector cannot answer now: a press says what to fix, not "restart TTS"
     with pytest.raises(RequestTimeout) as silent:
         await dev.session.connector.call("ping", timeout=0.3)
@@ -177,8 +178,10 @@ def test_required_lua_modules_are_bundled_and_errors_point_into_them(tmp_path: P
     assert world.execute(GLOBAL_GUID, "return answer", world.global_env) == 42
     row = next(i for i, o in enumerate(bundle.origins, start=1) if o == ("lib/util.lua", 3))
     assert bundle.explain(f"chunk_0:({row},2-8): attempt to perform arithmetic") == (
-        f"lib/util.lua:3: chunk_0:({row},2-8): attempt to perform arithmetic"
+        f"{mod / 'lib' / 'util.lua'}:3: chunk_0:({row},2-8): attempt to perform arithmetic"
     )
+    in_checkout = ModSource(default_root()).global_bundle(game)
+    assert in_checkout.explain("chunk_0:(2,1-2): oops") == "tts_mod/connector/connector.lua:2: chunk_0:(2,1-2): oops"
     plain = ModSource(default_root()).global_bundle(game)
     assert "__automa_modules" not in plain.script and plain.locate(1) == ("connector/connector.lua", 1)
     (mod / "lib" / "util.lua").unlink()
