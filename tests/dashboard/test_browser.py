@@ -5,6 +5,7 @@ test run leaves the checkout as it was."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from collections.abc import AsyncIterator
@@ -71,6 +72,13 @@ async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_boa
     )
     await page.screenshot(path=str(shot))
     assert shot.read_bytes().startswith(b"\x89PNG")
+    # after the first turn the page asks first: declined, nothing changes; accepted, the difficulty is set
+    page.once("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
+    await page.select_option("#difficulty", "advanced")
+    await page.wait_for_timeout(300)
+    assert warchest_board.session.difficulty == "beginner"
+    assert await page.eval_on_selector("#difficulty", "s => s.value") == "beginner"
+    page.once("dialog", lambda dialog: asyncio.ensure_future(dialog.accept()))
     await page.select_option("#difficulty", "advanced")
     await page.wait_for_function("document.querySelector('#log').innerText.includes('difficulty set to advanced')")
     assert warchest_board.session.difficulty == "advanced"

@@ -229,5 +229,12 @@ document.getElementById("bot-turn").addEventListener("click", () => send({ type:
 document.getElementById("check-turn").addEventListener("click", () => send({ type: "check_turn" }));
 document.getElementById("person-filter").addEventListener("input", () => { if (state) renderPerson(state.person); });
 document.getElementById("pause").addEventListener("click", () => send({ type: state && state.bot.paused ? "resume" : "pause" }));
-document.getElementById("difficulty").addEventListener("change", (e) => send({ type: "difficulty", value: e.target.value }));
+document.getElementById("difficulty").addEventListener("change", (e) => {
+  // after the bot's first turn a new difficulty changes a game under way (War Chest's Royal Coins come at the start)
+  if (state && state.last_turn && !confirm(`Change the difficulty to ${e.target.value} in the middle of the game?`)) {
+    e.target.value = state.bot.difficulty;
+    return;
+  }
+  send({ type: "difficulty", value: e.target.value });
+});
 connect();
