@@ -50,3 +50,10 @@ async def demo_board() -> AsyncIterator[Board]:
     board = await open_board("demo")
     yield board
     await close_board(board)
+
+
+@pytest.fixture
+async def warchest_board() -> AsyncIterator[Board]:
+    board = await open_board("warchest")
+    yield board
+    await close_board(board)

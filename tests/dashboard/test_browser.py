@@ -30,13 +30,6 @@ FLAGS = [
 
 
 @pytest.fixture
-async def warchest_board() -> AsyncIterator[Board]:
-    board = await open_board("warchest")
-    yield board
-    await close_board(board)
-
-
-@pytest.fixture
 async def page() -> AsyncIterator[object]:
     if CHROMIUM is None:
         if os.environ.get("CI"):

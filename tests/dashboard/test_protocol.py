@@ -12,7 +12,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from tests.dashboard.conftest import Board, close_board, open_board
+from tests.dashboard.conftest import Board
 
 
 async def next_state(ws: ClientConnection, check=lambda s: True, seconds: float = 10) -> dict[str, Any]:
@@ -121,21 +121,17 @@ async def test_a_wrong_token_or_a_foreign_origin_is_refused(demo_board: Board):
     assert demo_board.server.url.startswith("http://127.0.0.1:")
 
 
-async def test_check_my_turn_from_the_page_reports_in_the_log():
-    board = await open_board("warchest")
-    try:
-        async with connect(board.ws_url, origin=board.origin) as ws:
-            state = await next_state(ws)
-            assert state["bot"]["checks_turns"] is True
-            reply = await control(ws, type="check_turn")  # before any bot turn: nothing to compare with
-            assert reply["error"] == "there is no bot turn to compare your turn with yet"
-            assert (await control(ws, type="bot_turn")) == {"type": "ack", "control": "bot_turn"}
-            assert (await control(ws, type="check_turn")) == {"type": "ack", "control": "check_turn"}
-            state = await next_state(ws, lambda s: any(e["kind"] == "check" for e in s["log"]))
-        [line] = [e["text"] for e in state["log"] if e["kind"] == "check"]
-        assert line == "Nothing has changed since the bot's turn."  # the person has not moved yet
-    finally:
-        await close_board(board)
+async def test_check_my_turn_from_the_page_reports_in_the_log(warchest_board: Board):
+    async with connect(warchest_board.ws_url, origin=warchest_board.origin) as ws:
+        state = await next_state(ws)
+        assert state["bot"]["checks_turns"] is True
+        reply = await control(ws, type="check_turn")  # before any bot turn: nothing to compare with
+        assert reply["error"] == "there is no bot turn to compare your turn with yet"
+        assert (await control(ws, type="bot_turn")) == {"type": "ack", "control": "bot_turn"}
+        assert (await control(ws, type="check_turn")) == {"type": "ack", "control": "check_turn"}
+        state = await next_state(ws, lambda s: any(e["kind"] == "check" for e in s["log"]))
+    [line] = [e["text"] for e in state["log"] if e["kind"] == "check"]
+    assert line == "Nothing has changed since the bot's turn."  # the person has not moved yet
 
 
 async def test_pause_also_stops_the_pages_own_bot_turn(demo_board: Board):
@@ -162,38 +158,35 @@ async def test_the_connection_turns_red_when_tts_stops_answering_and_back(demo_b
         beat.cancel()
 
 
-async def test_the_person_plays_war_chest_from_the_page():
+async def test_the_person_plays_war_chest_from_the_page(warchest_board: Board):
     """Without TTS: after the bot's turn the page lists the person's legal moves; a chosen one is carried out on
     the table through the same wire as the bot's, and the list follows."""
-    board = await open_board("warchest")
-    try:
-        async with connect(board.ws_url, origin=board.origin) as ws:
-            state = await next_state(ws)
-            assert state["person"] == {"plays": True, "moves": []}  # the AI moves first
-            await control(ws, type="bot_turn")
-            state = await next_state(ws, lambda s: s["person"]["moves"])
-            [draw] = state["person"]["moves"]
-            assert draw == {"id": "draw", "label": "Draw 3 coins from your bag", "group": "Draw"}
-            assert await control(ws, type="person_move", **draw) == {"type": "ack", "control": "person_move"}
-            state = await next_state(ws, lambda s: s["person"]["moves"] and s["person"]["moves"][0]["id"] != "draw")
-            moves = state["person"]["moves"]
-            assert {m["group"] for m in moves} >= {"Deploy", "Pass"} and len({m["id"] for m in moves}) == len(moves)
-            stale = {"id": moves[0]["id"], "label": "deploy a unit that is not yours"}
-            reply = await control(ws, type="person_move", **stale)
-            assert "is not one of your moves now" in reply["error"]
-            deploy = next(m for m in moves if m["group"] == "Deploy")
-            assert await control(ws, type="person_move", **deploy) == {"type": "ack", "control": "person_move"}
-        unit, where = deploy["label"].removeprefix("deploy ").split(" on ")
-        table = await board.live.connector.snapshot()
-        view = board.session.game.read_table(table)
-        from engines.warchest.board import LOCATIONS
+    board = warchest_board
+    async with connect(board.ws_url, origin=board.origin) as ws:
+        state = await next_state(ws)
+        assert state["person"] == {"plays": True, "moves": []}  # the AI moves first
+        await control(ws, type="bot_turn")
+        state = await next_state(ws, lambda s: s["person"]["moves"])
+        [draw] = state["person"]["moves"]
+        assert draw == {"id": "draw", "label": "Draw 3 coins from your bag", "group": "Draw"}
+        assert await control(ws, type="person_move", **draw) == {"type": "ack", "control": "person_move"}
+        state = await next_state(ws, lambda s: s["person"]["moves"] and s["person"]["moves"][0]["id"] != "draw")
+        moves = state["person"]["moves"]
+        assert {m["group"] for m in moves} >= {"Deploy", "Pass"} and len({m["id"] for m in moves}) == len(moves)
+        stale = {"id": moves[0]["id"], "label": "deploy a unit that is not yours"}
+        reply = await control(ws, type="person_move", **stale)
+        assert "is not one of your moves now" in reply["error"]
+        deploy = next(m for m in moves if m["group"] == "Deploy")
+        assert await control(ws, type="person_move", **deploy) == {"type": "ack", "control": "person_move"}
+    unit, where = deploy["label"].removeprefix("deploy ").split(" on ")
+    table = await board.live.connector.snapshot()
+    view = board.session.game.read_table(table)
+    from engines.warchest.board import LOCATIONS
 
-        piece = view.state.board[LOCATIONS[where]]
-        assert (piece.unit, piece.owner) == (unit, 1)  # on the board where the label said, side B's
-        chat = [t for t, _ in board.live.emulator.require_world().chat]
-        assert f"You: {deploy['label']}" in chat
-    finally:
-        await close_board(board)
+    piece = view.state.board[LOCATIONS[where]]
+    assert (piece.unit, piece.owner) == (unit, 1)  # on the board where the label said, side B's
+    chat = [t for t, _ in board.live.emulator.require_world().chat]
+    assert f"You: {deploy['label']}" in chat
 
 
 async def test_the_emulated_panel_status_and_chat_show_on_the_page(demo_board: Board):
