@@ -226,6 +226,11 @@ class Session:
         self._tasks: set[asyncio.Task[Any]] = set()
         connector.settled_listeners.append(self._on_settled)
 
+    @property
+    def busy(self) -> bool:
+        """A turn, or a move of the person's, is being carried out."""
+        return self._lock.locked()
+
     async def replace_game(self, game: Game[Any, Any]) -> None:
         """Swap in new rules between bot turns (never during one)."""
         async with self._lock:

@@ -52,6 +52,7 @@ class Dashboard:
         self.changed = asyncio.Event()
         self._remove: Callable[[], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._reading = asyncio.Lock()
 
     def start(self) -> None:
         self._remove = self.link.add_listener(self._on_message)
@@ -125,27 +126,28 @@ class Dashboard:
 
     async def refresh_table(self) -> None:
         """Read the live table as the bot would, for the drawing."""
-        before = (self.state["table"], self.state["person"]["moves"])
-        try:
-            table = await self.session.connector.snapshot()
-            moves = await self.session.person_moves(table)
-            self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]
-            view = self.session.game.read_table(table)
-            self.state["table"] = {"drawing": self.session.game.describe_table(view), "problems": []}
-        except ReadError as exc:
-            self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
-        except LinkError as exc:
-            log.info("dashboard could not read the table: %s", exc)
-            return
-        if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
-            self._touch()
+        async with self._reading:  # one at a time, in the order asked: an older read never lands after a newer one
+            before = (self.state["table"], self.state["person"]["moves"])
+            try:
+                table = await self.session.connector.snapshot()
+                moves = await self.session.person_moves(table)
+                self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]
+                view = self.session.game.read_table(table)
+                self.state["table"] = {"drawing": self.session.game.describe_table(view), "problems": []}
+            except ReadError as exc:
+                self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
+            except LinkError as exc:
+                log.info("dashboard could not read the table: %s", exc)
+                return
+            if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
+                self._touch()
 
     async def poll(self, interval: float, watching: Callable[[], bool]) -> None:
         """Read the table every ``interval`` seconds while ``watching()`` (a page is open) and the bot is not
         playing: a piece a person moves by hand in TTS shows without a bot turn."""
         while True:
             await asyncio.sleep(interval)
-            if watching() and not self.state["bot"]["busy"] and not self.session.silent:
+            if watching() and not self.session.busy and not self.session.silent:
                 await self.refresh_table()
 
     # --- controls -------------------------------------------------------------------------------------------
