@@ -323,3 +323,24 @@ def test_automa_lua_runs_code_in_the_emulated_game_and_prints_what_comes_back(tm
     finally:
         emulator.send_signal(signal.SIGINT)
         emulator.wait(20)
+
+
+@pytest.mark.slow
+def test_self_play_reads_the_same_for_every_game():
+    """One layout, a unit on every figure, the terms explained: War Chest's AI and Pax Pamir's Wakhan alike."""
+    from engines import registry
+
+    reports = {}
+    for name, options in (("warchest", {"difficulties": ["beginner"]}), ("paxpamir", {"wakhan": True, "players": 1})):
+        game = registry.load(name)
+        summary = game.selfplay(games=2, seed=1, progress=False, options={"opponents": ["random"], **options})
+        reports[name] = game.format_selfplay(summary).splitlines()
+    header = "setting       opponent     games  bot wins  draws   length        decision"
+    for name, lines in reports.items():
+        assert lines[1] == "seed 1 (game i uses seed 1 + i); 0 game(s) failed with an error", name
+        assert lines[3] == header, name
+        assert any(line.startswith("length: actions per game") for line in lines), name
+        assert "random: a baseline player that plays a legal action chosen at random." in lines, name
+    row = reports["warchest"][4].split()
+    assert row[:3] == ["beginner", "random", "2"] and row[3].endswith("%") and row[-1] == "—"  # not timed
+    assert reports["paxpamir"][4].startswith("1 person      random") and reports["paxpamir"][4].endswith(" ms")

@@ -81,5 +81,15 @@ class PaxPamir(Game[TableView, Any]):
         return {"game": "paxpamir", "errors": sum(r["errors"] for r in runs.values()), "by_opponent": runs}
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
-        runs = summary.get("by_opponent", {"": summary})
-        return "\n\n".join(selfplay.format_summary(r) for r in runs.values())
+        from engines.selfplay_report import report
+
+        runs = list(summary.get("by_opponent", {"": summary}).values())
+        wakhan = runs[0]["wakhan"]
+        who = "Wakhan (seat 0) against baseline players" if wakhan else "baseline players only"
+        return report(
+            f"Pax Pamir self-play, {who}, {runs[0]['games']} games per setting",
+            bot="Wakhan" if wakhan else "the bot (none here)",
+            seed=runs[0]["seed"],
+            errors=sum(r["errors"] for r in runs),
+            rows=[selfplay.summary_row(r) for r in runs],
+        )

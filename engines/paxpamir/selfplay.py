@@ -18,6 +18,7 @@ from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.data import COALITIONS, Coalition
 from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.turn import Wakhan
+from engines.selfplay_report import Row
 
 
 def run(
@@ -113,22 +114,20 @@ def wakhan_turn_starts(games: int, seed: int, *, people: tuple[int, ...] = (1, 2
                 R.apply(state, POLICIES["random"](state, rng), rng, check=False)
 
 
-def format_summary(summary: dict[str, Any]) -> str:
-    wins = ", ".join(f"seat {seat}: {n}" for seat, n in summary["wins_by_seat"].items())
-    length = summary["length"]
-    who = f"Wakhan (seat 0) against {summary['players']}" if summary["wakhan"] else f"{summary['players']}"
-    wakhan = (
-        f"Wakhan wins {100 * summary['wakhan_win_rate']:.1f}%; her decisions take "
-        f"{summary['wakhan_ms_per_turn']['mean']} ms per turn on average (max {summary['wakhan_ms_per_turn']['max']})\n"
-        if summary["wakhan"]
-        else ""
-    )
-    return (
-        f"Pax Pamir self-play: {summary['games']} games of {who} {summary['opponent']} players, seed "
-        f"{summary['seed']}, {summary['errors']} error(s)\n"
-        f"{wakhan}"
-        f"wins by seat: {wins}\n"
-        f"game length (actions): mean {length['mean']}, median {length['median']}, max {length['max']}\n"
-        f"dominance checks resolved per game: mean {summary['dominance_checks']['mean']}, "
-        f"max {summary['dominance_checks']['max']}"
+def summary_row(summary: dict[str, Any]) -> Row:
+    """One run's figures for :func:`engines.selfplay_report.report`."""
+    wakhan, length, checks = summary["wakhan"], summary["length"], summary["dominance_checks"]
+    players = summary["players"]
+    seats = ", ".join(f"seat {seat} {n}" for seat, n in summary["wins_by_seat"].items())
+    thinking = summary.get("wakhan_ms_per_turn")
+    return Row(
+        setting=f"{players} {'person' if players == 1 else 'people'}" if wakhan else f"{players} players",
+        opponent=str(summary["opponent"]),
+        games=summary["games"],
+        bot_wins=summary["wins_by_seat"].get("0", 0) if wakhan else None,
+        draws=0,  # every game of Pax Pamir ends with a winner
+        length=length["mean"],
+        decision_ms=(thinking["mean"], thinking["max"]) if thinking else None,
+        notes=f"games won by seat: {seats}; length median {length['median']}, max {length['max']} actions; "
+        f"dominance checks per game: mean {checks['mean']}, max {checks['max']}",
     )

@@ -11,6 +11,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from engines.selfplay_report import Row, report
 from engines.warchest import rules as R
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.solo import POLICIES, setup_solo
@@ -98,16 +99,23 @@ def run(
 
 
 def format_summary(summary: dict[str, Any]) -> str:
-    lines = [
-        f"War Chest self-play: {summary['games_per_setting']} games per setting, seed {summary['seed']}, "
-        f"{summary['errors']} error(s)"
+    rows = [
+        Row(
+            setting=difficulty,
+            opponent=policy,
+            games=r["games"],
+            bot_wins=r["ai_wins"],
+            draws=r["draws"],
+            length=r["length"]["mean"],
+            notes="AI actions, all games: " + ", ".join(f"{k} {v}" for k, v in list(r["ai_action_mix"].items())[:6]),
+        )
+        for difficulty, by_policy in summary["results"].items()
+        for policy, r in by_policy.items()
     ]
-    lines.append(f"{'difficulty':14}{'human':8}{'AI wins':>9}{'human':>7}{'draws':>7}{'mean len':>10}  AI actions")
-    for difficulty, by_policy in summary["results"].items():
-        for policy, r in by_policy.items():
-            mix = ", ".join(f"{k} {v}" for k, v in list(r["ai_action_mix"].items())[:5])
-            lines.append(
-                f"{difficulty:14}{policy:8}{r['ai_win_rate']:>9.0%}{r['human_wins']:>7}{r['draws']:>7}"
-                f"{r['length']['mean']:>10}  {mix}"
-            )
-    return "\n".join(lines)
+    return report(
+        f"War Chest self-play, the solo AI against baseline players, {summary['games_per_setting']} games per setting",
+        bot="the AI",
+        seed=summary["seed"],
+        errors=summary["errors"],
+        rows=rows,
+    )

@@ -1,0 +1,51 @@
+"""Self-play summaries as a person reads them: one layout for every game, a unit on every figure, the terms said.
+
+Each game's self-play keeps its own JSON summary (``automa selfplay --json``); for the terminal it turns its
+results into :class:`Row` values, and :func:`report` lays them out the same way for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+BASELINES = {
+    "random": "plays a legal action chosen at random",
+    "greedy": "plays the legal action that scores best one step ahead on a simple position score",
+}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One setting's games: the bot's difficulty or seat, and who it played against."""
+
+    setting: str
+    opponent: str
+    games: int
+    bot_wins: int | None  # None: no bot at the table (baseline players only)
+    draws: int
+    length: float  # mean actions per game, every player's
+    decision_ms: tuple[float, float] | None = None  # the bot's thinking per turn: mean, max
+    notes: str = ""  # the game's own figures (an action mix, dominance checks), with their units
+
+
+def report(title: str, *, bot: str, seed: int, errors: int, rows: Sequence[Row]) -> str:
+    head = f"{'setting':14}{'opponent':12}{'games':>6}{'bot wins':>10}{'draws':>7}{'length':>9}{'decision':>16}"
+    lines = [title, f"seed {seed} (game i uses seed {seed} + i); {errors} game(s) failed with an error", "", head]
+    for r in rows:
+        wins = f"{r.bot_wins / r.games:.0%}" if r.bot_wins is not None and r.games else "—"
+        thinking = f"{r.decision_ms[0]:.2f}/{r.decision_ms[1]:.1f} ms" if r.decision_ms else "—"
+        lines.append(
+            f"{r.setting:14}{r.opponent:12}{r.games:>6}{wins:>10}{r.draws:>7}{r.length:>9.1f}{thinking:>16}"
+        )
+        if r.notes:
+            lines.append(f"{'':14}{r.notes}")
+    used = sorted({r.opponent.split()[0] for r in rows} & set(BASELINES))
+    lines += [
+        "",
+        f"bot wins: the share of games {bot} won. draws: games that reached the action cap undecided.",
+        "length: actions per game, all players together. decision: the bot's thinking time per turn, mean/max "
+        "(— where self-play does not time it).",
+        *(f"{name}: a baseline player that {BASELINES[name]}." for name in used),
+    ]
+    return "\n".join(lines)
