@@ -450,7 +450,8 @@ class Session:
             return []
         try:
             return self.game.person_moves(self.last_after, table)
-        except ReadError:
+        except (ReadError, ValueError) as exc:  # the table cannot be read, or no longer matches the last move
+            log.info("no moves to list for the person: %s", exc)
             return []
 
     async def person_move(self, move_id: str, label: str) -> str | None:

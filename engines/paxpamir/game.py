@@ -9,9 +9,10 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options
+from engines.base import Decision, Game, Options, PersonMove
 from engines.paxpamir import selfplay
 from engines.paxpamir.baselines import POLICIES
+from engines.paxpamir.table import person
 from engines.paxpamir.table.build import build_table
 from engines.paxpamir.table.read import TableView, read_table
 from engines.paxpamir.table.turn import turn_decisions
@@ -21,6 +22,7 @@ class PaxPamir(Game[TableView, Any]):
     name = "paxpamir"
     title = "Pax Pamir (Second Edition): Wakhan"
     people = (1, 2)
+    plays_person = True
 
     def read(self, table: Table) -> TableView:
         return read_table(table)
@@ -33,6 +35,12 @@ class PaxPamir(Game[TableView, Any]):
             raise ValueError("plan() needs the decisions of decide() on the same table view")
         commands: list[Command] = state.planner.plan(decision)
         return commands
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        return person.moves(previous, read_table(table))
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        return person.play(previous, read_table(table), move_id, rng)
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
         """The engine's state once her turn is planned: whose turn it is, and what the table should show."""

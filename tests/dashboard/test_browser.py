@@ -158,3 +158,39 @@ async def test_the_page_at_phone_width_is_one_column_with_readable_labels(warche
     shot = ROOT / "docs" / "dashboard-phone.png" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path / "p.png"
     await page.screenshot(path=str(shot), full_page=True)
     assert shot.read_bytes().startswith(b"\x89PNG")
+
+
+async def test_three_rounds_of_pax_pamir_against_wakhan_through_the_page(page):
+    """A person without TTS plays Pax Pamir against Wakhan from the dashboard for three rounds: her turns from Bot
+    turn, theirs from the listed actions (chosen at random, a card action step by step, then the end of the turn)."""
+    import random
+
+    board = await open_board("paxpamir")
+    rng = random.Random(3)
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("g.region")
+        bot_turns = person_turns = moves_made = 0
+        while person_turns < 3 or bot_turns < 4:
+            assert moves_made < 300, "the turns do not end"
+            version = await page.evaluate("state.version")
+            buttons = page.locator("button.move")
+            count = await buttons.count()
+            if count:
+                labels = [await buttons.nth(i).inner_text() for i in range(count)]
+                ends = [i for i, label in enumerate(labels) if label.endswith(": end your turn")]
+                pick = ends[0] if ends and (moves_made % 4 == 3 or count == 1) else rng.randrange(count)
+                person_turns += labels[pick].endswith(": end your turn")
+                await buttons.nth(pick).click()
+                moves_made += 1
+            else:
+                await page.click("#bot-turn")
+                bot_turns += 1
+            await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
+            await page.wait_for_timeout(60)
+        session = board.session
+        assert all(t.ok and t.stopped is None for t in session.turns) and session.last_failure is None
+        assert [e["text"] for e in board.server.dashboard.state["log"] if e["kind"] == "error"] == []
+        assert await page.locator("g.region").count() == 6
+    finally:
+        await close_board(board)

@@ -196,3 +196,75 @@ async def test_the_emulated_panel_status_and_chat_show_on_the_page(demo_board: B
         state = await next_state(ws, lambda s: s["bot"]["status"].startswith("Done"))
     assert state["bot"]["status"] == "Done: 1 decision(s). Your turn."
     assert any(e["kind"] == "chat" and e["text"].startswith("Bot: Slot 4") for e in state["log"])
+
+
+async def test_a_person_plays_pax_pamir_against_wakhan_from_the_page():
+    """Without TTS: after Wakhan's turn the page lists White's legal actions in words; a purchase and the end of the
+    turn are carried out on the table, which then reads back as the rules engine says."""
+    from engines.paxpamir.table import person
+    from engines.paxpamir.table.read import read_table
+    from tests.dashboard.conftest import close_board, open_board
+
+    board = await open_board("paxpamir")
+    try:
+        async with connect(board.ws_url, origin=board.origin) as ws:
+            state = await next_state(ws)
+            assert state["person"] == {"plays": True, "moves": []}  # Wakhan takes the first turn
+            await control(ws, type="bot_turn")
+            state = await next_state(ws, lambda s: s["person"]["moves"])
+            moves = state["person"]["moves"]
+            assert {m["group"] for m in moves} >= {"Buy", "End"}
+            assert all(m["label"].startswith("White: ") for m in moves)
+            buy = next(m for m in moves if m["group"] == "Buy" and "0 rupee(s)" in m["label"])
+            assert await control(ws, type="person_move", **buy) == {"type": "ack", "control": "person_move"}
+            state = await next_state(ws, lambda s: all(m["id"] != buy["id"] or m["label"] != buy["label"]
+                                                        for m in s["person"]["moves"]))
+            end = next(m for m in state["person"]["moves"] if m["group"] == "End")
+            assert await control(ws, type="person_move", **end) == {"type": "ack", "control": "person_move"}
+            state = await next_state(ws, lambda s: not s["person"]["moves"])  # Wakhan's turn again
+        view = read_table(await board.live.connector.snapshot())
+        assert person._places(view.state) == person._places(board.session.last_after)
+        chat = [t for t, _ in board.live.emulator.require_world().chat]
+        assert f"You: {buy['label']}" in chat and f"You: {end['label']}" in chat
+        assert board.session.last_after.current == 0  # Wakhan (seat 0) is to play
+    finally:
+        await close_board(board)
+
+
+async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
+    """With two people (a table built for them), the page plays whichever person's seat is to act, each action
+    labelled with its colour; after every move the table reads back where the rules engine left it."""
+    import random
+
+    from bridge.dashboard import Dashboard
+    from bridge.modbuild import build_save
+    from bridge.session import Session
+    from engines import registry
+    from engines.paxpamir.table import person
+    from engines.paxpamir.table.read import read_table
+    from tests.conftest import start_live, stop_live
+
+    game = registry.load("paxpamir")
+    live = await start_live(build_save(game, people=2), timeout=20)
+    session = Session(live.connector, game, seed=5)
+    dashboard = Dashboard(session, live.link, mode="emulator")
+    dashboard.start()
+    rng, seats, made = random.Random(4), set(), 0
+    try:
+        await dashboard.refresh_table()
+        while made < 40:
+            moves = dashboard.state["person"]["moves"]
+            if not moves:
+                assert await dashboard.control({"type": "bot_turn"}) is None
+                continue
+            seats.add(moves[0]["label"].split(":")[0])
+            ends = [m for m in moves if m["group"] == "End"]
+            move = ends[0] if ends and made % 4 == 3 else rng.choice(moves)
+            assert await dashboard.control({"type": "person_move", "id": move["id"], "label": move["label"]}) is None
+            made += 1
+            table = read_table(await live.connector.snapshot())
+            assert person._places(table.state) == person._places(session.last_after), move["label"]
+        assert seats == {"White", "Red"} and session.last_failure is None
+    finally:
+        dashboard.stop()
+        await stop_live(live)
