@@ -61,14 +61,16 @@ def test_s1_she_radicalizes_at_the_arrows():
     s = wakhan_table("british", face=12, back=1, market={"B1": 9})
     assert s.players[0].loyalty == "afghan"
     slot, why = radicalize(s)
-    assert slot == (1, 1) and "the arrows" in why and "AI card #12, line 3" in why
+    assert slot == (1, 1) and "the card her AI card's arrows point to" in why and "AI card #12, line 3" in why
+    # a player's words first (the card by name, the slot as seen), the rule after it
+    assert why.startswith(f"buys {game_data().court[9].name} (#9) from the market's bottom row, column 2 for ")
 
 
 def test_s2_the_arrows_walk_left_then_along_the_other_row():
     s = wakhan_table(face=7, back=8, rupees=3, market={"T3": 18, "B0": 57})
     assert (read_arrows(s).column, read_arrows(s).row) == (5, "top")
     slot, why = radicalize(s)
-    assert slot == (0, 3) and "walking left from T5" in why
+    assert slot == (0, 3) and "walking left from the top row, column 6" in why
     s.market.cards[0][3] = None
     s.market.cards[0][0], s.market.cards[0][1], s.market.cards[0][2] = 30, 31, 32
     s.paid_slots = {(0, 0), (0, 1), (0, 2)}  # her rupees from action 1
@@ -107,7 +109,8 @@ def test_an_instruction_without_a_match_skips_or_falls_back_to_the_arrows():
     slot, why = radicalize(s, 2)
     assert slot is None and "no card she can buy matches" in why
     slot, why = radicalize(s, 2, instruction_without_match="arrows")
-    assert slot == (0, 0) and "walking left from B0" in why  # the arrows: column 0, bottom row, then the top row
+    # the arrows: bottom row, first column; nothing there, then the top row
+    assert slot == (0, 0) and "walking left from the bottom row, column 1" in why
 
 
 def test_nothing_to_buy_skips():

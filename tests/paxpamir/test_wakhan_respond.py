@@ -39,9 +39,12 @@ def test_s6_roads_follow_the_region_priority_then_the_army():
     assert s.players[0].loyalty == "russian"
     s.players[0].hand = [12]  # City of Ghazni: three roads and an army, Kabul
     R.apply(s, A.Play(12, "left"), RNG)
+    reasons = []
     while s.pending:
-        answer(s)
+        reasons.append(answer(s))
     assert s.roads == {b: {"russian": 1} for b in ("kabul_transcaspia", "kabul_punjab", "kabul_kandahar")}
+    # borders by the names printed on the map, not the data's ids
+    assert reasons[0].startswith("places road 1 of City of Ghazni (#12) on Kabul-Transcaspia: ")
     assert s.armies["kabul"] == {"russian": 1}
 
 
@@ -71,7 +74,7 @@ def test_build_goes_to_the_first_ruled_region_on_the_priority():
     s.pending = [Pending("build", 0, remaining=3)]
     reasons = [answer(s), answer(s)]
     assert s.armies["kabul"] == {"afghan": 2} and s.players[0].rupees == 0 and not s.pending
-    assert "first region on the priority she rules" in reasons[0]
+    assert reasons[0].startswith("builds an army in Kabul, the first region on her priority list that she rules")
 
 
 def test_s13_battle_removes_tribes_first_red_arrow_seat_first():

@@ -14,8 +14,8 @@ from typing import Any
 from bridge.commands import Command
 from engines.base import Decision, PersonMove, Reason
 from engines.paxpamir import actions as A
+from engines.paxpamir import names
 from engines.paxpamir import rules as R
-from engines.paxpamir.data import game_data
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import seat_name
@@ -23,71 +23,56 @@ from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import TableView
 
 
-def _card(number: int) -> str:
-    data = game_data()
-    found = data.court.get(number) or data.events.get(number)
-    return f"#{number} {found.name}" if found is not None else f"#{number}"
-
-
-def _region(region: str) -> str:
-    return next((r.name for r in game_data().map.regions if r.id == region), region)
-
-
-def _border(border: str) -> str:
-    return next((b.name for b in game_data().map.borders if b.id == border), border.replace("_", " - "))
-
-
 def describe(state: State, action: A.Action) -> tuple[str, str]:
     """A player's words for an action, and its group on the page."""
     match action:
         case A.Purchase(row, col):
             number = state.market.cards[row][col]
-            price = col
-            return f"buy {_card(number or 0)} (market row {row + 1}, column {col + 1}: {price} rupee(s))", "Buy"
+            return f"buy {names.card(number or 0)} ({names.slot(row, col)}: {col} rupee(s))", "Buy"
         case A.Play(card, side):
-            return f"play {_card(card)} at the {side} end of your court", "Play"
+            return f"play {names.card(card)} at the {side} end of your court", "Play"
         case A.UseCard(card, action="gift", gift=price):
-            return f"{_card(card)}: gift ({price} rupees)", "Card actions"
+            return f"{names.card(card)}: gift ({price} rupees)", "Card actions"
         case A.UseCard(card, action="betray", target=target):
-            return f"{_card(card)}: betray {_card(target)}", "Card actions"
+            return f"{names.card(card)}: betray {names.card(target)}", "Card actions"
         case A.UseCard(card, action="battle", target=target, region=region):
-            where = _region(region) if region else _card(target)
-            return f"{_card(card)}: battle at {where}", "Card actions"
+            where = names.region(region) if region else names.card(target)
+            return f"{names.card(card)}: battle at {where}", "Card actions"
         case A.UseCard(card, action=what):
-            return f"{_card(card)}: {what}", "Card actions"
+            return f"{names.card(card)}: {what}", "Card actions"
         case A.EndTurn():
             return "end your turn", "End"
         case A.PlaceRoad(border) | A.BuildRoad(border):
-            return f"road on {_border(border)}", "Choices"
+            return f"road on {names.border(border)}", "Choices"
         case A.PlaceSpy(card):
-            return f"spy on {_card(card)}", "Choices"
+            return f"spy on {names.card(card)}", "Choices"
         case A.TakeRupee(row, col, seat) if seat >= 0:
             return f"take a rupee from {seat_name(state, seat)}", "Choices"
         case A.TakeRupee(row, col):
-            return f"take the rupee on market row {row + 1}, column {col + 1}", "Choices"
+            return f"take the rupee on the market's {names.slot(row, col)}", "Choices"
         case A.BuildArmy(region):
-            return f"army in {_region(region)}", "Choices"
+            return f"army in {names.region(region)}", "Choices"
         case A.MoveArmy(frm, to) | A.MoveTribe(frm, to):
             piece = "army" if isinstance(action, A.MoveArmy) else "tribe"
-            return f"move a {piece} from {_region(frm)} to {_region(to)}", "Choices"
+            return f"move a {piece} from {names.region(frm)} to {names.region(to)}", "Choices"
         case A.MoveSpy(frm, to):
-            return f"move a spy from {_card(frm)} to {_card(to)}", "Choices"
+            return f"move a spy from {names.card(frm)} to {names.card(to)}", "Choices"
         case A.Remove(piece, seat, coalition, border):
             owner = seat_name(state, seat) if seat >= 0 else coalition
-            where = f" on {_border(border)}" if border else ""
+            where = f" on {names.border(border)}" if border else ""
             return f"remove {owner}'s {piece}{where}", "Choices"
         case A.KeepPrize(keep):
             return ("keep the prize" if keep else "refuse the prize"), "Choices"
         case A.Hide(hide):
             return ("hide the spy on the Safe House" if hide else "send the spy home"), "Choices"
         case A.Discard(card):
-            return f"discard {_card(card)}", "Choices"
+            return f"discard {names.card(card)}", "Choices"
         case A.ChooseSuit(suit):
             return f"choose the {suit} suit", "Choices"
         case A.ChooseSeat(seat):
             return f"choose {seat_name(state, seat)}", "Choices"
         case A.ChooseRegion(region):
-            return f"choose {_region(region)}", "Choices"
+            return f"choose {names.region(region)}", "Choices"
         case A.Demand(amount):
             return f"ask {amount} rupee(s)", "Choices"
         case A.Reclaim(piece, where):

@@ -26,7 +26,7 @@ class Arrows:
         return "left" if self.row == "top" else "right"
 
     def describe(self) -> str:
-        return f"AI card #{self.face}'s arrows on the back of #{self.back}: column {self.column}, {self.row} row"
+        return f"AI card #{self.face}'s arrows on the back of #{self.back}: {self.row} row, column {self.column + 1}"
 
 
 def read_arrows(state: State) -> Arrows:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engines.base import Decision, Reason
+from engines.paxpamir import names
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import CourtCard, game_data
 from engines.paxpamir.queries import court_limit, dominant, military_favored, ruler
@@ -20,10 +21,6 @@ from engines.paxpamir.wakhan.arrows import read_arrows
 from engines.paxpamir.wakhan.options import WakhanOptions
 
 Slot = tuple[int, int]  # (row, column): row 0 is the top row
-
-
-def slot_name(slot: Slot) -> str:
-    return f"{'TB'[slot[0]]}{slot[1]}"
 
 
 def _me(state: State) -> int:
@@ -209,12 +206,11 @@ class Radicalize:
 
     def _buy(self, pick: tuple[Slot, int], step: str, why: str) -> Decision[Slot | None]:
         slot, number = pick
-        name = _card(number).name if number <= 100 else game_data().events[number].name
-        text = f"Radicalize: buys #{number} {name} at {slot_name(slot)} for {self.cost(slot)} — {why}"
+        text = f"buys {names.card(number)} from the market's {names.slot(*slot)} for {self.cost(slot)} rupee(s): {why}"
         return Decision(slot, Reason(f"{self.rule}; B6 {step}", text))
 
     def _skip(self, step: str, why: str) -> Decision[Slot | None]:
-        return Decision(None, Reason(f"{self.rule}; B6 {step}", f"Radicalize SKIPs: {why}"))
+        return Decision(None, Reason(f"{self.rule}; B6 {step}", f"buys nothing (Radicalize skips): {why}"))
 
     # --- the procedure --------------------------------------------------------------------------------------
 
@@ -278,7 +274,8 @@ class Radicalize:
                 if self.state.market.cards[row][col] is not None and self.buyable((row, col)):
                     number = self.state.market.cards[row][col]
                     assert number is not None
-                    start = slot_name((first, arrows.column))
-                    walked = "" if (row, col) == (first, arrows.column) else f", walking left from {start}"
-                    return self._buy(((row, col), number), "step 4", f"the arrows ({arrows.describe()}){walked}")
-        return self._skip("step 4", f"nothing she can buy along either row from column {arrows.column}")
+                    start = names.slot(first, arrows.column)
+                    walked = "" if (row, col) == (first, arrows.column) else f", walking left from the {start}"
+                    why = f"the card her AI card's arrows point to ({arrows.describe()}){walked}"
+                    return self._buy(((row, col), number), "step 4", why)
+        return self._skip("step 4", f"nothing she can buy along either row from column {arrows.column + 1}")

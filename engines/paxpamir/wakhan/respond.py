@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
+from engines.paxpamir import names
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import Region, game_data
 from engines.paxpamir.queries import ruler, tax_shelter
@@ -104,7 +105,10 @@ class Responder:
             assert top.region is not None
             order = border_order(self.state, top.region)
             border = order[placed % len(order)]
-            text = f"road {placed + 1} of #{top.card} on {border}: borders in region-priority order"
+            text = (
+                f"places road {placed + 1} of {names.card(top.card)} on {names.border(border)}: the borders in her "
+                "region-priority order"
+            )
             return _decide(A.PlaceRoad(border), "B8 roads", text)
         return self._spy(offered, "B8 spies")
 
@@ -132,7 +136,7 @@ class Responder:
         side = read_arrows(self.state).court_side
         play = A.Play(top.card, side) if self.state.players[self.me].court else A.Play(top.card, "left")
         if play in offered:
-            return _decide(play, "B6 play", f"plays #{top.card} at the {side} end of her court (red arrow)")
+            return _decide(play, "B6 play", f"plays {names.card(top.card)} at the {side} end of her court (red arrow)")
         return _decide(A.Discard(top.card), "B6 play", f"discards #{top.card}: she cannot pay the whole bribe")
 
     def _receive(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
@@ -172,7 +176,7 @@ class Responder:
         armies = {a.region: a for a in _of(offered, A.BuildArmy)}
         for region in region_priority(self.state):
             if region in armies:
-                text = f"build: an army in {region}, the first region on the priority she rules"
+                text = f"builds an army in {names.region(region)}, the first region on her priority list that she rules"
                 return _decide(armies[region], "B9 Build", text)
         return _decide(A.Stop(), "B9 Build", "no more armies she can build")
 
@@ -234,7 +238,10 @@ class Responder:
             for region in order:
                 enemy = any(t != self.me for t in self.state.tribes[region]) or any(self.state.armies[region].values())
                 if enemy:
-                    text = f"Rebuke in {region}: the first region on the priority with another seat's tribe or army"
+                    text = (
+                        f"rebukes in {names.region(region)}: the first region on her priority list with another "
+                        "seat's tribe or army"
+                    )
                     return _decide(A.ChooseRegion(region), "B10 Rebuke (I12)", text)
         return _decide(A.ChooseRegion(order[0]), "B10 Rebuke (I12)", f"Rebuke in {order[0]}: the first region")
 

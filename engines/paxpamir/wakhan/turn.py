@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
+from engines.paxpamir import names
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import COALITIONS, Coalition, Region, game_data
 from engines.paxpamir.queries import dominance_margin, ruler, scoring_influence
@@ -21,7 +22,7 @@ from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS
 from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.priority import card_priority
-from engines.paxpamir.wakhan.radicalize import Radicalize, slot_name
+from engines.paxpamir.wakhan.radicalize import Radicalize
 from engines.paxpamir.wakhan.respond import Responder, move_step, region_priority
 
 SPY_BATTLE = "battle_highest_priority_court_card_with_most_spies_where_wakhan_has_spy"
@@ -88,7 +89,7 @@ class WakhanTurn:
                     why = f"scores {mine}, the others at most {others}"
                     if wins and mine <= others:
                         why = "it wins her the game"
-                    text = f"Ambition: buys the Dominance Check at {slot_name((row, col))}: {why}"
+                    text = f"buys the Dominance Check on the market's {names.slot(row, col)} (Ambition): {why}"
                     return Decision(A.Purchase(row, col), Reason("B5 Ambition", text))
         return None
 
