@@ -90,7 +90,7 @@ class Dashboard:
         if kind == "panel":
             self.state["bot"]["status"] = text
             self._touch()
-        else:
+        elif not text.startswith(("Bot: ", "You: ")):  # the bot's and the person's lines are logged as such already
             self.log(kind, text)
 
     def _on_notice(self, kind: str, text: str) -> None:

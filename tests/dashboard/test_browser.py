@@ -47,6 +47,8 @@ async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_boa
     await page.goto(warchest_board.server.url)
     await page.wait_for_selector("polygon.hex")
     assert await page.locator("polygon.hex").count() == 37
+    assert await page.locator("text.hexcoord").count() == 37  # as on the TTS board: reasons name hexes "(1,-2)"
+    assert "1,-2" in await page.locator("text.hexcoord").all_text_contents()
     assert await page.locator("#connection.ok").count() == 1
     assert await page.locator("li.decision").count() == 0
     await page.click("#bot-turn")

@@ -194,8 +194,14 @@ async def test_the_emulated_panel_status_and_chat_show_on_the_page(demo_board: B
         await next_state(ws)
         await control(ws, type="bot_turn")
         state = await next_state(ws, lambda s: s["bot"]["status"].startswith("Done"))
-    assert state["bot"]["status"] == "Done: 1 decision(s). Your turn."
-    assert any(e["kind"] == "chat" and e["text"].startswith("Bot: Slot 4") for e in state["log"])
+        assert state["bot"]["status"] == "Done: 1 decision(s). Your turn."
+        assert [e["text"] for e in state["log"] if e["kind"] == "decision"] == [
+            "1. Slot 4 is the empty slot nearest the centre (alone). [priority 3 (centre)]"
+        ]
+        assert not any(e["text"].startswith("Bot: ") for e in state["log"])  # its chat line is that decision
+        await demo_board.live.link.execute("printToAll('hello from the table', {1, 1, 1})")  # a mod's own line
+        state = await next_state(ws, lambda s: any(e["kind"] == "chat" for e in s["log"]))
+    assert [e["text"] for e in state["log"] if e["kind"] == "chat"] == ["hello from the table"]
 
 
 async def test_a_person_plays_pax_pamir_against_wakhan_from_the_page():

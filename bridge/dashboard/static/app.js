@@ -162,6 +162,8 @@ function drawHexes(board, d) {
     const cls = h.control ? `hex ctl-${h.control}` : (h.label ? "hex loc" : "hex plain");
     board.append(el("polygon", { points, class: cls, "data-hex": `${h.q},${h.r}` }, null, SVG));
     if (h.label) board.append(el("text", { x, y: y - 28, class: "hexlabel" }, h.label, SVG));
+    // every hex's coordinates, as printed on the TTS board: the bot's reasons name plain hexes by them
+    board.append(el("text", { x, y: y + 36, class: "hexcoord" }, `${h.q},${h.r}`, SVG));
   }
   for (const u of d.units) {
     const [x, y] = hexCentre(u.q, u.r);
