@@ -214,6 +214,7 @@ def test_serve_with_the_emulator_plays_bot_turns():
     chat = [line for line in result.stdout.splitlines() if line.startswith("chat: Bot: ")]
     assert len(chat) == 3 and chat[2].endswith("[priority 1 (win)]")
     assert "panel: Done: 1 decision(s). Your turn." in result.stdout.splitlines()  # the panel's status too
+    assert "websockets" not in result.stderr  # quiet by default: the dashboard's server lines only with -v
 
 
 def test_serve_takes_the_game_as_an_argument_or_with_game_and_asks_for_it():

@@ -274,3 +274,18 @@ async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
     finally:
         dashboard.stop()
         await stop_live(live)
+
+
+async def test_the_drawing_follows_a_piece_moved_by_hand_without_a_bot_turn(demo_board: Board):
+    """A page that is open sees the table change (a person's hand in TTS) within a poll, with no control sent."""
+    from engines.demo import table as layout
+
+    async with connect(demo_board.ws_url, origin=demo_board.origin) as ws:
+        state = await next_state(ws)
+        assert state["table"]["drawing"]["slots"][0] is None
+        world = demo_board.live.emulator.require_world()
+        board = next(o for o in world.objects.values() if layout.BOARD_TAG in o.data["Tags"])
+        token = next(o for o in world.objects.values() if layout.HUMAN_TAG in o.data["Tags"])
+        token.set_position(board.transform.to_world(layout.BOARD.spots["slot 1"]))  # moved by hand
+        state = await next_state(ws, lambda s: s["table"]["drawing"]["slots"][0] == "human", seconds=10)
+    assert state["table"]["drawing"]["slots"][0] == "human"

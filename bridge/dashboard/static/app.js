@@ -74,7 +74,7 @@ function renderPerson(person) {
   if (!person.plays) return;
   const list = document.getElementById("person-moves");
   const filter = document.getElementById("person-filter");
-  filter.hidden = person.moves.length <= 12;
+  filter.hidden = person.moves.length <= 8;
   const needle = filter.hidden ? "" : filter.value.trim().toLowerCase();
   list.replaceChildren();
   if (!person.moves.length) { list.append(el("p", { class: "muted" }, "No move for you now: press Bot turn (it says so when the game is over).")); return; }
