@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bridge.commands import Command, Position, Take
+from bridge.commands import Command, Move, Position, Take
 from bridge.table import SaveFile, Table, TableObject, Vec3
-from engines.base import Decision, Game, Options, Problem, ReadError, Reason
+from engines.base import Decision, Game, Options, PersonMove, Problem, ReadError, Reason
 from engines.demo import table as layout
 from engines.tablekit import one_tagged
 
@@ -57,6 +57,7 @@ class DemoGame(Game[DemoState, DemoAction]):
     name = "demo"
     title = "Three in a Row (demo)"
     difficulties = ("normal", "easy")
+    plays_person = True
 
     def read(self, table: Table) -> DemoState:
         problems: list[Problem] = []
@@ -124,6 +125,33 @@ class DemoGame(Game[DemoState, DemoAction]):
         spot = layout.BOARD.world(state.board, layout.SLOTS[action.slot])
         target = Vec3(spot.x, spot.y + layout.TOKEN_LIFT, spot.z)
         return [Take(container=state.bag, position=Position.of(target), rotation=Position.of(state.board.rotation))]
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        """Any empty slot, with a token of yours off the board, when it is your turn: the bot moves first, so it is
+        yours while the bot has more tokens on the board than you."""
+        state = self.read(table)
+        if state.winner() or not self._reserve(table, state) or state.slots.count(BOT) <= state.slots.count(HUMAN):
+            return []
+        return [
+            PersonMove(str(i), f"place your token on slot {i + 1}", "Place")
+            for i, owner in enumerate(state.slots)
+            if owner is None
+        ]
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        if move_id not in {m.id for m in self.person_moves(previous, table)}:
+            raise ValueError(f"no move {move_id!r} now: choose again")
+        state = self.read(table)
+        token = self._reserve(table, state)[0]
+        spot = layout.BOARD.world(state.board, layout.SLOTS[int(move_id)])
+        target = Vec3(spot.x, spot.y + layout.TOKEN_LIFT, spot.z)
+        return [Move(guid=token.guid, position=Position.of(target))], previous
+
+    def _reserve(self, table: Table, state: DemoState) -> list[TableObject]:
+        """Your tokens off the board."""
+        return [
+            t for t in table.with_tag(layout.HUMAN_TAG) if layout.BOARD.locate(state.board, t.position).spot is None
+        ]
 
     def describe_table(self, state: DemoState) -> dict[str, Any]:
         return {"kind": "slots", "slots": list(state.slots), "bag": state.bag_count}

@@ -289,3 +289,22 @@ async def test_the_drawing_follows_a_piece_moved_by_hand_without_a_bot_turn(demo
         token.set_position(board.transform.to_world(layout.BOARD.spots["slot 1"]))  # moved by hand
         state = await next_state(ws, lambda s: s["table"]["drawing"]["slots"][0] == "human", seconds=10)
     assert state["table"]["drawing"]["slots"][0] == "human"
+
+
+async def test_a_whole_demo_game_from_the_page_bot_and_person_in_turn(demo_board: Board):
+    """Every game offers the person's moves: the demo's are the empty slots, on the person's turn only."""
+    dashboard = demo_board.server.dashboard
+    assert dashboard.state["person"] == {"plays": True, "moves": []}  # the bot moves first
+    for _ in range(7):
+        if None not in dashboard.state["table"]["drawing"]["slots"]:
+            break
+        assert await dashboard.control({"type": "bot_turn"}) is None
+        moves = dashboard.state["person"]["moves"]
+        if not moves:
+            break  # the bot won, or the board is full
+        empty = [i for i, owner in enumerate(dashboard.state["table"]["drawing"]["slots"]) if owner is None]
+        assert [m["id"] for m in moves] == [str(i) for i in empty]
+        assert await dashboard.control({"type": "person_move", **moves[0]}) is None
+        assert dashboard.state["person"]["moves"] == []  # now the bot's turn
+    slots = dashboard.state["table"]["drawing"]["slots"]
+    assert slots.count("human") >= 2 and slots.count("bot") >= slots.count("human")
