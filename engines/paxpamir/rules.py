@@ -1018,9 +1018,27 @@ def _market_cleanup(state: State) -> None:
             _event(state, state.current, number, purchased=False)
             if state.over:
                 return
+    while not state.over:
+        _slide_left(market)
+        before = {c for row in market.cards for c in row if c in DOMINANCE_CHECKS}
+        market.fill(state.deck)
+        after = [c for row in market.cards for c in row if c in DOMINANCE_CHECKS]
+        if len(after) < 2 or not set(after) - before:
+            return
+        # Instability: "immediately perform a Dominance Check and then discard both Dominance Check cards and fill
+        # the empty spaces in the market as described above" (so round again: slide, refill, and check anew).
+        for row in range(ROWS):
+            for col in range(COLUMNS):
+                if market.cards[row][col] in DOMINANCE_CHECKS:
+                    state.discard.append(market.cards[row][col])  # type: ignore[arg-type]
+                    market.cards[row][col] = None
+        _resolve_dominance_check(state)
+
+
+def _slide_left(market: Market) -> None:
+    """Cards slide left keeping their rupees and taking those of the slot they land on; rupees on a slot no card
+    leaves from stay where they are (for the card that will land there)."""
     for row in range(ROWS):
-        # Cards slide left keeping their rupees and taking those of the slot they land on; rupees on a slot no
-        # card leaves from stay where they are (for the card that will land there).
         rupees = [0] * COLUMNS
         cards: list[int | None] = [None] * COLUMNS
         landing = 0
@@ -1032,16 +1050,6 @@ def _market_cleanup(state: State) -> None:
                 rupees[landing] += market.rupees[row][col]
                 landing += 1
         market.cards[row], market.rupees[row] = cards, rupees
-    before = {c for row in market.cards for c in row if c in DOMINANCE_CHECKS}
-    market.fill(state.deck)
-    after = [c for row in market.cards for c in row if c in DOMINANCE_CHECKS]
-    if len(after) >= 2 and set(after) - before:
-        for row in range(ROWS):
-            for col in range(COLUMNS):
-                if market.cards[row][col] in DOMINANCE_CHECKS:
-                    state.discard.append(market.cards[row][col])  # type: ignore[arg-type]
-                    market.cards[row][col] = None
-        _resolve_dominance_check(state)
 
 
 def _settle(state: State, rng: random.Random) -> None:

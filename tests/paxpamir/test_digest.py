@@ -99,6 +99,18 @@ def test_instability_resolves_a_check_when_a_second_one_appears():
     assert s.players[0].vp == 5  # not the final check: #103 is still to come
 
 
+def test_instability_refills_the_market_after_the_check():
+    """Rulebook (second edition): "If a Dominance Check card is revealed and there is already a Dominance Check card
+    in the market, immediately perform a Dominance Check and then discard both Dominance Check cards and fill the
+    empty spaces in the market as described above." """
+    deck = [102, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 103]  # #103 keeps it from being the final check
+    s = table("british", "russian", market={(0, 3): 101, (0, 0): 30, (1, 0): 31}, deck=deck)
+    play(s, A.EndTurn())
+    assert s.dominance_checks_resolved == 1 and {101, 102} <= set(s.discard)
+    assert all(card is not None for row in s.market.cards for card in row)  # no slot left empty
+    assert not any(card in (101, 102) for row in s.market.cards for card in row)
+
+
 def test_public_withdrawal_cannot_be_bought():
     s = table("british", market={(0, 0): 111})
     assert R.why_illegal(s, A.Purchase(0, 0)) == "Public Withdrawal cannot be purchased"
