@@ -193,11 +193,19 @@ def _pay_to_market(state: State, seat: int, amount: int) -> None:
     ]
     for i in range(amount):
         if i < len(slots):
-            row, col = slots[i]
-            state.market.rupees[row][col] += 1
-            state.paid_slots.add((row, col))
+            _rupees_on_card(state, *slots[i], 1)
         else:
             state.bank_out += 1
+
+
+def _rupees_on_card(state: State, row: int, col: int, amount: int) -> None:
+    """Rupees placed on a market card; on Public Withdrawal (card text: "Any money placed on this card in the
+    market is instead removed from the game") they leave the game."""
+    if state.market.cards[row][col] == PUBLIC_WITHDRAWAL:
+        state.bank_out += amount
+        return
+    state.market.rupees[row][col] += amount
+    state.paid_slots.add((row, col))
 
 
 # --- legal actions ------------------------------------------------------------------------------------------
@@ -579,8 +587,7 @@ def _purchase(state: State, seat: int, row: int, col: int) -> None:
     for c in range(col if unit else 0):
         for r in (row, 1 - row):
             if market.cards[r][c] is not None:
-                market.rupees[r][c] += unit
-                state.paid_slots.add((r, c))
+                _rupees_on_card(state, r, c, unit)
                 break
         else:
             state.bank_out += unit

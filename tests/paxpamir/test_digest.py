@@ -111,6 +111,16 @@ def test_instability_refills_the_market_after_the_check():
     assert not any(card in (101, 102) for row in s.market.cards for card in row)
 
 
+def test_money_placed_on_public_withdrawal_is_removed_from_the_game():
+    """Card text (events.json, #111): "Any money placed on this card in the market is instead removed from the
+    game." """
+    s = table("british", "russian", market={(0, 0): 111, (0, 1): 30, (0, 2): 31})
+    s.players[0].rupees = 4
+    play(s, A.Purchase(0, 2))  # a rupee on each card to its left: Public Withdrawal's goes out of the game
+    assert s.market.rupees[0][0] == 0 and s.market.rupees[0][1] == 1
+    assert s.bank_out == 1 and s.players[0].rupees == 4 - 2
+
+
 def test_public_withdrawal_cannot_be_bought():
     s = table("british", market={(0, 0): 111})
     assert R.why_illegal(s, A.Purchase(0, 0)) == "Public Withdrawal cannot be purchased"
