@@ -29,6 +29,7 @@ from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS, Market, buil
 from engines.paxpamir.state import GIFT_PRICES, Pending, Player, State
 
 PUBLIC_WITHDRAWAL = 111
+FREE_BLOCKS = ("infrastructure", "nation_building")  # build steps that cost nothing
 MAX_PLIES = 4000
 
 
@@ -440,7 +441,7 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
         yield from _tax_sources(state, seat)
     elif top.kind == "build":
         yield A.Stop()
-        if top.reason == "infrastructure" or state.players[seat].rupees >= 2:
+        if top.reason in FREE_BLOCKS or state.players[seat].rupees >= 2:
             yield from _build_options(state, seat)
     elif top.kind == "blackmail":
         yield A.Stop()
@@ -563,8 +564,7 @@ def _use_card(state: State, seat: int, action: A.UseCard) -> None:
         _pay_to_market(state, seat, action.gift)
         _place(state, seat, action)
     elif action.action == "build":
-        cap = 6 if state.lasting.get("nation_building") == seat else 3
-        state.pending.append(Pending("build", seat, remaining=cap))
+        state.pending.append(Pending("build", seat, remaining=3))
     elif action.action == "move":
         state.pending.append(Pending("move", seat, remaining=rank))
     elif action.action == "betray":
@@ -789,12 +789,17 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
             state.pending.append(Pending("tax", seat, remaining=top.remaining - 1))
     elif top.kind == "build":
         assert player.loyalty is not None
-        if top.reason != "infrastructure":
+        paid = top.reason not in FREE_BLOCKS
+        if paid:
             _pay_to_market(state, seat, 2)
-        if top.remaining > 1 and top.reason != "infrastructure":
-            state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
-        else:
-            _after_build(state, top)
+            if top.remaining > 1:
+                state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
+            else:
+                _after_build(state, top)
+            if state.lasting.get("nation_building") == seat:
+                # Nation Building: "The purchaser's build actions place twice as many blocks": each block paid
+                # for brings a second, free one (placed next, before the next paid one)
+                state.pending.append(Pending("build", seat, remaining=1, reason="nation_building"))
         _place(state, seat, action)  # (any piece taken back from play comes first: it is on top of the stack)
     elif top.kind == "blackmail":
         assert isinstance(action, A.PlaceSpy)
@@ -864,7 +869,7 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
 
 def _after_build(state: State, top: Pending) -> None:
     """Infrastructure: after a build action, one more block, free, in a legal space."""
-    if top.kind == "build" and top.reason != "infrastructure" and has_ability(state, top.seat, "infrastructure"):
+    if top.kind == "build" and top.reason not in FREE_BLOCKS and has_ability(state, top.seat, "infrastructure"):
         state.pending.append(Pending("build", top.seat, remaining=1, reason="infrastructure"))
 
 

@@ -94,6 +94,21 @@ def test_infrastructure_adds_a_free_block_after_building():
     assert s.armies["persia"] == {"british": 2} and s.players[0].rupees == 0
 
 
+def test_nation_building_places_two_blocks_for_each_one_paid():
+    """Nation Building (events.json #112, if purchased): "The purchaser's build actions place twice as many
+    blocks." Each block paid for (2 rupees) brings a second one: 6 rupees build 6 blocks, not 3."""
+    s = table("british")
+    s.tribes["persia"] = [0]
+    s.players[0].court = [78]  # Civic Improvements: build (and Infrastructure: one more free block at the end)
+    s.players[0].rupees = 6
+    s.lasting["nation_building"] = 0
+    play(s, A.UseCard(78, "build"))
+    while s.pending and s.pending[-1].kind == "build" and A.BuildArmy("persia") in legal(s):
+        play(s, A.BuildArmy("persia"))
+    assert s.players[0].rupees == 0
+    assert s.armies["persia"] == {"british": 3 * 2 + 1}  # three paid, three free twins, one for Infrastructure
+
+
 def test_charismatic_courtiers_pay_no_bribes():
     s = table("british", "russian")
     s.tribes["kabul"] = [1, 1]
