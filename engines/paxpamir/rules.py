@@ -154,8 +154,15 @@ def hostage_holder(state: State, number: int) -> tuple[int | None, int]:
 
 
 def _hostage_cost(state: State, seat: int, number: int) -> tuple[int | None, int]:
+    """What a card held hostage costs its owner to use. A hostage payment is a bribe in the rulebook's words, so
+    Courtly Manners ("The purchaser may decline to pay bribes") waives it too."""
     holder, amount = hostage_holder(state, number)
-    if holder is None or has_ability(state, seat, "civil_service_reforms") or "disregard_for_customs" in state.lasting:
+    if (
+        holder is None
+        or has_ability(state, seat, "civil_service_reforms")
+        or "disregard_for_customs" in state.lasting
+        or state.lasting.get("courtly_manners") == seat
+    ):
         return None, 0
     return holder, amount
 

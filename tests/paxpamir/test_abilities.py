@@ -152,6 +152,20 @@ def test_insurrection_adds_afghan_armies_after_a_check():
     assert s.armies["kabul"] == {"afghan": 2}
 
 
+def test_courtly_manners_also_declines_a_hostage_payment():
+    """Courtly Manners (events.json, if purchased): "The purchaser may decline to pay bribes." The rulebook calls
+    the payment for a card held hostage a bribe too, so the purchaser uses the card without paying the holder."""
+    s = table("british", "russian")
+    s.players[0].court = [54]  # tax
+    s.spies = {54: [1, 1]}  # held hostage by seat 1
+    s.players[1].court = [30]
+    s.tribes["punjab"] = [0]
+    s.lasting["courtly_manners"] = 0
+    play(s, A.UseCard(54, "tax"))
+    assert s.pending[-1].kind == "tax"  # no ransom asked
+    assert (s.players[0].rupees, s.players[1].rupees) == (4, 4)
+
+
 def test_hostages_cost_the_owner_a_rupee_per_spy_to_the_holder():
     s = table("british", "russian")
     s.players[0].court = [54]  # tax
