@@ -697,6 +697,8 @@ def _place(state: State, seat: int, action: A.Action) -> None:
     elif not state.cylinders_available(seat):
         state.pending.append(Pending("reclaim", seat, reason="cylinder", action=action))
     elif isinstance(action, A.PlaceSpy):
+        if state.owner_of(action.card) is None:
+            return  # the tribe just taken back overthrew the very card: the spy has no target, the turn goes on
         state.spies.setdefault(action.card, []).append(seat)
         state.note_placed("spy", action.card, seat)
     elif isinstance(action, A.UseCard):

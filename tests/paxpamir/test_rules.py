@@ -318,3 +318,20 @@ def test_a_gift_with_no_cylinder_left_takes_one_back_unless_all_arrived_this_tur
     for _ in range(10):
         fresh.note_placed("tribe", "kabul", 0)
     assert not any(isinstance(a, A.UseCard) and a.action == "gift" for a in legal(fresh))
+
+
+def test_a_tribe_taken_back_can_overthrow_the_card_the_spy_was_for():
+    """Rulebook, overthrow: "If a player ever has no tribes in a region, they must discard all political cards
+    associated with that region from their court." Component limits: with no cylinder left, one is taken from play
+    first. Taking back her only Kandahar tribe discards Giljee Nobles (#43, political, Kandahar) itself, so the
+    Blackmail spy meant for it has no card left to sit on: it is not placed, and the turn goes on."""
+    s = table("british", "russian")
+    s.players[0].court = [43]  # Giljee Nobles: Blackmail (Kandahar)
+    s.tribes["kandahar"] = [0]
+    s.tribes["kabul"] = [0] * 9  # every cylinder of seat 0 in play
+    R.start_of_turn(s, RNG)
+    play(s, A.PlaceSpy(43))
+    play(s, A.Reclaim("tribe", "kandahar"))
+    assert 43 in s.discard and 43 not in s.spies
+    assert not s.pending and s.cylinders_available(0) == 1
+    assert s.current == 0 and s.actions_used == 0 and legal(s) == [A.EndTurn()]  # the turn goes on (no market here)
