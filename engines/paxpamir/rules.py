@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from engines.paxpamir import actions as A
 from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Region, game_data
+from engines.paxpamir.options import RuleOptions
 from engines.paxpamir.queries import (
     court_limit,
     dominance_margin,
@@ -44,12 +45,14 @@ def new_game(
     first: int = 0,
     wakhan: int | None = None,
     wakhan_printing: int = 1,
+    rules: RuleOptions | None = None,
 ) -> State:
     """A game for the given seats (their loyalties, in turn order), after set-up.
 
     ``wakhan``: the seat of the automated opponent, if she plays (her entry in ``loyalties`` is ignored). She
     counts as a seat for the deck, her 24 AI cards are shuffled, and she takes the first turn (spec B1): seat
-    her just before the last human to choose loyalty.
+    her just before the last human to choose loyalty. ``rules``: the readings of the base rules (the rulebook's by
+    default).
     """
     if wakhan is not None and not 0 <= wakhan < len(loyalties):
         raise ValueError(f"Wakhan's seat {wakhan} is not one of the {len(loyalties)} seats")
@@ -63,7 +66,7 @@ def new_game(
     players = [
         Player(None, wakhan=True) if seat == wakhan else Player(loyalty) for seat, loyalty in enumerate(loyalties)
     ]
-    state = State(players, deck, market, current=first if wakhan is None else wakhan)
+    state = State(players, deck, market, current=first if wakhan is None else wakhan, rules=rules or RuleOptions())
     data = game_data()
     used = set(deck)
     state.out_of_game = sorted(n for n in (*data.court, *data.events) if n not in used)
@@ -958,6 +961,8 @@ def _event(state: State, seat: int, number: int, *, purchased: bool) -> None:
     if eid == "dominance_check":
         _resolve_dominance_check(state)
     elif eid.startswith("favor_"):
+        if "pashtunwali_values" in state.lasting and state.rules.pashtunwali_ignores_discarded_suit_events:
+            return  # the card's top is a suit-change impact icon, and Pashtunwali Values ignores those
         state.favored = eid.removeprefix("favor_")  # type: ignore[assignment]
     elif eid.startswith("riots_in_"):
         _riot(state, eid.removeprefix("riots_in_"))  # type: ignore[arg-type]

@@ -8,10 +8,12 @@ court cards), gifts (cylinders on the gift spaces 2/4/6).
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, Region, Suit
+from engines.paxpamir.options import RuleOptions
 from engines.paxpamir.setup import Market
 
 CYLINDERS = 10  # per seat, not counting the victory-point marker
@@ -80,6 +82,7 @@ class State:
     ai_deck: list[int] = field(default_factory=list)  # Wakhan's AI cards, top first
     ai_discard: list[int] = field(default_factory=list)  # face up, the last one on top (her face card)
     wakhan_printing: int = 1  # which printing's Wakhan rules apply (spec B12)
+    rules: RuleOptions = field(default_factory=RuleOptions)  # the readings of the base rules in force
 
     def note_placed(self, kind: str, where: object, owner: object) -> None:
         key = f"{kind}:{where}:{owner}"
@@ -165,6 +168,7 @@ class State:
             "ai_deck": self.ai_deck,
             "ai_discard": self.ai_discard,
             "wakhan_printing": self.wakhan_printing,
+            "rules": dataclasses.asdict(self.rules),
         }
 
 
@@ -229,6 +233,7 @@ def state_from_json(data: dict[str, Any]) -> State:
         ai_deck=list(data.get("ai_deck", [])),
         ai_discard=list(data.get("ai_discard", [])),
         wakhan_printing=data.get("wakhan_printing", 1),
+        rules=RuleOptions(**data.get("rules", {})),
     )
 
 

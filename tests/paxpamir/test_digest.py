@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import game_data
+from engines.paxpamir.options import RuleOptions
 from engines.paxpamir.queries import influence
 from tests.paxpamir.test_rules import legal, play, table
 
@@ -191,3 +192,23 @@ def test_new_tactics_makes_the_purchasers_military_cards_bonus_actions():
     military = first(lambda c: c.suit == "military" and "battle" in c.actions)
     assert s.lasting["new_tactics"] == 0 and R.is_favored(s, 0, military)
     assert not R.is_favored(s, 1, military) or s.favored == "military"
+
+
+def test_a_suit_event_discarded_under_pashtunwali_values_leaves_the_suit():
+    """Rulebook, cleanup: a discarded event acts by "the text or impact icon at the top of the card"; on the suit
+    events that is a suit-change impact icon, and Pashtunwali Values says "All favored suit change impact icons
+    are ignored until the next Dominance Check". Named option ``pashtunwali_ignores_discarded_suit_events``
+    (default true, the rulebook's reading); false lets the discarded event move the suit anyway."""
+    for ignored, suit in ((True, "economic"), (False, "political")):
+        s = table("british", "russian", market={(0, 0): 116, (0, 3): 30}, deck=[20, 21, 22, 23, 24])
+        s.rules = RuleOptions(pashtunwali_ignores_discarded_suit_events=ignored)
+        s.lasting["pashtunwali_values"] = 1
+        s.favored = "economic"
+        play(s, A.EndTurn())  # cleanup discards #116 (Political favored) from column 0
+        assert 116 in s.discard and s.favored == suit
+
+
+def test_a_suit_event_discarded_without_pashtunwali_values_moves_the_suit():
+    s = table("british", "russian", market={(0, 0): 105}, deck=[20, 21, 22, 23, 24])
+    play(s, A.EndTurn())
+    assert 105 in s.discard and s.favored == "military"

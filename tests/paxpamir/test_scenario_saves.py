@@ -17,6 +17,7 @@ from engines.paxpamir import actions as A
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import before_her_draw, build_table
+from engines.paxpamir.table.turn import wakhan_options
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import play_turn
 from tests.paxpamir import scenarios
@@ -79,6 +80,14 @@ def test_an_unknown_or_badly_typed_option_is_named(tmp_path: Path):
     assert result.returncode == 2 and "printing takes 1, 2, not '3'" in result.stderr
     result = automa("decide", "paxpamir", str(path), "--option", "colour=red")
     assert result.returncode == 2 and "unknown Wakhan option(s): colour" in result.stderr
+    assert "pashtunwali_ignores_discarded_suit_events" in result.stderr  # the base rules' options are listed too
+    result = automa("decide", "paxpamir", str(path), "--option", "pashtunwali_ignores_discarded_suit_events=maybe")
+    assert result.returncode == 2 and "takes true or false, not 'maybe'" in result.stderr
+
+
+def test_a_base_rule_option_reaches_the_engine_state():
+    wakhan, rules, people = wakhan_options({"pashtunwali_ignores_discarded_suit_events": "false", "printing": "2"})
+    assert (wakhan.printing, rules.pashtunwali_ignores_discarded_suit_events, people) == (2, False, "demand")
 
 
 @pytest.mark.slow

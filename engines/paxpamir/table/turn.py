@@ -19,6 +19,7 @@ from engines.options import options_from_text
 from engines.paxpamir import actions as A
 from engines.paxpamir import rules as R
 from engines.paxpamir.data import game_data
+from engines.paxpamir.options import RULE_OPTION_TYPES, RuleOptions
 from engines.paxpamir.state import State
 from engines.paxpamir.table.build import seat_name
 from engines.paxpamir.table.plan import Planner
@@ -36,13 +37,16 @@ class DrawAiCard:
     card: int
 
 
-def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, str]:
-    """Her options from text values (``--option printing=2``), and the ``people`` stand-in policy."""
+def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, RuleOptions, str]:
+    """Her options and the base rules' readings from text values (``--option printing=2``), and the ``people``
+    stand-in policy."""
     rules = dict(rules)
     people = str(rules.pop("people", "demand"))
     if people not in PEOPLE:
         raise ValueError(f"option people takes {' or '.join(PEOPLE)}, not {people!r}")
-    return options_from_text(WakhanOptions, OPTION_TYPES, rules, what="Wakhan"), people
+    base = {name: rules.pop(name) for name in list(rules) if name in RULE_OPTION_TYPES}
+    wakhan = options_from_text(WakhanOptions, OPTION_TYPES, rules, what="Wakhan", skip=RULE_OPTION_TYPES)
+    return wakhan, options_from_text(RuleOptions, RULE_OPTION_TYPES, base, what="Pax Pamir rule"), people
 
 
 def stand_in(state: State, people: str) -> Decision[A.Action]:
@@ -65,9 +69,10 @@ def stand_in(state: State, people: str) -> Decision[A.Action]:
 
 
 def turn_decisions(view: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
-    wakhan, people = wakhan_options(options.rules)
+    wakhan, base_rules, people = wakhan_options(options.rules)
     state = view.state.copy()
     state.wakhan_printing = wakhan.printing
+    state.rules = base_rules
     planner = Planner(view)
     view.planner = planner
     me = state.current
