@@ -305,12 +305,10 @@ def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
                     if seat in spies and not guarded:
                         yield A.UseCard(number, "betray", target=target)
         elif action == "battle":
-            for region in REGIONS:
-                if _battle_strength(state, seat, region, 0) and next(_removable(state, seat, region, 0), None):
-                    yield A.UseCard(number, "battle", region=region)
-            for target in sorted(state.spies):
-                if _battle_strength(state, seat, None, target) and next(_removable(state, seat, None, target), None):
-                    yield A.UseCard(number, "battle", target=target)
+            places = [(region, 0) for region in REGIONS] + [(None, target) for target in sorted(state.spies)]
+            for region, target in places:
+                if _battle_strength(state, seat, region, target) and any(battle_targets(state, seat, region, target)):
+                    yield A.UseCard(number, "battle", region=region, target=target)
 
 
 def _tax_sources(state: State, seat: int) -> Iterator[A.TakeRupee]:
@@ -413,7 +411,8 @@ def _battle_strength(state: State, seat: int, region: Region | None, target: int
     return state.spies.get(target, []).count(seat)
 
 
-def _removable(state: State, seat: int, region: Region | None, target: int) -> Iterator[A.Remove]:
+def battle_targets(state: State, seat: int, region: Region | None, target: int) -> Iterator[A.Remove]:
+    """The pieces the rules let ``seat`` remove in a battle in ``region`` or on the card ``target``."""
     loyalty = state.players[seat].loyalty
     if region is not None:
         for other in sorted(set(state.tribes[region])):
@@ -467,7 +466,7 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
         yield from _move_options(state, seat)
     elif top.kind == "battle":
         yield A.Stop()
-        yield from _removable(state, seat, top.region, top.target)
+        yield from battle_targets(state, seat, top.region, top.target)
     elif top.kind == "prize":
         yield A.KeepPrize(True)
         yield A.KeepPrize(False)

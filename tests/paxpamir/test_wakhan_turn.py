@@ -205,3 +205,19 @@ def test_the_greedy_baseline_beats_random_play():
             R.apply(s, policy(s, rng), rng)
         wins += s.winner == 0
     assert wins >= 14  # it is a baseline worth measuring against, not a second random player
+
+
+def test_a_region_whose_only_target_is_a_citadel_tribe_is_no_battle_region_for_her():
+    """Seed text: her actions follow "the same restrictions as those taken by players"; the Ark of Bukhara (#97,
+    Citadel Transcaspia) protects its owner's tribes there from battle. Transcaspia, first on her region priority
+    with her armies, holds only such a tribe and a Russian army (a coalition no person holds, which she leaves
+    alone, I9), so it has nothing she would remove: she battles in Kabul, the next region with a target."""
+    s = wakhan_table("british", face=5, back=2)
+    assert s.players[0].loyalty == "afghan"
+    s.players[0].court = [59]  # Tajik Warband: battle, rank 2
+    s.players[1].court = [97]
+    s.armies["transcaspia"], s.tribes["transcaspia"] = {"afghan": 2, "russian": 1}, [1]
+    s.armies["kabul"], s.tribes["kabul"] = {"afghan": 1}, [1, 1]
+    decisions = play_turn(s, random.Random(0))
+    assert actions_of(decisions)[:2] == [A.UseCard(59, "battle", region="kabul"), A.Remove("tribe", seat=1)]
+    assert s.tribes["transcaspia"] == [1] and s.tribes["kabul"] == [1]

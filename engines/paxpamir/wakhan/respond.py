@@ -65,6 +65,14 @@ def move_step(state: State, me: int, options: WakhanOptions) -> A.MoveArmy | Non
     return None
 
 
+def she_removes(state: State, piece: A.Remove, options: WakhanOptions) -> bool:
+    """Whether she takes ``piece`` in a battle: any piece the rules let her remove, but a block only of a
+    coalition some person holds (I9, unless ``battle_unheld_blocks``)."""
+    if piece.piece in ("tribe", "spy") or options.battle_unheld_blocks:
+        return True
+    return any(p.loyalty == piece.coalition for p in state.players if not p.wakhan)
+
+
 def _decide(action: A.Action, rule: str, text: str) -> Decision[A.Action]:
     return Decision(action, Reason(rule, text))
 
@@ -181,9 +189,8 @@ class Responder:
         return _decide(A.Stop(), "B9 Build", "no more armies she can build")
 
     def _battle(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
-        removes = _of(offered, A.Remove)
+        removes = [a for a in _of(offered, A.Remove) if she_removes(self.state, a, self.options)]
         red = red_seat(self.state, read_arrows(self.state))
-        human_coalitions = {p.loyalty for p in self.state.players if not p.wakhan}
         kinds = ("spy",) if top.target else ("tribe", "army", "road")
 
         def owner_is_red(a: A.Remove) -> bool:
@@ -192,12 +199,7 @@ class Responder:
             return a.coalition == self.state.players[red].loyalty
 
         for kind in kinds:
-            pool = [
-                a
-                for a in removes
-                if a.piece == kind
-                and (kind in ("tribe", "spy") or a.coalition in human_coalitions or self.options.battle_unheld_blocks)
-            ]
+            pool = [a for a in removes if a.piece == kind]
             if pool:
                 pick = max(pool, key=owner_is_red)
                 rule = "B9 Battle: tribes, armies, roads; the red-arrow seat first in each"

@@ -15,7 +15,7 @@ from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
 from engines.paxpamir import rules as R
-from engines.paxpamir.data import COALITIONS, Coalition, Region, game_data
+from engines.paxpamir.data import COALITIONS, Region, game_data
 from engines.paxpamir.queries import dominance_margin, ruler, scoring_influence
 from engines.paxpamir.scoring import dominance_check
 from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS
@@ -23,7 +23,7 @@ from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.priority import card_priority
 from engines.paxpamir.wakhan.radicalize import Radicalize
-from engines.paxpamir.wakhan.respond import Responder, move_step, region_priority
+from engines.paxpamir.wakhan.respond import Responder, move_step, region_priority, she_removes
 
 SPY_BATTLE = "battle_highest_priority_court_card_with_most_spies_where_wakhan_has_spy"
 
@@ -163,24 +163,19 @@ class WakhanTurn:
             use = self._pick_card(state, [a for a in offered if a.target == choice.chosen])
             return None if use is None else (use, f"betrays #{choice.chosen} (B4 {choice.step}) and keeps the prize")
         if action == "battle":
-            humans = {p.loyalty for p in state.players if not p.wakhan}
             for region in region_priority(state):
                 in_region = [a for a in offered if a.region == region]
-                if in_region and self._enemy_in(state, region, humans):
+                if in_region and self._target_in(state, region):
                     use = self._pick_card(state, in_region)
                     if use is not None:
                         return use, f"battle in {region}, the first region on the priority with a target"
             return self._card_battle(state, [a for a in offered if a.region is None], "")
         return None
 
-    def _enemy_in(self, state: State, region: Region, humans: set[Coalition | None]) -> bool:
-        """Another seat's tribe, or a block of a coalition some human holds (I9)."""
-        if any(t != self.me for t in state.tribes[region]):
-            return True
-        mine = state.players[self.me].loyalty
-        armies = [c for c, n in state.armies[region].items() if n and c != mine]
-        roads = [c for b in game_data().map.adjacency[region] for c, n in _roads(state, region, b) if n and c != mine]
-        return any(c in humans or self.options.battle_unheld_blocks for c in armies + roads)
+    def _target_in(self, state: State, region: Region) -> bool:
+        """A piece there that the rules let her remove and that she would take (a tribe no Citadel protects, a
+        block of a coalition some person holds: I9); the same test as her battle itself (B9)."""
+        return any(she_removes(state, a, self.options) for a in R.battle_targets(state, self.me, region, 0))
 
     def _card_battle(self, state: State, offered: list[A.UseCard], extra: str) -> tuple[A.UseCard, str] | None:
         targets = sorted({a.target for a in offered})
