@@ -96,6 +96,10 @@ class Lock(_Command):
     locked: bool = True
 
 
+BOT_COLOR = "Purple"  # the bot's lines in chat
+PERSON_COLOR = "White"  # the person's moves made from the dashboard
+
+
 class Say(_Command):
     """A line in the chat of every player."""
 

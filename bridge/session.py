@@ -14,15 +14,13 @@ from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bridge.commands import BatchFailed, Command, Say, batch_to_json
+from bridge.commands import BOT_COLOR, PERSON_COLOR, BatchFailed, Command, Say, batch_to_json
 from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, ConnectorEvent
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.table import Table
 from engines.base import Decision, Game, Options, PersonMove, ReadError
 
 log = logging.getLogger(__name__)
-BOT_COLOR = "Purple"
-PERSON_COLOR = "White"
 
 
 @dataclass(frozen=True)
@@ -466,12 +464,16 @@ class Session:
                 if moves.get(move_id, PersonMove("", "")).label != label:
                     return f"'{label}' is not one of your moves now (the table changed?): choose again"
                 commands, after = self.game.play_person(self.last_after, table, move_id, self._seeds)
-                await self.connector.apply([*commands, Say(text=f"You: {label}", color=PERSON_COLOR)])
+                # the person's line first: the game may follow the move with the bot's answers, each said in chat
+                await self.connector.apply([Say(text=f"You: {label}", color=PERSON_COLOR), *commands])
             except Exception as exc:
                 await self._fault(f"Your move '{label}'", exc)
                 return self.last_failure
         self.last_after = after
         self._notify("move", f"you: {label}")
+        for command in commands:
+            if isinstance(command, Say) and command.text.startswith("Bot: "):
+                self._notify("move", command.text[0].lower() + command.text[1:])
         return None
 
     async def check_turn(self) -> bool | None:

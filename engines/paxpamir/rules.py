@@ -871,8 +871,9 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         else:  # other persuasive methods: swap hands
             other = state.players[action.seat]
             player.hand, other.hand = other.hand, player.hand
-            if player.wakhan and player.hand:
-                state.pending.append(Pending("receive", seat))  # she plays them at once (spec B10)
+            for receiver in (seat, action.seat):  # Wakhan, on either side of the swap, plays them at once (B10)
+                if state.players[receiver].wakhan and state.players[receiver].hand:
+                    state.pending.append(Pending("receive", receiver))
     elif top.kind == "region":
         assert isinstance(action, A.ChooseRegion)
         _riot(state, action.region)

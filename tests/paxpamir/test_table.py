@@ -22,7 +22,7 @@ from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import build_table, fresh_state
 from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import read_table
-from engines.paxpamir.wakhan.turn import Wakhan
+from engines.paxpamir.wakhan.turn import Wakhan, play_turn
 from tests.conftest import start_live, stop_live
 from tests.paxpamir.tablecheck import table_fields
 
@@ -268,3 +268,33 @@ def test_a_cylinder_on_a_dial_but_off_its_gift_spaces_is_named():
     on_dial = L.Spots.fresh(2).loyalty(1, "afghan")  # the coalition spaces' row, above the gift spaces
     cylinder["Transform"]["posX"], cylinder["Transform"]["posZ"] = on_dial.x, on_dial.z
     assert any("lies between 2 and 4" in p and cylinder["GUID"] in p for p in problems(objs))
+
+
+def test_cards_a_person_swaps_into_her_hand_are_played_at_once_from_the_page():
+    """Spec B10: "Cards she receives are played at once in §B4 order (bribe paid, or else discarded)." A person
+    buys Other Persuasive Methods (#114) from the page and swaps hands with her: her answer comes with the move,
+    said in chat after it, and the person's turn goes on (no bot turn in between)."""
+    from engines.paxpamir.table import person
+
+    rng = random.Random(3)
+    state = R.new_game([None, "british"], rng, wakhan=0)
+    play_turn(state, rng)  # her first turn, in-process, up to the person's
+    assert state.current == 1 and not state.pending
+    where = state.deck if 114 in state.deck else state.out_of_game
+    where[where.index(114)], state.market.cards[0][0] = state.market.cards[0][0], 114  # type: ignore[call-overload]
+    card = next(c for c in state.deck if c <= 100)
+    state.deck.remove(card)
+    state.players[1].hand.append(card)
+    view = read_table(Table.from_save(build_table(state=state)))
+    labels = {m.label: m.id for m in person.moves(state, view)}
+    buy = next(i for label, i in labels.items() if "Other Persuasive Methods" in label)
+    commands, after = person.play(state, view, buy, rng)
+    assert after.pending[-1].kind == "seat" and after.players[0].hand == []
+    view = read_table(Table.from_save(build_table(state=after)))
+    swap = next(m for m in person.moves(after, view) if "Wakhan" in m.label)
+    commands, after = person.play(after, view, swap.id, rng)
+    said = [c.text for c in commands if c.op == "say"]
+    assert said and said[0].startswith("Bot: ") and ("a card she received" in said[0] or "discards" in said[0])
+    assert after.players[0].hand == [] and after.players[1].hand == []
+    assert card in after.players[0].court or card in after.discard
+    assert after.current == 1 and not after.pending and after.actions_used == 1

@@ -157,6 +157,22 @@ def test_cards_she_receives_are_played_at_once_in_card_priority_order():
     assert "received" in reasons[1] and "discards #61" in reasons[2]
 
 
+def test_cards_swapped_into_her_hand_by_a_person_are_played_at_once():
+    """Spec B10: "Cards she receives are played at once in §B4 order (bribe paid, or else discarded)." Other
+    Persuasive Methods played by the person against her ("The purchaser swaps hands with a player of their choice")
+    fills her hand in the person's turn; she plays the cards there and then, using none of the person's actions."""
+    s = wakhan_table("british", face=12, back=1)
+    s.current = 1
+    s.players[0].hand = []
+    s.players[1].hand = [5]  # Shah Shujah Durrani (Kabul, political)
+    s.pending = [Pending("seat", 1, event="other_persuasive_methods")]
+    R.apply(s, A.ChooseSeat(0), RNG)
+    assert s.pending and s.pending[-1].kind == "receive" and s.pending[-1].seat == 0
+    assert "received" in answer(s)
+    assert s.players[0].court == [5] and s.players[0].hand == [] and s.players[1].hand == []
+    assert s.current == 1 and s.actions_used == 0
+
+
 def test_she_always_uses_safe_house():
     s = wakhan_table("british")
     s.pending = [Pending("safe_house", 0, card=41)]

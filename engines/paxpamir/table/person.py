@@ -9,9 +9,10 @@ must still show that state (no piece moved by hand since), else the move is refu
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
-from bridge.commands import Command
+from bridge.commands import BOT_COLOR, Command, Say
 from engines.base import Decision, PersonMove, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
@@ -21,6 +22,8 @@ from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import seat_name
 from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import TableView
+from engines.paxpamir.wakhan.options import WakhanOptions
+from engines.paxpamir.wakhan.turn import Wakhan
 
 
 def describe(state: State, action: A.Action) -> tuple[str, str]:
@@ -135,4 +138,20 @@ def play(previous: State | None, view: TableView, move_id: str, rng: random.Rand
     R.apply(state, action, rng)
     decision: Decision[A.Action] = Decision(action, Reason("a person's move", describe(previous, action)[0]))
     planner.record(decision, state)
-    return planner.plan(decision), state.copy()
+    commands = planner.plan(decision)
+    for answer in her_answers(state, rng):
+        planner.record(answer, state)
+        commands += [*planner.plan(answer), Say(text=f"Bot: {answer.reason}", color=BOT_COLOR)]
+    return commands, state.copy()
+
+
+def her_answers(state: State, rng: random.Random) -> Iterator[Decision[A.Action]]:
+    """Wakhan's answers owed in a person's turn (a bribe or ransom she asks, the cards a swap put in her hand,
+    the pieces they place), made and applied at once: her rules fix them (B10), so no bot turn is needed, and the
+    person's turn goes on."""
+    bot = Wakhan(WakhanOptions(printing=1 if state.wakhan_printing == 1 else 2))
+    while bot.to_move(state) and state.current != state.wakhan_seat:
+        answer = bot.next(state)
+        assert answer is not None
+        R.apply(state, answer.action, rng)
+        yield answer
