@@ -173,6 +173,22 @@ def test_cards_swapped_into_her_hand_by_a_person_are_played_at_once():
     assert s.current == 1 and s.actions_used == 0
 
 
+def test_move_counts_every_tribe_in_a_region_where_another_seat_has_one():
+    """Seed text: "Wakhan will try to move her armies to adjacent regions where other players have tribes ... She
+    will seek to have only as many armies as there are tribes in that region." Every tribe there counts, hers too
+    (default ``move_count_all_tribes=True``); the option's other reading counts other seats' tribes only. A region
+    with her tribes alone draws no army."""
+    from engines.paxpamir.wakhan.respond import move_step
+    from tests.paxpamir import scenarios
+
+    s = scenarios.s14()  # her Russian armies in Transcaspia; Kabul next door
+    s.tribes["kabul"], s.armies["kabul"] = [1, 0], {"russian": 1}
+    assert move_step(s, 0, WakhanOptions()) == A.MoveArmy("transcaspia", "kabul")  # 2 tribes > 1 army
+    assert move_step(s, 0, WakhanOptions(move_count_all_tribes=False)) is None  # 1 tribe of others, 1 army
+    s.tribes["kabul"], s.armies["kabul"] = [0, 0], {}
+    assert move_step(s, 0, WakhanOptions()) is None  # no other player's tribe there
+
+
 def test_she_always_uses_safe_house():
     s = wakhan_table("british")
     s.pending = [Pending("safe_house", 0, card=41)]

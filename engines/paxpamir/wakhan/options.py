@@ -28,8 +28,10 @@ class WakhanOptions:
     net_rupees_leverage: bool = True
     """I5: "most net rupees" counts the 2 rupees a leverage icon brings."""
 
-    move_count_all_tribes: bool = False
-    """I7: Move's destination counts every tribe there, hers too (BGA), not only other seats' tribes."""
+    move_count_all_tribes: bool = True
+    """I7: Move's destination counts every tribe there, hers too (the seed: "as many armies as there are tribes in
+    that region"; BGA too); false counts other seats' tribes only. Either way she goes only where another seat has a
+    tribe."""
 
     tax_by: Literal["total", "taxable"] = "total"
     """I8: Tax ranks players by their total rupees, or by the rupees above their tax shelter."""

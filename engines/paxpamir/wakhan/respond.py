@@ -44,8 +44,8 @@ def border_order(state: State, region: Region) -> list[str]:
 
 def move_step(state: State, me: int, options: WakhanOptions) -> A.MoveArmy | None:
     """B9 Move, one step: from the first region on the priority with her pragmatic army that she can leave without
-    losing its rule, to the first neighbour on the priority where other seats' tribes (I7: or all tribes)
-    outnumber her pragmatic armies."""
+    losing its rule, to the first neighbour on the priority where other seats have tribes and the tribes there (I7:
+    all of them, hers too, or other seats' only) outnumber her pragmatic armies."""
     order = region_priority(state)
     loyalty = state.players[me].loyalty
     if loyalty is None:
@@ -59,8 +59,9 @@ def move_step(state: State, me: int, options: WakhanOptions) -> A.MoveArmy | Non
             if ruler(dataclasses.replace(state, armies={**state.armies, origin: armies}), origin) != me:
                 continue  # leaving would cost her the region's rule
         for dest in sorted(game_data().map.adjacency[origin], key=order.index):
-            tribes = sum(1 for t in state.tribes[dest] if options.move_count_all_tribes or t != me)
-            if tribes > state.armies[dest].get(loyalty, 0):
+            others = sum(1 for t in state.tribes[dest] if t != me)  # she goes where other players have tribes
+            tribes = len(state.tribes[dest]) if options.move_count_all_tribes else others
+            if others and tribes > state.armies[dest].get(loyalty, 0):
                 return A.MoveArmy(origin, dest)
     return None
 
