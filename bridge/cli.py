@@ -22,6 +22,7 @@ from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
 from engines import registry
 from engines.base import Game
+from engines.search import PLAYOUTS, SEARCH_GAMES
 
 log = logging.getLogger("automa")
 
@@ -218,13 +219,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent",
         action="append",
         metavar="POLICY",
-        help="only this baseline opponent (repeatable; default: every one)",
+        help="only this baseline opponent: random, greedy or search (repeatable; default: every one)",
     )
     selfplay.add_argument("--players", type=int, metavar="N", help="players at the table, for games that vary it")
     selfplay.add_argument(
         "--wakhan",
         action="store_true",
         help="Pax Pamir: Wakhan plays against --players 1 or 2 baseline players (see --opponent)",
+    )
+    selfplay.add_argument(
+        "--playouts",
+        type=int,
+        default=PLAYOUTS,
+        metavar="N",
+        help=f"the search opponent's playouts per decision (default {PLAYOUTS}; more plays stronger and slower)",
+    )
+    selfplay.add_argument(
+        "--search-games",
+        type=int,
+        metavar="N",
+        help=f"games per setting for the search opponent, which takes seconds a game (default: --games, at most "
+        f"{SEARCH_GAMES})",
     )
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
     selfplay.set_defaults(func=_cmd_selfplay)
@@ -303,13 +318,16 @@ def _cmd_decide(args: argparse.Namespace) -> int:
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     game = registry.load(args.game)
-    if args.games < 1:
-        raise ValueError("--games must be at least 1")
+    for flag, value in (("--games", args.games), ("--playouts", args.playouts), ("--search-games", args.search_games)):
+        if value is not None and value < 1:
+            raise ValueError(f"{flag} must be at least 1")
     options = {
         "difficulties": args.difficulty,
         "opponents": args.opponent,
         "players": args.players,
         "wakhan": args.wakhan,
+        "playouts": args.playouts,
+        "search_games": args.search_games,
     }
     summary = game.selfplay(
         games=args.games, seed=args.seed, progress=not args.no_progress and not args.json, options=options

@@ -6,13 +6,28 @@ results into :class:`Row` values, and :func:`report` lays them out the same way 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 BASELINES = {
     "random": "plays a legal action chosen at random",
     "greedy": "plays the legal action that scores best one step ahead on a simple position score",
+    "search": "searches each decision with information-set Monte Carlo tree search (a number of playouts per "
+    "decision, each on a fresh sample of what it cannot see; the bot plays itself inside the search; short "
+    "playouts scored by the greedy player's position score)",
 }
+
+
+def search_note(summary: Mapping[str, Any]) -> str:
+    """The search opponent's figures for a row's notes, if it played."""
+    search = summary.get("search")
+    if not search:
+        return ""
+    return (
+        f"; search: {search['playouts_per_decision']} playouts per decision, {search['playouts_per_second']} "
+        f"playouts/s, {search['ms_per_decision']} ms per decision"
+    )
 
 
 @dataclass(frozen=True)

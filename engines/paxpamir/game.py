@@ -16,6 +16,7 @@ from engines.paxpamir.table import person
 from engines.paxpamir.table.build import build_table
 from engines.paxpamir.table.read import TableView, read_table
 from engines.paxpamir.table.turn import turn_decisions
+from engines.search import PLAYOUTS, SEARCH, search_games
 
 
 class PaxPamir(Game[TableView, Any]):
@@ -76,12 +77,22 @@ class PaxPamir(Game[TableView, Any]):
             raise ValueError(f"Wakhan plays against 1 or 2 players (--players), not {players}")
         if not wakhan and not 2 <= players <= 5:
             raise ValueError(f"--players takes 2 to 5, not {players}")
-        opponents = options.get("opponents") or (list(POLICIES) if wakhan else ["random"])
-        unknown = [o for o in opponents if o not in POLICIES]
+        known = [*POLICIES, SEARCH]
+        opponents = options.get("opponents") or (known if wakhan else ["random"])
+        unknown = [o for o in opponents if o not in known]
         if unknown:
-            raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join(POLICIES)})")
+            raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join(known)})")
+        playouts = int(options.get("playouts") or PLAYOUTS)
         runs = {
-            o: selfplay.run(players=players, games=games, seed=seed, progress=progress, wakhan=wakhan, opponent=o)
+            o: selfplay.run(
+                players=players,
+                games=search_games(games, options.get("search_games")) if o == SEARCH else games,
+                seed=seed,
+                progress=progress,
+                wakhan=wakhan,
+                opponent=o,
+                playouts=playouts,
+            )
             for o in opponents
         }
         if len(runs) == 1:
@@ -95,7 +106,8 @@ class PaxPamir(Game[TableView, Any]):
         wakhan = runs[0]["wakhan"]
         who = "Wakhan (seat 0) against baseline players" if wakhan else "baseline players only"
         return report(
-            f"Pax Pamir self-play, {who}, {runs[0]['games']} games per setting",
+            f"Pax Pamir self-play, {who}, {runs[0]['games']} games per setting"
+            + (" (fewer for search: see its row)" if len({r["games"] for r in runs}) > 1 else ""),
             bot="Wakhan" if wakhan else "the bot (none here)",
             seed=runs[0]["seed"],
             errors=sum(r["errors"] for r in runs),

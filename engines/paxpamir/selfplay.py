@@ -16,17 +16,27 @@ from tqdm import tqdm
 from engines.paxpamir import rules as R
 from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.data import COALITIONS, Coalition
+from engines.paxpamir.search import PLAYOUT_DEPTH, PaxSearch
 from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.turn import Wakhan
-from engines.selfplay_report import Row
+from engines.search import PLAYOUTS, SEARCH, IsMcts
+from engines.selfplay_report import Row, search_note
 
 
 def run(
-    *, players: int, games: int, seed: int, progress: bool = True, wakhan: bool = False, opponent: str = "random"
+    *,
+    players: int,
+    games: int,
+    seed: int,
+    progress: bool = True,
+    wakhan: bool = False,
+    opponent: str = "random",
+    playouts: int = PLAYOUTS,
 ) -> dict[str, Any]:
-    """``players`` baseline players (``opponent``: random or greedy); with ``wakhan``, Wakhan sits in seat 0
-    before them."""
-    policy = POLICIES[opponent]
+    """``players`` baseline players (``opponent``: random, greedy or search, with ``playouts`` per decision); with
+    ``wakhan``, Wakhan sits in seat 0 before them."""
+    searcher = IsMcts(PaxSearch(), playouts=playouts, depth=PLAYOUT_DEPTH) if opponent == SEARCH else None
+    policy = searcher or POLICIES[opponent]
     wins: Counter[int] = Counter()
     lengths: list[int] = []
     checks: list[int] = []
@@ -91,6 +101,7 @@ def run(
             "mean": round(statistics.fmean(checks), 2) if checks else 0,
             "max": max(checks, default=0),
         },
+        **({"search": searcher.budget.to_json(playouts)} if searcher else {}),
         **({"first_error": first_error} if first_error else {}),
     }
 
@@ -129,5 +140,5 @@ def summary_row(summary: dict[str, Any]) -> Row:
         length=length["mean"],
         decision_ms=(thinking["mean"], thinking["max"]) if thinking else None,
         notes=f"games won by seat: {seats}; length median {length['median']}, max {length['max']} actions; "
-        f"dominance checks per game: mean {checks['mean']}, max {checks['max']}",
+        f"dominance checks per game: mean {checks['mean']}, max {checks['max']}" + search_note(summary),
     )

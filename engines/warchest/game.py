@@ -10,6 +10,7 @@ from typing import Any
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, PersonMove, ReadError
+from engines.search import PLAYOUTS
 from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
 from engines.warchest.board import HEXES, LOCATION_NAMES
@@ -107,6 +108,8 @@ class WarChest(Game[TableView, Step]):
             difficulties=options.get("difficulties"),
             policies=options.get("opponents"),
             progress=progress,
+            playouts=int(options.get("playouts") or PLAYOUTS),
+            search_count=options.get("search_games"),
         )
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:

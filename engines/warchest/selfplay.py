@@ -11,10 +11,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engines.selfplay_report import Row, report
+from engines.search import PLAYOUTS, SEARCH, IsMcts, search_games
+from engines.selfplay_report import Row, report, search_note
 from engines.warchest import rules as R
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
-from engines.warchest.solo import POLICIES, setup_solo
+from engines.warchest.search import PLAYOUT_DEPTH, WarChestSearch
+from engines.warchest.solo import POLICIES, HumanPolicy, setup_solo
 
 
 @dataclass
@@ -46,11 +48,10 @@ class Tally:
         }
 
 
-def play_one(seed: int, difficulty: str, policy: str, tally: Tally) -> None:
+def play_one(seed: int, difficulty: str, human: HumanPolicy, tally: Tally) -> None:
     rng = random.Random(seed)
     options = AiOptions(difficulty=difficulty)  # type: ignore[arg-type]
     ai = SoloAI(options)
-    human = POLICIES[policy]
     tally.games += 1
     try:
         state = setup_solo(rng, options)
@@ -81,19 +82,33 @@ def run(
     difficulties: list[str] | None = None,
     policies: list[str] | None = None,
     progress: bool = True,
+    playouts: int = PLAYOUTS,
+    search_count: int | None = None,
 ) -> dict[str, Any]:
-    """``games`` games for each difficulty and policy; game i uses seed ``seed + i`` (so runs are repeatable)."""
+    """``games`` games for each difficulty and policy (``search_count`` for the search opponent, with
+    ``playouts`` per decision); game i uses seed ``seed + i`` (so runs are repeatable)."""
     difficulties = difficulties or list(DIFFICULTY_ROYALS)
-    policies = policies or list(POLICIES)
+    policies = policies or [*POLICIES, SEARCH]
+    unknown = [p for p in policies if p not in (*POLICIES, SEARCH)]
+    if unknown:
+        raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join([*POLICIES, SEARCH])})")
+    counts = {p: search_games(games, search_count) if p == SEARCH else games for p in policies}
     results: dict[str, Any] = {}
-    with tqdm(total=games * len(difficulties) * len(policies), disable=not progress, unit="game") as bar:
+    with tqdm(total=sum(counts.values()) * len(difficulties), disable=not progress, unit="game") as bar:
         for difficulty in difficulties:
             for policy in policies:
                 tally = Tally()
-                for i in range(games):
-                    play_one(seed + i, difficulty, policy, tally)
+                searcher = (
+                    IsMcts(WarChestSearch.against(AiOptions(difficulty=difficulty)), playouts, PLAYOUT_DEPTH)  # type: ignore[arg-type]
+                    if policy == SEARCH
+                    else None
+                )
+                for i in range(counts[policy]):
+                    play_one(seed + i, difficulty, searcher or POLICIES[policy], tally)
                     bar.update()
-                results.setdefault(difficulty, {})[policy] = tally.to_json()
+                results.setdefault(difficulty, {})[policy] = tally.to_json() | (
+                    {"search": searcher.budget.to_json(playouts)} if searcher else {}
+                )
     errors = sum(r["errors"] for by_policy in results.values() for r in by_policy.values())
     return {"game": "warchest", "games_per_setting": games, "seed": seed, "errors": errors, "results": results}
 
@@ -107,13 +122,17 @@ def format_summary(summary: dict[str, Any]) -> str:
             bot_wins=r["ai_wins"],
             draws=r["draws"],
             length=r["length"]["mean"],
-            notes="AI actions, all games: " + ", ".join(f"{k} {v}" for k, v in list(r["ai_action_mix"].items())[:6]),
+            notes="AI actions, all games: "
+            + ", ".join(f"{k} {v}" for k, v in list(r["ai_action_mix"].items())[:6])
+            + search_note(r),
         )
         for difficulty, by_policy in summary["results"].items()
         for policy, r in by_policy.items()
     ]
+    fewer = " (fewer for search: see its row)" if any(SEARCH in r for r in summary["results"].values()) else ""
     return report(
-        f"War Chest self-play, the solo AI against baseline players, {summary['games_per_setting']} games per setting",
+        f"War Chest self-play, the solo AI against baseline players, {summary['games_per_setting']} games per "
+        f"setting{fewer}",
         bot="the AI",
         seed=summary["seed"],
         errors=summary["errors"],

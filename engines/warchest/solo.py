@@ -54,12 +54,12 @@ def greedy_policy(state: State, rng: random.Random) -> Action:
     def result(action: Action) -> float:
         after = state.copy()
         R.apply(after, action, random.Random(0), check=False)
-        return _score(after, me)
+        return position_score(after, me)
 
     return best_at_random(R.legal_actions(state), result, rng)
 
 
-def _score(state: State, me: int) -> float:
+def position_score(state: State, me: int) -> float:
     """Markers first, then coins taken and on the board, then units standing near locations to take."""
     if state.winner is not None:
         return 1e6 if state.winner == me else -1e6

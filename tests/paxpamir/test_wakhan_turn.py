@@ -183,10 +183,12 @@ def test_selfplay_command_with_wakhan_against_both_baselines():
 
     from tests.test_cli import automa
 
-    result = automa("selfplay", "paxpamir", "--wakhan", "--players", "2", "--games", "4", "--seed", "1", "--json")
+    result = automa(
+        "selfplay", "paxpamir", "--wakhan", "--players", "2", "--games", "4", "--seed", "1", "--playouts", "5", "--json"
+    )
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["errors"] == 0 and set(summary["by_opponent"]) == {"random", "greedy"}
+    assert summary["errors"] == 0 and set(summary["by_opponent"]) == {"random", "greedy", "search"}
     for run in summary["by_opponent"].values():
         assert run["wakhan"] and sum(run["wins_by_seat"].values()) == 4 and run["wakhan_ms_per_turn"]["mean"] > 0
     refused = automa("selfplay", "paxpamir", "--wakhan", "--players", "2", "--games", "1", "--opponent", "clever")

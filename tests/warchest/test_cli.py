@@ -11,16 +11,20 @@ from tests.test_cli import automa
 
 
 def test_selfplay_json_summary_with_zero_errors():
-    result = automa("selfplay", "warchest", "--games", "8", "--seed", "1", "--json")
+    result = automa(
+        "selfplay", "warchest", "--games", "8", "--seed", "1", "--playouts", "5", "--search-games", "2", "--json"
+    )
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["errors"] == 0
     assert set(summary["results"]) == {"beginner", "intermediate", "advanced"}
     for by_opponent in summary["results"].values():
-        assert set(by_opponent) == {"random", "greedy"}
-        for r in by_opponent.values():
-            assert r["games"] == 8 and r["ai_wins"] + r["human_wins"] + r["draws"] == 8
+        assert set(by_opponent) == {"random", "greedy", "search"}
+        for name, r in by_opponent.items():
+            games = 2 if name == "search" else 8
+            assert r["games"] == games and r["ai_wins"] + r["human_wins"] + r["draws"] == games
             assert r["ai_action_mix"]
+        assert by_opponent["search"]["search"]["playouts_per_decision"] == 5
 
 
 def test_selfplay_text_summary_for_one_setting():
