@@ -41,7 +41,7 @@ def run(
     lengths: list[int] = []
     checks: list[int] = []
     thinking: list[float] = []  # seconds per Wakhan turn
-    errors = 0
+    errors = capped = 0
     first_error = ""
     seats = players + wakhan
     for i in tqdm(range(games), disable=not progress, unit="game"):
@@ -70,6 +70,7 @@ def run(
             continue
         assert state.winner is not None
         wins[state.winner] += 1
+        capped += state.ply >= R.MAX_PLIES
         lengths.append(state.ply)
         checks.append(state.dominance_checks_resolved)
     return {
@@ -80,6 +81,7 @@ def run(
         "games": games,
         "seed": seed,
         "errors": errors,
+        "capped": capped,
         "wins_by_seat": {str(seat): wins[seat] for seat in range(seats)},
         **(
             {
@@ -125,6 +127,11 @@ def wakhan_turn_starts(games: int, seed: int, *, people: tuple[int, ...] = (1, 2
                 R.apply(state, POLICIES["random"](state, rng), rng, check=False)
 
 
+def capped_note(capped: int) -> str:
+    """Games that reached the engine's action cap (nobody bought, so the deck never ran out) end on points."""
+    return f"; {capped} game(s) stopped at the {R.MAX_PLIES}-action cap, won on points" if capped else ""
+
+
 def summary_row(summary: dict[str, Any]) -> Row:
     """One run's figures for :func:`engines.selfplay_report.report`."""
     wakhan, length, checks = summary["wakhan"], summary["length"], summary["dominance_checks"]
@@ -140,5 +147,7 @@ def summary_row(summary: dict[str, Any]) -> Row:
         length=length["mean"],
         decision_ms=(thinking["mean"], thinking["max"]) if thinking else None,
         notes=f"games won by seat: {seats}; length median {length['median']}, max {length['max']} actions; "
-        f"dominance checks per game: mean {checks['mean']}, max {checks['max']}" + search_note(summary),
+        f"dominance checks per game: mean {checks['mean']}, max {checks['max']}"
+        + capped_note(summary.get("capped", 0))
+        + search_note(summary),
     )

@@ -233,6 +233,17 @@ def test_selfplay_command_for_three_players():
     assert refused.returncode == 2 and "--players takes 2 to 5" in refused.stderr
 
 
+def test_selfplay_counts_games_stopped_at_the_action_cap(monkeypatch: pytest.MonkeyPatch):
+    """A game nobody buys cards in never empties the deck; the engine stops it at MAX_PLIES and scores it on
+    points, and the report says how many games ended that way."""
+    from engines.paxpamir import selfplay
+
+    monkeypatch.setattr(R, "MAX_PLIES", 12)
+    summary = selfplay.run(players=1, games=3, seed=1, progress=False, wakhan=True)
+    assert summary["errors"] == 0 and summary["capped"] == 3 and summary["length"]["max"] < 40
+    assert "3 game(s) stopped at the 12-action cap" in selfplay.summary_row(summary).notes
+
+
 def test_every_rejected_action_has_a_reason():
     s = table("british", "russian", market={(0, 3): 33})
     s.players[0].rupees = 1
