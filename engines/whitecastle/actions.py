@@ -1,0 +1,67 @@
+"""What the bot does, step by step: immutable, hashable values (each shown with its reason, each carried onto the
+table by the planner)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engines.whitecastle.board import Colour
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDie:
+    bridge: Colour
+    end: Literal["low", "high"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDie:
+    """The die just taken onto ``zone``'s space ``space`` (1-based, left to right), or the Well (``zone="well"``)."""
+
+    zone: str
+    space: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    what: Literal["influence", "clan_points", "coins"]
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class CourtierTo:
+    """One of the bot's courtiers from ``frm`` (``supply`` or a floor) to ``to``."""
+
+    frm: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Manual:
+    """A printed effect the engine does not model: the person carries it out and presses Done."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardRevealed:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class PersonTurn:
+    """The person's die (from one bridge end) onto a space, the Well or their own domain."""
+
+    bridge: Colour
+    end: Literal["low", "high"]
+    zone: str
+    space: int = 0
+
+
+Action = Reveal | TakeDie | PlaceDie | Gain | CourtierTo | Manual | DiscardRevealed | PersonTurn

@@ -1,0 +1,266 @@
+"""The Polish solo opponent's turn, step by step as the text gives it, each step with its reason.
+
+Quotes are from the English translation beside the Polish text (``shared/rules/001_79b987f101662473.en.md``); the
+W numbers are the spec's readings of what it leaves open (:mod:`engines.whitecastle.options`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engines.base import Decision, Reason
+from engines.whitecastle import actions as A
+from engines.whitecastle import rules as R
+from engines.whitecastle.board import Colour
+from engines.whitecastle.deck import Card, DieRef, Op, SoloDeck
+from engines.whitecastle.options import BotOptions
+from engines.whitecastle.state import Die, State
+
+ZONE_WORDS = {
+    "first_floor": "the First Floor",
+    "second_floor": "the Second Floor",
+    "outside_walls": "Outside the Walls",
+}
+DRAW = 'text: "draws cards ... until one of the indicated dice on the corresponding Bridge is available"'
+MATCH = 'text: "find any free space with two Die tokens of the same colour and place the die on it"'
+PICTURED = 'text: "If the space shown on the card ... is available ... move the die to that space"'
+WRAP = 'text: "move the die to the first available space to the right of the space shown (wrapping around ...)"'
+WELL = 'text: "If the ZONE is occupied, move the die to the Well area and pay out the coins due"'
+LAST = 'text: "carry out the actions of the last revealed card"'
+DISCARD = 'text: "After the opponent\'s actions are resolved, put the revealed cards on the discard pile"'
+WELL_GAIN = {
+    "easy": 'text, Well, EASY: "gains 1 Influence and 1 Clan Point"',
+    "medium": 'text, Well, MEDIUM: "gains 1 Influence and 1 Clan Point"',
+    "hard": 'text, Well, HARD: "gains Influence and Clan Points equal to the current round number"',
+}
+WELL_PART = 'text, Well: "an odd result ... the upper part of the last revealed card ... even ... the lower part"'
+MEDIUM = '"Influence and Clan Points equal to the number of the current round"'
+HARD = '"it reveals another card and carries out its actions"'
+NONE_LEFT = (
+    'text: "Whenever the opponent must move a Courtier and none is available, it places a Courtier at the Castle Gate"'
+)
+GATE_FULL = (
+    'text: "if the opponent must move a Courtier to the Castle Gate and none is available, it moves a Courtier 1 floor'
+)
+GATE_FULL += ' ... higher instead"; W9'
+TWO_FLOORS = 'text: "it would first place a Courtier at the Castle Gate and then move it to the first floor"'
+
+
+@dataclass
+class BotTurn:
+    """One turn of the bot: applies each step to ``state`` as it decides it, and keeps the decisions."""
+
+    state: State
+    deck: SoloDeck
+    rng: random.Random
+    options: BotOptions = field(default_factory=BotOptions)
+    decisions: list[Decision[A.Action]] = field(default_factory=list)
+
+    def play(self) -> list[Decision[A.Action]]:
+        found = self._find_die()
+        if found is None:
+            self._step(A.DiscardRevealed(), "W10 skip", "no indicated die is free on any card: the bot skips its turn")
+            return self.decisions
+        card, ref, why = found
+        value = R.die_at(self.state, ref.bridge, ref.end)
+        self._step(A.TakeDie(ref.bridge, ref.end), why, f"takes the {ref.bridge} {ref.end} die ({value})")
+        die = self.state.held
+        assert die is not None
+        self._place(card, die)
+        self._step(A.DiscardRevealed(), DISCARD, f"discards the revealed cards ({', '.join(self.state.revealed)})")
+        return self.decisions
+
+    # --- finding a die -----------------------------------------------------------------------------------------
+
+    def _find_die(self) -> tuple[Card, DieRef, str] | None:
+        while True:
+            card = self._reveal(DRAW)
+            if card is None:
+                return self._fallback()
+            if card.zone == "other" and self.options.other_zone == "redraw":
+                continue
+            free = [d for d in card.dice if R.die_at(self.state, d.bridge, d.end) is not None]
+            if not free:
+                continue
+            if self.options.several_dice == "most_coins" and len(free) > 1:
+                best = max(free, key=lambda d: R.die_at(self.state, d.bridge, d.end) or 0)
+                return card, best, f"{DRAW}; W4: of its free dice, the one that brings the most coins"
+            rule = f"{DRAW}; W4: the first free die printed" if len(free) < len(card.dice) or len(free) > 1 else DRAW
+            return card, free[0], rule
+
+    def _reveal(self, rule: str) -> Card | None:
+        if not self.state.deck:
+            R.refill(self.state, self.rng)
+        if not self.state.deck:
+            return None
+        card = self.deck.card(self.state.deck[0])
+        dice = ", ".join(f"{d.bridge} {d.end}" for d in card.dice)
+        text = f"reveals card {card.id}: dice {dice}; {ZONE_WORDS.get(card.zone, 'a space outside the zones')}"
+        self._step(A.Reveal(card.id), rule, text + (f" space {card.space}" if card.zone != "other" else ""))
+        return card
+
+    def _fallback(self) -> tuple[Card, DieRef, str] | None:
+        """W10: every card revealed and no indicated die free."""
+        if self.options.no_die == "skip" or not self.state.revealed:
+            return None
+        bridge: Colour = next(c for c in R.COLOURS if self.state.bridges[c])
+        card = self.deck.card(self.state.revealed[-1])
+        return card, DieRef(bridge=bridge, end="low"), "W10: every card revealed; the low die of the first bridge"
+
+    # --- placing it ----------------------------------------------------------------------------------------------
+
+    def _place(self, card: Card, die: Die) -> None:
+        state, zone = self.state, card.zone
+        if zone == "first_floor":
+            rooms = self._matching_rooms(die)
+            if rooms:
+                room = self._pick_room(rooms, card.space)
+                tiles = "/".join(state.spaces[zone][room - 1].tiles)
+                self._put(die, zone, room, MATCH + "; W1, W2", f"First Floor room {room} ({tiles} tiles)")
+                self._card_actions(card.top + card.bottom, LAST)
+                self._bonus(card)
+                return
+        if zone in ("first_floor", "second_floor", "outside_walls"):
+            free = R.free_spaces(state, zone)
+            if card.space in free:
+                self._put(die, zone, card.space, PICTURED, f"{ZONE_WORDS[zone]} space {card.space}, as pictured")
+            elif free:
+                later = [s for s in free if s > card.space]
+                space = later[0] if later else free[0]
+                self._put(die, zone, space, WRAP, f"{ZONE_WORDS[zone]} space {space} (space {card.space} is taken)")
+            else:
+                self._well(card, die, f"{ZONE_WORDS[zone]} is full")
+                return
+            self._card_actions(card.top + card.bottom, LAST)
+            if self.options.bonus_scope == "every_placement":
+                self._bonus(card, rule="W3 every placement")
+            return
+        self._well(card, die, "the card pictures a space outside the three zones (W14)")
+
+    def _matching_rooms(self, die: Die) -> list[int]:
+        """Free First Floor rooms with two tiles of one colour: the die's own (W1 ``die``) or any."""
+        out = []
+        for room in R.free_spaces(self.state, "first_floor"):
+            tiles = self.state.spaces["first_floor"][room - 1].tiles
+            colours = [die.colour] if self.options.match_colour == "die" else list(set(tiles))
+            if any(tiles.count(c) >= 2 for c in colours):
+                out.append(room)
+        return out
+
+    def _pick_room(self, rooms: list[int], pictured: int) -> int:
+        """W2: the leftmost matching room; or scanning left from the pictured one, wrapping around."""
+        if self.options.match_pick == "leftmost":
+            return rooms[0]
+        size = len(self.state.spaces["first_floor"])
+        order = [(pictured - 1 - i) % size + 1 for i in range(size)]
+        return next(r for r in order if r in rooms)
+
+    def _put(self, die: Die, zone: str, space: int, rule: str, where: str) -> None:
+        coins = R.coins_for(die, zone, self.options)
+        self._step(A.PlaceDie(zone, space), rule, f"places the {die.colour} {die.value} on {where}")
+        if coins:
+            self._step(
+                A.Gain("coins", coins),
+                "coins: a die above the space's value gains the difference",
+                f"+{coins} coins ({die.value} on a space of {R.space_value(zone)}; the bot never pays)",
+            )
+
+    def _well(self, card: Card, die: Die, why: str) -> None:
+        coins = R.coins_for(die, "well", self.options)
+        self._step(A.PlaceDie("well"), WELL, f"places the {die.colour} {die.value} in the Well: {why}")
+        if coins:
+            self._step(
+                A.Gain("coins", coins), f"{WELL}; W5", f"+{coins} coins (the die's {die.value} less the Well's 1)"
+            )
+        level, rnd = self.state.difficulty, self.state.round
+        n = rnd if level == "hard" else 1
+        self._gain_both(n, WELL_GAIN[level])
+        if level != "easy":
+            odd = die.value % 2 == 1
+            part, ops = ("upper", card.top) if odd else ("lower", card.bottom)
+            self._card_actions(ops, f"{WELL_PART} ({level.upper()}: a {die.value}, the {part} part)")
+
+    def _bonus(self, card: Card, rule: str = "") -> None:
+        level, rnd = self.state.difficulty, self.state.round
+        if level == "easy":
+            self._gain_both(1, f'{rule or "text, First Floor"}, EASY: "it gains 1 Influence and 1 Clan Point"')
+        elif level == "medium":
+            self._gain_both(rnd, f"{rule or 'text, First Floor'}, MEDIUM: {MEDIUM}")
+        else:
+            extra = self._reveal(f"{rule or 'text, First Floor'}, HARD: {HARD}")
+            if extra is not None:
+                ops = extra.top + extra.bottom if self.options.hard_extra == "both" else extra.top
+                self._card_actions(
+                    ops, f"HARD extra card {extra.id}; W11 ({self.options.hard_extra}): its dice and space are ignored"
+                )
+
+    def _gain_both(self, n: int, rule: str) -> None:
+        self._step(A.Gain("influence", n), rule, f"+{n} Influence")
+        self._step(A.Gain("clan_points", n), rule, f"+{n} clan point{'s' if n > 1 else ''}")
+
+    # --- the card's actions ------------------------------------------------------------------------------------
+
+    def _card_actions(self, ops: list[Op], rule: str) -> None:
+        for op in ops:
+            self._op(op, rule)
+
+    def _op(self, op: Op, rule: str) -> None:
+        state = self.state
+        if op.op in ("influence", "clan_points", "coins"):
+            assert op.n is not None
+            words = {"influence": "Influence", "clan_points": "clan points", "coins": "coins"}[op.op]
+            self._step(A.Gain(op.op, op.n), rule, f"+{op.n} {words}")
+        elif op.op == "courtier_gate":
+            if state.courtiers["supply"]:
+                self._step(A.CourtierTo("supply", "gate"), rule, "a courtier to the Castle Gate")
+                return
+            moves = R.courtier_moves(state, 1, self.options)
+            for move in moves:
+                self._step(move, GATE_FULL, f"no courtier left in supply: one climbs from {move.frm} to {move.to}")
+            if not moves:
+                self._step(
+                    A.Manual("courtier to the Gate: none left and none can climb"),
+                    rule,
+                    "no courtier can move: nothing happens",
+                )
+        elif op.op == "courtier_up":
+            assert op.floors is not None
+            moves = R.courtier_moves(state, op.floors, self.options)
+            for move in moves:
+                self._step(
+                    move, f"{rule}; W9 ({self.options.courtier})", f"a courtier climbs from {move.frm} to {move.to}"
+                )
+            if moves:
+                return
+            why = NONE_LEFT
+            if not state.courtiers["supply"]:
+                self._step(
+                    A.Manual("courtier up: none can climb and the supply is empty"),
+                    why,
+                    "no courtier can move: nothing happens",
+                )
+                return
+            self._step(A.CourtierTo("supply", "gate"), why, "no courtier can climb: one goes to the Castle Gate")
+            if op.floors == 2:
+                self._step(
+                    A.CourtierTo("gate", "first_floor"),
+                    TWO_FLOORS,
+                    "and on to the First Floor",
+                )
+        else:
+            assert op.text is not None
+            self._step(A.Manual(op.text), f"{rule}; {op.op}: carried out by hand", op.text)
+
+    def _step(self, action: A.Action, rule: str, text: str) -> None:
+        self.decisions.append(Decision(action, Reason(rule, text)))
+        R.apply(self.state, action, self.rng, self.deck, self.options)
+
+
+def bot_turn(
+    state: State, deck: SoloDeck, rng: random.Random, options: BotOptions | None = None
+) -> list[Decision[A.Action]]:
+    """The bot's whole turn, applied to ``state`` (pass a copy to plan), and its decisions with their reasons."""
+    if state.to_move != "bot" or state.over:
+        raise R.IllegalAction("it is not the bot's turn")
+    return BotTurn(state, deck, rng, options or BotOptions()).play()

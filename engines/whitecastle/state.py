@@ -1,0 +1,62 @@
+"""The game as the bot sees it: bridges of dice, the castle's spaces, the Well, and the bot's own pieces and tracks.
+
+The person's domain and resources are theirs to run by hand; the state keeps only what the bot's decisions read
+(which spaces hold a die, which dice are left) and what it changes (its coins, courtiers, Influence, clan points).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engines.whitecastle.board import FLOORS, Colour, Difficulty
+
+Seat = Literal["bot", "person"]
+
+
+@dataclass(frozen=True)
+class Die:
+    colour: Colour
+    value: int
+
+
+@dataclass
+class Space:
+    """A room (with its die tiles, left to right) or a space outside the walls (no tiles); one die at most."""
+
+    tiles: tuple[Colour, ...] = ()
+    die: Die | None = None
+    by: Seat | None = None
+
+
+@dataclass
+class State:
+    difficulty: Difficulty
+    bridges: dict[Colour, list[int]]  # each bridge's dice, low end first
+    spaces: dict[str, list[Space]]  # zone -> its spaces, left to right
+    deck: list[str]  # card ids, top first
+    discard: list[str] = field(default_factory=list)
+    revealed: list[str] = field(default_factory=list)  # this turn's cards, in the order drawn
+    well: list[Die] = field(default_factory=list)
+    held: Die | None = None  # the bot's die between taking it from a bridge and placing it
+    influence: int = 0
+    clan_points: int = 0  # the true total (the printed track loops)
+    coins: int = 0
+    courtiers: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FLOORS, 0))
+    round: int = 1
+    turns_taken: int = 0  # this round, both seats
+    first: Seat = "bot"  # who opens the round
+    person_influence: int = 0  # read from the table: only the turn order's alternative reading (W6) uses it
+    over: bool = False
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    @property
+    def to_move(self) -> Seat:
+        second: Seat = "person" if self.first == "bot" else "bot"
+        return self.first if self.turns_taken % 2 == 0 else second
+
+    def dice_left(self) -> int:
+        return sum(len(d) for d in self.bridges.values())
