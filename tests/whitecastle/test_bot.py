@@ -167,6 +167,7 @@ def test_8_hard_well_round_three_odd_upper_even_lower(value, coins, part_cp, par
     the Well area shows an odd result, the opponent carries out the action shown in the upper part of the last
     revealed card. If the die shows an even result ... the lower part"."""
     state, decisions = _full_outside("hard", value, round_=3)
+    assert state.well == [Die("black", value)]
     assert gains(decisions, "influence") == 3 and gains(decisions, "clan_points") == 3 + part_cp
     assert gains(decisions, "coins") == coins + part_coins
 
