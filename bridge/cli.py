@@ -241,8 +241,35 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"games per setting for the search opponent, which takes seconds a game (default: --games, at most "
         f"{SEARCH_GAMES})",
     )
+    selfplay.add_argument(
+        "--data",
+        metavar="FILE",
+        help="the owner's card data, for games whose cards are not public (The White Castle; default: the file in "
+        "your config folder, see the game's README)",
+    )
+    selfplay.add_argument(
+        "--allow-sample",
+        action="store_true",
+        help="play the project's fictional sample cards when no owner's data is found (said in the output)",
+    )
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
     selfplay.set_defaults(func=_cmd_selfplay)
+
+    data = sub.add_parser(
+        "data",
+        help="check an owner's card data (for games whose cards are not public)",
+        description="Owner data: the contents of cards that are not public, transcribed by their owner.",
+    )
+    data_sub = data.add_subparsers(dest="data_command", required=True, metavar="COMMAND")
+    check = data_sub.add_parser(
+        "check",
+        help="validate an owner's data file; errors name the entry and the field",
+        description="Validate FILE against GAME's schema; print what it holds, or every problem with the card "
+        "and field it is in (exit status 2).",
+    )
+    check.add_argument("game", help="which game (see 'automa games')")
+    check.add_argument("file", type=Path, help="the data file (JSON)")
+    check.set_defaults(func=_cmd_data_check)
 
     lua = sub.add_parser(
         "lua",
@@ -328,6 +355,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         "wakhan": args.wakhan,
         "playouts": args.playouts,
         "search_games": args.search_games,
+        "data": args.data,
+        "allow_sample": args.allow_sample,
     }
     summary = game.selfplay(
         games=args.games, seed=args.seed, progress=not args.no_progress and not args.json, options=options
@@ -344,6 +373,12 @@ def _options(pairs: list[str]) -> dict[str, str]:
             raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = value.strip()
     return options
+
+
+def _cmd_data_check(args: argparse.Namespace) -> int:
+    for line in registry.load(args.game).check_data(args.file):
+        print(line)
+    return 0
 
 
 def _cmd_lua(args: argparse.Namespace) -> int:

@@ -156,6 +156,11 @@ class Game(ABC, Generic[S, A]):
         from a bag, from ``rng``), and what the table then holds (the next ``previous``)."""
         raise NotImplementedError(f"{self.title} cannot play the person's moves")
 
+    def check_data(self, path: Path) -> list[str]:
+        """``automa data check GAME FILE``: whether an owner's data file (card contents that are not public) loads;
+        lines to print. Raises with the entry and field that are wrong."""
+        raise NotImplementedError(f"{self.title} takes no owner data")
+
     def describe_table(self, state: S) -> dict[str, Any] | None:
         """What the dashboard draws of the table as read (JSON-ready; ``kind`` names the drawing). None: a plain
         list of objects."""

@@ -13,6 +13,7 @@ BUILT_IN = {
     "demo": "engines.demo.game:DemoGame",
     "warchest": "engines.warchest.game:WarChest",
     "paxpamir": "engines.paxpamir.game:PaxPamir",
+    "whitecastle": "engines.whitecastle.game:WhiteCastle",
 }
 ENTRY_POINT_GROUP = "tabletop_automa.games"
 

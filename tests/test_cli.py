@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -19,8 +20,11 @@ from tests.conftest import ROOT, free_port, real_save, until_listening
 AUTOMA = [sys.executable, "-m", "bridge.cli"]
 
 
-def automa(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*AUTOMA, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT)
+def automa(*args: str, timeout: float = 60, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``automa ARGS`` in a fresh process; ``env`` adds to this process's environment."""
+    return subprocess.run(
+        [*AUTOMA, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT, env={**os.environ, **(env or {})}
+    )
 
 
 def test_version_and_help_everywhere():
@@ -32,6 +36,7 @@ def test_version_and_help_everywhere():
         ["mod", "build", "--help"],
         ["decide", "--help"],
         ["games", "--help"],
+        ["data", "check", "--help"],
         ["dev", "--help"],
         ["selfplay", "--help"],
     ):

@@ -1,0 +1,54 @@
+"""The White Castle from the command line: self-play on the sample only when asked, and the owner's data check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engines.whitecastle.deck import SAMPLE_DECK
+from tests.test_cli import automa
+
+
+def test_selfplay_needs_the_owners_deck_or_leave_to_play_the_sample(tmp_path: Path):
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    refused = automa("selfplay", "whitecastle", "--games", "2", env=env)
+    assert refused.returncode == 2 and "--allow-sample" in refused.stderr and str(tmp_path) in refused.stderr
+    result = automa("selfplay", "whitecastle", "--games", "20", "--allow-sample", "--json", env=env)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0 and summary["sample"] and set(summary["results"]) == {"easy", "medium", "hard"}
+    for level in summary["results"].values():
+        assert level["games"] == 20 and sum(level["placements"].values()) == 20 * 9  # three turns in three rounds
+        assert 0 < level["ms_per_turn"]["mean"] <= level["ms_per_turn"]["max"]
+    text = automa("selfplay", "whitecastle", "--games", "3", "--allow-sample", "--no-progress", env=env).stdout
+    assert "SAMPLE DATA" in text and "bot score: mean" in text and "its dice:" in text
+
+
+def test_selfplay_plays_the_owners_file_from_data(tmp_path: Path):
+    owner = json.loads(SAMPLE_DECK.read_text(encoding="utf-8"))
+    owner["dataset"] = {"kind": "owner", "language": "pl", "source": "my own box"}
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(owner), encoding="utf-8")
+    result = automa("selfplay", "whitecastle", "--games", "2", "--data", str(path), "--no-progress")
+    assert result.returncode == 0 and "SAMPLE DATA" not in result.stdout
+
+
+def test_data_check_names_the_card_and_field(tmp_path: Path):
+    ok = automa("data", "check", "whitecastle", str(SAMPLE_DECK))
+    assert ok.returncode == 0 and "12 cards, SAMPLE DATA" in ok.stdout
+    bad = json.loads(SAMPLE_DECK.read_text(encoding="utf-8"))
+    bad["cards"][4]["space"] = 0
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    result = automa("data", "check", "whitecastle", str(path))
+    assert (
+        result.returncode == 2
+        and "card 'sample.05' (#5), space: Input should be greater than or equal to 1" in result.stderr
+    )
+    other = automa("data", "check", "warchest", str(path))
+    assert other.returncode == 2 and "takes no owner data" in other.stderr
+
+
+def test_the_table_commands_say_it_is_not_built_yet(tmp_path: Path):
+    result = automa("mod", "build", "whitecastle", "--out", str(tmp_path))
+    assert result.returncode == 2 and "no TTS table yet" in result.stderr
