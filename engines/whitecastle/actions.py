@@ -50,6 +50,13 @@ class Manual:
 
 
 @dataclass(frozen=True, slots=True)
+class NoEffect:
+    """A printed effect the bot cannot carry out (no courtier can move): said, and nothing changes."""
+
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardRevealed:
     pass
 
@@ -64,4 +71,4 @@ class PersonTurn:
     space: int = 0
 
 
-Action = Reveal | TakeDie | PlaceDie | Gain | CourtierTo | Manual | DiscardRevealed | PersonTurn
+Action = Reveal | TakeDie | PlaceDie | Gain | CourtierTo | Manual | NoEffect | DiscardRevealed | PersonTurn

@@ -220,7 +220,7 @@ class BotTurn:
                 self._step(move, GATE_FULL, f"no courtier left in supply: one climbs from {move.frm} to {move.to}")
             if not moves:
                 self._step(
-                    A.Manual("courtier to the Gate: none left and none can climb"),
+                    A.NoEffect("courtier to the Gate: none left in supply and none can climb"),
                     rule,
                     "no courtier can move: nothing happens",
                 )
@@ -236,7 +236,7 @@ class BotTurn:
             why = NONE_LEFT
             if not state.courtiers["supply"]:
                 self._step(
-                    A.Manual("courtier up: none can climb and the supply is empty"),
+                    A.NoEffect("courtier up: none can climb and none is left in supply"),
                     why,
                     "no courtier can move: nothing happens",
                 )

@@ -161,7 +161,7 @@ def apply(
             elif zone == "well":
                 state.well.append(Die(bridge, value))
             end_turn(state, rng, options)
-        case A.Manual():
+        case A.Manual() | A.NoEffect():
             pass
 
 

@@ -76,7 +76,7 @@ def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: Bo
                         _where(d.action, d.reason.rule) for d in decisions if isinstance(d.action, A.PlaceDie)
                     )
                 else:
-                    R.apply(state, rng.choice(list(R.person_actions(state))), rng)
+                    R.apply(state, rng.choice(list(R.person_actions(state))), rng, deck, options)
                     steps += 1
             score = R.bot_score(state, deck)
         except Exception:  # a failed game is counted and reported, not fatal to the run

@@ -255,3 +255,23 @@ def test_w10_no_indicated_die_on_any_card_takes_the_first_low_die_or_skips():
         assert (A.TakeDie("white", "low") in taken(decisions)) is placed
         # with the last revealed card (the filler: Outside the Walls, space 1)
         assert (state.spaces["outside_walls"][0].die == Die("white", 4)) is placed
+
+
+def test_a_courtier_move_nobody_can_make_changes_nothing_and_says_so():
+    """Text: "Whenever the opponent must move a Courtier and none is available, it places a Courtier at the Castle
+    Gate instead" — with the supply empty too (every courtier at the Daimyo), there is nothing to place."""
+    deck = deck_of(
+        card(
+            "M",
+            [("white", "low")],
+            "outside_walls",
+            1,
+            top=[{"op": "courtier_up", "floors": 1}, {"op": "courtier_gate"}],
+        )
+    )
+    state = game(deck, order=["M"], bridges={"white": [5]})
+    state.courtiers.update(supply=0, daimyo=5)
+    decisions = bot_turn(state, deck, random.Random(0))
+    nothing = [d for d in decisions if isinstance(d.action, A.NoEffect)]
+    assert len(nothing) == 2 and all("nothing happens" in d.reason.text for d in nothing)
+    assert state.courtiers["daimyo"] == 5 and not any(isinstance(d.action, A.Manual) for d in decisions)
