@@ -1,0 +1,110 @@
+"""A White Castle table from any state: the zones, the dice on their bridges and spaces, the die tiles, the bot's
+courtiers, cards, coins and markers. The reader (``read.py``) turns it back into the same state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bridge.table import SaveFile, Vec3
+from engines.tablekit import Builder, grid
+from engines.whitecastle.board import FLOORS, ZONES, board
+from engines.whitecastle.deck import SoloDeck
+from engines.whitecastle.state import Die, State
+from engines.whitecastle.table import layout as L
+from engines.whitecastle.table.images import cells, op_words
+
+DIE_SLOT_Z, TILE_Z = 0.9, -0.9  # in a room: the die above its tiles
+
+
+class _Builder(Builder):
+    def die(self, die: Die, at: Vec3) -> dict[str, Any]:
+        obj = self.base(
+            "Die_6", f"{die.colour} die", [L.DIE_TAG, L.tag("colour", die.colour)], at, colour=L.RGB[die.colour]
+        )
+        x, y, z = L.DIE_FACES[die.value]
+        obj["Transform"].update(rotX=x, rotY=y, rotZ=z)
+        obj["RotationValues"] = [
+            {"Value": v, "Rotation": {"x": r[0], "y": r[1], "z": r[2]}} for v, r in L.DIE_FACES.items()
+        ]
+        return obj
+
+    def die_tile(self, colour: str, at: Vec3) -> dict[str, Any]:
+        return self.base(
+            "BlockSquare",
+            f"{colour} die tile",
+            [L.TILE_TAG, L.tag("colour", colour)],
+            at,
+            scale=Vec3(0.45, 0.15, 0.45),
+            colour=L.RGB[colour],
+            gm_notes=colour,
+        )
+
+    def marker(self, what: str, at: Vec3) -> dict[str, Any]:
+        return self.base("Chip_10", f"bot {what}", [L.MARKER_TAG, L.tag("marker", what)], at, colour=L.RGB["bot"])
+
+
+def time_spots(deck: SoloDeck) -> int:
+    return deck.time_track.last + 1 if deck.time_track is not None else L.TIME_SPOTS
+
+
+def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None = None) -> SaveFile:
+    b = _Builder(assets or {})
+    bd = board()
+    for area in L.AREAS.values():
+        b.add(b.zone(area.label, [L.ZONE_TAG, area.tag], area.centre, area.size))
+    for colour, values in state.bridges.items():
+        area = L.AREAS[f"bridge.{colour}"]
+        for i, value in enumerate(values):
+            b.add(b.die(Die(colour, value), area.spot(i, bd.dice_per_bridge)))
+    for zone in ZONES:
+        for index, space in enumerate(state.spaces[zone], start=1):
+            area = L.AREAS[f"{zone}.{index}"]
+            for j, colour in enumerate(space.tiles):
+                b.add(b.die_tile(colour, area.spot(j, len(space.tiles), z=TILE_Z)))
+            if space.die is not None:
+                b.add(b.die(space.die, Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)))
+    well = L.AREAS["well"]
+    for i, die in enumerate(state.well):
+        b.add(b.die(die, grid(well.centre, i, per_row=4, rows=2, step=1.1)))
+    for floor in FLOORS:
+        area = L.AREAS[f"floor.{floor}"]
+        for i in range(state.courtiers[floor]):
+            at = grid(area.centre, i, per_row=4, rows=2, step=0.9)
+            b.add(b.base("PlayerPawn", "bot courtier", [L.COURTIER_TAG], at, colour=L.RGB["bot"]))
+    faces = cells(deck)
+
+    def card(card_id: str, at: Vec3, face_down: bool) -> dict[str, Any]:
+        c = deck.card(card_id)
+        text = f"upper: {'; '.join(map(op_words, c.top))} | lower: {'; '.join(map(op_words, c.bottom))}"
+        return b.card(
+            faces[card_id],
+            f"bot card {card_id}",
+            [L.CARD_TAG],
+            at,
+            gm_notes=card_id,
+            description=text,
+            face_down=face_down,
+        )
+
+    for key, ids in (("bot.deck", state.deck), ("bot.discard", state.discard)):
+        if ids:
+            at = L.AREAS[key].centre
+            b.add(b.deck(L.AREAS[key].label, [L.CARD_TAG], at, [card(i, at, True) for i in ids]))
+    revealed = L.AREAS["bot.revealed"]
+    for i, card_id in enumerate(state.revealed):
+        b.add(card(card_id, revealed.spot(i, 4), False))
+    coins = L.AREAS["bot.coins"]
+    for i in range(state.coins):
+        b.add(b.base("Chip_10", "bot coin", [L.COIN_TAG], grid(coins.centre, i, per_row=5, rows=3, step=0.8)))
+    laps, position = divmod(state.clan_points, L.CP_TRACK)
+    for i in range(laps):
+        b.add(
+            b.base("Chip_50", "bot clan-point lap", [L.LAP_TAG], grid(L.AREAS["cp.laps"].centre, i, per_row=3, rows=1))
+        )
+    b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck))))
+    b.add(b.marker("clan_points", L.AREAS["cp"].spot(position, L.CP_TRACK)))
+    b.add(b.marker("round", L.AREAS["round"].spot(state.round - 1, bd.rounds)))
+    return SaveFile.from_dict(
+        {"SaveName": "The White Castle: the Polish solo automa", "ObjectStates": b.objects}, "table"
+    )

@@ -1,0 +1,68 @@
+"""The bot's card faces, drawn from the deck data (the owner's transcription, or the sample) with Pillow: a card
+says what the bot reads on it (its dice, the pictured zone and space, the upper and lower actions), not the printed
+art. The images are written beside the save at build time, so an owner's data never enters the repository."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from engines.drawing import Colour, centred, save_all, wrapped
+from engines.tablekit import SHEET_COLUMNS, SHEET_ROWS, SheetCard
+from engines.whitecastle.deck import Card, Op, SoloDeck
+
+CELL_W, CELL_H = 360, 504
+PER_SHEET = SHEET_COLUMNS * SHEET_ROWS - 1  # TTS keeps the last cell for the hidden-card back
+INK: Colour = (30, 30, 40)
+PAPER: Colour = (246, 244, 238)
+DIE_COLOURS: dict[str, Colour] = {"red": (190, 40, 40), "black": (30, 30, 30), "white": (235, 235, 235)}
+
+
+def op_words(op: Op) -> str:
+    match op.op:
+        case "influence" | "clan_points" | "coins":
+            return f"+{op.n} {op.op.replace('_', ' ')}"
+        case "courtier_gate":
+            return "a courtier to the Gate"
+        case "courtier_up":
+            return f"a courtier up {op.floors} floor{'s' if op.floors == 2 else ''}"
+        case _:
+            return f"{op.op}: {op.text}"
+
+
+def _face(card: Card, sample: bool) -> Image.Image:
+    img = Image.new("RGB", (CELL_W, CELL_H), PAPER)
+    d = ImageDraw.Draw(img)
+    d.rectangle((4, 4, CELL_W - 5, CELL_H - 5), outline=INK, width=3)
+    centred(d, (CELL_W / 2, 30), card.id, 24, INK)
+    for i, die in enumerate(card.dice):
+        x = 30 + i * 80
+        d.rectangle((x, 60, x + 60, 120), fill=DIE_COLOURS[die.bridge], outline=INK, width=2)
+        centred(d, (x + 30, 90), die.end, 18, (200, 200, 200) if die.bridge == "black" else INK)
+    zone = card.zone.replace("_", " ")
+    centred(d, (CELL_W / 2, 150), f"{zone}, space {card.space}" if card.zone != "other" else "another space", 22, INK)
+    y = wrapped(d, (20, 190), "Upper: " + "; ".join(op_words(o) for o in card.top), 20, INK, 28)
+    d.line((20, y + 6, CELL_W - 20, y + 6), fill=INK, width=2)
+    wrapped(d, (20, y + 16), "Lower: " + "; ".join(op_words(o) for o in card.bottom), 20, INK, 28)
+    if sample:
+        centred(d, (CELL_W / 2, CELL_H - 30), "SAMPLE DATA", 24, (190, 40, 40))
+    return img
+
+
+def cells(deck: SoloDeck) -> dict[str, SheetCard]:
+    """Each card's place on the face sheets, by card id."""
+    return {
+        card.id: SheetCard(f"cards_{i // PER_SHEET}", i % PER_SHEET, "card_back") for i, card in enumerate(deck.cards)
+    }
+
+
+def write_all(folder: Path, deck: SoloDeck) -> dict[str, str]:
+    sheets: dict[str, Image.Image] = {}
+    for card, cell in zip(deck.cards, cells(deck).values(), strict=True):
+        sheet = sheets.setdefault(cell.sheet, Image.new("RGB", (CELL_W * SHEET_COLUMNS, CELL_H * SHEET_ROWS), INK))
+        row, col = divmod(cell.index, SHEET_COLUMNS)
+        sheet.paste(_face(card, deck.sample), (col * CELL_W, row * CELL_H))
+    back = Image.new("RGB", (CELL_W, CELL_H), (70, 40, 90))
+    centred(ImageDraw.Draw(back), (CELL_W / 2, CELL_H / 2), "White Castle\nsolo bot", 30, PAPER)
+    return save_all({**sheets, "card_back": back}, folder)

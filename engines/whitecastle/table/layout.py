@@ -1,0 +1,92 @@
+"""Where everything of The White Castle lies on the TTS table, as areas (scripting zones) and spots in them.
+
+Built-in TTS objects only, except the bot's cards (faces drawn from the deck data): dice are ``Die_6`` with
+``RotationValues``, die tiles are coloured blocks (their colour in GM Notes too), courtiers are pawns, tracks are
+rows of spots with a marker on one of them. Everything is found by tag (``whitecastle.*``), never by GUID, and a
+piece belongs to the zone whose box holds its centre. **Unverified in real TTS**: the ``Die_6`` face rotations below
+and how the zones' sizes look on TTS's table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridge.table import Vec3
+from engines.whitecastle.board import FLOORS, ZONES, board
+
+T = "whitecastle"
+ZONE_TAG, DIE_TAG, TILE_TAG = f"{T}.zone", f"{T}.die", f"{T}.tile"
+COURTIER_TAG, CARD_TAG, COIN_TAG, LAP_TAG = f"{T}.courtier", f"{T}.card", f"{T}.coin", f"{T}.lap"
+MARKER_TAG = f"{T}.marker"
+Y = 1.1  # just above the table's surface
+RGB = {"red": (0.8, 0.1, 0.1), "black": (0.1, 0.1, 0.1), "white": (0.95, 0.95, 0.95), "bot": (0.55, 0.2, 0.75)}
+# Die_6 faces: the rotation that shows each value on top (unverified against TTS's built-in die).
+DIE_FACES = {
+    1: (-90.0, 0.0, 0.0),
+    2: (0.0, 0.0, 0.0),
+    3: (0.0, 0.0, -90.0),
+    4: (0.0, 0.0, 90.0),
+    5: (0.0, 0.0, 180.0),
+    6: (90.0, 0.0, 0.0),
+}
+CP_TRACK = 50  # clan-point spaces before the track loops; a lap token counts each loop
+TIME_SPOTS = 20  # Passage of Time spaces laid out when the deck file has no time track
+
+
+def tag(*parts: str) -> str:
+    return ".".join((T, *parts))
+
+
+@dataclass(frozen=True)
+class Area:
+    """A scripting zone: its tag, label, centre and size, and spots laid along x inside it."""
+
+    key: str
+    label: str
+    centre: Vec3
+    size: Vec3
+
+    @property
+    def tag(self) -> str:
+        return tag("zone", self.key)
+
+    def spot(self, index: int, of: int, *, z: float = 0.0) -> Vec3:
+        """The ``index``-th of ``of`` places spread along the zone's width (left to right), ``z`` forward."""
+        step = self.size.x / max(1, of)
+        return Vec3(self.centre.x - self.size.x / 2 + step * (index + 0.5), Y, self.centre.z + z)
+
+
+def _areas() -> dict[str, Area]:
+    b = board()
+    out: dict[str, Area] = {}
+    for i, colour in enumerate(b.bridges):
+        out[f"bridge.{colour}"] = Area(f"bridge.{colour}", f"{colour} bridge", Vec3(-7 + 7 * i, Y, -9), Vec3(6, 2, 2))
+    rows = {"first_floor": 0.0, "second_floor": 5.0, "outside_walls": -4.5}
+    for zone in ZONES:
+        n = b.zones[zone].spaces
+        for space in range(1, n + 1):
+            x = (space - (n + 1) / 2) * (8.0 if zone != "outside_walls" else 16.0)
+            label = f"{zone.replace('_', ' ')} space {space}"
+            out[f"{zone}.{space}"] = Area(f"{zone}.{space}", label, Vec3(x, Y, rows[zone]), Vec3(5, 2, 3.5))
+    out["well"] = Area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
+    out["domain"] = Area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))
+    for i, floor in enumerate(FLOORS):
+        out[f"floor.{floor}"] = Area(
+            f"floor.{floor}", f"bot courtiers: {floor.replace('_', ' ')}", Vec3(-17, Y, -8 + 4 * i), Vec3(5, 2, 3)
+        )
+    out["bot.deck"] = Area("bot.deck", "bot deck", Vec3(15, Y, 6), Vec3(3, 2, 4))
+    out["bot.revealed"] = Area("bot.revealed", "bot cards revealed", Vec3(15, Y, 0), Vec3(12, 2, 4.5))
+    out["bot.discard"] = Area("bot.discard", "bot discard", Vec3(19, Y, 6), Vec3(3, 2, 4))
+    out["bot.coins"] = Area("bot.coins", "bot coins", Vec3(15, Y, -6), Vec3(5, 2, 3))
+    out["cp.laps"] = Area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
+    out["time"] = Area("time", "Passage of Time", Vec3(0, Y, 10), Vec3(30, 2, 2))
+    out["cp"] = Area("cp", "clan points", Vec3(0, Y, 13), Vec3(40, 2, 2))
+    out["round"] = Area("round", "round", Vec3(-17, Y, 12), Vec3(6, 2, 2))
+    return out
+
+
+AREAS = _areas()
+
+
+def room_keys(zone: str) -> list[str]:
+    return [k for k in AREAS if k.startswith(f"{zone}.")]

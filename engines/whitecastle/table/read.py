@@ -1,0 +1,208 @@
+"""A White Castle table read back into the bot's state, with every problem named by the object and the place.
+
+A piece belongs to the zone whose box holds its centre. The order of a bridge's dice is their order left to right
+(low end first); the bot's deck is read top first from the deck object. Whose turn it is follows from the dice left
+on the bridges: each turn takes one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from bridge.table import Table, TableObject
+from engines.base import Problem, ReadError
+from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
+from engines.whitecastle.deck import SoloDeck
+from engines.whitecastle.state import Die, Space, State
+from engines.whitecastle.table import layout as L
+from engines.whitecastle.table.build import time_spots
+
+COLOURS: tuple[Colour, ...] = ("red", "black", "white")
+
+
+@dataclass
+class TableView:
+    """The state as read, and where each piece of it is on the table (for the planner)."""
+
+    state: State
+    zones: dict[str, TableObject] = field(default_factory=dict)  # area key -> its zone
+    dice: dict[str, list[TableObject]] = field(default_factory=dict)  # area key -> dice in it, left to right
+    cards: dict[str, TableObject] = field(default_factory=dict)  # card id -> the card or the deck holding it
+    markers: dict[str, TableObject] = field(default_factory=dict)
+
+
+def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableView:
+    problems: list[Problem] = []
+    zones = _zones(table, problems)
+    if problems:
+        raise ReadError(problems)
+
+    def area_of(obj: TableObject) -> str | None:
+        return next((key for key, zone in zones.items() if zone.encloses(obj.position)), None)
+
+    view = TableView(State(difficulty, {c: [] for c in COLOURS}, {z: [] for z in ZONES}, deck=[]), zones)
+    state = view.state
+    b = board()
+    by_area: dict[str, list[TableObject]] = {}
+    for obj in table:
+        if obj.has_tag(L.ZONE_TAG):
+            continue
+        key = area_of(obj)
+        if obj.has_tag(L.DIE_TAG) and key is None:
+            problems.append(
+                Problem("a die outside every zone: put it on a bridge, a space, the Well or your domain", obj)
+            )
+        if key is not None:
+            by_area.setdefault(key, []).append(obj)
+
+    for colour in COLOURS:
+        dice = _dice(by_area.get(f"bridge.{colour}", []), problems)
+        values = [d.value for d in dice]
+        if len(dice) > b.dice_per_bridge:
+            problems.append(
+                Problem(f"the {colour} bridge holds {len(dice)} dice; it takes {b.dice_per_bridge}", dice[-1].obj)
+            )
+        if values != sorted(values):
+            problems.append(
+                Problem(f"the {colour} bridge's dice are not low to high from the left: {values}", dice[0].obj)
+            )
+        if any(d.colour != colour for d in dice):
+            wrong = next(d for d in dice if d.colour != colour)
+            problems.append(Problem(f"a {wrong.colour} die on the {colour} bridge", wrong.obj))
+        state.bridges[colour] = values
+        view.dice[f"bridge.{colour}"] = [d.obj for d in dice]
+    for zone in ZONES:
+        for index in range(1, b.zones[zone].spaces + 1):
+            key = f"{zone}.{index}"
+            pieces = by_area.get(key, [])
+            tiles = sorted((o for o in pieces if o.has_tag(L.TILE_TAG)), key=lambda o: o.position.x)
+            dice = _dice(pieces, problems)
+            label = L.AREAS[key].label
+            want = b.zones[zone].tiles_per_room
+            if len(tiles) != want:
+                problems.append(Problem(f"{label} has {len(tiles)} die tile(s); it needs {want}", zones[key]))
+            colours: list[Colour] = []
+            for t in tiles:
+                written = next((c for c in COLOURS if c == t.gm_notes.strip().lower()), None)
+                if written is None:
+                    problems.append(
+                        Problem(
+                            f"a die tile in {label} says {t.gm_notes!r} in its GM Notes, not red, black or white", t
+                        )
+                    )
+                    continue
+                colours.append(written)
+            if len(dice) > 1:
+                problems.append(Problem(f"two dice on {label}, which takes one", dice[1].obj))
+            state.spaces[zone].append(Space(tuple(colours), Die(dice[0].colour, dice[0].value) if dice else None))
+            view.dice[key] = [d.obj for d in dice]
+    state.well = [Die(d.colour, d.value) for d in _dice(by_area.get("well", []), problems)]
+    for floor in FLOORS:
+        state.courtiers[floor] = sum(1 for o in by_area.get(f"floor.{floor}", []) if o.has_tag(L.COURTIER_TAG))
+    loose = [o for o in table.with_tag(L.COURTIER_TAG) if area_of(o) not in {f"floor.{f}" for f in FLOORS}]
+    for obj in loose:
+        problems.append(Problem("a bot courtier outside the courtier zones (supply, gate, floors, Daimyo)", obj))
+    if sum(state.courtiers.values()) + len(loose) != b.courtiers:
+        problems.append(
+            Problem(f"the bot has {sum(state.courtiers.values())} courtiers on the table; it has {b.courtiers}")
+        )
+
+    _cards(table, deck, by_area, view, problems)
+    state.coins = sum(1 for o in by_area.get("bot.coins", []) if o.has_tag(L.COIN_TAG))
+    laps = sum(1 for o in by_area.get("cp.laps", []) if o.has_tag(L.LAP_TAG))
+    influence = _marker(table, "influence", "time", time_spots(deck), view, problems)
+    points = _marker(table, "clan_points", "cp", L.CP_TRACK, view, problems)
+    rnd = _marker(table, "round", "round", b.rounds, view, problems)
+    state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, rnd + 1
+    state.turns_taken = b.dice_per_bridge * len(COLOURS) - state.dice_left()
+    if problems:
+        raise ReadError(problems)
+    return view
+
+
+@dataclass(frozen=True)
+class _Die:
+    obj: TableObject
+    colour: Colour
+    value: int
+
+
+def _dice(pieces: list[TableObject], problems: list[Problem]) -> list[_Die]:
+    out = []
+    for obj in sorted((o for o in pieces if o.has_tag(L.DIE_TAG)), key=lambda o: o.position.x):
+        colour = next((c for c in COLOURS if obj.has_tag(L.tag("colour", c))), None)
+        try:
+            value = int(obj.value)
+        except (TypeError, ValueError):
+            problems.append(Problem("a die whose face cannot be read (no rotation values)", obj))
+            continue
+        if colour is None:
+            problems.append(Problem("a die without its colour tag (whitecastle.colour.red, .black or .white)", obj))
+            continue
+        out.append(_Die(obj, colour, value))
+    return out
+
+
+def _zones(table: Table, problems: list[Problem]) -> dict[str, TableObject]:
+    zones = {}
+    for key, area in L.AREAS.items():
+        found = table.with_tag(area.tag)
+        if len(found) != 1:
+            what = "is not on the table" if not found else f"is there {len(found)} times"
+            problems.append(Problem(f"the zone '{area.label}' (tag '{area.tag}') {what}"))
+            continue
+        zones[key] = found[0]
+    return zones
+
+
+def _cards(
+    table: Table, deck: SoloDeck, by_area: dict[str, list[TableObject]], view: TableView, problems: list[Problem]
+) -> None:
+    known = {c.id for c in deck.cards}
+    seen: Counter[str] = Counter()
+    for key, target in (
+        ("bot.deck", view.state.deck),
+        ("bot.discard", view.state.discard),
+        ("bot.revealed", view.state.revealed),
+    ):
+        objs = [o for o in by_area.get(key, []) if o.has_tag(L.CARD_TAG) or o.contents]
+        objs.sort(key=lambda o: o.position.x)
+        for obj in objs:
+            for card in obj.contents or (obj,):
+                card_id = card.gm_notes.strip()
+                if card_id not in known:
+                    problems.append(
+                        Problem(f"a card whose GM Notes {card_id!r} name no card of the solo deck data", obj)
+                    )
+                    continue
+                target.append(card_id)
+                view.cards[card_id] = obj
+                seen[card_id] += 1
+    missing = sorted(known - set(seen))
+    if missing:
+        problems.append(Problem(f"bot cards not in its deck, revealed row or discard: {', '.join(missing)}"))
+    for card_id, n in seen.items():
+        if n > 1:
+            problems.append(Problem(f"bot card {card_id} is on the table {n} times", view.cards[card_id]))
+
+
+def _marker(table: Table, what: str, area_key: str, spots: int, view: TableView, problems: list[Problem]) -> int:
+    found = table.with_tag(L.tag("marker", what))
+    if len(found) != 1:
+        problems.append(
+            Problem(
+                f"the bot's {what.replace('_', ' ')} marker (tag '{L.tag('marker', what)}') "
+                f"{'is missing' if not found else f'is there {len(found)} times'}"
+            )
+        )
+        return 0
+    marker = found[0]
+    view.markers[what] = marker
+    area = L.AREAS[area_key]
+    distances = [(marker.position.distance_xz(area.spot(i, spots)), i) for i in range(spots)]
+    distance, index = min(distances)
+    step = area.size.x / spots
+    if distance > step / 2:
+        problems.append(Problem(f"the bot's {what.replace('_', ' ')} marker is not on a space of {area.label}", marker))
+    return index

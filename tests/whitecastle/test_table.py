@@ -1,0 +1,144 @@
+"""The White Castle table: built from a state and read back as the same state; every problem named."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bridge.table import SaveFile, Table
+from engines.base import ReadError
+from engines.whitecastle import rules as R
+from engines.whitecastle.bot import bot_turn
+from engines.whitecastle.deck import SAMPLE_DECK, load_deck
+from engines.whitecastle.state import State
+from engines.whitecastle.table import layout as L
+from engines.whitecastle.table.build import build_table
+from engines.whitecastle.table.read import read_table
+
+DECK = load_deck(SAMPLE_DECK)
+
+
+def bot_turn_starts(games: int) -> Iterator[State]:
+    """The state at the start of every bot turn of whole self-play games, each difficulty in turn."""
+    for seed in range(games):
+        level = ("easy", "medium", "hard")[seed % 3]
+        rng = random.Random(seed)
+        state = R.new_game(DECK, level, rng)  # type: ignore[arg-type]
+        while not state.over:
+            if state.to_move == "bot":
+                yield state.copy()
+                bot_turn(state, DECK, rng)
+            else:
+                R.apply(state, rng.choice(list(R.person_actions(state))), rng)
+
+
+def fields(state: State) -> dict[str, Any]:
+    return {
+        "bridges": state.bridges,
+        "spaces": {z: [(s.tiles, s.die) for s in spaces] for z, spaces in state.spaces.items()},
+        "well": sorted(state.well, key=lambda d: (d.colour, d.value)),
+        "courtiers": state.courtiers,
+        "deck": state.deck,
+        "discard": sorted(state.discard),
+        "revealed": state.revealed,
+        "tracks": (state.influence, state.clan_points, state.coins, state.round, state.turns_taken),
+    }
+
+
+def test_every_bot_turn_start_of_whole_games_reads_back_as_it_was_built():
+    states = list(bot_turn_starts(12))
+    assert len(states) == 12 * 9
+    for state in states:
+        table = Table.from_save(build_table(state, DECK))
+        assert fields(read_table(table, DECK, state.difficulty).state) == fields(state)
+
+
+def test_clan_points_past_the_end_of_the_track_are_kept_by_lap_tokens():
+    state = next(bot_turn_starts(1))
+    state.clan_points, state.coins = 123, 7
+    read = read_table(Table.from_save(build_table(state, DECK)), DECK, "easy").state
+    assert (read.clan_points, read.coins) == (123, 7)
+
+
+def objects(state: State) -> list[dict[str, Any]]:
+    return build_table(state, DECK).to_dict()["ObjectStates"]
+
+
+def problems(objs: list[dict[str, Any]]) -> list[str]:
+    with pytest.raises(ReadError) as caught:
+        read_table(Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "test")), DECK, "medium")
+    return [str(p) for p in caught.value.problems]
+
+
+def tagged(objs: list[dict[str, Any]], tag: str) -> list[dict[str, Any]]:
+    return [o for o in objs if tag in o.get("Tags", [])]
+
+
+def test_a_missing_tile_two_dice_on_a_room_and_a_stray_die_are_named():
+    state = next(bot_turn_starts(1))
+    objs = objects(state)
+    room = L.AREAS["first_floor.2"]
+    tiles = [
+        o
+        for o in tagged(objs, L.TILE_TAG)
+        if abs(o["Transform"]["posX"] - room.centre.x) < 2.5 and abs(o["Transform"]["posZ"] - room.centre.z) < 1.75
+    ]
+    objs.remove(tiles[0])
+    dice = tagged(objs, L.DIE_TAG)
+    dice[0]["Transform"].update(posX=room.centre.x - 1, posZ=room.centre.z + 0.9)
+    dice[1]["Transform"].update(posX=room.centre.x + 1, posZ=room.centre.z + 0.9)
+    dice[2]["Transform"].update(posX=40.0, posZ=40.0)
+    found = problems(objs)
+    assert any("first floor space 2 has 2 die tile(s); it needs 3" in p for p in found)
+    assert any("two dice on first floor space 2" in p for p in found)
+    assert any("a die outside every zone" in p and dice[2]["GUID"] in p for p in found)
+
+
+def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
+    state = next(bot_turn_starts(1))
+    state.bridges["red"] = [2, 5]
+    objs = objects(state)
+    red = sorted(
+        (o for o in tagged(objs, L.DIE_TAG) if abs(o["Transform"]["posZ"] - L.AREAS["bridge.red"].centre.z) < 1),
+        key=lambda o: o["Transform"]["posX"],
+    )
+    red[0]["Transform"]["posX"], red[1]["Transform"]["posX"] = red[1]["Transform"]["posX"], red[0]["Transform"]["posX"]
+    marker = tagged(objs, L.tag("marker", "influence"))[0]
+    marker["Transform"]["posX"] += L.AREAS["time"].size.x / 80  # a little off its space is still on it
+    objs.remove(tagged(objs, L.tag("marker", "round"))[0])
+    deck = next(o for o in objs if o.get("Name") == "Deck")
+    deck["ContainedObjects"][0]["GMNotes"] = "pl.99"
+    found = problems(objs)
+    assert any("the red bridge's dice are not low to high from the left: [5, 2]" in p for p in found)
+    assert any("round marker" in p and "is missing" in p for p in found)
+    assert any("'pl.99' name no card of the solo deck data" in p for p in found)
+    assert not any("influence marker" in p for p in found)
+
+
+def test_a_missing_zone_is_named_before_anything_else():
+    state = next(bot_turn_starts(1))
+    objs = [o for o in objects(state) if L.AREAS["well"].tag not in o.get("Tags", [])]
+    assert problems(objs) == ["the zone 'the Well' (tag 'whitecastle.zone.well') is not on the table"]
+
+
+def test_pieces_lie_on_the_tables_surface_with_tags_tts_reads():
+    for obj in objects(next(bot_turn_starts(1))):
+        assert obj["Tags"] and all(t.startswith("whitecastle.") for t in obj["Tags"])
+        assert 1.0 <= obj["Transform"]["posY"] <= 2.0, obj["Nickname"]
+
+
+def test_card_faces_are_drawn_from_the_deck_data(tmp_path):
+    from PIL import Image
+
+    from engines.whitecastle.table.images import CELL_H, CELL_W, write_all
+
+    urls = write_all(tmp_path, DECK)
+    assert set(urls) == {"cards_0", "card_back"}
+    sheet = Image.open(tmp_path / "cards_0.png")
+    assert sheet.size == (CELL_W * 10, CELL_H * 7)
+    save = build_table(next(bot_turn_starts(1)), DECK, urls).to_dict()["ObjectStates"]
+    deck = next(o for o in save if o.get("Name") == "Deck")
+    assert {d["FaceURL"] for d in deck["CustomDeck"].values()} == {urls["cards_0"]}
