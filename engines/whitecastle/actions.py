@@ -15,6 +15,14 @@ class Reveal:
 
 
 @dataclass(frozen=True, slots=True)
+class NewDeck:
+    """The discard pile shuffled into the deck (at a round's start, or when the deck runs out): the new order,
+    top first, as the shuffle dealt it."""
+
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TakeDie:
     bridge: Colour
     end: Literal["low", "high"]
@@ -71,4 +79,4 @@ class PersonTurn:
     space: int = 0
 
 
-Action = Reveal | TakeDie | PlaceDie | Gain | CourtierTo | Manual | NoEffect | DiscardRevealed | PersonTurn
+Action = Reveal | NewDeck | TakeDie | PlaceDie | Gain | CourtierTo | Manual | NoEffect | DiscardRevealed | PersonTurn

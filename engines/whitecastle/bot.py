@@ -23,6 +23,8 @@ ZONE_WORDS = {
     "outside_walls": "Outside the Walls",
 }
 DRAW = 'text: "draws cards ... until one of the indicated dice on the corresponding Bridge is available"'
+NEW_ROUND = 'text: "At the start of each round, shuffle the cards from the discard pile together with the cards left"'
+RUN_OUT = 'text: "If the opponent\'s deck runs out, shuffle the discard pile to make a new deck"'
 MATCH = 'text: "find any free space with two Die tokens of the same colour and place the die on it"'
 PICTURED = 'text: "If the space shown on the card ... is available ... move the die to that space"'
 WRAP = 'text: "move the die to the first available space to the right of the space shown (wrapping around ...)"'
@@ -58,6 +60,10 @@ class BotTurn:
     decisions: list[Decision[A.Action]] = field(default_factory=list)
 
     def play(self) -> list[Decision[A.Action]]:
+        state = self.state
+        if state.turns_taken == 0 and state.discard:  # a table read at a round's start: its first bot turn
+            text = f"shuffles its discard pile into its deck for round {state.round}"
+            self._step(R.shuffled(state, self.rng), NEW_ROUND, text)
         found = self._find_die()
         if found is None:
             self._step(A.DiscardRevealed(), "W10 skip", "no indicated die is free on any card: the bot skips its turn")
@@ -90,8 +96,8 @@ class BotTurn:
             return card, free[0], rule
 
     def _reveal(self, rule: str) -> Card | None:
-        if not self.state.deck:
-            R.refill(self.state, self.rng)
+        if not self.state.deck and self.state.discard:
+            self._step(R.shuffled(self.state, self.rng), RUN_OUT, "its deck ran out: the discard pile becomes its deck")
         if not self.state.deck:
             return None
         card = self.deck.card(self.state.deck[0])

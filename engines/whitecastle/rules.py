@@ -110,11 +110,13 @@ def apply(
     options = options or BotOptions()
     match action:
         case A.Reveal(card):
-            if not state.deck:
-                refill(state, rng)
             if not state.deck or state.deck[0] != card:
                 raise IllegalAction(f"{card} is not the top card of the bot's deck")
             state.revealed.append(state.deck.pop(0))
+        case A.NewDeck(order):
+            if sorted(order) != sorted(state.deck + state.discard):
+                raise IllegalAction("a new deck must hold the deck's and the discard pile's cards")
+            state.deck, state.discard = list(order), []
         case A.TakeDie(bridge, end):
             value = die_at(state, bridge, end)
             if value is None:
@@ -165,10 +167,11 @@ def apply(
             pass
 
 
-def refill(state: State, rng: random.Random) -> None:
-    """The deck ran out: the discard shuffled makes a new one (the cards revealed this turn stay out)."""
-    state.deck, state.discard = state.discard, []
-    rng.shuffle(state.deck)
+def shuffled(state: State, rng: random.Random) -> A.NewDeck:
+    """The discard pile shuffled together with what is left of the deck (the cards revealed this turn stay out)."""
+    order = state.deck + state.discard
+    rng.shuffle(order)
+    return A.NewDeck(tuple(order))
 
 
 def advance_influence(position: int, n: int, deck: SoloDeck | None, options: BotOptions) -> int:

@@ -54,6 +54,7 @@ def game(deck: SoloDeck, level: str = "medium", *, order: list[str], bridges=Non
     state.deck = list(order)
     state.discard = [c.id for c in deck.cards if c.id not in order]
     state.round = round_
+    state.turns_taken = 2  # mid-round: a round's first bot turn shuffles the discard in first (test 12b)
     if bridges is not None:
         state.bridges = {c: list(bridges.get(c, [])) for c in ("red", "black", "white")}
     return state
@@ -275,3 +276,15 @@ def test_a_courtier_move_nobody_can_make_changes_nothing_and_says_so():
     nothing = [d for d in decisions if isinstance(d.action, A.NoEffect)]
     assert len(nothing) == 2 and all("nothing happens" in d.reason.text for d in nothing)
     assert state.courtiers["daimyo"] == 5 and not any(isinstance(d.action, A.Manual) for d in decisions)
+
+
+def test_12b_a_table_read_at_a_rounds_start_shuffles_the_discard_in_before_the_first_card():
+    """Text: "At the start of each round, shuffle the cards from the discard pile together with the cards left in
+    the deck to make a new deck" — on a table the bot does it at its first turn of the round."""
+    deck = deck_of(card("N", [("red", "low")], "outside_walls", 1))
+    state = game(deck, order=["N"], bridges={"red": [1, 2, 3], "black": [1, 2, 3], "white": [1, 2, 3]}, round_=2)
+    state.turns_taken = 0
+    decisions = bot_turn(state, deck, random.Random(0))
+    first = decisions[0]
+    assert isinstance(first.action, A.NewDeck) and sorted(first.action.order) == ["N", "filler"]
+    assert "At the start of each round" in first.reason.rule and isinstance(decisions[1].action, A.Reveal)

@@ -102,6 +102,14 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
         b.add(
             b.base("Chip_50", "bot clan-point lap", [L.LAP_TAG], grid(L.AREAS["cp.laps"].centre, i, per_row=3, rows=1))
         )
+    for supply_tag, piece_tag, name, at in (
+        (L.COIN_SUPPLY_TAG, L.COIN_TAG, "Chip_10", L.COIN_SUPPLY_AT),
+        (L.LAP_SUPPLY_TAG, L.LAP_TAG, "Chip_50", L.LAP_SUPPLY_AT),
+    ):
+        what = "coin" if piece_tag == L.COIN_TAG else "clan-point lap"
+        bag = b.base("Infinite_Bag", f"{what}s", [supply_tag], at)
+        bag["ContainedObjects"] = [b.base(name, f"bot {what}", [piece_tag], at)]
+        b.add(bag)
     b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck))))
     b.add(b.marker("clan_points", L.AREAS["cp"].spot(position, L.CP_TRACK)))
     b.add(b.marker("round", L.AREAS["round"].spot(state.round - 1, bd.rounds)))

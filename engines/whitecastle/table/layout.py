@@ -19,6 +19,9 @@ ZONE_TAG, DIE_TAG, TILE_TAG = f"{T}.zone", f"{T}.die", f"{T}.tile"
 COURTIER_TAG, CARD_TAG, COIN_TAG, LAP_TAG = f"{T}.courtier", f"{T}.card", f"{T}.coin", f"{T}.lap"
 MARKER_TAG = f"{T}.marker"
 Y = 1.1  # just above the table's surface
+COIN_SUPPLY_TAG, LAP_SUPPLY_TAG = f"{T}.supply.coin", f"{T}.supply.lap"
+COIN_SUPPLY_AT, LAP_SUPPLY_AT = Vec3(21, Y, -6), Vec3(21, Y, -10)  # infinite bags, outside every zone
+HELD_AT = Vec3(15, Y + 1.0, -2.8)  # the bot's die between a bridge and its space, above the revealed row
 RGB = {"red": (0.8, 0.1, 0.1), "black": (0.1, 0.1, 0.1), "white": (0.95, 0.95, 0.95), "bot": (0.55, 0.2, 0.75)}
 # Die_6 faces: the rotation that shows each value on top (unverified against TTS's built-in die).
 DIE_FACES = {

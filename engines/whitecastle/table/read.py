@@ -29,7 +29,10 @@ class TableView:
     zones: dict[str, TableObject] = field(default_factory=dict)  # area key -> its zone
     dice: dict[str, list[TableObject]] = field(default_factory=dict)  # area key -> dice in it, left to right
     cards: dict[str, TableObject] = field(default_factory=dict)  # card id -> the card or the deck holding it
+    card_guids: dict[str, str] = field(default_factory=dict)  # card id -> the card's own GUID (in a deck too)
+    courtiers: dict[str, list[str]] = field(default_factory=dict)  # floor -> the bot's courtier GUIDs there
     markers: dict[str, TableObject] = field(default_factory=dict)
+    supplies: dict[str, str] = field(default_factory=dict)  # coin / lap -> the infinite bag's GUID
 
 
 def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableView:
@@ -99,7 +102,14 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
             view.dice[key] = [d.obj for d in dice]
     state.well = [Die(d.colour, d.value) for d in _dice(by_area.get("well", []), problems)]
     for floor in FLOORS:
-        state.courtiers[floor] = sum(1 for o in by_area.get(f"floor.{floor}", []) if o.has_tag(L.COURTIER_TAG))
+        view.courtiers[floor] = [o.guid for o in by_area.get(f"floor.{floor}", []) if o.has_tag(L.COURTIER_TAG)]
+        state.courtiers[floor] = len(view.courtiers[floor])
+    for what, supply_tag in (("coin", L.COIN_SUPPLY_TAG), ("lap", L.LAP_SUPPLY_TAG)):
+        bags = table.with_tag(supply_tag)
+        if len(bags) != 1:
+            problems.append(Problem(f"the {what} supply (an infinite bag tagged '{supply_tag}') is missing or doubled"))
+        else:
+            view.supplies[what] = bags[0].guid
     loose = [o for o in table.with_tag(L.COURTIER_TAG) if area_of(o) not in {f"floor.{f}" for f in FLOORS}]
     for obj in loose:
         problems.append(Problem("a bot courtier outside the courtier zones (supply, gate, floors, Daimyo)", obj))
@@ -167,7 +177,8 @@ def _cards(
         ("bot.revealed", view.state.revealed),
     ):
         objs = [o for o in by_area.get(key, []) if o.has_tag(L.CARD_TAG) or o.contents]
-        objs.sort(key=lambda o: o.position.x)
+        # a pile: top first (the highest object, a deck's own order within it); a row: left to right
+        objs.sort(key=(lambda o: o.position.x) if key == "bot.revealed" else (lambda o: -o.position.y))
         for obj in objs:
             for card in obj.contents or (obj,):
                 card_id = card.gm_notes.strip()
@@ -178,6 +189,7 @@ def _cards(
                     continue
                 target.append(card_id)
                 view.cards[card_id] = obj
+                view.card_guids[card_id] = card.guid
                 seen[card_id] += 1
     missing = sorted(known - set(seen))
     if missing:
