@@ -110,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="check every SECONDS that TTS still answers, and say so when it does not (default 15)",
     )
+    _data_flags(serve)
     serve.set_defaults(func=_cmd_serve)
 
     dev = sub.add_parser(
@@ -139,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dev.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
     _dashboard_args(dev)
+    _data_flags(dev)
     dev.set_defaults(func=_cmd_dev)
 
     emulate = sub.add_parser(
@@ -175,6 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="people at the table with the bot (default 1; Pax Pamir: 1 or 2)",
     )
+    _data_flags(build)
     build.set_defaults(func=_cmd_mod_build)
 
     decide = sub.add_parser(
@@ -200,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="KEY=VALUE",
         help="a rule or interpretation option of the game's bot (repeatable), e.g. tie_break=canonical",
     )
+    _data_flags(decide)
     decide.set_defaults(func=_cmd_decide)
 
     selfplay = sub.add_parser(
@@ -241,17 +245,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"games per setting for the search opponent, which takes seconds a game (default: --games, at most "
         f"{SEARCH_GAMES})",
     )
-    selfplay.add_argument(
-        "--data",
-        metavar="FILE",
-        help="the owner's card data, for games whose cards are not public (The White Castle; default: the file in "
-        "your config folder, see the game's README)",
-    )
-    selfplay.add_argument(
-        "--allow-sample",
-        action="store_true",
-        help="play the project's fictional sample cards when no owner's data is found (said in the output)",
-    )
+    _data_flags(selfplay)
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
     selfplay.set_defaults(func=_cmd_selfplay)
 
@@ -309,6 +303,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+
+def _data_flags(parser: argparse.ArgumentParser) -> None:
+    """Owner data, for games whose card contents are not public (The White Castle)."""
+    parser.add_argument(
+        "--data",
+        type=Path,
+        metavar="FILE",
+        help="the owner's card data (default: the file in your config folder; see the game's README)",
+    )
+    parser.add_argument(
+        "--allow-sample",
+        action="store_true",
+        help="play the project's fictional sample cards when no owner's data is found (said in chat every turn)",
+    )
+
+
+def _game(args: argparse.Namespace) -> Game[Any, Any]:
+    game = registry.load(args.game)
+    game.use_data(getattr(args, "data", None), getattr(args, "allow_sample", False))
+    return game
+
 def _one_line(text: str, limit: int = 600) -> str:
     """An error for a terminal: one line, and short (a hostile file can make an error message huge)."""
     text = " ".join(text.split())
@@ -326,13 +341,13 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_mod_build(args: argparse.Namespace) -> int:
-    path = write_mod(registry.load(args.game), args.out, people=args.people)
+    path = write_mod(_game(args), args.out, people=args.people)
     print(f"wrote {path}")
     return 0
 
 
 def _cmd_decide(args: argparse.Namespace) -> int:
-    game = registry.load(args.game)
+    game = _game(args)
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
     plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=_options(args.option))
     print(json.dumps(plan.to_json(), indent=2) if args.format == "json" else _turn_text(game, plan))
@@ -344,7 +359,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    game = registry.load(args.game)
+    game = _game(args)
     for flag, value in (("--games", args.games), ("--playouts", args.playouts), ("--search-games", args.search_games)):
         if value is not None and value < 1:
             raise ValueError(f"{flag} must be at least 1")
@@ -355,8 +370,6 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         "wakhan": args.wakhan,
         "playouts": args.playouts,
         "search_games": args.search_games,
-        "data": args.data,
-        "allow_sample": args.allow_sample,
     }
     summary = game.selfplay(
         games=args.games, seed=args.seed, progress=not args.no_progress and not args.json, options=options
@@ -457,7 +470,7 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     if getattr(args, "game", None) is None:
         raise ValueError("name the game: automa serve GAME (see 'automa games')")
-    game = registry.load(args.game)
+    game = _game(args)
     if (args.turns is not None or args.save or args.fast) and not args.emulator:
         raise ValueError("--turns, --save and --fast need --emulator (with real TTS, press 'Bot turn' on the table)")
     _run_stoppable(lambda stop: _serve(game, args, stop))
@@ -559,7 +572,7 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.E
 
 
 def _cmd_dev(args: argparse.Namespace) -> int:
-    game = registry.load(args.game)
+    game = _game(args)
     if args.fast and not args.emulator:
         raise ValueError("--fast needs --emulator (it sets the emulator's pace)")
     _run_stoppable(lambda stop: _dev(game, args, stop))

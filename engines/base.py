@@ -156,6 +156,11 @@ class Game(ABC, Generic[S, A]):
         from a bag, from ``rng``), and what the table then holds (the next ``previous``)."""
         raise NotImplementedError(f"{self.title} cannot play the person's moves")
 
+    def use_data(self, path: Path | None, allow_sample: bool) -> None:
+        """``--data FILE`` / ``--allow-sample``: the owner's data for games whose card contents are not public."""
+        if path is not None or allow_sample:
+            raise NotImplementedError(f"{self.title} takes no owner data (--data, --allow-sample)")
+
     def check_data(self, path: Path) -> list[str]:
         """``automa data check GAME FILE``: whether an owner's data file (card contents that are not public) loads;
         lines to print. Raises with the entry and field that are wrong."""

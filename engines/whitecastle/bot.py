@@ -7,6 +7,7 @@ W numbers are the spec's readings of what it leaves open (:mod:`engines.whitecas
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.base import Decision, Reason
@@ -57,6 +58,8 @@ class BotTurn:
     deck: SoloDeck
     rng: random.Random
     options: BotOptions = field(default_factory=BotOptions)
+    on_step: Callable[[Decision[A.Action], State], None] | None = None  # the state after each step (the planner)
+    announce: str = ""  # said before the first step's words ("SAMPLE DATA")
     decisions: list[Decision[A.Action]] = field(default_factory=list)
 
     def play(self) -> list[Decision[A.Action]]:
@@ -259,14 +262,27 @@ class BotTurn:
             self._step(A.Manual(op.text), f"{rule}; {op.op}: carried out by hand", op.text)
 
     def _step(self, action: A.Action, rule: str, text: str) -> None:
-        self.decisions.append(Decision(action, Reason(rule, text)))
+        if self.announce and not self.decisions:
+            text = f"{self.announce}: {text}"
+        decision = Decision(action, Reason(rule, text))
+        self.decisions.append(decision)
         R.apply(self.state, action, self.rng, self.deck, self.options)
+        if self.on_step is not None:
+            self.on_step(decision, self.state)
 
 
 def bot_turn(
-    state: State, deck: SoloDeck, rng: random.Random, options: BotOptions | None = None
+    state: State,
+    deck: SoloDeck,
+    rng: random.Random,
+    options: BotOptions | None = None,
+    *,
+    on_step: Callable[[Decision[A.Action], State], None] | None = None,
+    announce: str = "",
 ) -> list[Decision[A.Action]]:
     """The bot's whole turn, applied to ``state`` (pass a copy to plan), and its decisions with their reasons."""
-    if state.to_move != "bot" or state.over:
-        raise R.IllegalAction("it is not the bot's turn")
-    return BotTurn(state, deck, rng, options or BotOptions()).play()
+    if state.over:
+        raise R.IllegalAction("the game is over")
+    if state.to_move != "bot":
+        raise R.IllegalAction(f"it is the person's turn ({state.turns_taken} dice taken this round): take yours first")
+    return BotTurn(state, deck, rng, options or BotOptions(), on_step, announce).play()

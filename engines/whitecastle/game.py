@@ -1,46 +1,109 @@
-"""The White Castle as a game plugin. So far in-process only: the bot, its data and self-play; the TTS table (build,
-read, plan) is not written yet, and the commands that need it say so."""
+"""The White Castle as a game plugin: the Polish solo automa on a TTS table against one person.
+
+The solo deck's contents come from the owner (``--data FILE`` or the per-user config folder); the project's
+fictional sample plays only with ``--allow-sample``, and the bot then says SAMPLE DATA in the chat every turn.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options
+from engines.base import Decision, Game, Options, PersonMove
+from engines.options import options_from_text
+from engines.whitecastle import rules as R
 from engines.whitecastle import selfplay
-from engines.whitecastle.deck import DeckError, find_deck, load_deck
+from engines.whitecastle.bot import bot_turn
+from engines.whitecastle.deck import SoloDeck, find_deck, load_deck
+from engines.whitecastle.options import OPTION_TYPES, BotOptions
+from engines.whitecastle.table import person
+from engines.whitecastle.table.build import build_table
+from engines.whitecastle.table.plan import Planner
+from engines.whitecastle.table.read import TableView, read_table
 
-NO_TABLE = (
-    "The White Castle has no TTS table yet (work in progress): 'automa selfplay whitecastle' and "
-    "'automa data check whitecastle FILE' work; building, reading and playing a table do not"
-)
+SAMPLE = "SAMPLE DATA (fictional cards, not the real deck)"
 
 
-class WhiteCastle(Game[Any, Any]):
+class WhiteCastle(Game[TableView, Any]):
     name = "whitecastle"
     title = "The White Castle: the Polish solo automa"
     difficulties = ("easy", "medium", "hard")
+    plays_person = True
 
-    def read(self, table: Table) -> Any:
-        raise NotImplementedError(NO_TABLE)
+    def __init__(self) -> None:
+        self._data: Path | None = None
+        self._allow_sample = False
+        self._deck: SoloDeck | None = None
 
-    def decide(self, state: Any, rng: random.Random, options: Options) -> list[Decision[Any]]:
-        raise NotImplementedError(NO_TABLE)
+    @property
+    def default_difficulty(self) -> str:
+        return "medium"
 
-    def plan(self, state: Any, decision: Decision[Any], table: Table) -> list[Command]:
-        raise NotImplementedError(NO_TABLE)
+    def use_data(self, path: Path | None, allow_sample: bool) -> None:
+        self._data, self._allow_sample, self._deck = path, allow_sample, None
+
+    @property
+    def deck(self) -> SoloDeck:
+        if self._deck is None:
+            self._deck = find_deck(self._data, allow_sample=self._allow_sample)
+        return self._deck
+
+    def read(self, table: Table) -> TableView:
+        return read_table(table, self.deck, "medium")
+
+    def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
+        bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="White Castle bot")
+        level = options.difficulty or self.default_difficulty
+        if level not in self.difficulties:
+            raise ValueError(f"difficulty {level!r} is not one of {', '.join(self.difficulties)}")
+        now = state.state.copy()
+        now.difficulty = level  # type: ignore[assignment]
+        planner = Planner(state, self.deck)
+        state.planner = planner
+        announce = SAMPLE if self.deck.sample else ""
+        return bot_turn(now, self.deck, rng, bot_options, on_step=planner.record, announce=announce)
+
+    def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
+        if state.planner is None:
+            raise ValueError("plan() needs the decisions of decide() on the same table view")
+        commands: list[Command] = state.planner.plan(decision)
+        return commands
+
+    def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
+        """The engine's state once the bot's turn is planned (the dashboard's person moves read the table anew)."""
+        return state.planner.state.copy() if state.planner is not None else None
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        return person.moves(self.read(table))
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        return person.play(self.read(table), move_id, rng)
+
+    def describe_table(self, state: TableView) -> dict[str, Any]:
+        return person.describe(state)
 
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
-        raise NotImplementedError(NO_TABLE)
+        if people != 1:
+            raise ValueError("The White Castle's solo automa plays against one person")
+        return build_table(R.new_game(self.deck, "medium", random.Random()), self.deck, assets)
+
+    def write_assets(self, folder: Path) -> dict[str, str]:
+        from engines.whitecastle.table.images import write_all
+
+        return write_all(folder, self.deck)
 
     def self_check(self) -> None:
-        summary = selfplay.run(load_deck_for_check(), games=2, seed=1, progress=False)
+        """Whole in-process games (the rules), then a turn planned on a fresh table."""
+        deck = self.deck if (self._data or self._allow_sample) else load_deck_for_check()
+        summary = selfplay.run(deck, games=2, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary["results"])
+        if self._data or self._allow_sample:
+            super().self_check()
 
     def check_data(self, path: Path) -> list[str]:
         deck = load_deck(path)
@@ -48,14 +111,12 @@ class WhiteCastle(Game[Any, Any]):
         return [f"{path}: {len(deck.cards)} cards, {kind}; it loads", *deck.warnings()]
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
-        data = options.get("data")
-        deck = find_deck(Path(data) if data else None, allow_sample=bool(options.get("allow_sample")))
-        return selfplay.run(deck, games=games, seed=seed, levels=options.get("difficulties"), progress=progress)
+        return selfplay.run(self.deck, games=games, seed=seed, levels=options.get("difficulties"), progress=progress)
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         from engines.selfplay_report import report
 
-        sample = " — SAMPLE DATA (fictional cards, not the real deck)" if summary["sample"] else ""
+        sample = f" — {SAMPLE}" if summary["sample"] else ""
         text = report(
             f"The White Castle self-play, the bot against a scripted person, {summary['games']} games per "
             f"difficulty{sample}",
@@ -70,8 +131,6 @@ class WhiteCastle(Game[Any, Any]):
         )
 
 
-def load_deck_for_check() -> Any:
-    try:
-        return find_deck(allow_sample=False)
-    except DeckError:
-        return find_deck(allow_sample=True)  # the check runs the rules, not the owner's cards
+def load_deck_for_check() -> SoloDeck:
+    """The self-check runs the rules, not the owner's cards: the sample serves when no owner's file is set up."""
+    return load_deck(Path(__file__).parent / "data" / "sample_deck.json")

@@ -49,6 +49,18 @@ def test_data_check_names_the_card_and_field(tmp_path: Path):
     assert other.returncode == 2 and "takes no owner data" in other.stderr
 
 
-def test_the_table_commands_say_it_is_not_built_yet(tmp_path: Path):
-    result = automa("mod", "build", "whitecastle", "--out", str(tmp_path))
-    assert result.returncode == 2 and "no TTS table yet" in result.stderr
+def test_the_table_needs_the_owners_deck_or_leave_to_use_the_sample(tmp_path: Path):
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    refused = automa("mod", "build", "whitecastle", "--out", str(tmp_path), env=env)
+    assert refused.returncode == 2 and "--allow-sample" in refused.stderr
+    built = automa("mod", "build", "whitecastle", "--out", str(tmp_path), "--allow-sample", env=env)
+    assert built.returncode == 0, built.stderr
+    save = tmp_path / "TabletopAutoma_whitecastle.json"
+    result = automa("decide", "whitecastle", str(save), "--allow-sample", "--difficulty", "hard", "--format", "json")
+    assert result.returncode == 0, result.stderr
+    plan = json.loads(result.stdout)
+    first = plan["decisions"][0]
+    assert first["reason"].startswith("SAMPLE DATA") and first["action"]["type"] == "Reveal"
+    assert any(d["action"]["type"] == "PlaceDie" and d["commands"] for d in plan["decisions"])
+    other = automa("decide", "warchest", str(save), "--allow-sample")
+    assert other.returncode == 2 and "takes no owner data" in other.stderr

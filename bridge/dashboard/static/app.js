@@ -110,6 +110,42 @@ function renderTable(table) {
   if (drawing.kind === "hexboard") drawHexes(board, drawing);
   else if (drawing.kind === "slots") drawSlots(board, drawing);
   else if (drawing.kind === "map") drawMap(board, drawing);
+  else if (drawing.kind === "castle") drawCastle(board, drawing);
+}
+
+const DIE_FILL = { red: "#c0392b", black: "#222", white: "#f4f4f4" };
+function drawDie(board, x, y, colour, value) {
+  board.append(el("rect", { x: x - 16, y: y - 16, width: 32, height: 32, rx: 5, class: `die ${colour}`,
+    fill: DIE_FILL[colour], stroke: "#555" }, null, SVG));
+  board.append(el("text", { x, y: y + 6, class: "dievalue", fill: colour === "black" ? "#fff" : "#111" }, String(value), SVG));
+}
+
+function drawCastle(board, d) {
+  ["red", "black", "white"].forEach((colour, b) => {
+    const x0 = -260 + b * 190;
+    board.append(el("text", { x: x0 + 40, y: 250, class: "hexlabel" }, `${colour} bridge (low → high)`, SVG));
+    d.bridges[colour].forEach((v, i) => drawDie(board, x0 + i * 40, 220, colour, v));
+  });
+  const rows = { second_floor: -230, first_floor: -110, outside_walls: 20 };
+  for (const [zone, y] of Object.entries(rows)) {
+    const spaces = d.spaces[zone];
+    spaces.forEach((sp, i) => {
+      const x = (i - (spaces.length - 1) / 2) * (zone === "outside_walls" ? 260 : 170);
+      board.append(el("rect", { x: x - 70, y: y - 40, width: 140, height: 90, class: "slot", "data-space": `${zone}.${i + 1}` }, null, SVG));
+      board.append(el("text", { x, y: y - 46, class: "hexlabel" }, `${zone.replace("_", " ")} ${i + 1}`, SVG));
+      sp.tiles.forEach((t, j) => board.append(el("circle", { cx: x + (j - (sp.tiles.length - 1) / 2) * 28, cy: y + 28, r: 10,
+        fill: DIE_FILL[t], stroke: "#555" }, null, SVG)));
+      if (sp.die) drawDie(board, x, y - 6, sp.die[0], sp.die[1]);
+    });
+  }
+  board.append(el("text", { x: 0, y: 95, class: "hexlabel" }, `the Well: ${d.well.map((w) => `${w[0]} ${w[1]}`).join(", ") || "—"}`, SVG));
+  const sides = document.getElementById("sides");
+  const b = d.bot;
+  const box = el("div", { class: "side" });
+  box.append(el("strong", {}, `Bot: ${b.clan_points} clan points · Influence ${b.influence} · ${b.coins} coins`));
+  box.append(el("div", {}, `courtiers: ${fmt(b.courtiers)}`));
+  box.append(el("div", {}, `deck ${b.deck} · discard ${b.discard} · round ${d.round} · ${d.to_move === "bot" ? "the bot" : "you"} to move`));
+  sides.append(box);
 }
 
 const UNIT = 25;  // px per board unit for "map" drawings (x right, z up)

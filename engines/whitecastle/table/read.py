@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from bridge.table import Table, TableObject
 from engines.base import Problem, ReadError
@@ -33,6 +34,7 @@ class TableView:
     courtiers: dict[str, list[str]] = field(default_factory=dict)  # floor -> the bot's courtier GUIDs there
     markers: dict[str, TableObject] = field(default_factory=dict)
     supplies: dict[str, str] = field(default_factory=dict)  # coin / lap -> the infinite bag's GUID
+    planner: Any = None  # set by the bot's turn: the planner of its decisions
 
 
 def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableView:
@@ -100,7 +102,10 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
                 problems.append(Problem(f"two dice on {label}, which takes one", dice[1].obj))
             state.spaces[zone].append(Space(tuple(colours), Die(dice[0].colour, dice[0].value) if dice else None))
             view.dice[key] = [d.obj for d in dice]
-    state.well = [Die(d.colour, d.value) for d in _dice(by_area.get("well", []), problems)]
+    well = _dice(by_area.get("well", []), problems)
+    state.well = [Die(d.colour, d.value) for d in well]
+    view.dice["well"] = [d.obj for d in well]
+    view.dice["domain"] = [d.obj for d in _dice(by_area.get("domain", []), problems)]
     for floor in FLOORS:
         view.courtiers[floor] = [o.guid for o in by_area.get(f"floor.{floor}", []) if o.has_tag(L.COURTIER_TAG)]
         state.courtiers[floor] = len(view.courtiers[floor])

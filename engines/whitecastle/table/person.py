@@ -1,0 +1,118 @@
+"""The person's side on the table, for playing without TTS: their legal die placements in words, each carried out
+on the table as their hands would (the die from its bridge end to a space, the Well or their domain, the others
+closing the gap), and the round's end (every die rolled again onto its bridge, the round marker on).
+
+The person's domain, resources and score are theirs to run (in TTS, by hand): the moves reach as far as the bot's
+model does, which is the dice. The table is the truth: each listing is read from it afresh.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bridge.commands import Command, Move, Position, SetValue
+from bridge.table import Vec3
+from engines.base import PersonMove
+from engines.tablekit import grid
+from engines.whitecastle import actions as A
+from engines.whitecastle import rules as R
+from engines.whitecastle.board import board
+from engines.whitecastle.state import State
+from engines.whitecastle.table import layout as L
+from engines.whitecastle.table.build import DIE_SLOT_Z
+from engines.whitecastle.table.read import COLOURS, TableView
+
+PLACES = {"first_floor": "First Floor room", "second_floor": "Second Floor room", "outside_walls": "Outside the Walls"}
+
+
+def label(state: State, move: A.PersonTurn) -> tuple[str, str]:
+    value = R.die_at(state, move.bridge, move.end)
+    die = f"the {move.bridge} {value} ({move.end} end)"
+    if move.zone == "well":
+        return f"{die} to the Well", "Well"
+    if move.zone == "domain":
+        return f"{die} to your domain", "Domain"
+    return f"{die} to the {PLACES[move.zone]} {move.space}", "Castle" if move.zone != "outside_walls" else "Outside"
+
+
+def moves(view: TableView) -> list[PersonMove]:
+    state = view.state
+    if state.over or state.to_move != "person":
+        return []
+    return [PersonMove(str(i), *label(state, m)) for i, m in enumerate(R.person_actions(state))]
+
+
+def play(view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], State]:
+    state = view.state
+    if state.over or state.to_move != "person":
+        raise ValueError("it is not your turn: press Bot turn")
+    listed = list(R.person_actions(state))
+    if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
+        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+    move = listed[int(move_id)]
+    after = state.copy()
+    R.apply(after, move, rng)
+    return commands(view, move, after), after
+
+
+def commands(view: TableView, move: A.PersonTurn, after: State) -> list[Command]:
+    """The die's way, the gap closed; at a round's end every die back on its bridge with its new roll."""
+    state = view.state
+    dice = list(view.dice[f"bridge.{move.bridge}"])
+    guid = dice.pop(0 if move.end == "low" else -1).guid
+    if move.zone == "well":
+        at = grid(L.AREAS["well"].centre, len(state.well), per_row=4, rows=2, step=1.1)
+    elif move.zone == "domain":
+        at = grid(L.AREAS["domain"].centre, len(view.dice["domain"]), per_row=6, rows=2, step=1.1)
+    else:
+        area = L.AREAS[f"{move.zone}.{move.space}"]
+        at = Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)
+    out: list[Command] = [Move(guid=guid, position=Position.of(at))]
+    per = board().dice_per_bridge
+    area = L.AREAS[f"bridge.{move.bridge}"]
+    out += [Move(guid=o.guid, position=Position.of(area.spot(i, per))) for i, o in enumerate(dice)]
+    if after.round > state.round:
+        out += _new_round(view, after)
+    return out
+
+
+def _new_round(view: TableView, after: State) -> list[Command]:
+    """Every die of each colour back on its bridge, low to high, turned to its new roll; the round marker on."""
+    everywhere = [o for key, objs in view.dice.items() for o in objs]
+    out: list[Command] = []
+    per = board().dice_per_bridge
+    for colour in COLOURS:
+        mine = [o for o in everywhere if o.has_tag(L.tag("colour", colour))]
+        area = L.AREAS[f"bridge.{colour}"]
+        for i, (obj, value) in enumerate(zip(mine, after.bridges[colour], strict=False)):
+            out.append(Move(guid=obj.guid, position=Position.of(area.spot(i, per))))
+            out.append(SetValue(guid=obj.guid, value=value))
+    marker = view.markers["round"].guid
+    out.append(Move(guid=marker, position=Position.of(L.AREAS["round"].spot(after.round - 1, board().rounds))))
+    return out
+
+
+def describe(view: TableView) -> dict[str, Any]:
+    """What the dashboard draws (a list drawing: the bridges, the spaces and the bot's tracks as read)."""
+    s = view.state
+    spaces = {
+        z: [{"tiles": list(sp.tiles), "die": [sp.die.colour, sp.die.value] if sp.die else None} for sp in v]
+        for z, v in s.spaces.items()
+    }
+    return {
+        "kind": "castle",
+        "round": s.round,
+        "to_move": s.to_move,
+        "bridges": s.bridges,
+        "spaces": spaces,
+        "well": [[d.colour, d.value] for d in s.well],
+        "bot": {
+            "influence": s.influence,
+            "clan_points": s.clan_points,
+            "coins": s.coins,
+            "courtiers": s.courtiers,
+            "deck": len(s.deck),
+            "discard": len(s.discard),
+        },
+    }

@@ -1,0 +1,124 @@
+"""The bot's decisions as table commands: which object moves where, step by step, following the decisions.
+
+The planner keeps track of the objects as the commands move them: the dice on each bridge (the rest close the gap
+after one is taken), the die in the bot's hand, the cards in their piles (a card taken from a deck; a deck of one
+card is that card, as in TTS), the courtiers on each floor, the coins and the markers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bridge.commands import Command, Move, Position, Take
+from bridge.table import Vec3
+from engines.base import Decision
+from engines.tablekit import grid
+from engines.whitecastle import actions as A
+from engines.whitecastle.board import board
+from engines.whitecastle.deck import SoloDeck
+from engines.whitecastle.state import State
+from engines.whitecastle.table import layout as L
+from engines.whitecastle.table.build import DIE_SLOT_Z, time_spots
+from engines.whitecastle.table.read import COLOURS, TableView
+
+FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
+PILE_BASE, CARD_THICKNESS = 0.4, 0.05  # loose cards stacked above a pile's deck, top card highest
+
+
+class Planner:
+    def __init__(self, view: TableView, deck: SoloDeck) -> None:
+        self.view, self.deck = view, deck
+        self.state = view.state.copy()  # follows the decisions planned so far
+        self.after: dict[int, State] = {}
+        self.contained = {cid: view.cards[cid].guid for cid in view.card_guids if view.cards[cid].contents}
+        self.bridges = {c: [o.guid for o in view.dice[f"bridge.{c}"]] for c in COLOURS}
+        self.held: str | None = None
+        self.courtiers = {floor: list(guids) for floor, guids in view.courtiers.items()}
+        self.pile_heights = Counter({"bot.deck": 0, "bot.discard": 0})
+
+    def record(self, decision: Decision[A.Action], after: State) -> None:
+        """The state ``decision`` left (kept while the turn is decided, for planning it afterwards)."""
+        self.after[id(decision)] = after.copy()
+
+    def plan(self, decision: Decision[A.Action]) -> list[Command]:
+        """Commands for one decision, in the order of the turn (each decision planned once, in turn order)."""
+        after = self.after.get(id(decision))
+        if after is None:
+            raise ValueError(f"{decision.reason}: not a decision of this turn")
+        out = self._commands(decision.action, self.state, after)
+        self.state = after
+        return out
+
+    def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+        match action:
+            case A.NewDeck(order):
+                self.pile_heights["bot.deck"] = 0
+                return [self._to_pile(cid, "bot.deck", i) for i, cid in enumerate(reversed(order))]
+            case A.Reveal(card):
+                at = L.AREAS["bot.revealed"].spot(len(before.revealed), 4)
+                return [self._card(card, at, FACE_UP)]
+            case A.DiscardRevealed():
+                start = len(before.discard)
+                return [self._to_pile(cid, "bot.discard", start + i) for i, cid in enumerate(before.revealed)]
+            case A.TakeDie(bridge, end):
+                dice = self.bridges[bridge]
+                self.held = dice.pop(0 if end == "low" else -1)
+                area = L.AREAS[f"bridge.{bridge}"]
+                out: list[Command] = [Move(guid=self.held, position=Position.of(L.HELD_AT))]
+                per = board().dice_per_bridge
+                return out + [Move(guid=g, position=Position.of(area.spot(i, per))) for i, g in enumerate(dice)]
+            case A.PlaceDie(zone, space):
+                assert self.held is not None
+                guid, self.held = self.held, None
+                if zone == "well":
+                    at = grid(L.AREAS["well"].centre, len(before.well), per_row=4, rows=2, step=1.1)
+                else:
+                    area = L.AREAS[f"{zone}.{space}"]
+                    at = Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)
+                return [Move(guid=guid, position=Position.of(at))]
+            case A.Gain("coins", n):
+                area = L.AREAS["bot.coins"]
+                supply = self.view.supplies["coin"]
+                spots = (grid(area.centre, before.coins + i, per_row=5, rows=3, step=0.8) for i in range(n))
+                return [Take(container=supply, position=Position.of(at)) for at in spots]
+            case A.Gain("influence", _):
+                at = L.AREAS["time"].spot(after.influence, time_spots(self.deck))
+                return [Move(guid=self.view.markers["influence"].guid, position=Position.of(at))]
+            case A.Gain("clan_points", _):
+                laps_before = before.clan_points // L.CP_TRACK
+                laps, position = divmod(after.clan_points, L.CP_TRACK)
+                out = [
+                    Move(
+                        guid=self.view.markers["clan_points"].guid,
+                        position=Position.of(L.AREAS["cp"].spot(position, L.CP_TRACK)),
+                    )
+                ]
+                area = L.AREAS["cp.laps"]
+                for i in range(laps_before, laps):
+                    at = grid(area.centre, i, per_row=3, rows=1)
+                    out.append(Take(container=self.view.supplies["lap"], position=Position.of(at)))
+                return out
+            case A.CourtierTo(frm, to):
+                guid = self.courtiers[frm].pop()
+                area = L.AREAS[f"floor.{to}"]
+                at = grid(area.centre, len(self.courtiers.setdefault(to, [])), per_row=4, rows=2, step=0.9)
+                self.courtiers[to].append(guid)
+                return [Move(guid=guid, position=Position.of(at))]
+        return []  # Manual, NoEffect: said in chat, nothing moves
+
+    # --- cards ---------------------------------------------------------------------------------------------
+
+    def _to_pile(self, card_id: str, pile: str, index: int) -> Command:
+        area = L.AREAS[pile]
+        at = Vec3(area.centre.x, L.Y + PILE_BASE + CARD_THICKNESS * index, area.centre.z)
+        return self._card(card_id, at, FACE_DOWN)
+
+    def _card(self, card_id: str, at: Vec3, rotation: Position) -> Command:
+        guid = self.view.card_guids[card_id]
+        container = self.contained.pop(card_id, None)
+        if container is None:
+            return Move(guid=guid, position=Position.of(at), rotation=rotation)
+        left = [cid for cid, c in self.contained.items() if c == container]
+        if len(left) == 1:  # TTS turns a deck of one card into that card, which keeps its GUID
+            del self.contained[left[0]]
+        return Take(container=container, guid=guid, position=Position.of(at), rotation=rotation)
