@@ -13,8 +13,9 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove
+from engines.base import Decision, Game, Options, PersonMove, Reason
 from engines.options import options_from_text
+from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle import selfplay
 from engines.whitecastle.bot import bot_turn
@@ -65,6 +66,13 @@ class WhiteCastle(Game[TableView, Any]):
         planner = Planner(state, self.deck)
         state.planner = planner
         announce = SAMPLE if self.deck.sample else ""
+        if now.over:
+            score = R.bot_score(now, self.deck)
+            parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in score.items() if k != "total")
+            text = f"the game is over: the bot scores {score['total']} ({parts}); add up yours to compare"
+            decision: Decision[Any] = Decision(A.NoEffect("game over"), Reason("W12: the bot's final score", text))
+            planner.record(decision, now)
+            return [decision]
         return bot_turn(now, self.deck, rng, bot_options, on_step=planner.record, announce=announce)
 
     def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:

@@ -188,6 +188,9 @@ commands.take = {
     elseif #list == 0 then
       return "container " .. c.container .. " is empty"
     end
+    if box.type == "Infinite" then
+      return nil -- an infinite bag hands out a copy (with a GUID of its own) and never runs out
+    end
     view.present[list[at]] = true
     view.gone[list[at]] = nil
     table.remove(list, at)

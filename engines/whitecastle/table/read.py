@@ -131,6 +131,7 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
     rnd = _marker(table, "round", "round", b.rounds, view, problems)
     state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, rnd + 1
     state.turns_taken = b.dice_per_bridge * len(COLOURS) - state.dice_left()
+    state.over = state.round == b.rounds and state.turns_taken >= 2 * b.turns_per_round  # the last round's turns
     if problems:
         raise ReadError(problems)
     return view

@@ -1,0 +1,61 @@
+"""Whole games on the emulated table, through the bridge: the bot's turns from Session, the person's from the
+page's move list (a scripted person choosing among them), and the table read back after every turn equal to the
+engine's state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bridge.modbuild import build_save
+from bridge.session import Session
+from engines import registry
+from engines.whitecastle.state import State
+from tests.conftest import start_live, stop_live
+from tests.whitecastle.test_table import fields
+
+
+def same(read: State, engine: State) -> bool:
+    a, b = fields(read), fields(engine)
+    return a == b or (print({k: (a[k], b[k]) for k in a if a[k] != b[k]}) is not None and False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("level", "seed"), [("easy", 1), ("medium", 2), ("hard", 3)])
+async def test_a_whole_game_through_the_wire(level: str, seed: int):
+    game = registry.load("whitecastle")
+    game.use_data(None, allow_sample=True)
+    live = await start_live(build_save(game), timeout=30)
+    rng = random.Random(seed)
+    try:
+        session = Session(live.connector, game, seed=seed)
+        session.difficulty = level
+        bot_turns = person_turns = 0
+        while True:
+            view = game.read(await live.connector.snapshot())
+            if view.state.over:
+                break
+            if view.state.to_move == "bot":
+                plan = await session.take_turn()
+                assert plan.ok, plan.problems
+                bot_turns += 1
+                table_state = game.read(await live.connector.snapshot()).state
+                assert same(table_state, session.last_after), f"after bot turn {bot_turns}"
+            else:
+                moves = game.person_moves(None, await live.connector.snapshot())
+                move = rng.choice(moves)
+                commands, after = game.play_person(None, await live.connector.snapshot(), move.id, rng)
+                await live.connector.apply(commands, timeout=60)
+                person_turns += 1
+                read = game.read(await live.connector.snapshot()).state
+                assert read.bridges == after.bridges and read.round == after.round, move.label
+            assert bot_turns + person_turns <= 18
+        assert (bot_turns, person_turns) == (9, 9)
+        final = await session.take_turn()  # Bot turn on a finished game: the bot's score, nothing moves
+        assert (final.ok and final.batch() == []) or all(c.op == "say" for c in final.batch())
+        assert "the game is over: the bot scores" in str(final.steps[0].decision.reason)
+        chat = [text for text, _ in live.emulator.require_world().chat]
+        assert sum("SAMPLE DATA" in line for line in chat) == 9  # said on every turn
+    finally:
+        await stop_live(live)
