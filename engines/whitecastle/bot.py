@@ -284,5 +284,6 @@ def bot_turn(
     if state.over:
         raise R.IllegalAction("the game is over")
     if state.to_move != "bot":
-        raise R.IllegalAction(f"it is the person's turn ({state.turns_taken} dice taken this round): take yours first")
+        taken = f"{state.turns_taken} {'die' if state.turns_taken == 1 else 'dice'} taken this round"
+        raise R.IllegalAction(f"it is the person's turn ({taken}): take yours first")
     return BotTurn(state, deck, rng, options or BotOptions(), on_step, announce).play()
