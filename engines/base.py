@@ -161,6 +161,10 @@ class Game(ABC, Generic[S, A]):
         if path is not None or allow_sample:
             raise NotImplementedError(f"{self.title} takes no owner data (--data, --allow-sample)")
 
+    def data_settings(self) -> tuple[Path | None, bool]:
+        """What :meth:`use_data` was given, for a reloaded game (``automa dev``) to take on."""
+        return None, False
+
     def check_data(self, path: Path) -> list[str]:
         """``automa data check GAME FILE``: whether an owner's data file (card contents that are not public) loads;
         lines to print. Raises with the entry and field that are wrong."""

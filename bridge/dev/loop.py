@@ -108,6 +108,7 @@ class DevLoop:
 
     def _load_and_check(self) -> Any:
         game = rulepack.load(self.game_name, self.rules_dir)
+        game.use_data(*self.session.game.data_settings())  # the owner's data (or the sample) stays in use
         game.self_check()
         return game
 

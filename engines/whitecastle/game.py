@@ -47,6 +47,9 @@ class WhiteCastle(Game[TableView, Any]):
     def use_data(self, path: Path | None, allow_sample: bool) -> None:
         self._data, self._allow_sample, self._deck = path, allow_sample, None
 
+    def data_settings(self) -> tuple[Path | None, bool]:
+        return self._data, self._allow_sample
+
     @property
     def deck(self) -> SoloDeck:
         if self._deck is None:

@@ -29,8 +29,9 @@ class Board:
         return f"http://127.0.0.1:{self.server.port}"
 
 
-async def open_board(game_name: str) -> Board:
+async def open_board(game_name: str, *, allow_sample: bool = False) -> Board:
     game = registry.load(game_name)
+    game.use_data(None, allow_sample)
     live = await start_live(build_save(game), timeout=20)
     session = Session(live.connector, game, seed=2)
     server = DashboardServer(Dashboard(session, live.link, mode="emulator"), port=free_port())

@@ -116,6 +116,42 @@ async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
         await close_board(board)
 
 
+async def test_a_whole_white_castle_game_through_the_page(page):
+    """Without TTS, on the sample deck: the page draws the castle (bridges, rooms with their tiles, the Well), lists
+    the person's die placements, and a whole game runs from it, the bot saying SAMPLE DATA every turn."""
+    import random
+
+    board = await open_board("whitecastle", allow_sample=True)
+    rng = random.Random(3)
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("rect[data-space]")
+        assert await page.locator("rect[data-space]").count() == 7 and await page.locator("rect.die").count() == 9
+        clicks = {"person": 0, "bot": 0}
+        for _ in range(60):
+            if "the game is over" in await page.locator("#turn").inner_text():
+                break
+            version = await page.evaluate("state.version")
+            moves = page.locator("button.move")
+            count = await moves.count()
+            if count:
+                await moves.nth(rng.randrange(count)).click()
+                clicks["person"] += 1
+            else:
+                await page.click("#bot-turn")
+                clicks["bot"] += 1
+            await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
+            await page.wait_for_timeout(60)
+        else:
+            pytest.fail(f"no end after {clicks}")
+        assert clicks == {"person": 9, "bot": 10}  # nine turns each, and the Bot turn that tells the score
+        assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
+        chat = [t for t, _ in board.live.emulator.require_world().chat]
+        assert sum("SAMPLE DATA" in line for line in chat) == 9
+    finally:
+        await close_board(board)
+
+
 async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, page):
     """A person with no TTS plays a whole game against the solo AI from the dashboard: their moves (chosen at random
     among the buttons the page lists) and the bot's turns, until the page says the game is over."""

@@ -64,3 +64,18 @@ def test_the_table_needs_the_owners_deck_or_leave_to_use_the_sample(tmp_path: Pa
     assert any(d["action"]["type"] == "PlaceDie" and d["commands"] for d in plan["decisions"])
     other = automa("decide", "warchest", str(save), "--allow-sample")
     assert other.returncode == 2 and "takes no owner data" in other.stderr
+
+
+def test_rules_reloaded_by_automa_dev_keep_the_data_in_use(tmp_path: Path, monkeypatch):
+    """``automa dev`` builds a fresh game from the edited sources; it takes on the running game's --data /
+    --allow-sample, so the self-check and the next turn play the same deck."""
+    from bridge.dev import rulepack
+    from engines import registry
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no owner's file here
+    running = registry.load("whitecastle")
+    running.use_data(None, allow_sample=True)
+    fresh = rulepack.load("whitecastle", Path(__file__).parents[2] / "engines" / "whitecastle")
+    fresh.use_data(*running.data_settings())
+    fresh.self_check()  # plays whole games and a turn on a fresh table: it needs the deck
+    assert fresh.deck.sample
