@@ -101,8 +101,13 @@ def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
     state = next(bot_turn_starts(1))
     state.bridges["red"] = [2, 5]
     objs = objects(state)
+    on_red = L.AREAS["bridge.red"]
     red = sorted(
-        (o for o in tagged(objs, L.DIE_TAG) if abs(o["Transform"]["posZ"] - L.AREAS["bridge.red"].centre.z) < 1),
+        (
+            o
+            for o in tagged(objs, L.DIE_TAG)
+            if abs(o["Transform"]["posZ"] - on_red.centre.z) < 1 and abs(o["Transform"]["posX"] - on_red.centre.x) < 3
+        ),
         key=lambda o: o["Transform"]["posX"],
     )
     red[0]["Transform"]["posX"], red[1]["Transform"]["posX"] = red[1]["Transform"]["posX"], red[0]["Transform"]["posX"]
@@ -111,7 +116,15 @@ def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
     objs.remove(tagged(objs, L.tag("marker", "round"))[0])
     deck = next(o for o in objs if o.get("Name") == "Deck")
     deck["ContainedObjects"][0]["GMNotes"] = "pl.99"
+    bridge = L.AREAS["bridge.white"]
+    white = next(
+        o
+        for o in tagged(objs, L.tag("colour", "white"))
+        if abs(o["Transform"]["posZ"] - bridge.centre.z) < 1 and abs(o["Transform"]["posX"] - bridge.centre.x) < 3
+    )
+    white["Transform"]["posX"] += 1.0  # halfway to the next space
     found = problems(objs)
+    assert any("a die between the spaces of the white bridge" in p and white["GUID"] in p for p in found)
     assert any("the red bridge's dice are not low to high from the left: [5, 2]" in p for p in found)
     assert any("round marker" in p and "is missing" in p for p in found)
     assert any("'pl.99' name no card of the solo deck data" in p for p in found)

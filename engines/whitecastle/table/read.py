@@ -72,6 +72,10 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
             problems.append(
                 Problem(f"the {colour} bridge's dice are not low to high from the left: {values}", dice[0].obj)
             )
+        area, per = L.AREAS[f"bridge.{colour}"], b.dice_per_bridge
+        for d in dice:
+            if min(d.obj.position.distance_xz(area.spot(i, per)) for i in range(per)) > L.SNAP:
+                problems.append(Problem(f"a die between the spaces of the {colour} bridge: put it on one", d.obj))
         if any(d.colour != colour for d in dice):
             wrong = next(d for d in dice if d.colour != colour)
             problems.append(Problem(f"a {wrong.colour} die on the {colour} bridge", wrong.obj))
