@@ -79,3 +79,17 @@ def test_rules_reloaded_by_automa_dev_keep_the_data_in_use(tmp_path: Path, monke
     fresh.use_data(*running.data_settings())
     fresh.self_check()  # plays whole games and a turn on a fresh table: it needs the deck
     assert fresh.deck.sample
+
+
+def test_serve_plays_on_the_emulator_with_the_sample_when_allowed(tmp_path: Path):
+    from tests.conftest import free_port
+
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port())]
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    refused = automa("serve", "whitecastle", "--emulator", "--fast", "--turns", "1", "--no-dashboard", *ports, env=env)
+    assert refused.returncode == 2 and "--allow-sample" in refused.stderr
+    args = ("serve", "whitecastle", "--emulator", "--allow-sample", "--fast", "--turns", "1", "--no-dashboard")
+    result = automa(*args, *ports, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    chat = [line for line in result.stdout.splitlines() if line.startswith("chat: Bot: ")]
+    assert chat[0].startswith("chat: Bot: SAMPLE DATA") and "discards the revealed cards" in chat[-1]

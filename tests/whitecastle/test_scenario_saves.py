@@ -14,13 +14,46 @@ from typing import Any
 import pytest
 
 from bridge.modbuild import build_save
+from bridge.table import SaveFile, Table
 from engines import registry
+from engines.whitecastle import rules as R
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, State
 from engines.whitecastle.table.build import build_table
 from tests.test_cli import automa
-from tests.whitecastle.test_bot import card, deck_of, game
+from tests.whitecastle.test_bot import TILES, card, deck_of, game
+
+
+def s1() -> tuple[SoloDeck, State]:
+    deck = deck_of(card("S", [("red", "low")], "outside_walls", 1))
+    state = R.new_game(deck, "hard", random.Random(1), tiles=TILES)
+    state.deck, state.discard = ["S", "filler"], []  # a fresh game: nothing discarded yet
+    return deck, state
+
+
+def s5() -> tuple[SoloDeck, State]:
+    deck = deck_of(card("E", [("black", "low")], "first_floor", 1, bottom=[{"op": "clan_points", "n": 2}]))
+    return deck, game(deck, "medium", order=["E"], bridges={"black": [1], "red": [1, 2], "white": [3, 4]})
+
+
+def s7() -> tuple[SoloDeck, State]:
+    deck = deck_of(card("G", [("black", "high")], "outside_walls", 2, top=[{"op": "clan_points", "n": 5}]))
+    state = game(deck, "easy", order=["G"], bridges={"black": [6], "red": [1, 2, 3], "white": [4]})
+    for space in state.spaces["outside_walls"]:
+        space.die = Die("red", 1)
+    return deck, state
+
+
+def s12() -> tuple[SoloDeck, State]:
+    deck = SoloDeck.model_validate(
+        {
+            "dataset": {"kind": "sample", "language": "en", "source": "t"},
+            "cards": [card(f"c{i}", [("red", "low")], "outside_walls", 1) for i in range(11)],
+        }
+    )
+    state = game(deck, order=[f"c{i}" for i in range(7)], round_=2)  # 4 in the discard, a full set of dice
+    return deck, state
 
 
 def s2() -> tuple[SoloDeck, State]:
@@ -95,7 +128,21 @@ def s11() -> tuple[SoloDeck, State]:
     return deck, state
 
 
-SCENARIOS = {"2": s2, "3": s3, "4": s4, "6": s6, "8 odd": s8(3), "8 even": s8(4), "9": s9, "10": s10, "11": s11}
+SCENARIOS = {
+    "1": s1,
+    "2": s2,
+    "3": s3,
+    "4": s4,
+    "5": s5,
+    "6": s6,
+    "7": s7,
+    "12": s12,
+    "8 odd": s8(3),
+    "8 even": s8(4),
+    "9": s9,
+    "10": s10,
+    "11": s11,
+}
 
 
 def actions(decisions: list[Any]) -> list[dict[str, Any]]:
@@ -115,7 +162,7 @@ def actions(decisions: list[Any]) -> list[dict[str, Any]]:
 def test_a_scenario_through_a_save_decides_as_in_process(tmp_path: Path, name: str):
     deck, state = SCENARIOS[name]()
     state.turns_taken = 9 - state.dice_left()
-    assert state.to_move == "bot" and state.turns_taken in (2, 4), "five or seven dice left: the bot's turn mid-round"
+    assert state.to_move == "bot" and state.turns_taken in (0, 2, 4), "nine, seven or five dice: the bot's turn"
     deck_file = tmp_path / "deck.json"
     deck_file.write_text(deck.model_dump_json(exclude_none=True), encoding="utf-8")
     game_ = registry.load("whitecastle")
@@ -130,6 +177,8 @@ def test_a_scenario_through_a_save_decides_as_in_process(tmp_path: Path, name: s
         str(deck_file),
         "--difficulty",
         state.difficulty,
+        "--seed",
+        "0",
         "--format",
         "json",
     )
@@ -143,3 +192,8 @@ def test_a_scenario_through_a_save_decides_as_in_process(tmp_path: Path, name: s
     assert got == expected
     assert all(d["commands"] or d["action"]["type"] in ("NoEffect", "Manual") for d in through)
     assert "SAMPLE DATA" in through[0]["reason"]  # the scenario decks are samples
+    if name == "1":  # HARD set-up read from the table: Influence 3, clan points 8, the bot's turn
+        read = game_.read(Table.from_save(SaveFile.load(save))).state
+        assert (read.influence, read.clan_points, read.to_move) == (3, 8, "bot")
+    if name == "12":  # a round's first bot turn: the 4 discarded and 7 left make an 11-card deck first
+        assert got[0]["type"] == "NewDeck" and len(got[0]["order"]) == 11
