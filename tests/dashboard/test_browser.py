@@ -116,6 +116,27 @@ async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
         await close_board(board)
 
 
+async def play_to_the_end(page, rng, done: str, *, limit: int) -> dict[str, int]:
+    """Click a listed move of the person's at random, or Bot turn when none is listed, until the last turn's
+    decisions say ``done``; the clicks of each kind."""
+    clicks = {"person": 0, "bot": 0}
+    for _ in range(limit):
+        if done in await page.locator("#turn").inner_text():
+            return clicks
+        version = await page.evaluate("state.version")
+        moves = page.locator("button.move")
+        count = await moves.count()
+        if count:
+            await moves.nth(rng.randrange(count)).click()
+            clicks["person"] += 1
+        else:
+            await page.click("#bot-turn")
+            clicks["bot"] += 1
+        await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
+        await page.wait_for_timeout(60)  # the last push of a burst
+    pytest.fail(f"no end after {clicks}")
+
+
 async def test_a_whole_white_castle_game_through_the_page(page):
     """Without TTS, on the sample deck: the page draws the castle (bridges, rooms with their tiles, the Well), lists
     the person's die placements, and a whole game runs from it, the bot saying SAMPLE DATA every turn."""
@@ -127,23 +148,7 @@ async def test_a_whole_white_castle_game_through_the_page(page):
         await page.goto(board.server.url)
         await page.wait_for_selector("rect[data-space]")
         assert await page.locator("rect[data-space]").count() == 7 and await page.locator("rect.die").count() == 9
-        clicks = {"person": 0, "bot": 0}
-        for _ in range(60):
-            if "the game is over" in await page.locator("#turn").inner_text():
-                break
-            version = await page.evaluate("state.version")
-            moves = page.locator("button.move")
-            count = await moves.count()
-            if count:
-                await moves.nth(rng.randrange(count)).click()
-                clicks["person"] += 1
-            else:
-                await page.click("#bot-turn")
-                clicks["bot"] += 1
-            await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
-            await page.wait_for_timeout(60)
-        else:
-            pytest.fail(f"no end after {clicks}")
+        clicks = await play_to_the_end(page, rng, "the game is over", limit=60)
         assert clicks == {"person": 9, "bot": 10}  # nine turns each, and the Bot turn that tells the score
         assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
         chat = [t for t, _ in board.live.emulator.require_world().chat]
@@ -160,23 +165,7 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     rng = random.Random(7)
     await page.goto(warchest_board.server.url)
     await page.wait_for_selector("polygon.hex")
-    clicks = {"person": 0, "bot": 0}
-    for _ in range(1500):
-        if "The game is over" in await page.locator("#turn").inner_text():
-            break
-        version = await page.evaluate("state.version")
-        moves = page.locator("button.move")
-        count = await moves.count()
-        if count:
-            await moves.nth(rng.randrange(count)).click()
-            clicks["person"] += 1
-        else:
-            await page.click("#bot-turn")
-            clicks["bot"] += 1
-        await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
-        await page.wait_for_timeout(60)  # the last push of a burst
-    else:
-        pytest.fail(f"no end after {clicks}")
+    clicks = await play_to_the_end(page, rng, "The game is over", limit=1500)
     assert clicks["person"] > 10 and clicks["bot"] > 10
     session = warchest_board.session
     assert all(t.ok and t.stopped is None for t in session.turns) and session.last_failure is None

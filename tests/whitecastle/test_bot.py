@@ -7,7 +7,6 @@ right, R1 (white, red, black), R2 (white, white, black), R3 (red, red, white).
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -17,47 +16,7 @@ from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.options import BotOptions
 from engines.whitecastle.state import Die, State
-
-TILES: dict[str, Any] = {
-    "first_floor": [("white", "red", "black"), ("white", "white", "black"), ("red", "red", "white")],
-    "second_floor": [("red", "black"), ("white", "black")],
-}
-FILLER = {
-    "id": "filler",
-    "dice": [{"bridge": "red", "end": "low"}],
-    "zone": "outside_walls",
-    "space": 1,
-    "top": [],
-    "bottom": [],
-}
-
-
-def card(cid: str, dice: list[tuple[str, str]], zone: str, space: int, top=(), bottom=()) -> dict[str, Any]:
-    return {
-        "id": cid,
-        "dice": [{"bridge": b, "end": e} for b, e in dice],
-        "zone": zone,
-        "space": space,
-        "top": list(top),
-        "bottom": list(bottom),
-    }
-
-
-def deck_of(*cards: dict[str, Any]) -> SoloDeck:
-    return SoloDeck.model_validate(
-        {"dataset": {"kind": "sample", "language": "en", "source": "test"}, "cards": [*cards, FILLER]}
-    )
-
-
-def game(deck: SoloDeck, level: str = "medium", *, order: list[str], bridges=None, round_: int = 1) -> State:
-    state = R.new_game(deck, level, random.Random(1), tiles=TILES)  # type: ignore[arg-type]
-    state.deck = list(order)
-    state.discard = [c.id for c in deck.cards if c.id not in order]
-    state.round = round_
-    state.turns_taken = 2  # mid-round: a round's first bot turn shuffles the discard in first (test 12b)
-    if bridges is not None:
-        state.bridges = {c: list(bridges.get(c, [])) for c in ("red", "black", "white")}
-    return state
+from tests.whitecastle.scenarios import SCENARIOS, card, deck_of, game
 
 
 def taken(decisions) -> list[A.Action]:
@@ -81,11 +40,7 @@ def test_1_setup_influence_is_the_fan_texts_not_the_official_and_the_bot_goes_fi
 def test_2_cards_are_drawn_until_an_indicated_die_is_free_and_the_last_one_counts():
     """Text: "draws cards from its action card deck until one of the indicated dice on the corresponding Bridge is
     available"."""
-    deck = deck_of(
-        card("A", [("black", "high")], "outside_walls", 1, top=[{"op": "coins", "n": 9}]),
-        card("B", [("red", "low")], "outside_walls", 1, top=[{"op": "clan_points", "n": 1}]),
-    )
-    state = game(deck, order=["A", "B", "filler"], bridges={"red": [2, 4, 6], "white": [3]})
+    deck, state = SCENARIOS["2"]()
     decisions = bot_turn(state, deck, random.Random(0))
     assert taken(decisions)[:3] == [A.Reveal("A"), A.Reveal("B"), A.TakeDie("red", "low")]
     assert state.spaces["outside_walls"][0].die == Die("red", 2)
@@ -96,8 +51,7 @@ def test_2_cards_are_drawn_until_an_indicated_die_is_free_and_the_last_one_count
 def test_3_a_first_floor_card_goes_to_a_room_with_two_tiles_of_the_dies_colour():
     """Text: "find any free space with two Die tokens of the same colour and place the die on it" (W1: the die's
     colour); then MEDIUM: "it gains Influence and Clan Points equal to the number of the current round"."""
-    deck = deck_of(card("C", [("white", "high")], "first_floor", 3, top=[{"op": "coins", "n": 1}]))
-    state = game(deck, "medium", order=["C"], bridges={"white": [1, 5]}, round_=2)
+    deck, state = SCENARIOS["3"]()
     influence, cp = state.influence, state.clan_points
     decisions = bot_turn(state, deck, random.Random(0))
     assert state.spaces["first_floor"][1].die == Die("white", 5)  # R2 (white, white); R3 has one white only
@@ -108,8 +62,7 @@ def test_3_a_first_floor_card_goes_to_a_room_with_two_tiles_of_the_dies_colour()
 def test_4_the_match_beats_the_pictured_room():
     """Text: "If more than one space with two identical Die tokens is available, take the space shown on the card
     as a reference point and place the die on the first space from the left" — here one room matches (R3)."""
-    deck = deck_of(card("D", [("red", "low")], "first_floor", 1))
-    state = game(deck, "easy", order=["D"], bridges={"red": [4]})
+    deck, state = SCENARIOS["4"]()
     decisions = bot_turn(state, deck, random.Random(0))
     assert state.spaces["first_floor"][2].die == Die("red", 4) and state.spaces["first_floor"][0].die is None
     assert gains(decisions, "coins") == 1 and gains(decisions, "influence") == 1  # EASY: +1 / +1
@@ -118,8 +71,7 @@ def test_4_the_match_beats_the_pictured_room():
 def test_5_no_matching_room_the_pictured_room_and_no_bonus():
     """Text: "If the space shown on the card does not meet the condition above but is available ... move the die
     to that space and carry out the actions of the last revealed card" (the bonus belongs to the match, W3)."""
-    deck = deck_of(card("E", [("black", "low")], "first_floor", 1, bottom=[{"op": "clan_points", "n": 2}]))
-    state = game(deck, "medium", order=["E"], bridges={"black": [1]})
+    deck, state = SCENARIOS["5"]()
     influence = state.influence
     decisions = bot_turn(state, deck, random.Random(0))
     assert state.spaces["first_floor"][0].die == Die("black", 1)
@@ -129,35 +81,21 @@ def test_5_no_matching_room_the_pictured_room_and_no_bonus():
 def test_6_a_taken_space_wraps_to_the_first_free_one():
     """Text: "move the die to the first available space to the right of the space shown (wrapping around to the
     leftmost space if necessary)"."""
-    deck = deck_of(card("F", [("white", "low")], "second_floor", 2, top=[{"op": "courtier_gate"}]))
-    state = game(deck, order=["F"], bridges={"white": [2]})
-    state.spaces["second_floor"][1].die = Die("red", 3)
+    deck, state = SCENARIOS["6"]()
     decisions = bot_turn(state, deck, random.Random(0))
     assert state.spaces["second_floor"][0].die == Die("white", 2)
     assert A.CourtierTo("supply", "gate") in taken(decisions)
 
 
-def _full_outside(level: str, value: int, round_: int = 1) -> tuple[State, list]:
-    deck = deck_of(
-        card(
-            "G",
-            [("black", "high")],
-            "outside_walls",
-            2,
-            top=[{"op": "clan_points", "n": 5}],
-            bottom=[{"op": "coins", "n": 7}],
-        )
-    )
-    state = game(deck, level, order=["G"], bridges={"black": [value]}, round_=round_)
-    for space in state.spaces["outside_walls"]:
-        space.die = Die("red", 1)
+def _full_outside(name: str) -> tuple[State, list]:
+    deck, state = SCENARIOS[name]()
     return state, bot_turn(state, deck, random.Random(0))
 
 
 def test_7_a_full_zone_sends_the_die_to_the_well_easy():
     """Text: "If the ZONE is occupied, move the die to the Well area and pay out the coins due. EASY: Your opponent
     gains 1 Influence and 1 Clan Point" (W5: the die less the Well's 1); no card actions on EASY."""
-    state, decisions = _full_outside("easy", 6)
+    state, decisions = _full_outside("7")
     assert state.well == [Die("black", 6)]
     assert (gains(decisions, "coins"), gains(decisions, "influence"), gains(decisions, "clan_points")) == (5, 1, 1)
 
@@ -167,7 +105,7 @@ def test_8_hard_well_round_three_odd_upper_even_lower(value, coins, part_cp, par
     """Text, HARD: "gains Influence and Clan Points equal to the current round number. Then, if the die placed in
     the Well area shows an odd result, the opponent carries out the action shown in the upper part of the last
     revealed card. If the die shows an even result ... the lower part"."""
-    state, decisions = _full_outside("hard", value, round_=3)
+    state, decisions = _full_outside("8 odd" if value % 2 else "8 even")
     assert state.well == [Die("black", value)]
     assert gains(decisions, "influence") == 3 and gains(decisions, "clan_points") == 3 + part_cp
     assert gains(decisions, "coins") == coins + part_coins
@@ -176,18 +114,7 @@ def test_8_hard_well_round_three_odd_upper_even_lower(value, coins, part_cp, par
 def test_9_hard_after_a_match_reveals_another_card_and_runs_both_parts():
     """Text, HARD: "it reveals another card and carries out its actions" (W11: upper and lower; its dice and space
     are ignored); then all revealed cards are discarded."""
-    deck = deck_of(
-        card("H", [("red", "high")], "first_floor", 2),
-        card(
-            "X",
-            [("black", "high")],
-            "outside_walls",
-            1,
-            top=[{"op": "clan_points", "n": 4}],
-            bottom=[{"op": "coins", "n": 2}],
-        ),
-    )
-    state = game(deck, "hard", order=["H", "X"], bridges={"red": [5]})
+    deck, state = SCENARIOS["9"]()
     decisions = bot_turn(state, deck, random.Random(0))
     assert taken(decisions)[:3] == [A.Reveal("H"), A.TakeDie("red", "high"), A.PlaceDie("first_floor", 3)]
     assert A.Reveal("X") in taken(decisions) and gains(decisions, "clan_points") == 4
@@ -198,8 +125,7 @@ def test_9_hard_after_a_match_reveals_another_card_and_runs_both_parts():
 def test_10_courtier_up_two_floors_with_none_on_the_board():
     """Text: "If it had to move a Courtier 2 floors and none were available, it would first place a Courtier at the
     Castle Gate and then move it to the first floor"."""
-    deck = deck_of(card("I", [("white", "low")], "outside_walls", 1, top=[{"op": "courtier_up", "floors": 2}]))
-    state = game(deck, order=["I"], bridges={"white": [5]})
+    deck, state = SCENARIOS["10"]()
     decisions = bot_turn(state, deck, random.Random(0))
     moves = [a for a in taken(decisions) if isinstance(a, A.CourtierTo)]
     assert moves == [A.CourtierTo("supply", "gate"), A.CourtierTo("gate", "first_floor")]
@@ -212,9 +138,7 @@ def test_10_courtier_up_two_floors_with_none_on_the_board():
 def test_11_courtier_to_the_gate_with_an_empty_supply_climbs_one_instead(choice, moved):
     """Text: "if the opponent must move a Courtier to the Castle Gate and none is available, it moves a Courtier 1
     floor of the Castle higher instead" (W9: the highest-placed that can, by default)."""
-    deck = deck_of(card("J", [("white", "low")], "outside_walls", 1, top=[{"op": "courtier_gate"}]))
-    state = game(deck, order=["J"], bridges={"white": [5]})
-    state.courtiers.update(supply=0, gate=1, first_floor=1)
+    deck, state = SCENARIOS["11"]()
     decisions = bot_turn(state, deck, random.Random(0), BotOptions(courtier=choice))
     assert [a for a in taken(decisions) if isinstance(a, A.CourtierTo)] == [A.CourtierTo(*moved)]
 
