@@ -59,3 +59,30 @@ async def test_a_whole_game_through_the_wire(level: str, seed: int):
         assert sum("SAMPLE DATA" in line for line in chat) == 9  # said on every turn
     finally:
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_a_deck_that_runs_out_mid_turn_is_laid_again_in_the_order_dealt():
+    """Text: "If the opponent's deck runs out, shuffle the discard pile to make a new deck." Mid-round, with the
+    deck empty: the bot deals the discard into a new deck, lays it so, and reveals from it; the table then reads
+    back as the engine says."""
+    from engines.whitecastle import rules as R
+    from engines.whitecastle.table.build import build_table
+
+    game = registry.load("whitecastle")
+    game.use_data(None, allow_sample=True)
+    state = R.new_game(game.deck, "hard", random.Random(5))
+    state.bridges = {"red": [1, 3, 5], "black": [2, 6], "white": [4, 4]}  # two turns taken: the bot's turn
+    state.turns_taken = 2
+    state.discard, state.deck = state.deck, []
+    live = await start_live(build_save(game, table=build_table(state, game.deck)), timeout=30)
+    try:
+        session = Session(live.connector, game, seed=9)
+        session.difficulty = "hard"
+        plan = await session.take_turn()
+        assert plan.ok and plan.steps[0].decision.action.__class__.__name__ == "NewDeck"
+        assert "deck runs out" in plan.steps[0].decision.reason.rule
+        table_state = game.read(await live.connector.snapshot()).state
+        assert same(table_state, session.last_after)
+    finally:
+        await stop_live(live)

@@ -34,7 +34,7 @@ DIE_FACES = {
 }
 SNAP = 0.6  # a die further than this from every space of its bridge lies between them
 CP_TRACK = 50  # clan-point spaces before the track loops; a lap token counts each loop
-TIME_SPOTS = 20  # Passage of Time spaces laid out when the deck file has no time track
+TIME_SPOTS = 40  # Passage of Time spaces laid out when the deck file has no time track (more than a game reaches)
 
 
 def tag(*parts: str) -> str:
