@@ -8,11 +8,12 @@ transcription outside the repository (:func:`default_deck_path`, or ``--data FIL
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from engines.ownerdata import OwnerDataError, choose, load_model, user_file
 
 Colour = Literal["red", "black", "white"]
 Zone = Literal["first_floor", "second_floor", "outside_walls"]
@@ -22,6 +23,7 @@ OPS_WITH_TEXT = ("gardener", "warrior", "manual")
 DATA = Path(__file__).parent / "data"
 SAMPLE_DECK = DATA / "sample_deck.json"
 SCHEMA = DATA / "solo_deck.schema.json"
+README = "engines/whitecastle/README.md"
 
 
 class _Strict(BaseModel):
@@ -131,8 +133,7 @@ class SoloDeck(_Strict):
         ]
 
 
-class DeckError(ValueError):
-    """An owner's deck that does not load; the message names the file, the card and the field."""
+DeckError = OwnerDataError  # the loader's errors name the file, the card and the field
 
 
 def schema() -> dict[str, Any]:
@@ -142,63 +143,18 @@ def schema() -> dict[str, Any]:
 
 
 def load_deck(path: Path) -> SoloDeck:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DeckError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    except json.JSONDecodeError as exc:
-        raise DeckError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg})") from None
-    try:
-        return SoloDeck.model_validate(raw)
-    except ValidationError as exc:
-        raise DeckError(f"{path}: " + "; ".join(_where(raw, e) for e in exc.errors())) from None
-
-
-def _where(raw: Any, error: Any) -> str:
-    """One validation error as "card 'x.07' (#7), dice[0].bridge: message"."""
-    loc = list(error["loc"])
-    message = str(error["msg"]).removeprefix("Value error, ")
-    if len(loc) >= 2 and loc[0] == "cards" and isinstance(loc[1], int):
-        index = loc[1]
-        cards = raw.get("cards") if isinstance(raw, dict) else None
-        card = cards[index] if isinstance(cards, list) and index < len(cards) else None
-        name = (
-            f"card {card['id']!r} (#{index + 1})" if isinstance(card, dict) and "id" in card else f"card #{index + 1}"
-        )
-        field = _path(loc[2:])
-        return f"{name}{', ' + field if field else ''}: {message}"
-    return f"{_path(loc) or 'the file'}: {message}"
-
-
-def _path(loc: list[Any]) -> str:
-    out = ""
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif str(part).startswith("function-"):
-            continue
-        else:
-            out += f".{part}" if out else str(part)
-    return out
+    return load_model(path, SoloDeck)
 
 
 def default_deck_path() -> Path:
     """Where an owner keeps their transcription: the per-user config folder, never the repository."""
-    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return base / "tabletop-automa" / "whitecastle" / "solo_deck.json"
+    return user_file("whitecastle", "solo_deck.json")
 
 
 def find_deck(path: Path | None = None, *, allow_sample: bool = False) -> SoloDeck:
     """The owner's deck (``path``, else :func:`default_deck_path`); the fictional sample only when allowed."""
-    chosen = path or default_deck_path()
-    if chosen.exists() or path is not None:
-        return load_deck(chosen)
-    if allow_sample:
-        return load_deck(SAMPLE_DECK)
-    raise DeckError(
-        f"no solo deck: the card contents are not public, so transcribe yours (see engines/whitecastle/README.md) "
-        f"into {chosen} or pass --data FILE; --allow-sample plays the fictional sample deck instead"
-    )
+    chosen = choose(path, default_deck_path(), SAMPLE_DECK, allow_sample=allow_sample, readme=README)
+    return load_deck(chosen)
 
 
 if __name__ == "__main__":  # python -m engines.whitecastle.deck: write the shipped schema after a model change

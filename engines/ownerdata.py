@@ -1,0 +1,78 @@
+"""Card data whose contents are not public: the owner transcribes it, the project ships a schema, a fictional
+sample and this loader. One loader for every such game: JSON read, validated by the game's pydantic model, every
+error naming the entry (its id and its place in the file) and the field."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class OwnerDataError(ValueError):
+    """An owner's file that does not load; the message names the file, the entry and the field."""
+
+
+def load_model(path: Path, model: type[M], *, entries: str = "cards", entry: str = "card") -> M:
+    """``path`` validated as ``model``; ``entries`` is the list whose items errors name as ``entry 'id' (#n)``."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise OwnerDataError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except json.JSONDecodeError as exc:
+        raise OwnerDataError(f"{path}:{exc.lineno}:{exc.colno}: not JSON ({exc.msg})") from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        named = (_where(raw, e, entries, entry) for e in exc.errors())
+        raise OwnerDataError(f"{path}: " + "; ".join(named)) from None
+
+
+def _where(raw: Any, error: Any, entries: str, entry: str) -> str:
+    loc = list(error["loc"])
+    message = str(error["msg"]).removeprefix("Value error, ")
+    if len(loc) >= 2 and loc[0] == entries and isinstance(loc[1], int):
+        index = loc[1]
+        items = raw.get(entries) if isinstance(raw, dict) else None
+        item = items[index] if isinstance(items, list) and index < len(items) else None
+        named = isinstance(item, dict) and "id" in item
+        name = f"{entry} {item['id']!r} (#{index + 1})" if named else f"{entry} #{index + 1}"  # type: ignore[index]
+        field = _path(loc[2:])
+        return f"{name}{', ' + field if field else ''}: {message}"
+    return f"{_path(loc) or 'the file'}: {message}"
+
+
+def _path(loc: list[Any]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif str(part).startswith("function-"):
+            continue
+        else:
+            out += f".{part}" if out else str(part)
+    return out
+
+
+def user_file(game: str, filename: str) -> Path:
+    """Where an owner keeps a game's file: the per-user config folder, never the repository."""
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    return base / "tabletop-automa" / game / filename
+
+
+def choose(path: Path | None, default: Path, sample: Path, *, allow_sample: bool, readme: str) -> Path:
+    """The file to load: ``path`` if given (it must exist), else the owner's ``default``, else the ``sample`` when
+    allowed; otherwise an error that says where the owner's file goes."""
+    if path is not None or default.exists():
+        return path or default
+    if allow_sample:
+        return sample
+    raise OwnerDataError(
+        f"no card data: the card contents are not public, so transcribe yours (see {readme}) into {default} or "
+        "pass --data FILE; --allow-sample plays the fictional sample instead"
+    )
