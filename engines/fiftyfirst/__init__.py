@@ -1,0 +1,1 @@
+"""51st State: Master Set against the solo rules' virtual player."""

@@ -1,0 +1,80 @@
+"""Steps of the game: the bot's (each shown with its reason and carried onto the table) and the person's as far as
+the bot's model reaches. Immutable and hashable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Lookout: the connection piles' top cards revealed, four cards dealt face up."""
+
+
+@dataclass(frozen=True, slots=True)
+class PersonPick:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BotTake:
+    """A location into the bot's state: one of the three left at random, the last one, or the deck's top card."""
+
+    card: str
+    source: Literal["random", "last", "deck"]
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    pile: Literal["blue", "red"]
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """The deck's top card onto the attack pile."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Miss:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    """The target's protection marker goes instead of the location (``place``: its index in the person's state)."""
+
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class Raze:
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Cleanup:
+    """Both have passed: the round ends (the game, once 25 points were reached)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PersonAction:
+    """The person's action as the bot's model sees it: ``build`` a card from hand, ``use`` one of their Action
+    locations, ``score`` points by their own means, ``raze_bot`` / ``use_bot`` a bot location, ``claim`` a
+    connection card, ``raze_hand`` (a card from hand discarded for its spoils), or ``pass``."""
+
+    kind: Literal["build", "use", "score", "raze_bot", "use_bot", "claim", "raze_hand", "pass"]
+    card: str = ""
+    place: int = -1
+    n: int = 0
+    pile: str = ""
+
+
+Action = Deal | PersonPick | BotTake | Claim | Attack | Miss | Blocked | Raze | Pass | Cleanup | PersonAction

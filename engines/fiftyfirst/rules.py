@@ -1,0 +1,214 @@
+"""The base and solo rules the bot needs: Lookout, the action phase's turns and passing, connection claims, attacks,
+the person's interactions with the bot, the 25-point trigger, cleanup and the final count."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Literal
+
+from engines.fiftyfirst import actions as A
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.options import BotOptions
+from engines.fiftyfirst.state import Place, State
+
+Seat = Literal["person", "bot"]
+END_AT = 25  # points that trigger the end ("when either you or the virtual player reaches 25")
+LOOKOUT_TURN: dict[int, Seat] = {0: "bot", 1: "person", 2: "bot", 3: "person", 4: "bot"}
+
+
+class IllegalAction(ValueError):
+    pass
+
+
+def new_game(cards: Locations, rng: random.Random, *, hand: int = 3) -> State:
+    """Set-up: both scores at 0, the person first; the deck shuffled; the person's starting hand (self-play)."""
+    deck = cards.deck()
+    rng.shuffle(deck)
+    state = State(deck=deck)
+    state.hand = [draw(state, rng) for _ in range(hand)]
+    return state
+
+
+def to_move(state: State) -> Seat | None:
+    if state.phase == "over":
+        return None
+    if state.phase == "lookout":
+        return LOOKOUT_TURN[state.lookout_step]
+    return state.turn
+
+
+def draw(state: State, rng: random.Random) -> str:
+    """The deck's top card; an empty deck is the discard pile shuffled first."""
+    if not state.deck:
+        state.deck, state.discard = state.discard, []
+        rng.shuffle(state.deck)
+    if not state.deck:
+        raise IllegalAction("the deck and the discard pile are both empty")
+    return state.deck.pop(0)
+
+
+def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, options: BotOptions) -> None:
+    match action:
+        case A.Deal():
+            state.connections = {"blue": True, "red": True}
+            state.lookout = [draw(state, rng) for _ in range(min(4, left_to_draw(state)))]
+            state.lookout_step = 1
+            _skip_empty_lookout(state)
+        case A.PersonPick(card):
+            _take_from_lookout(state, card)
+            state.hand.append(card)
+            state.lookout_step += 1
+            _skip_empty_lookout(state)
+        case A.BotTake(card, source):
+            if source == "deck":
+                top = draw(state, rng)
+                if top != card:
+                    raise IllegalAction(f"the deck's top card is {top}, not {card}")
+            else:
+                _take_from_lookout(state, card)
+            state.bot.append(card)
+            state.bot_pts += options.lookout_scores
+            if source == "random":
+                state.lookout_step = 3
+                _skip_empty_lookout(state)
+            elif source == "deck" or not left_to_draw(state):
+                state.phase, state.turn = "action", "person"  # "You always play first during the Action Phase"
+        case A.Claim(pile):
+            if not state.connections.get(pile):
+                raise IllegalAction(f"no face-up card on the {pile} connection pile")
+            state.connections[pile] = options.connection_refill
+            state.bot_pts += 2
+            _after_bot(state)
+        case A.Attack(card):
+            top = draw(state, rng)
+            if top != card:
+                raise IllegalAction(f"the deck's top card is {top}, not {card}")
+            state.attack_pile.append(card)
+            state.attacks += 1
+        case A.Miss():
+            _after_bot(state)
+        case A.Blocked(place):
+            state.person[place].protected = False
+            if options.protected_card == "discarded":
+                state.discard.append(state.attack_pile.pop())
+            _after_bot(state)
+        case A.Raze(place):
+            state.person[place].ruins = True
+            state.bot_pts += 2
+            _after_bot(state)
+        case A.Pass():
+            state.bot_passed = True
+            if len(state.attack_pile) >= 3:
+                state.discard += state.attack_pile
+                state.attack_pile = []
+            _after_bot(state)
+        case A.Cleanup():
+            _cleanup(state, cards, options)
+        case A.PersonAction():
+            _person(state, action, cards)
+    if max(state.person_pts, state.bot_pts) >= END_AT:
+        state.end_triggered = True
+
+
+def left_to_draw(state: State) -> int:
+    return len(state.deck) + len(state.discard)
+
+
+def _skip_empty_lookout(state: State) -> None:
+    """A Lookout row emptied early (the deck ran dry): the picks that have no card left are skipped."""
+    while state.lookout_step in (1, 2, 3) and not state.lookout:
+        state.lookout_step += 1
+    if state.lookout_step == 4 and not state.lookout and not left_to_draw(state):
+        state.phase, state.turn = "action", "person"
+
+
+def _take_from_lookout(state: State, card: str) -> None:
+    if card not in state.lookout:
+        raise IllegalAction(f"{card} is not in the Lookout row")
+    state.lookout.remove(card)
+
+
+def _after_bot(state: State) -> None:
+    state.turn = "bot" if state.person_passed and not state.bot_passed else "person"
+    if state.person_passed and state.bot_passed:
+        state.turn = "bot"  # the cleanup is the bot's to do
+
+
+def _person(state: State, action: A.PersonAction, cards: Locations) -> None:
+    if state.phase != "action" or state.turn != "person" or state.person_passed:
+        raise IllegalAction("it is not the person's action")
+    match action.kind:
+        case "build":
+            state.hand.remove(action.card)
+            state.person.append(Place(action.card))
+        case "use":
+            state.person[action.place].activations += 1
+        case "score":
+            state.person_pts += action.n
+        case "raze_bot" | "use_bot":
+            if state.bot_passed:
+                raise IllegalAction("the bot has passed: its locations can no longer be razed or used (D12)")
+            if action.card not in state.bot:
+                raise IllegalAction(f"{action.card} is not in the bot's state")
+            if action.kind == "raze_bot":  # "When you Raze a virtual player's Location, it is discarded"
+                state.bot.remove(action.card)
+                state.discard.append(action.card)
+            else:  # D3: "the Virtual Player gains 1 [point] instead of a [worker]"
+                if cards.card(action.card).cls != "production_open":
+                    raise IllegalAction(f"{action.card} is no open production")
+                state.bot_pts += 1
+        case "claim":
+            state.connections[action.pile] = False
+        case "raze_hand":  # razing a card from hand for its spoils: the card is discarded
+            state.hand.remove(action.card)
+            state.discard.append(action.card)
+        case "pass":
+            state.person_passed = True
+    state.turn = "bot" if not state.bot_passed or state.person_passed else "person"
+
+
+def _cleanup(state: State, cards: Locations, options: BotOptions) -> None:
+    if not (state.person_passed and state.bot_passed):
+        raise IllegalAction("the round ends when both have passed")
+    state.discard += state.attack_pile
+    state.attack_pile, state.attacks = [], 0
+    state.connections = {"blue": False, "red": False}
+    for place in state.person:
+        place.activations = 0
+    state.person_passed = state.bot_passed = False
+    if state.end_triggered:
+        kept = [p for p in state.person if options.ruins_score or not p.ruins]
+        state.final = {"person": state.person_pts + len(kept), "bot": state.bot_pts + len(state.bot)}
+        state.phase = "over"
+        return
+    state.round += 1
+    state.phase, state.lookout_step = "lookout", 0
+
+
+def person_actions(state: State, cards: Locations) -> Iterator[A.Action]:
+    """The person's choices as far as the bot's model reaches (self-play's scripted person picks among them)."""
+    if state.phase == "lookout" and LOOKOUT_TURN[state.lookout_step] == "person":
+        for card in sorted(set(state.lookout)):
+            yield A.PersonPick(card)
+        return
+    if state.phase != "action" or state.turn != "person" or state.person_passed:
+        return
+    for card in sorted(set(state.hand)):
+        yield A.PersonAction("build", card=card)
+    for i, place in enumerate(state.person):
+        c = cards.card(place.card)
+        if c.cls == "action" and not place.ruins and place.activations < (c.activation_limit or 1):
+            yield A.PersonAction("use", place=i)
+    yield A.PersonAction("score", n=1)
+    if not state.bot_passed:
+        for card in sorted(set(state.bot)):
+            yield A.PersonAction("raze_bot", card=card)
+            if cards.card(card).cls == "production_open":
+                yield A.PersonAction("use_bot", card=card)
+    for card in sorted(set(state.hand)):
+        yield A.PersonAction("raze_hand", card=card)
+    for pile, up in sorted(state.connections.items()):
+        if up:
+            yield A.PersonAction("claim", pile=pile)
+    yield A.PersonAction("pass")

@@ -1,0 +1,105 @@
+"""``automa selfplay fiftyfirst``: the virtual player over whole games against a scripted person, who picks Lookout
+cards at random and, in the action phase, builds, uses, scores a point by their own means, razes or uses the bot's
+locations, claims connection cards, and passes after a few actions. Their economy is not modelled: the figures that
+mean something are the bot's (its score, its actions, its thinking time), and the rules run to the end without
+error."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+from tqdm import tqdm
+
+from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import rules as R
+from engines.fiftyfirst.bot import bot_turn
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.options import BotOptions
+from engines.selfplay_report import Row
+
+WEIGHTS = {"build": 4, "use": 2, "score": 3, "raze_bot": 1, "use_bot": 1, "claim": 1, "raze_hand": 2}
+MAX_ROUNDS = 40  # a game still running after this many rounds is an error
+
+
+def person_policy(state: Any, cards: Locations, rng: random.Random, acted: int) -> A.Action:
+    options = list(R.person_actions(state, cards))
+    if state.phase == "lookout":
+        return rng.choice(options)
+    if acted >= rng.randint(3, 8):
+        return A.PersonAction("pass")
+    weighted = [(a, WEIGHTS.get(a.kind, 0)) for a in options if isinstance(a, A.PersonAction)]
+    choices = [a for a, w in weighted if w]
+    return rng.choices(choices, weights=[w for _, w in weighted if w])[0]
+
+
+def run(
+    cards: Locations, *, games: int, seed: int, options: BotOptions | None = None, progress: bool = True
+) -> dict[str, Any]:
+    options = options or BotOptions()
+    wins, scores, thinking, lengths, mix = 0, [], [], [], Counter[str]()
+    errors, first_error = 0, ""
+    for i in tqdm(range(games), disable=not progress, unit="game"):
+        rng = random.Random(seed + i)
+        try:
+            state = R.new_game(cards, rng)
+            acted, steps, this_round = 0, 0, state.round
+            while state.phase != "over":
+                if state.round != this_round:  # the person's count of actions starts again each round
+                    acted, this_round = 0, state.round
+                if state.round > MAX_ROUNDS:
+                    raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
+                if R.to_move(state) == "bot":
+                    start = time.perf_counter()
+                    decisions = bot_turn(state, cards, rng, options)
+                    thinking.append(time.perf_counter() - start)
+                    mix.update(type(d.action).__name__ for d in decisions)
+                    steps += len(decisions)
+                else:
+                    action = person_policy(state, cards, rng, acted)
+                    R.apply(state, action, rng, cards, options)
+                    acted += state.phase == "action"
+                    steps += 1
+        except Exception:  # a failed game is counted and reported, not fatal to the run
+            errors += 1
+            first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
+            continue
+        wins += state.final["bot"] >= state.final["person"]  # "If you have the same or fewer points you lose"
+        scores.append(state.final["bot"])
+        lengths.append(steps)
+    return {
+        "game": "fiftyfirst",
+        "games": games,
+        "seed": seed,
+        "sample": cards.sample,
+        "errors": errors,
+        "bot_wins": wins,
+        "bot_score": {"mean": round(statistics.fmean(scores), 1) if scores else 0, "max": max(scores, default=0)},
+        "actions": dict(mix.most_common()),
+        "ms_per_turn": {
+            "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
+            "max": round(1000 * max(thinking, default=0), 3),
+        },
+        "length": round(statistics.fmean(lengths), 1) if lengths else 0,
+        **({"first_error": first_error} if first_error else {}),
+    }
+
+
+def row(summary: dict[str, Any]) -> Row:
+    ms = summary["ms_per_turn"]
+    actions = ", ".join(f"{k} {v}" for k, v in summary["actions"].items())
+    return Row(
+        setting="solo",
+        opponent="scripted",
+        games=summary["games"],
+        bot_wins=summary["bot_wins"],
+        draws=0,
+        length=summary["length"],
+        decision_ms=(ms["mean"], ms["max"]),
+        notes=f"bot score: mean {summary['bot_score']['mean']}, max {summary['bot_score']['max']}; "
+        f"its steps: {actions}",
+    )
