@@ -14,6 +14,7 @@ BUILT_IN = {
     "warchest": "engines.warchest.game:WarChest",
     "paxpamir": "engines.paxpamir.game:PaxPamir",
     "whitecastle": "engines.whitecastle.game:WhiteCastle",
+    "fiftyfirst": "engines.fiftyfirst.game:FiftyFirst",
 }
 ENTRY_POINT_GROUP = "tabletop_automa.games"
 

@@ -1,0 +1,164 @@
+"""The spec's test scenarios (section e) for the virtual player, each against the line of the solo rules it follows.
+
+Every scenario uses the fictional sample locations (``engines/fiftyfirst/data/sample_locations.json``) and a fixed
+seed; a state is set up by hand where the scenario says what is on the table.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import rules as R
+from engines.fiftyfirst.bot import bot_turn
+from engines.fiftyfirst.cards import SAMPLE, load_locations
+from engines.fiftyfirst.options import BotOptions
+from engines.fiftyfirst.state import Place, State
+
+CARDS = load_locations(SAMPLE)
+OPTS = BotOptions()
+
+
+def action_phase(*places: Place, deck: list[str] | None = None, **fields) -> State:
+    """The bot's turn in the action phase: the person has acted, no connection card is up unless given."""
+    state = State(deck=list(deck or ["sample.library", "sample.monument", "sample.outpost"]))
+    state.phase, state.turn, state.person = "action", "bot", list(places)
+    for key, value in fields.items():
+        setattr(state, key, value)
+    return state
+
+
+def steps(state: State, rng: random.Random | None = None, options: BotOptions = OPTS) -> list[A.Action]:
+    return [d.action for d in bot_turn(state, CARDS, rng or random.Random(0), options)]
+
+
+def test_1_lookout_the_bot_takes_one_at_random_the_last_one_and_one_from_the_deck():
+    """Lookout 4-7: "Shuffle the remaining three and draw a card at random, placing it face up in front of the
+    virtual player ... Put the last remaining card face up in front of the virtual player. Draw one more card from
+    the Deck and place it in front of the virtual player." """
+    a, b, c, d, e = "sample.library", "sample.monument", "sample.armory", "sample.outpost", "sample.quarry"
+    state = State(deck=[a, b, c, d, e])
+    rng = random.Random(0)
+    assert steps(state, rng) == [A.Deal()] and state.lookout == [a, b, c, d]
+    R.apply(state, A.PersonPick(a), rng, CARDS, OPTS)
+    first = steps(state, rng)
+    assert len(first) == 1 and isinstance(first[0], A.BotTake) and first[0].source == "random"
+    left = [x for x in (b, c, d) if x != first[0].card]
+    R.apply(state, A.PersonPick(left[0]), rng, CARDS, OPTS)
+    assert steps(state, rng) == [A.BotTake(left[1], "last"), A.BotTake(e, "deck")]
+    assert state.bot == [first[0].card, left[1], e] and state.phase == "action" and state.turn == "person"
+
+
+def test_2_connection_cards_are_claimed_first_at_random_for_two_points_each():
+    """ "they will claim a connection card if there is one available. It costs them nothing and scores them 2 ...
+    If there is more than one connection card for the virtual player to choose from, choose one at random and
+    return the other card back face up onto its pile." """
+    state = action_phase(connections={"blue": True, "red": True})
+    first = steps(state, random.Random(1))
+    assert len(first) == 1 and isinstance(first[0], A.Claim) and state.bot_pts == 2
+    other = "blue" if first[0].pile == "red" else "red"
+    assert state.connections == {first[0].pile: False, other: True}
+    state.turn = "bot"
+    assert steps(state) == [A.Claim(other)] and state.bot_pts == 4  # type: ignore[arg-type]
+
+
+def test_3_the_greater_distance_breaks_a_tie_of_matching_types():
+    """Tie-breaker 1: "The card with the greater Distance". The attack card (Smelter: iron) matches one type of each:
+    Refinery (fuel, iron; distance 2) is razed before Scrap Yard (iron; distance 1), and the person is told to take
+    its Deal goods."""
+    x, y = Place("sample.refinery"), Place("sample.scrap_yard")
+    state = action_phase(x, y, deck=["sample.smelter"])  # attack types {iron}: one match each
+    decisions = bot_turn(state, CARDS, random.Random(0), OPTS)
+    assert [d.action for d in decisions] == [A.Attack("sample.smelter"), A.Raze(0)]
+    assert x.ruins and not y.ruins and state.bot_pts == 2
+    assert "take its Deal goods (1 fuel)" in decisions[-1].reason.text and "Distance" in decisions[-1].reason.rule
+
+
+def test_4_the_most_matching_types_comes_before_distance():
+    """ "The location with the most matching types is Razed." An attack card of {fuel, iron} (a second Refinery)
+    matches Refinery twice and Smelter (iron, distance 3) once: Refinery goes, Distance is never compared."""
+    x, y = Place("sample.refinery"), Place("sample.smelter")  # {fuel, iron} d2 / {iron} d3
+    state = action_phase(y, x, deck=["sample.refinery"])  # attack {fuel, iron}: x matches 2, y 1
+    assert steps(state) == [A.Attack("sample.refinery"), A.Raze(1)]  # Distance (3 for y) is never reached
+
+
+def test_5_an_unused_action_before_a_used_one():
+    """Tie-breakers 2-3: "Unused Actions", then "Used Actions". Gun Shop and Barracks: Action, distance 2, one
+    matching type each with an attack of {gun}."""
+    used, unused = Place("sample.gun_shop", activations=1), Place("sample.barracks")
+    state = action_phase(used, unused, deck=["sample.armory"])
+    assert steps(state)[-1] == A.Raze(1)
+
+
+def test_6_a_feature_before_a_production():
+    """Tie-breakers 4-5: "Features", then "Productions". Watchtower's types (ammo, iron) match one type each of
+    Scrap Yard (production, distance 1) and Outpost (feature, distance 1): the feature goes."""
+    production, feature = Place("sample.scrap_yard"), Place("sample.outpost")
+    state = action_phase(production, feature, deck=["sample.watchtower"])
+    assert steps(state)[-1] == A.Raze(1)
+
+
+def test_7_no_matching_type_is_a_miss_that_counts():
+    """ "If you do not have any matching Location Types, the attack is unsuccessful." The attack still counts."""
+    state = action_phase(Place("sample.scrap_yard"), deck=["sample.liberty_hall"])
+    assert steps(state) == [A.Attack("sample.liberty_hall"), A.Miss()]
+    assert state.attack_pile == ["sample.liberty_hall"] and state.attacks == 1 and state.bot_pts == 0
+
+
+def test_8_after_three_attacks_it_passes_and_the_pile_is_discarded():
+    """ "once it contains 3 cards, the virtual player will pass on their next action. At that point, discard the
+    cards in the attack pile to the discard pile." The person may go on, but not raze or use its locations."""
+    pile = ["sample.library", "sample.monument", "sample.outpost"]
+    state = action_phase(attack_pile=list(pile), attacks=3, bot=["sample.scrap_yard"])
+    assert steps(state) == [A.Pass()] and state.bot_passed and state.attack_pile == []
+    assert state.discard == pile and state.turn == "person"
+    with pytest.raises(R.IllegalAction, match="D12"):
+        R.apply(state, A.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+
+
+def test_9_after_the_person_passes_the_bot_passes_even_with_a_connection_up():
+    """ "once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8);
+    then both have passed and the round ends."""
+    state = action_phase(connections={"blue": True, "red": False}, person_passed=True)
+    assert steps(state) == [A.Pass(), A.Cleanup(), A.Deal()]  # and on to the next round's Lookout
+    assert state.round == 2 and state.lookout_step == 1  # the person picks first
+    state = action_phase(connections={"blue": True, "red": False}, person_passed=True)
+    assert steps(state, options=BotOptions(pass_after_person="claim_first"))[:2] == [A.Claim("blue"), A.Pass()]
+
+
+def test_10_a_protected_target_loses_its_marker_instead():
+    """ "If a card with a [marker] is about to be Razed, discard the [marker] instead. You got lucky." (D2; D4: the
+    attack card stays in the pile and counts.)"""
+    target = Place("sample.scrap_yard", protected=True)
+    state = action_phase(target, deck=["sample.smelter"])
+    assert steps(state) == [A.Attack("sample.smelter"), A.Blocked(0)]
+    assert not target.protected and not target.ruins and state.bot_pts == 0 and state.attacks == 1
+
+
+def test_11_a_bot_location_the_person_razes_is_discarded_not_ruined():
+    """ "When you Raze a virtual player's Location, it is discarded. They don't keep the card as a Ruins." """
+    state = action_phase(bot=["sample.scrap_yard", "sample.armory"])
+    state.turn = "person"
+    R.apply(state, A.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+    assert state.bot == ["sample.armory"] and state.discard == ["sample.scrap_yard"]
+    state_use = action_phase(bot=["sample.scrap_yard"])
+    state_use.turn = "person"
+    R.apply(state_use, A.PersonAction("use_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+    assert state_use.bot_pts == 1  # "the Virtual Player gains 1 [point] instead of a [worker]" (D3)
+
+
+def test_12_the_end_at_25_finishes_the_phase_and_adds_one_per_location():
+    """ "The game ends when either you or the virtual player reaches 25 ... complete the Action phase normally and
+    then add 1 to your score for each Location in your State. Do the same for the virtual player. ... If you have
+    the same or fewer points you lose." """
+    person = [Place("sample.outpost") for _ in range(9)] + [Place("sample.smelter", ruins=True)]
+    state = action_phase(*person, deck=["sample.armory"], bot=["sample.library"] * 9, person_pts=23, bot_pts=24)
+    state.deck = ["sample.outpost"]  # ammo: one of the nine Outposts goes
+    last = steps(state)[-1]
+    assert isinstance(last, A.Raze) and state.person[last.place].ruins and state.bot_pts == 26 and state.end_triggered
+    state.person_passed = True
+    state.turn = "bot"
+    assert steps(state) == [A.Pass(), A.Cleanup()] and state.phase == "over"
+    assert state.final == {"bot": 26 + 9, "person": 23 + 8}  # 8 of the person's 10 still stand (Ruins: 0, D7)
