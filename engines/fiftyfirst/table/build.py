@@ -1,0 +1,99 @@
+"""A 51st State table from any state: zones, the piles, the Lookout row, both sides' locations by row, the attack
+pile, the connection piles, the phase, pass tokens, protection, workers and the score markers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bridge.table import SaveFile, Vec3
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.state import State
+from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table.images import CONNECTION_CELLS, cells
+from engines.tablekit import Builder, grid
+
+CONNECTIONS_PER_PILE = 8  # face-down connection cards under each pile's top (the bot only sees if one is up)
+
+
+def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None = None) -> SaveFile:
+    b = Builder(assets or {})
+    faces = cells(cards)
+
+    def card(card_id: str, at: Vec3, *, face_down: bool = False, sideways: bool = False) -> dict[str, Any]:
+        c = cards.card(card_id)
+        text = f"{c.cls.replace('_', ' ')}, distance {c.distance}, types: {', '.join(c.types) or 'none'}"
+        obj = b.card(faces[card_id], c.name, [L.CARD_TAG], at, gm_notes=card_id, description=text, face_down=face_down)
+        if sideways:
+            obj["Transform"]["rotY"] = 90.0
+        return obj
+
+    def connection(pile: str, at: Vec3, face_down: bool) -> dict[str, Any]:
+        return b.card(
+            CONNECTION_CELLS[pile],
+            f"{pile} connection",
+            [L.CONNECTION_TAG, L.tag("pile", pile)],
+            at,
+            face_down=face_down,
+        )
+
+    for area in L.AREAS.values():
+        b.add(b.zone(area.label, [L.ZONE_TAG, area.tag], area.centre, area.size))
+    for key, ids in (("deck", state.deck), ("discard", state.discard)):
+        if ids:
+            at = L.AREAS[key].centre
+            b.add(b.deck(L.AREAS[key].label, [L.CARD_TAG], at, [card(i, at) for i in ids]))
+    for key, ids in (("lookout", state.lookout), ("attack", state.attack_pile)):
+        for i, card_id in enumerate(ids):
+            b.add(card(card_id, L.AREAS[key].slot(i)))
+    for pile in ("blue", "red"):
+        at = L.AREAS[f"conn.{pile}"].centre
+        b.add(
+            b.deck(
+                f"{pile} connection pile",
+                [L.CONNECTION_TAG],
+                at,
+                [connection(pile, at, True) for _ in range(CONNECTIONS_PER_PILE)],
+            )
+        )
+        if state.connections.get(pile):
+            b.add(connection(pile, Vec3(at.x, L.Y + 0.5, at.z), False))
+    counts = {key: 0 for key in L.AREAS}
+    for place in state.person:
+        key = f"person.{L.row_of(cards.card(place.card).cls)}"
+        at = L.AREAS[key].slot(counts[key])
+        counts[key] += 1
+        b.add(card(place.card, at, face_down=place.ruins))
+        if place.protected:
+            b.add(b.base("Chip_10", "protection", [L.PROTECTION_TAG], Vec3(at.x - 0.5, L.Y + 0.3, at.z - 0.8)))
+        for w in range(place.activations):
+            b.add(b.base("PlayerPawn", "worker", [L.WORKER_TAG], Vec3(at.x + 0.5 - 0.4 * w, L.Y + 0.3, at.z + 0.8)))
+    for card_id in state.bot:
+        key = f"bot.{L.row_of(cards.card(card_id).cls)}"
+        b.add(card(card_id, L.AREAS[key].slot(counts[key])))
+        counts[key] += 1
+    b.add(
+        b.base(
+            "Chip_100",
+            "phase",
+            [L.tag("marker", "phase")],
+            L.AREAS["phase"].spot(L.PHASES.index(state.phase if state.phase != "over" else "action"), 2),
+        )
+    )
+    for seat, passed in (("person", state.person_passed), ("bot", state.bot_passed)):
+        zone = L.AREAS["passed" if passed else "tokens"]
+        at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
+        b.add(b.base("Chip_500", f"{seat} pass token", [L.tag("pass", seat)], at))
+    for seat, pts in (("person", state.person_pts), ("bot", state.bot_pts)):
+        laps, position = divmod(pts, L.TRACK)
+        b.add(b.base("PlayerPawn", f"{seat} score", [L.tag("marker", seat)], L.AREAS["score"].spot(position, L.TRACK)))
+        for i in range(laps):
+            b.add(
+                b.base(
+                    "Chip_50",
+                    f"{seat} score lap",
+                    [L.LAP_TAG, L.tag("lap", seat)],
+                    grid(L.AREAS[f"laps.{seat}"].centre, i, per_row=3, rows=1),
+                )
+            )
+    return SaveFile.from_dict({"SaveName": "51st State: the virtual player", "ObjectStates": b.objects}, "table")

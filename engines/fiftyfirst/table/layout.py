@@ -1,0 +1,81 @@
+"""Where everything of 51st State lies on the TTS table: scripting zones found by tag (``fiftyfirst.*``), never by
+GUID, and a card belongs to the zone whose box holds its centre.
+
+Cards carry their data id in GM Notes (spec f). The person's rows follow the cards' classes; a Ruins is a location
+face down; a used Action is turned sideways (or holds workers); protection is a tagged marker on the card. Passing is a
+token moved into the "passed" zone; the phase is a marker on two spaces (Lookout, Action); scores are markers on a
+0-49 track with a lap chip for each 50. **Unverified in real TTS**: zone sizes, the card faces, the sideways reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bridge.table import Vec3
+
+T = "fiftyfirst"
+ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
+PROTECTION_TAG, WORKER_TAG, LAP_TAG = f"{T}.protection", f"{T}.worker", f"{T}.lap"
+Y = 1.1
+CARD_STEP = 2.4  # cards side by side
+ON_CARD = 1.0  # a marker this close to a card's centre lies on it
+TRACK = 50
+SEATS = ("person", "bot")
+ROWS = ("production", "feature", "action")
+
+
+def tag(*parts: str) -> str:
+    return ".".join((T, *parts))
+
+
+def row_of(cls: str) -> str:
+    return "production" if cls.startswith("production") else cls
+
+
+@dataclass(frozen=True)
+class Area:
+    key: str
+    label: str
+    centre: Vec3
+    size: Vec3
+
+    @property
+    def tag(self) -> str:
+        return tag("zone", self.key)
+
+    def slot(self, index: int, *, lift: float = 0.0) -> Vec3:
+        """The index-th card place from the left edge (one card step apart)."""
+        return Vec3(self.centre.x - self.size.x / 2 + CARD_STEP * (index + 0.5), Y + lift, self.centre.z)
+
+    def spot(self, index: int, of: int) -> Vec3:
+        step = self.size.x / of
+        return Vec3(self.centre.x - self.size.x / 2 + step * (index + 0.5), Y, self.centre.z)
+
+
+def _areas() -> dict[str, Area]:
+    out: dict[str, Area] = {}
+
+    def add(key: str, label: str, at: tuple[float, float], size: tuple[float, float]) -> None:
+        out[key] = Area(key, label, Vec3(at[0], Y, at[1]), Vec3(size[0], 2, size[1]))
+
+    add("deck", "draw deck", (-16, 8), (3, 4))
+    add("discard", "discard pile", (-12, 8), (3, 4))
+    add("conn.blue", "blue connection pile", (-16, 2), (3, 4))
+    add("conn.red", "red connection pile", (-12, 2), (3, 4))
+    add("conn.discard", "claimed connection cards", (-14, -4), (7, 4))
+    add("lookout", "Lookout row", (0, 8), (4 * CARD_STEP, 4))
+    add("attack", "attack pile", (12, 8), (3 * CARD_STEP, 4))
+    for i, row in enumerate(ROWS):
+        add(f"person.{row}", f"your {row} row", (4, -4 - 4.5 * i), (30, 4))
+        add(f"bot.{row}", f"the bot's {row} row", (4, 20 - 4.5 * i), (30, 4))
+    add("phase", "phase (Lookout, Action)", (-14, 14), (5, 2))
+    add("passed", "passed (a pass token here)", (-14, 18), (5, 3))
+    add("tokens", "tokens not in play", (-14, 22), (5, 3))
+    add("score", "score track", (4, 26), (40, 2))
+    add("laps.person", "your score laps", (28, 28), (3, 2))
+    add("laps.bot", "the bot's score laps", (28, 24), (3, 2))
+    return out
+
+
+AREAS = _areas()
+PHASES = ("lookout", "action")

@@ -1,0 +1,160 @@
+"""A 51st State table read back into the bot's state, with every problem named by the object and the place.
+
+Your locations are read row by row (production, feature, action), left to right; the bot's likewise. The Lookout
+row tells the pick under way (four cards: yours; three: the bot's; two: yours; one: the bot's; none: the deal). In
+the Action phase it is the bot's turn whenever Bot turn is pressed: press it after each of your actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridge.table import Table, TableObject
+from engines.base import Problem, ReadError
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.rules import END_AT
+from engines.fiftyfirst.state import Place, State
+from engines.fiftyfirst.table import layout as L
+
+LOOKOUT_STEP = {4: 1, 3: 2, 2: 3, 1: 4, 0: 0}
+
+
+@dataclass
+class TableView:
+    state: State
+    zones: dict[str, TableObject] = field(default_factory=dict)
+    card_guids: dict[tuple[str, int], str] = field(default_factory=dict)  # (area, index) -> the card's GUID
+    contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck holding it
+    piles: dict[str, list[str]] = field(default_factory=dict)  # deck / discard -> card GUIDs, top first
+    connections: dict[str, str] = field(default_factory=dict)  # pile -> the face-up card's GUID
+    markers: dict[str, TableObject] = field(default_factory=dict)
+    protections: dict[int, str] = field(default_factory=dict)  # the person's place index -> its marker's GUID
+    planner: Any = None
+
+
+def read_table(table: Table, cards: Locations) -> TableView:
+    problems: list[Problem] = []
+    zones: dict[str, TableObject] = {}
+    for key, area in L.AREAS.items():
+        found = table.with_tag(area.tag)
+        if len(found) != 1:
+            what = "is not on the table" if not found else f"is there {len(found)} times"
+            problems.append(Problem(f"the zone '{area.label}' (tag '{area.tag}') {what}"))
+        else:
+            zones[key] = found[0]
+    if problems:
+        raise ReadError(problems)
+
+    def area_of(obj: TableObject) -> str | None:
+        return next((k for k, z in zones.items() if z.encloses(obj.position)), None)
+
+    view = TableView(State(deck=[]), zones)
+    state = view.state
+    by_area: dict[str, list[TableObject]] = {}
+    known = {c.id for c in cards.cards}
+    for obj in table:
+        if obj.has_tag(L.ZONE_TAG):
+            continue
+        where = area_of(obj)
+        is_card = obj.has_tag(L.CARD_TAG) and not obj.has_tag(L.CONNECTION_TAG)
+        if is_card and where is None:
+            problems.append(Problem("a location card outside every zone", obj))
+        if where is not None:
+            by_area.setdefault(where, []).append(obj)
+
+    def location_ids(key: str) -> list[tuple[str, TableObject, TableObject]]:
+        """(data id, the card, its container or itself), top first for piles, left to right for rows."""
+        objs = [o for o in by_area.get(key, []) if o.has_tag(L.CARD_TAG) and not o.has_tag(L.CONNECTION_TAG)]
+        objs.sort(key=(lambda o: -o.position.y) if key in ("deck", "discard") else (lambda o: o.position.x))
+        out = []
+        for obj in objs:
+            for c in obj.contents or (obj,):
+                card_id = c.gm_notes.strip()
+                if card_id not in known:
+                    problems.append(
+                        Problem(f"a card whose GM Notes {card_id!r} name no location of the card data", obj)
+                    )
+                    continue
+                out.append((card_id, c, obj))
+        return out
+
+    for key in ("deck", "discard"):
+        entries = location_ids(key)
+        setattr(state, key, [i for i, _, _ in entries])
+        view.piles[key] = [c.guid for _, c, _ in entries]
+        view.contained.update({c.guid: o.guid for _, c, o in entries if o is not c})
+    for key, target in (("lookout", state.lookout), ("attack", state.attack_pile)):
+        for n, (card_id, c, _) in enumerate(location_ids(key)):
+            target.append(card_id)
+            view.card_guids[(key, n)] = c.guid
+    protections = [o for o in table.with_tag(L.PROTECTION_TAG)]
+    workers = [o for o in table.with_tag(L.WORKER_TAG)]
+    for row in L.ROWS:
+        for card_id, c, _ in location_ids(f"person.{row}"):
+            if L.row_of(cards.card(card_id).cls) != row:
+                data = cards.card(card_id)
+                problems.append(
+                    Problem(
+                        f"{data.name} is a {data.cls.replace('_', ' ')}, not in your {row} row",
+                        c,
+                    )
+                )
+            on = [o for o in workers if o.position.distance_xz(c.position) < L.ON_CARD]
+            sideways = round(c.rotation.y / 90) % 2 == 1
+            guard = next((o for o in protections if o.position.distance_xz(c.position) < L.ON_CARD), None)
+            index = len(state.person)
+            state.person.append(
+                Place(card_id, ruins=c.face_down, activations=len(on) or int(sideways), protected=guard is not None)
+            )
+            view.card_guids[("person", index)] = c.guid
+            if guard is not None:
+                view.protections[index] = guard.guid
+        for card_id, c, _ in location_ids(f"bot.{row}"):
+            view.card_guids[("bot", len(state.bot))] = c.guid
+            state.bot.append(card_id)
+    for pile in ("blue", "red"):
+        up = [
+            o
+            for o in by_area.get(f"conn.{pile}", [])
+            if o.has_tag(L.CONNECTION_TAG) and not o.contents and not o.face_down
+        ]
+        state.connections[pile] = bool(up)
+        if up:
+            view.connections[pile] = up[0].guid
+    phase = _marker(table, "phase", view, problems)
+    if phase is not None:
+        spots = [L.AREAS["phase"].spot(i, 2) for i in range(2)]
+        state.phase = L.PHASES[min(range(2), key=lambda i: phase.position.distance_xz(spots[i]))]  # type: ignore[assignment]
+    for seat in L.SEATS:
+        token = _marker(table, f"pass.{seat}", view, problems, tag_name=L.tag("pass", seat))
+        setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
+        marker = _marker(table, seat, view, problems)
+        if marker is not None:
+            track = L.AREAS["score"]
+            position = min(range(L.TRACK), key=lambda i: marker.position.distance_xz(track.spot(i, L.TRACK)))
+            laps = sum(1 for o in by_area.get(f"laps.{seat}", []) if o.has_tag(L.LAP_TAG))
+            setattr(state, f"{seat}_pts", laps * L.TRACK + position)
+    if state.phase == "lookout":
+        if len(state.lookout) > 4:
+            problems.append(Problem(f"the Lookout row holds {len(state.lookout)} cards; it deals 4"))
+        state.lookout_step = LOOKOUT_STEP.get(len(state.lookout), 0)
+    state.turn = "bot"
+    state.attacks = len(state.attack_pile)  # D4 "stays": each attack of the round left its card there
+    state.end_triggered = max(state.person_pts, state.bot_pts) >= END_AT
+    if problems:
+        raise ReadError(problems)
+    return view
+
+
+def _marker(
+    table: Table, what: str, view: TableView, problems: list[Problem], *, tag_name: str = ""
+) -> TableObject | None:
+    name = tag_name or L.tag("marker", what)
+    found = table.with_tag(name)
+    if len(found) != 1:
+        how = "is missing" if not found else f"is there {len(found)} times"
+        problems.append(Problem(f"the {what.replace('.', ' ')} marker (tag '{name}') {how}"))
+        return None
+    view.markers[what] = found[0]
+    return found[0]
