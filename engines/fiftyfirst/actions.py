@@ -9,7 +9,21 @@ from typing import Literal
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """Lookout: the connection piles' top cards revealed, four cards dealt face up."""
+    """Lookout: the connection piles' top cards revealed (the four cards follow, one :class:`LookoutCard` each)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LookoutCard:
+    """The deck's top card face up in the Lookout row."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffle:
+    """The discard pile shuffled into a new deck (the deck ran out): the order dealt, top first."""
+
+    order: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,4 +91,18 @@ class PersonAction:
     pile: str = ""
 
 
-Action = Deal | PersonPick | BotTake | Claim | Attack | Miss | Blocked | Raze | Pass | Cleanup | PersonAction
+Action = (
+    Deal
+    | LookoutCard
+    | Reshuffle
+    | PersonPick
+    | BotTake
+    | Claim
+    | Attack
+    | Miss
+    | Blocked
+    | Raze
+    | Pass
+    | Cleanup
+    | PersonAction
+)

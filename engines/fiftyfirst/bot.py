@@ -31,6 +31,7 @@ RAZE = '"if you have a Location that matches at least one Location Type with the
 BLOCK = '"If a card with a [marker] is about to be Razed, discard the [marker] instead" (D2)'
 THREE = '"once the virtual player has attacked three times, they will pass on the next turn"'
 AFTER_YOU = '"once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8)'
+RESHUFFLE = "the deck is empty: shuffle the discard pile to make a new one (base rule)"
 CLEANUP = '"complete the Action phase" / Cleanup: "Execute the Cleanup phase as normal"'
 
 
@@ -54,7 +55,12 @@ class BotTurn:
         s = self.state
         if s.phase == "lookout":
             if s.lookout_step == 0:
-                self._step(A.Deal(), DEAL, "reveals the connection piles' top cards and deals four cards face up")
+                if not s.lookout and not s.connections["blue"] and not s.connections["red"]:
+                    self._step(A.Deal(), DEAL, "reveals the top card of each connection pile")
+                    return
+                self._draw_check()
+                top = s.deck[0]
+                self._step(A.LookoutCard(top), DEAL, f"deals {self._name(top)} face up in the Lookout row")
             elif s.lookout_step == 2:
                 card = self.rng.choice(sorted(s.lookout))
                 self._step(A.BotTake(card, "random"), RANDOM, f"takes {self._name(card)} at random of the three")
@@ -156,9 +162,10 @@ class BotTurn:
     def _draw_check(self) -> None:
         if not self.state.deck and not self.state.discard:
             raise R.IllegalAction("the deck and the discard pile are both empty: nothing to draw")
-        if not self.state.deck:  # the discard is shuffled in by the draw itself: deal it here so the card is known
-            self.state.deck, self.state.discard = self.state.discard, []
-            self.rng.shuffle(self.state.deck)
+        if not self.state.deck:  # a step of its own, so the table is laid in the order dealt
+            order = list(self.state.discard)
+            self.rng.shuffle(order)
+            self._step(A.Reshuffle(tuple(order)), RESHUFFLE, "shuffles the discard pile into a new deck")
 
     def _name(self, card_id: str) -> str:
         return self.cards.card(card_id).name

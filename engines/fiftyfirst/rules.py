@@ -52,9 +52,22 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
     match action:
         case A.Deal():
             state.connections = {"blue": True, "red": True}
-            state.lookout = [draw(state, rng) for _ in range(min(4, left_to_draw(state)))]
-            state.lookout_step = 1
-            _skip_empty_lookout(state)
+            state.lookout = []
+            if not left_to_draw(state):
+                state.lookout_step = 1
+                _skip_empty_lookout(state)
+        case A.LookoutCard(card):
+            top = draw(state, rng)
+            if top != card:
+                raise IllegalAction(f"the deck's top card is {top}, not {card}")
+            state.lookout.append(card)
+            if len(state.lookout) == 4 or not left_to_draw(state):
+                state.lookout_step = 1
+                _skip_empty_lookout(state)
+        case A.Reshuffle(order):
+            if sorted(order) != sorted(state.deck + state.discard):
+                raise IllegalAction("a reshuffled deck holds the deck's and the discard pile's cards")
+            state.deck, state.discard = list(order), []
         case A.PersonPick(card):
             _take_from_lookout(state, card)
             state.hand.append(card)

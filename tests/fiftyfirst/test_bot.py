@@ -23,7 +23,7 @@ OPTS = BotOptions()
 
 def action_phase(*places: Place, deck: list[str] | None = None, **fields) -> State:
     """The bot's turn in the action phase: the person has acted, no connection card is up unless given."""
-    state = State(deck=list(deck or ["sample.library", "sample.monument", "sample.outpost"]))
+    state = State(deck=list(deck if deck is not None else ["sample.library", "sample.monument", "sample.outpost"]))
     state.phase, state.turn, state.person = "action", "bot", list(places)
     for key, value in fields.items():
         setattr(state, key, value)
@@ -41,7 +41,8 @@ def test_1_lookout_the_bot_takes_one_at_random_the_last_one_and_one_from_the_dec
     a, b, c, d, e = "sample.library", "sample.monument", "sample.armory", "sample.outpost", "sample.quarry"
     state = State(deck=[a, b, c, d, e])
     rng = random.Random(0)
-    assert steps(state, rng) == [A.Deal()] and state.lookout == [a, b, c, d]
+    assert steps(state, rng) == [A.Deal(), *(A.LookoutCard(x) for x in (a, b, c, d))]
+    assert state.lookout == [a, b, c, d] and state.connections == {"blue": True, "red": True}
     R.apply(state, A.PersonPick(a), rng, CARDS, OPTS)
     first = steps(state, rng)
     assert len(first) == 1 and isinstance(first[0], A.BotTake) and first[0].source == "random"
@@ -122,7 +123,7 @@ def test_9_after_the_person_passes_the_bot_passes_even_with_a_connection_up():
     """ "once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8);
     then both have passed and the round ends."""
     state = action_phase(connections={"blue": True, "red": False}, person_passed=True)
-    assert steps(state) == [A.Pass(), A.Cleanup(), A.Deal()]  # and on to the next round's Lookout
+    assert steps(state)[:3] == [A.Pass(), A.Cleanup(), A.Deal()]  # and on to the next round's Lookout
     assert state.round == 2 and state.lookout_step == 1  # the person picks first
     state = action_phase(connections={"blue": True, "red": False}, person_passed=True)
     assert steps(state, options=BotOptions(pass_after_person="claim_first"))[:2] == [A.Claim("blue"), A.Pass()]
@@ -162,3 +163,12 @@ def test_12_the_end_at_25_finishes_the_phase_and_adds_one_per_location():
     state.turn = "bot"
     assert steps(state) == [A.Pass(), A.Cleanup()] and state.phase == "over"
     assert state.final == {"bot": 26 + 9, "person": 23 + 8}  # 8 of the person's 10 still stand (Ruins: 0, D7)
+
+
+def test_an_empty_deck_is_reshuffled_as_a_step_of_its_own():
+    """Base rule: "Reshuffle the discard pile when the draw pile is empty" — the bot says so, and the new order is
+    part of the step, so the table can be laid as dealt."""
+    state = action_phase(Place("sample.scrap_yard"), deck=[], discard=["sample.smelter", "sample.library"])
+    got = steps(state)
+    assert isinstance(got[0], A.Reshuffle) and sorted(got[0].order) == ["sample.library", "sample.smelter"]
+    assert got[1] == A.Attack(got[0].order[0])
