@@ -79,12 +79,18 @@ class Cleanup:
 
 
 @dataclass(frozen=True, slots=True)
+class GameOver:
+    """Bot turn on a finished game: the final count is said, nothing moves."""
+
+
+@dataclass(frozen=True, slots=True)
 class PersonAction:
     """The person's action as the bot's model sees it: ``build`` a card from hand, ``use`` one of their Action
     locations, ``score`` points by their own means, ``raze_bot`` / ``use_bot`` a bot location, ``claim`` a
-    connection card, ``raze_hand`` (a card from hand discarded for its spoils), or ``pass``."""
+    connection card, ``raze_hand`` (a card from hand discarded for its spoils), ``own`` (any action of their own the
+    bot's model does not follow: build, produce, trade, ... on a table), or ``pass``."""
 
-    kind: Literal["build", "use", "score", "raze_bot", "use_bot", "claim", "raze_hand", "pass"]
+    kind: Literal["build", "use", "score", "raze_bot", "use_bot", "claim", "raze_hand", "own", "pass"]
     card: str = ""
     place: int = -1
     n: int = 0

@@ -1,29 +1,37 @@
-"""51st State as a game plugin. So far in-process: the virtual player, its card data and self-play; the TTS table
-(build, read, plan) is not written yet, and the commands that need it say so."""
+"""51st State as a game plugin: the virtual player on a TTS table against one person.
+
+The cards' contents come from the owner (``--data FILE`` or the per-user config folder); the project's fictional
+sample plays only with ``--allow-sample``, and the bot then says SAMPLE DATA in the chat every turn."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options
+from engines.base import Decision, Game, Options, PersonMove, Reason
+from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import rules as R
 from engines.fiftyfirst import selfplay
+from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations, find_locations, load_locations
+from engines.fiftyfirst.options import OPTION_TYPES, BotOptions
+from engines.fiftyfirst.table import person
+from engines.fiftyfirst.table.build import build_table
+from engines.fiftyfirst.table.plan import Planner
+from engines.fiftyfirst.table.read import TableView, read_table
+from engines.options import options_from_text
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
-NO_TABLE = (
-    "51st State has no TTS table yet (work in progress): 'automa selfplay fiftyfirst' and "
-    "'automa data check fiftyfirst FILE' work; building, reading and playing a table do not"
-)
 
 
-class FiftyFirst(Game[Any, Any]):
+class FiftyFirst(Game[TableView, Any]):
     name = "fiftyfirst"
     title = "51st State: Master Set: the virtual player"
+    plays_person = True
 
     def __init__(self) -> None:
         self._data: Path | None = None
@@ -42,27 +50,61 @@ class FiftyFirst(Game[Any, Any]):
             self._cards = find_locations(self._data, allow_sample=self._allow_sample)
         return self._cards
 
-    def read(self, table: Table) -> Any:
-        raise NotImplementedError(NO_TABLE)
+    def read(self, table: Table) -> TableView:
+        return read_table(table, self.cards)
 
-    def decide(self, state: Any, rng: random.Random, options: Options) -> list[Decision[Any]]:
-        raise NotImplementedError(NO_TABLE)
+    def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
+        bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="virtual player")
+        now = state.state.copy()
+        planner = Planner(state, self.cards)
+        state.planner = planner
+        if now.phase == "over":
+            final = R.final_count(now, bot_options)
+            verdict = "the bot wins" if final["bot"] >= final["person"] else "you win"
+            text = f"the game is over: you {final['person']}, the bot {final['bot']}: {verdict} (a tie is the bot's)"
+            decision: Decision[Any] = Decision(A.GameOver(), Reason('End: "add 1 ... for each Location"', text))
+            planner.record(decision, now)
+            return [decision]
+        announce = SAMPLE if self.cards.sample else ""
+        return bot_turn(now, self.cards, rng, bot_options, on_step=planner.record, announce=announce)
 
-    def plan(self, state: Any, decision: Decision[Any], table: Table) -> list[Command]:
-        raise NotImplementedError(NO_TABLE)
+    def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
+        if state.planner is None:
+            raise ValueError("plan() needs the decisions of decide() on the same table view")
+        commands: list[Command] = state.planner.plan(decision)
+        return commands
+
+    def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
+        return state.planner.state.copy() if state.planner is not None else None
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        return person.moves(self.read(table), self.cards)
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        return person.play(self.read(table), self.cards, move_id, rng)
+
+    def describe_table(self, state: TableView) -> dict[str, Any]:
+        return person.describe(state, self.cards)
 
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
-        raise NotImplementedError(NO_TABLE)
+        if people != 1:
+            raise ValueError("the virtual player plays against one person")
+        return build_table(R.new_game(self.cards, random.Random(), hand=0), self.cards, assets)
+
+    def write_assets(self, folder: Path) -> dict[str, str]:
+        from engines.fiftyfirst.table.images import write_all
+
+        return write_all(folder, self.cards)
 
     def self_check(self) -> None:
-        cards = (
-            self.cards
-            if (self._data or self._allow_sample)
-            else load_locations(Path(__file__).parent / "data" / "sample_locations.json")
-        )
+        """Whole in-process games (the rules), then a turn planned on a fresh table when the data is set up."""
+        chosen = self._data or self._allow_sample
+        cards = self.cards if chosen else load_locations(Path(__file__).parent / "data" / "sample_locations.json")
         summary = selfplay.run(cards, games=3, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary.get("first_error", "self-play failed"))
+        if chosen:
+            super().self_check()
 
     def check_data(self, path: Path) -> list[str]:
         cards = load_locations(path)

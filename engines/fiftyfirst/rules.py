@@ -118,6 +118,8 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
             _after_bot(state)
         case A.Cleanup():
             _cleanup(state, cards, options)
+        case A.GameOver():
+            pass
         case A.PersonAction():
             _person(state, action, cards)
     if max(state.person_pts, state.bot_pts) >= END_AT:
@@ -176,9 +178,17 @@ def _person(state: State, action: A.PersonAction, cards: Locations) -> None:
         case "raze_hand":  # razing a card from hand for its spoils: the card is discarded
             state.hand.remove(action.card)
             state.discard.append(action.card)
+        case "own":
+            pass  # an action of the person's own economy: the bot's turn follows
         case "pass":
             state.person_passed = True
     state.turn = "bot" if not state.bot_passed or state.person_passed else "person"
+
+
+def final_count(state: State, options: BotOptions) -> dict[str, int]:
+    """ "add 1 to your score for each Location in your State. Do the same for the virtual player." (D7: Ruins 0)"""
+    kept = [p for p in state.person if options.ruins_score or not p.ruins]
+    return {"person": state.person_pts + len(kept), "bot": state.bot_pts + len(state.bot)}
 
 
 def _cleanup(state: State, cards: Locations, options: BotOptions) -> None:
@@ -191,8 +201,7 @@ def _cleanup(state: State, cards: Locations, options: BotOptions) -> None:
         place.activations = 0
     state.person_passed = state.bot_passed = False
     if state.end_triggered:
-        kept = [p for p in state.person if options.ruins_score or not p.ruins]
-        state.final = {"person": state.person_pts + len(kept), "bot": state.bot_pts + len(state.bot)}
+        state.final = final_count(state, options)
         state.phase = "over"
         return
     state.round += 1

@@ -13,7 +13,7 @@ from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.images import CONNECTION_CELLS, cells
 from engines.tablekit import Builder, grid
 
-CONNECTIONS_PER_PILE = 8  # face-down connection cards under each pile's top (the bot only sees if one is up)
+CONNECTIONS_PER_PILE = 24  # face-down connection cards under each pile's top (the bot only sees if one is up)
 
 
 def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None = None) -> SaveFile:
@@ -77,7 +77,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             "Chip_100",
             "phase",
             [L.tag("marker", "phase")],
-            L.AREAS["phase"].spot(L.PHASES.index(state.phase if state.phase != "over" else "action"), 2),
+            L.AREAS["phase"].spot(L.PHASES.index(state.phase), 3),
         )
     )
     for seat, passed in (("person", state.person_passed), ("bot", state.bot_passed)):
@@ -96,4 +96,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
                     grid(L.AREAS[f"laps.{seat}"].centre, i, per_row=3, rows=1),
                 )
             )
+    bag = b.base("Infinite_Bag", "score laps", [L.LAP_SUPPLY_TAG], Vec3(32, L.Y, 26))
+    bag["ContainedObjects"] = [b.base("Chip_50", "bot score lap", [L.LAP_TAG, L.tag("lap", "bot")], Vec3(32, L.Y, 26))]
+    b.add(bag)
     return SaveFile.from_dict({"SaveName": "51st State: the virtual player", "ObjectStates": b.objects}, "table")

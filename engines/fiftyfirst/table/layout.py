@@ -16,6 +16,7 @@ from bridge.table import Vec3
 T = "fiftyfirst"
 ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
 PROTECTION_TAG, WORKER_TAG, LAP_TAG = f"{T}.protection", f"{T}.worker", f"{T}.lap"
+LAP_SUPPLY_TAG = f"{T}.supply.lap"
 Y = 1.1
 CARD_STEP = 2.4  # cards side by side
 ON_CARD = 1.0  # a marker this close to a card's centre lies on it
@@ -68,7 +69,8 @@ def _areas() -> dict[str, Area]:
     for i, row in enumerate(ROWS):
         add(f"person.{row}", f"your {row} row", (4, -4 - 4.5 * i), (30, 4))
         add(f"bot.{row}", f"the bot's {row} row", (4, 20 - 4.5 * i), (30, 4))
-    add("phase", "phase (Lookout, Action)", (-14, 14), (5, 2))
+    add("phase", "phase (Lookout, Action, game over)", (-14, 14), (6, 2))
+    add("hand", "your new cards (take them into your hand)", (-4, -18), (12, 4))
     add("passed", "passed (a pass token here)", (-14, 18), (5, 3))
     add("tokens", "tokens not in play", (-14, 22), (5, 3))
     add("score", "score track", (4, 26), (40, 2))
@@ -78,4 +80,4 @@ def _areas() -> dict[str, Area]:
 
 
 AREAS = _areas()
-PHASES = ("lookout", "action")
+PHASES = ("lookout", "action", "over")

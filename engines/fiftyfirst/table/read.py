@@ -13,7 +13,8 @@ from typing import Any
 from bridge.table import Table, TableObject
 from engines.base import Problem, ReadError
 from engines.fiftyfirst.cards import Locations
-from engines.fiftyfirst.rules import END_AT
+from engines.fiftyfirst.options import BotOptions
+from engines.fiftyfirst.rules import END_AT, final_count
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table import layout as L
 
@@ -28,6 +29,10 @@ class TableView:
     contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck holding it
     piles: dict[str, list[str]] = field(default_factory=dict)  # deck / discard -> card GUIDs, top first
     connections: dict[str, str] = field(default_factory=dict)  # pile -> the face-up card's GUID
+    connection_decks: dict[str, str] = field(default_factory=dict)  # pile -> the face-down deck's GUID
+    connection_stock: dict[str, list[str]] = field(default_factory=dict)  # pile -> its cards' GUIDs, top first
+    workers: dict[int, list[str]] = field(default_factory=dict)  # the person's place index -> workers on it
+    lap_supply: str = ""
     markers: dict[str, TableObject] = field(default_factory=dict)
     protections: dict[int, str] = field(default_factory=dict)  # the person's place index -> its marker's GUID
     planner: Any = None
@@ -110,10 +115,15 @@ def read_table(table: Table, cards: Locations) -> TableView:
             view.card_guids[("person", index)] = c.guid
             if guard is not None:
                 view.protections[index] = guard.guid
+            view.workers[index] = [o.guid for o in on]
         for card_id, c, _ in location_ids(f"bot.{row}"):
             view.card_guids[("bot", len(state.bot))] = c.guid
             state.bot.append(card_id)
     for pile in ("blue", "red"):
+        stock = [o for o in by_area.get(f"conn.{pile}", []) if o.has_tag(L.CONNECTION_TAG) and o.contents]
+        if stock:
+            view.connection_decks[pile] = stock[0].guid
+            view.connection_stock[pile] = [c.guid for c in stock[0].contents]
         up = [
             o
             for o in by_area.get(f"conn.{pile}", [])
@@ -124,8 +134,8 @@ def read_table(table: Table, cards: Locations) -> TableView:
             view.connections[pile] = up[0].guid
     phase = _marker(table, "phase", view, problems)
     if phase is not None:
-        spots = [L.AREAS["phase"].spot(i, 2) for i in range(2)]
-        state.phase = L.PHASES[min(range(2), key=lambda i: phase.position.distance_xz(spots[i]))]  # type: ignore[assignment]
+        spots = [L.AREAS["phase"].spot(i, 3) for i in range(3)]
+        state.phase = L.PHASES[min(range(3), key=lambda i: phase.position.distance_xz(spots[i]))]  # type: ignore[assignment]
     for seat in L.SEATS:
         token = _marker(table, f"pass.{seat}", view, problems, tag_name=L.tag("pass", seat))
         setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
@@ -139,6 +149,15 @@ def read_table(table: Table, cards: Locations) -> TableView:
         if len(state.lookout) > 4:
             problems.append(Problem(f"the Lookout row holds {len(state.lookout)} cards; it deals 4"))
         state.lookout_step = LOOKOUT_STEP.get(len(state.lookout), 0)
+    supply = table.with_tag(L.LAP_SUPPLY_TAG)
+    if len(supply) != 1:
+        problems.append(
+            Problem(f"the score-lap supply (an infinite bag tagged '{L.LAP_SUPPLY_TAG}') is missing or doubled")
+        )
+    else:
+        view.lap_supply = supply[0].guid
+    if state.phase == "over":
+        state.final = final_count(state, BotOptions())
     state.turn = "bot"
     state.attacks = len(state.attack_pile)  # D4 "stays": each attack of the round left its card there
     state.end_triggered = max(state.person_pts, state.bot_pts) >= END_AT

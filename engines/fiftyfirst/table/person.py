@@ -1,0 +1,125 @@
+"""Your side on the table, for playing without TTS, as far as the bot's model reaches: your Lookout picks, razing
+or using the bot's locations (pay and take by hand), claiming a connection card, "an action of my own" (build,
+produce, trade: done by hand, then the bot's turn), and passing; and the dashboard's drawing of both states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bridge.commands import Command, Move, Position
+from bridge.table import Vec3
+from engines.base import PersonMove
+from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import rules as R
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.options import BotOptions
+from engines.fiftyfirst.state import State
+from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table.read import TableView
+from engines.tablekit import grid
+
+
+def _listed(state: State, cards: Locations) -> list[A.Action]:
+    if state.phase == "lookout":
+        return [A.PersonPick(c) for c in sorted(set(state.lookout))] if R.to_move(state) == "person" else []
+    if state.phase != "action" or state.person_passed:
+        return []
+    out: list[A.Action] = [A.PersonAction("own")]
+    if not state.bot_passed:
+        for card in sorted(set(state.bot)):
+            out.append(A.PersonAction("raze_bot", card=card))
+            if cards.card(card).cls == "production_open":
+                out.append(A.PersonAction("use_bot", card=card))
+    out += [A.PersonAction("claim", pile=p) for p, up in sorted(state.connections.items()) if up]
+    return [*out, A.PersonAction("pass")]
+
+
+def label(action: A.Action, cards: Locations) -> tuple[str, str]:
+    match action:
+        case A.PersonPick(card):
+            return f"take {cards.card(card).name} from the Lookout", "Lookout"
+        case A.PersonAction("own"):
+            return "an action of my own (build, produce, trade ... by hand): the bot's turn", "Your actions"
+        case A.PersonAction("raze_bot", card=card):
+            return f"raze the bot's {cards.card(card).name} (pay by hand)", "The bot's locations"
+        case A.PersonAction("use_bot", card=card):
+            return f"use the bot's open production {cards.card(card).name} (it gains 1 point)", "The bot's locations"
+        case A.PersonAction("claim", pile=pile):
+            return f"take the {pile} connection card", "Your actions"
+    return "pass", "Pass"
+
+
+def moves(view: TableView, cards: Locations) -> list[PersonMove]:
+    state = view.state
+    state.turn = "person"  # on the table it is yours until you press Bot turn
+    return [PersonMove(str(i), *label(a, cards)) for i, a in enumerate(_listed(state, cards))]
+
+
+def play(view: TableView, cards: Locations, move_id: str, rng: random.Random) -> tuple[list[Command], State]:
+    state = view.state
+    state.turn = "person"
+    listed = _listed(state, cards)
+    if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
+        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+    action = listed[int(move_id)]
+    after = state.copy()
+    R.apply(after, action, rng, cards, BotOptions())
+    hand = L.AREAS["hand"]
+    out: list[Command] = []
+    match action:
+        case A.PersonPick(card):
+            n = state.lookout.index(card)
+            out.append(
+                Move(
+                    guid=view.card_guids[("lookout", n)],
+                    position=Position.of(grid(hand.centre, len(state.lookout), per_row=5, rows=1, step=2.4)),
+                )
+            )
+        case A.PersonAction("raze_bot", card=card):
+            n = state.bot.index(card)
+            at = L.AREAS["discard"].centre
+            out.append(Move(guid=view.card_guids[("bot", n)], position=Position.of(Vec3(at.x, at.y + 0.6, at.z))))
+        case A.PersonAction("use_bot"):
+            position = after.bot_pts % L.TRACK
+            out.append(
+                Move(guid=view.markers["bot"].guid, position=Position.of(L.AREAS["score"].spot(position, L.TRACK)))
+            )
+        case A.PersonAction("claim", pile=pile):
+            out.append(
+                Move(
+                    guid=view.connections[pile], position=Position.of(grid(hand.centre, 4, per_row=5, rows=1, step=2.4))
+                )
+            )
+        case A.PersonAction("pass"):
+            out.append(
+                Move(
+                    guid=view.markers["pass.person"].guid,
+                    position=Position.of(grid(L.AREAS["passed"].centre, 0, per_row=2, rows=1, step=1.5)),
+                )
+            )
+    return out, after
+
+
+def describe(view: TableView, cards: Locations) -> dict[str, Any]:
+    s = view.state
+
+    def name(card_id: str) -> str:
+        return cards.card(card_id).name
+
+    return {
+        "kind": "fiftyfirst",
+        "phase": s.phase,
+        "lookout": [name(c) for c in s.lookout],
+        "connections": s.connections,
+        "attack": [name(c) for c in s.attack_pile],
+        "person": [
+            {"name": name(p.card), "ruins": p.ruins, "used": p.activations > 0, "protected": p.protected}
+            for p in s.person
+        ],
+        "bot": [name(c) for c in s.bot],
+        "scores": {"you": s.person_pts, "bot": s.bot_pts},
+        "passed": {"you": s.person_passed, "bot": s.bot_passed},
+        "deck": len(s.deck),
+        "discard": len(s.discard),
+    }

@@ -1,0 +1,174 @@
+"""The virtual player's decisions as table commands, following the objects as they move: the cards in the piles
+(taken from a deck, or moved when loose; a deck of one card is that card), the Lookout row, both sides' rows, the
+attack pile, the connection cards, the tokens and the markers."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bridge.commands import Command, Flip, Move, Position, Rotate, Take
+from bridge.table import Vec3
+from engines.base import Decision
+from engines.fiftyfirst import actions as A
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.state import State
+from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table.read import TableView
+from engines.tablekit import grid
+
+FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
+PILE_BASE, THICKNESS = 0.4, 0.05
+Card = tuple[str, str]  # (data id, GUID)
+
+
+class Planner:
+    def __init__(self, view: TableView, cards: Locations) -> None:
+        self.view, self.cards = view, cards
+        s = view.state
+        self.state = s.copy()
+        self.after: dict[int, State] = {}
+        self.contained = dict(view.contained)
+        self.left = Counter(self.contained.values())
+        self.deck: list[Card] = list(zip(s.deck, view.piles["deck"], strict=True))
+        self.discard: list[Card] = list(zip(s.discard, view.piles["discard"], strict=True))
+        self.lookout: list[Card] = [(c, view.card_guids[("lookout", i)]) for i, c in enumerate(s.lookout)]
+        self.attack: list[Card] = [(c, view.card_guids[("attack", i)]) for i, c in enumerate(s.attack_pile)]
+        self.bot: list[Card] = [(c, view.card_guids[("bot", i)]) for i, c in enumerate(s.bot)]
+        self.person = [view.card_guids[("person", i)] for i in range(len(s.person))]
+        self.connections = dict(view.connections)
+        self.loose = {"deck": 0, "discard": 0}
+        self.conn_discarded = 0
+
+    def record(self, decision: Decision[A.Action], after: State) -> None:
+        self.after[id(decision)] = after.copy()
+
+    def plan(self, decision: Decision[A.Action]) -> list[Command]:
+        after = self.after.get(id(decision))
+        if after is None:
+            raise ValueError(f"{decision.reason}: not a decision of this turn")
+        out = self._commands(decision.action, self.state, after)
+        out += self._markers(self.state, after)
+        self.state = after
+        return out
+
+    def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+        match action:
+            case A.Deal():
+                out: list[Command] = []
+                for pile in ("blue", "red"):
+                    stock, cards = self.view.connection_decks.get(pile), self.view.connection_stock.get(pile)
+                    if stock and cards and pile not in self.connections:
+                        at = L.AREAS[f"conn.{pile}"].centre
+                        guid = cards.pop(0)
+                        top = Position.of(Vec3(at.x, L.Y + 0.6, at.z))
+                        out.append(Take(container=stock, guid=guid, position=top, rotation=FACE_UP))
+                        self.connections[pile] = guid
+                return out
+            case A.LookoutCard(card):
+                return [self._card(self._top(card), L.AREAS["lookout"].slot(len(self.lookout)), FACE_UP, self.lookout)]
+            case A.Reshuffle(order):
+                out = []
+                for i, card_id in enumerate(reversed(order)):
+                    found = next(c for c in self.discard if c[0] == card_id)
+                    self.discard.remove(found)
+                    at = self._pile_at("deck", i)
+                    out.append(self._card(found, at, FACE_DOWN, None))
+                return out
+            case A.BotTake(card, source):
+                taken = self._top(card) if source == "deck" else self._from(self.lookout, card)
+                row = f"bot.{L.row_of(self.cards.card(card).cls)}"
+                slot = sum(1 for c, _ in self.bot if L.row_of(self.cards.card(c).cls) == row.removeprefix("bot."))
+                return [self._card(taken, L.AREAS[row].slot(slot), FACE_UP, self.bot)]
+            case A.Claim(pile):
+                return self._connection_out(pile)
+            case A.Attack(card):
+                return [self._card(self._top(card), L.AREAS["attack"].slot(len(self.attack)), FACE_UP, self.attack)]
+            case A.Blocked(place):
+                guard = self.view.protections.pop(place)
+                at = grid(L.AREAS["tokens"].centre, 3 + place, per_row=4, rows=2, step=0.8)
+                out = [Move(guid=guard, position=Position.of(at))]
+                if len(after.attack_pile) < len(before.attack_pile):  # D4 "discarded"
+                    out.append(self._to_discard(self.attack.pop()))
+                return out
+            case A.Raze(place):
+                return [Flip(guid=self.person[place])]
+            case A.Pass():
+                out = [self._token("bot", True)]
+                if len(after.attack_pile) < len(before.attack_pile):
+                    out += [self._to_discard(c) for c in self.attack]
+                    self.attack = []
+                return out
+            case A.Cleanup():
+                out = [self._to_discard(c) for c in self.attack]
+                self.attack = []
+                for pile in list(self.connections):
+                    out += self._connection_out(pile)  # "Revealed connection cards are discarded"
+                spare = Position.of(grid(L.AREAS["tokens"].centre, 0, per_row=4, rows=2))
+                for i, location in enumerate(before.person):
+                    out += [Move(guid=worker, position=spare) for worker in self.view.workers.pop(i, [])]
+                    if location.activations and not location.ruins:
+                        out.append(Rotate(guid=self.person[i], rotation=FACE_UP))  # straightened for the new round
+                return [*out, self._token("person", False), self._token("bot", False)]
+        return []  # Miss: nothing moves
+
+    def _markers(self, before: State, after: State) -> list[Command]:
+        out: list[Command] = []
+        if after.phase != before.phase:
+            spot = L.AREAS["phase"].spot(L.PHASES.index(after.phase), 3)
+            out.append(Move(guid=self.view.markers["phase"].guid, position=Position.of(spot)))
+        if after.bot_pts != before.bot_pts:
+            laps, position = divmod(after.bot_pts, L.TRACK)
+            at = L.AREAS["score"].spot(position, L.TRACK)
+            out.append(Move(guid=self.view.markers["bot"].guid, position=Position.of(at)))
+            for i in range(before.bot_pts // L.TRACK, laps):
+                lap = grid(L.AREAS["laps.bot"].centre, i, per_row=3, rows=1)
+                out.append(Take(container=self.view.lap_supply, position=Position.of(lap)))
+        return out
+
+    # --- cards ---------------------------------------------------------------------------------------------
+
+    def _top(self, card_id: str) -> Card:
+        top = self.deck.pop(0) if self.deck else None
+        if top is None or top[0] != card_id:
+            raise ValueError(f"the deck's top card on the table is not {card_id}")
+        return top
+
+    def _from(self, row: list[Card], card_id: str) -> Card:
+        found = next(c for c in row if c[0] == card_id)
+        row.remove(found)
+        return found
+
+    def _pile_at(self, pile: str, index: int) -> Vec3:
+        area = L.AREAS[pile]
+        return Vec3(area.centre.x, L.Y + PILE_BASE + THICKNESS * index, area.centre.z)
+
+    def _to_discard(self, card: Card) -> Command:
+        at = self._pile_at("discard", self.loose["discard"])
+        self.loose["discard"] += 1
+        return self._card(card, at, FACE_UP, self.discard)
+
+    def _card(self, card: Card, at: Vec3, rotation: Position, into: list[Card] | None) -> Command:
+        guid = card[1]
+        if into is not None:
+            into.append(card)
+        else:
+            self.deck.insert(0, card)  # a reshuffled deck is laid bottom first: the last laid is the top
+        container = self.contained.pop(guid, None)
+        if container is None:
+            return Move(guid=guid, position=Position.of(at), rotation=rotation)
+        self.left[container] -= 1
+        if self.left[container] == 1:  # TTS turns a deck of one card into that card, which keeps its GUID
+            last = next(g for g, c in self.contained.items() if c == container)
+            del self.contained[last]
+        return Take(container=container, guid=guid, position=Position.of(at), rotation=rotation)
+
+    def _connection_out(self, pile: str) -> list[Command]:
+        guid = self.connections.pop(pile, "")
+        at = grid(L.AREAS["conn.discard"].centre, self.conn_discarded, per_row=6, rows=2, step=1.0)
+        self.conn_discarded += 1
+        return [Move(guid=guid, position=Position.of(at))] if guid else []
+
+    def _token(self, seat: str, passed: bool) -> Command:
+        zone = L.AREAS["passed" if passed else "tokens"]
+        at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
+        return Move(guid=self.view.markers[f"pass.{seat}"].guid, position=Position.of(at))
