@@ -16,18 +16,10 @@ from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import Place, State
+from tests.fiftyfirst.scenarios import LOOKOUT, SCENARIOS, action_phase
 
 CARDS = load_locations(SAMPLE)
 OPTS = BotOptions()
-
-
-def action_phase(*places: Place, deck: list[str] | None = None, **fields) -> State:
-    """The bot's turn in the action phase: the person has acted, no connection card is up unless given."""
-    state = State(deck=list(deck if deck is not None else ["sample.library", "sample.monument", "sample.outpost"]))
-    state.phase, state.turn, state.person = "action", "bot", list(places)
-    for key, value in fields.items():
-        setattr(state, key, value)
-    return state
 
 
 def steps(state: State, rng: random.Random | None = None, options: BotOptions = OPTS) -> list[A.Action]:
@@ -38,8 +30,8 @@ def test_1_lookout_the_bot_takes_one_at_random_the_last_one_and_one_from_the_dec
     """Lookout 4-7: "Shuffle the remaining three and draw a card at random, placing it face up in front of the
     virtual player ... Put the last remaining card face up in front of the virtual player. Draw one more card from
     the Deck and place it in front of the virtual player." """
-    a, b, c, d, e = "sample.library", "sample.monument", "sample.armory", "sample.outpost", "sample.quarry"
-    state = State(deck=[a, b, c, d, e])
+    a, b, c, d, e = LOOKOUT
+    state = SCENARIOS["1"]()
     rng = random.Random(0)
     assert steps(state, rng) == [A.Deal(), *(A.LookoutCard(x) for x in (a, b, c, d))]
     assert state.lookout == [a, b, c, d] and state.connections == {"blue": True, "red": True}
@@ -56,7 +48,7 @@ def test_2_connection_cards_are_claimed_first_at_random_for_two_points_each():
     """ "they will claim a connection card if there is one available. It costs them nothing and scores them 2 ...
     If there is more than one connection card for the virtual player to choose from, choose one at random and
     return the other card back face up onto its pile." """
-    state = action_phase(connections={"blue": True, "red": True})
+    state = SCENARIOS["2"]()
     first = steps(state, random.Random(1))
     assert len(first) == 1 and isinstance(first[0], A.Claim) and state.bot_pts == 2
     other = "blue" if first[0].pile == "red" else "red"
@@ -70,7 +62,8 @@ def test_3_the_greater_distance_breaks_a_tie_of_matching_types():
     Refinery (fuel, iron; distance 2) is razed before Scrap Yard (iron; distance 1), and the person is told to take
     its Deal goods."""
     x, y = Place("sample.refinery"), Place("sample.scrap_yard")
-    state = action_phase(x, y, deck=["sample.smelter"])  # attack types {iron}: one match each
+    state = SCENARIOS["3"]()  # attack types {iron}: one match each
+    x, y = state.person
     decisions = bot_turn(state, CARDS, random.Random(0), OPTS)
     assert [d.action for d in decisions] == [A.Attack("sample.smelter"), A.Raze(0)]
     assert x.ruins and not y.ruins and state.bot_pts == 2
@@ -80,30 +73,27 @@ def test_3_the_greater_distance_breaks_a_tie_of_matching_types():
 def test_4_the_most_matching_types_comes_before_distance():
     """ "The location with the most matching types is Razed." An attack card of {fuel, iron} (a second Refinery)
     matches Refinery twice and Smelter (iron, distance 3) once: Refinery goes, Distance is never compared."""
-    x, y = Place("sample.refinery"), Place("sample.smelter")  # {fuel, iron} d2 / {iron} d3
-    state = action_phase(y, x, deck=["sample.refinery"])  # attack {fuel, iron}: x matches 2, y 1
-    assert steps(state) == [A.Attack("sample.refinery"), A.Raze(1)]  # Distance (3 for y) is never reached
+    state = SCENARIOS["4"]()  # Smelter {iron} d3, Refinery {fuel, iron} d2; attack {fuel, iron}
+    assert steps(state) == [A.Attack("sample.refinery"), A.Raze(1)]  # Smelter's Distance 3 is never compared
 
 
 def test_5_an_unused_action_before_a_used_one():
     """Tie-breakers 2-3: "Unused Actions", then "Used Actions". Gun Shop and Barracks: Action, distance 2, one
     matching type each with an attack of {gun}."""
-    used, unused = Place("sample.gun_shop", activations=1), Place("sample.barracks")
-    state = action_phase(used, unused, deck=["sample.armory"])
-    assert steps(state)[-1] == A.Raze(1)
+    state = SCENARIOS["5"]()  # Gun Shop used once, Barracks unused
+    assert state.person[0].activations == 1 and steps(state)[-1] == A.Raze(1)
 
 
 def test_6_a_feature_before_a_production():
     """Tie-breakers 4-5: "Features", then "Productions". Watchtower's types (ammo, iron) match one type each of
     Scrap Yard (production, distance 1) and Outpost (feature, distance 1): the feature goes."""
-    production, feature = Place("sample.scrap_yard"), Place("sample.outpost")
-    state = action_phase(production, feature, deck=["sample.watchtower"])
+    state = SCENARIOS["6"]()  # Scrap Yard, Outpost
     assert steps(state)[-1] == A.Raze(1)
 
 
 def test_7_no_matching_type_is_a_miss_that_counts():
     """ "If you do not have any matching Location Types, the attack is unsuccessful." The attack still counts."""
-    state = action_phase(Place("sample.scrap_yard"), deck=["sample.liberty_hall"])
+    state = SCENARIOS["7"]()
     assert steps(state) == [A.Attack("sample.liberty_hall"), A.Miss()]
     assert state.attack_pile == ["sample.liberty_hall"] and state.attacks == 1 and state.bot_pts == 0
 
@@ -112,7 +102,7 @@ def test_8_after_three_attacks_it_passes_and_the_pile_is_discarded():
     """ "once it contains 3 cards, the virtual player will pass on their next action. At that point, discard the
     cards in the attack pile to the discard pile." The person may go on, but not raze or use its locations."""
     pile = ["sample.library", "sample.monument", "sample.outpost"]
-    state = action_phase(attack_pile=list(pile), attacks=3, bot=["sample.scrap_yard"])
+    state = SCENARIOS["8"]()
     assert steps(state) == [A.Pass()] and state.bot_passed and state.attack_pile == []
     assert state.discard == pile and state.turn == "person"
     with pytest.raises(R.IllegalAction, match="D12"):
@@ -133,7 +123,8 @@ def test_10_a_protected_target_loses_its_marker_instead():
     """ "If a card with a [marker] is about to be Razed, discard the [marker] instead. You got lucky." (D2; D4: the
     attack card stays in the pile and counts.)"""
     target = Place("sample.scrap_yard", protected=True)
-    state = action_phase(target, deck=["sample.smelter"])
+    state = SCENARIOS["10"]()
+    target = state.person[0]
     assert steps(state) == [A.Attack("sample.smelter"), A.Blocked(0)]
     assert not target.protected and not target.ruins and state.bot_pts == 0 and state.attacks == 1
 
@@ -168,7 +159,7 @@ def test_12_the_end_at_25_finishes_the_phase_and_adds_one_per_location():
 def test_an_empty_deck_is_reshuffled_as_a_step_of_its_own():
     """Base rule: "Reshuffle the discard pile when the draw pile is empty" — the bot says so, and the new order is
     part of the step, so the table can be laid as dealt."""
-    state = action_phase(Place("sample.scrap_yard"), deck=[], discard=["sample.smelter", "sample.library"])
+    state = SCENARIOS["reshuffle"]()
     got = steps(state)
     assert isinstance(got[0], A.Reshuffle) and sorted(got[0].order) == ["sample.library", "sample.smelter"]
     assert got[1] == A.Attack(got[0].order[0])

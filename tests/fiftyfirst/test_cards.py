@@ -82,5 +82,11 @@ def test_selfplay_and_data_check_from_the_command_line(tmp_path: Path):
     assert {"Attack", "Claim", "Pass", "Cleanup", "BotTake"} <= set(summary["actions"])
     ok = automa("data", "check", "fiftyfirst", str(SAMPLE))
     assert ok.returncode == 0 and "20 locations, 24 cards with copies, SAMPLE DATA" in ok.stdout
+    assert automa("mod", "build", "fiftyfirst", "--out", str(tmp_path), env=env).returncode == 2
     built = automa("mod", "build", "fiftyfirst", "--out", str(tmp_path), "--allow-sample", env=env)
-    assert built.returncode == 2 and "no TTS table yet" in built.stderr
+    assert built.returncode == 0, built.stderr
+    save = str(tmp_path / "TabletopAutoma_fiftyfirst.json")
+    decided = automa("decide", "fiftyfirst", save, "--allow-sample", "--format", "json", env=env)
+    assert decided.returncode == 0, decided.stderr
+    first = json.loads(decided.stdout)["decisions"][:2]
+    assert [d["action"]["type"] for d in first] == ["Deal", "LookoutCard"] and "SAMPLE DATA" in first[0]["reason"]
