@@ -157,6 +157,30 @@ async def test_a_whole_white_castle_game_through_the_page(page):
         await close_board(board)
 
 
+async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
+    """Without TTS, on the sample cards: the page draws the Lookout, both states and the scores; the person picks
+    from the listed moves and the bot takes its card at random, as the table then shows."""
+    board = await open_board("fiftyfirst", allow_sample=True)
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("text.hexlabel")
+        await page.click("#bot-turn")  # the bot reveals the connection cards and deals the Lookout
+        await page.wait_for_selector("rect.card.lookout")
+        assert await page.locator("rect.card.lookout").count() == 4
+        picks = page.locator("button.move")
+        assert await picks.count() == 4 and "from the Lookout" in await picks.first.inner_text()
+        version = await page.evaluate("state.version")
+        await picks.first.click()
+        await page.wait_for_function(f"state.version > {version} && !state.bot.busy")
+        await page.click("#bot-turn")  # the bot takes one of the three at random
+        await page.wait_for_function("document.querySelectorAll('rect.card.bot').length === 1", timeout=20_000)
+        assert await page.locator("rect.card.lookout").count() == 2
+        assert "You 0 points" in await page.locator("#sides").inner_text()
+        assert board.session.last_failure is None
+    finally:
+        await close_board(board)
+
+
 async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, page):
     """A person with no TTS plays a whole game against the solo AI from the dashboard: their moves (chosen at random
     among the buttons the page lists) and the bot's turns, until the page says the game is over."""

@@ -90,3 +90,14 @@ def test_selfplay_and_data_check_from_the_command_line(tmp_path: Path):
     assert decided.returncode == 0, decided.stderr
     first = json.loads(decided.stdout)["decisions"][:2]
     assert [d["action"]["type"] for d in first] == ["Deal", "LookoutCard"] and "SAMPLE DATA" in first[0]["reason"]
+
+
+def test_serve_plays_on_the_emulator_with_the_sample_when_allowed(tmp_path: Path):
+    from tests.conftest import free_port
+
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port())]
+    args = ("serve", "fiftyfirst", "--emulator", "--allow-sample", "--fast", "--turns", "1", "--no-dashboard")
+    result = automa(*args, *ports, env={"XDG_CONFIG_HOME": str(tmp_path)}, timeout=120)
+    assert result.returncode == 0, result.stderr
+    chat = [line for line in result.stdout.splitlines() if line.startswith("chat: Bot: ")]
+    assert chat[0].startswith("chat: Bot: SAMPLE DATA") and "Lookout row" in chat[-1]

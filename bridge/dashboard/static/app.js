@@ -111,6 +111,33 @@ function renderTable(table) {
   else if (drawing.kind === "slots") drawSlots(board, drawing);
   else if (drawing.kind === "map") drawMap(board, drawing);
   else if (drawing.kind === "castle") drawCastle(board, drawing);
+  else if (drawing.kind === "fiftyfirst") drawStates(board, drawing);
+}
+
+function drawCardRow(board, y, title, cards, cls) {
+  board.append(el("text", { x: -380, y: y - 34, class: "hexlabel", "text-anchor": "start" }, title, SVG));
+  cards.forEach((c, i) => {
+    const x = -350 + i * 78;
+    const name = typeof c === "string" ? c : c.name;
+    const state = typeof c === "string" ? "" : `${c.ruins ? " ruins" : ""}${c.used ? " used" : ""}${c.protected ? " protected" : ""}`;
+    board.append(el("rect", { x: x - 34, y: y - 26, width: 68, height: 50, class: `slot card ${cls}${state}` }, null, SVG));
+    board.append(el("text", { x, y: y + 4, class: "hexlabel" }, name.replace("SAMPLE ", "").slice(0, 11), SVG));
+    if (state) board.append(el("text", { x, y: y + 18, class: "hexcoord" }, state.trim(), SVG));
+  });
+}
+
+function drawStates(board, d) {
+  drawCardRow(board, -300, `Lookout (${d.phase})`, d.lookout, "lookout");
+  drawCardRow(board, -200, "the bot's locations", d.bot, "bot");
+  drawCardRow(board, -100, "attack pile", d.attack, "attack");
+  drawCardRow(board, 20, "your locations", d.person, "person");
+  const conn = Object.entries(d.connections).filter(([, up]) => up).map(([p]) => p).join(", ") || "none";
+  board.append(el("text", { x: 0, y: 120, class: "hexlabel" }, `connection cards up: ${conn} · deck ${d.deck} · discard ${d.discard}`, SVG));
+  const sides = document.getElementById("sides");
+  const box = el("div", { class: "side" });
+  box.append(el("strong", {}, `You ${d.scores.you} points · the bot ${d.scores.bot}`));
+  box.append(el("div", {}, `passed: you ${d.passed.you ? "yes" : "no"} · the bot ${d.passed.bot ? "yes" : "no"}`));
+  sides.append(box);
 }
 
 const DIE_FILL = { red: "#c0392b", black: "#222", white: "#f4f4f4" };
