@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table, TableObject
+from engines.ownerdata import OwnerData
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
@@ -156,14 +157,18 @@ class Game(ABC, Generic[S, A]):
         from a bag, from ``rng``), and what the table then holds (the next ``previous``)."""
         raise NotImplementedError(f"{self.title} cannot play the person's moves")
 
+    data: OwnerData[Any] | None = None  # games whose card contents are not public: the owner's data
+
     def use_data(self, path: Path | None, allow_sample: bool) -> None:
         """``--data FILE`` / ``--allow-sample``: the owner's data for games whose card contents are not public."""
-        if path is not None or allow_sample:
+        if self.data is not None:
+            self.data.use(path, allow_sample)
+        elif path is not None or allow_sample:
             raise NotImplementedError(f"{self.title} takes no owner data (--data, --allow-sample)")
 
     def data_settings(self) -> tuple[Path | None, bool]:
         """What :meth:`use_data` was given, for a reloaded game (``automa dev``) to take on."""
-        return None, False
+        return self.data.settings() if self.data is not None else (None, False)
 
     def check_data(self, path: Path) -> list[str]:
         """``automa data check GAME FILE``: whether an owner's data file (card contents that are not public) loads;

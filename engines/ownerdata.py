@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -76,3 +77,31 @@ def choose(path: Path | None, default: Path, sample: Path, *, allow_sample: bool
         f"no card data: the card contents are not public, so transcribe yours (see {readme}) into {default} or "
         "pass --data FILE; --allow-sample plays the fictional sample instead"
     )
+
+
+class OwnerData(Generic[M]):
+    """A game's ``--data FILE`` / ``--allow-sample`` settings and its card data, loaded once when first needed
+    (a game that is only listed or checked never asks for a file)."""
+
+    def __init__(self, find: Callable[[Path | None, bool], M]) -> None:
+        self._find = find
+        self.path: Path | None = None
+        self.allow_sample = False
+        self._loaded: M | None = None
+
+    def use(self, path: Path | None, allow_sample: bool) -> None:
+        self.path, self.allow_sample, self._loaded = path, allow_sample, None
+
+    def settings(self) -> tuple[Path | None, bool]:
+        return self.path, self.allow_sample
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the person named the data (a file, or leave to play the sample)."""
+        return self.path is not None or self.allow_sample
+
+    @property
+    def value(self) -> M:
+        if self._loaded is None:
+            self._loaded = self._find(self.path, self.allow_sample)
+        return self._loaded

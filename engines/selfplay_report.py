@@ -50,9 +50,7 @@ def report(title: str, *, bot: str, seed: int, errors: int, rows: Sequence[Row])
     for r in rows:
         wins = f"{r.bot_wins / r.games:.0%}" if r.bot_wins is not None and r.games else "—"
         thinking = f"{r.decision_ms[0]:.2f}/{r.decision_ms[1]:.1f} ms" if r.decision_ms else "—"
-        lines.append(
-            f"{r.setting:14}{r.opponent:12}{r.games:>6}{wins:>10}{r.draws:>7}{r.length:>9.1f}{thinking:>16}"
-        )
+        lines.append(f"{r.setting:14}{r.opponent:12}{r.games:>6}{wins:>10}{r.draws:>7}{r.length:>9.1f}{thinking:>16}")
         if r.notes:
             lines.append(f"{'':14}{r.notes}")
     used = sorted({r.opponent.split()[0] for r in rows} & set(BASELINES))

@@ -12,7 +12,7 @@ from typing import Any
 
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import ONE
-from engines.base import Problem
+from engines.base import Problem, ReadError
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the deck-sheet grid every game here draws (TTS's largest)
 
@@ -201,6 +201,43 @@ class Builder:
 def _scale_of(obj: Mapping[str, Any]) -> Vec3:
     t = obj.get("Transform", {})
     return Vec3(t.get("scaleX", 1.0), t.get("scaleY", 1.0), t.get("scaleZ", 1.0))
+
+
+@dataclass(frozen=True)
+class Area:
+    """A scripting zone of a game's table: ``key`` names it in the game's layout, its tag is ``<game>.zone.<key>``;
+    a piece belongs to it when the zone's box holds the piece's centre."""
+
+    game: str
+    key: str
+    label: str
+    centre: Vec3
+    size: Vec3
+
+    @property
+    def tag(self) -> str:
+        return f"{self.game}.zone.{self.key}"
+
+    def spot(self, index: int, of: int, *, z: float = 0.0, lift: float = 0.0) -> Vec3:
+        """The ``index``-th of ``of`` places spread along the zone's width (left to right), ``z`` forward."""
+        step = self.size.x / max(1, of)
+        return Vec3(self.centre.x - self.size.x / 2 + step * (index + 0.5), self.centre.y + lift, self.centre.z + z)
+
+
+def zones(table: Table, areas: Mapping[str, Area]) -> dict[str, TableObject]:
+    """Each area's zone on the table; a zone missing or doubled is a :class:`ReadError` that names it."""
+    found: dict[str, TableObject] = {}
+    problems: list[Problem] = []
+    for key, area in areas.items():
+        tagged = table.with_tag(area.tag)
+        if len(tagged) == 1:
+            found[key] = tagged[0]
+        else:
+            what = "is not on the table" if not tagged else f"is there {len(tagged)} times"
+            problems.append(Problem(f"the zone '{area.label}' (tag '{area.tag}') {what}"))
+    if problems:
+        raise ReadError(problems)
+    return found
 
 
 def one_tagged(table: Table, tag: str, what: str, problems: list[Problem]) -> TableObject | None:

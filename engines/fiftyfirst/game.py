@@ -24,6 +24,7 @@ from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.plan import Planner
 from engines.fiftyfirst.table.read import TableView, read_table
 from engines.options import options_from_text
+from engines.ownerdata import OwnerData
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
 
@@ -34,21 +35,12 @@ class FiftyFirst(Game[TableView, Any]):
     plays_person = True
 
     def __init__(self) -> None:
-        self._data: Path | None = None
-        self._allow_sample = False
-        self._cards: Locations | None = None
-
-    def use_data(self, path: Path | None, allow_sample: bool) -> None:
-        self._data, self._allow_sample, self._cards = path, allow_sample, None
-
-    def data_settings(self) -> tuple[Path | None, bool]:
-        return self._data, self._allow_sample
+        self.owned: OwnerData[Locations] = OwnerData(lambda path, sample: find_locations(path, allow_sample=sample))
+        self.data = self.owned
 
     @property
     def cards(self) -> Locations:
-        if self._cards is None:
-            self._cards = find_locations(self._data, allow_sample=self._allow_sample)
-        return self._cards
+        return self.owned.value
 
     def read(self, table: Table) -> TableView:
         return read_table(table, self.cards)
@@ -98,7 +90,7 @@ class FiftyFirst(Game[TableView, Any]):
 
     def self_check(self) -> None:
         """Whole in-process games (the rules), then a turn planned on a fresh table when the data is set up."""
-        chosen = self._data or self._allow_sample
+        chosen = self.owned.chosen
         cards = self.cards if chosen else load_locations(Path(__file__).parent / "data" / "sample_locations.json")
         summary = selfplay.run(cards, games=3, seed=1, progress=False)
         if summary["errors"]:

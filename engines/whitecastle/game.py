@@ -15,6 +15,7 @@ from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, PersonMove, Reason
 from engines.options import options_from_text
+from engines.ownerdata import OwnerData
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle import selfplay
@@ -36,25 +37,16 @@ class WhiteCastle(Game[TableView, Any]):
     plays_person = True
 
     def __init__(self) -> None:
-        self._data: Path | None = None
-        self._allow_sample = False
-        self._deck: SoloDeck | None = None
+        self.owned: OwnerData[SoloDeck] = OwnerData(lambda path, sample: find_deck(path, allow_sample=sample))
+        self.data = self.owned
+
+    @property
+    def deck(self) -> SoloDeck:
+        return self.owned.value
 
     @property
     def default_difficulty(self) -> str:
         return "medium"
-
-    def use_data(self, path: Path | None, allow_sample: bool) -> None:
-        self._data, self._allow_sample, self._deck = path, allow_sample, None
-
-    def data_settings(self) -> tuple[Path | None, bool]:
-        return self._data, self._allow_sample
-
-    @property
-    def deck(self) -> SoloDeck:
-        if self._deck is None:
-            self._deck = find_deck(self._data, allow_sample=self._allow_sample)
-        return self._deck
 
     def read(self, table: Table) -> TableView:
         return read_table(table, self.deck, "medium")
@@ -109,11 +101,11 @@ class WhiteCastle(Game[TableView, Any]):
 
     def self_check(self) -> None:
         """Whole in-process games (the rules), then a turn planned on a fresh table."""
-        deck = self.deck if (self._data or self._allow_sample) else load_deck_for_check()
+        deck = self.deck if self.owned.chosen else load_deck_for_check()
         summary = selfplay.run(deck, games=2, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary["results"])
-        if self._data or self._allow_sample:
+        if self.owned.chosen:
             super().self_check()
 
     def check_data(self, path: Path) -> list[str]:

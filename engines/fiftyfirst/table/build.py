@@ -45,7 +45,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             b.add(b.deck(L.AREAS[key].label, [L.CARD_TAG], at, [card(i, at) for i in ids]))
     for key, ids in (("lookout", state.lookout), ("attack", state.attack_pile)):
         for i, card_id in enumerate(ids):
-            b.add(card(card_id, L.AREAS[key].slot(i)))
+            b.add(card(card_id, L.slot(L.AREAS[key], i)))
     for pile in ("blue", "red"):
         at = L.AREAS[f"conn.{pile}"].centre
         b.add(
@@ -61,7 +61,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
     counts = {key: 0 for key in L.AREAS}
     for place in state.person:
         key = f"person.{L.row_of(cards.card(place.card).cls)}"
-        at = L.AREAS[key].slot(counts[key])
+        at = L.slot(L.AREAS[key], counts[key])
         counts[key] += 1
         b.add(card(place.card, at, face_down=place.ruins))
         if place.protected:
@@ -70,7 +70,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             b.add(b.base("PlayerPawn", "worker", [L.WORKER_TAG], Vec3(at.x + 0.5 - 0.4 * w, L.Y + 0.3, at.z + 0.8)))
     for card_id in state.bot:
         key = f"bot.{L.row_of(cards.card(card_id).cls)}"
-        b.add(card(card_id, L.AREAS[key].slot(counts[key])))
+        b.add(card(card_id, L.slot(L.AREAS[key], counts[key])))
         counts[key] += 1
     b.add(
         b.base(

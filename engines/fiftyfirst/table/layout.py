@@ -9,9 +9,8 @@ token moved into the "passed" zone; the phase is a marker on two spaces (Lookout
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bridge.table import Vec3
+from engines.tablekit import Area
 
 T = "fiftyfirst"
 ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
@@ -33,31 +32,16 @@ def row_of(cls: str) -> str:
     return "production" if cls.startswith("production") else cls
 
 
-@dataclass(frozen=True)
-class Area:
-    key: str
-    label: str
-    centre: Vec3
-    size: Vec3
-
-    @property
-    def tag(self) -> str:
-        return tag("zone", self.key)
-
-    def slot(self, index: int, *, lift: float = 0.0) -> Vec3:
-        """The index-th card place from the left edge (one card step apart)."""
-        return Vec3(self.centre.x - self.size.x / 2 + CARD_STEP * (index + 0.5), Y + lift, self.centre.z)
-
-    def spot(self, index: int, of: int) -> Vec3:
-        step = self.size.x / of
-        return Vec3(self.centre.x - self.size.x / 2 + step * (index + 0.5), Y, self.centre.z)
+def slot(area: Area, index: int, *, lift: float = 0.0) -> Vec3:
+    """The index-th card place from the zone's left edge (one card step apart)."""
+    return Vec3(area.centre.x - area.size.x / 2 + CARD_STEP * (index + 0.5), Y + lift, area.centre.z)
 
 
 def _areas() -> dict[str, Area]:
     out: dict[str, Area] = {}
 
     def add(key: str, label: str, at: tuple[float, float], size: tuple[float, float]) -> None:
-        out[key] = Area(key, label, Vec3(at[0], Y, at[1]), Vec3(size[0], 2, size[1]))
+        out[key] = Area(T, key, label, Vec3(at[0], Y, at[1]), Vec3(size[0], 2, size[1]))
 
     add("deck", "draw deck", (-16, 8), (3, 4))
     add("discard", "discard pile", (-12, 8), (3, 4))

@@ -65,7 +65,9 @@ class Planner:
                         self.connections[pile] = guid
                 return out
             case A.LookoutCard(card):
-                return [self._card(self._top(card), L.AREAS["lookout"].slot(len(self.lookout)), FACE_UP, self.lookout)]
+                return [
+                    self._card(self._top(card), L.slot(L.AREAS["lookout"], len(self.lookout)), FACE_UP, self.lookout)
+                ]
             case A.Reshuffle(order):
                 out = []
                 for i, card_id in enumerate(reversed(order)):
@@ -78,11 +80,11 @@ class Planner:
                 taken = self._top(card) if source == "deck" else self._from(self.lookout, card)
                 row = f"bot.{L.row_of(self.cards.card(card).cls)}"
                 slot = sum(1 for c, _ in self.bot if L.row_of(self.cards.card(c).cls) == row.removeprefix("bot."))
-                return [self._card(taken, L.AREAS[row].slot(slot), FACE_UP, self.bot)]
+                return [self._card(taken, L.slot(L.AREAS[row], slot), FACE_UP, self.bot)]
             case A.Claim(pile):
                 return self._connection_out(pile)
             case A.Attack(card):
-                return [self._card(self._top(card), L.AREAS["attack"].slot(len(self.attack)), FACE_UP, self.attack)]
+                return [self._card(self._top(card), L.slot(L.AREAS["attack"], len(self.attack)), FACE_UP, self.attack)]
             case A.Blocked(place):
                 guard = self.view.protections.pop(place)
                 at = grid(L.AREAS["tokens"].centre, 3 + place, per_row=4, rows=2, step=0.8)

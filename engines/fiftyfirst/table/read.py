@@ -17,6 +17,7 @@ from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table import layout as L
+from engines.tablekit import zones as zones_of
 
 LOOKOUT_STEP = {4: 1, 3: 2, 2: 3, 1: 4, 0: 0}
 
@@ -40,16 +41,7 @@ class TableView:
 
 def read_table(table: Table, cards: Locations) -> TableView:
     problems: list[Problem] = []
-    zones: dict[str, TableObject] = {}
-    for key, area in L.AREAS.items():
-        found = table.with_tag(area.tag)
-        if len(found) != 1:
-            what = "is not on the table" if not found else f"is there {len(found)} times"
-            problems.append(Problem(f"the zone '{area.label}' (tag '{area.tag}') {what}"))
-        else:
-            zones[key] = found[0]
-    if problems:
-        raise ReadError(problems)
+    zones = zones_of(table, L.AREAS)
 
     def area_of(obj: TableObject) -> str | None:
         return next((k for k, z in zones.items() if z.encloses(obj.position)), None)

@@ -9,9 +9,8 @@ and how the zones' sizes look on TTS's table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bridge.table import Vec3
+from engines.tablekit import Area
 from engines.whitecastle.board import FLOORS, ZONES, board
 
 T = "whitecastle"
@@ -41,51 +40,36 @@ def tag(*parts: str) -> str:
     return ".".join((T, *parts))
 
 
-@dataclass(frozen=True)
-class Area:
-    """A scripting zone: its tag, label, centre and size, and spots laid along x inside it."""
-
-    key: str
-    label: str
-    centre: Vec3
-    size: Vec3
-
-    @property
-    def tag(self) -> str:
-        return tag("zone", self.key)
-
-    def spot(self, index: int, of: int, *, z: float = 0.0) -> Vec3:
-        """The ``index``-th of ``of`` places spread along the zone's width (left to right), ``z`` forward."""
-        step = self.size.x / max(1, of)
-        return Vec3(self.centre.x - self.size.x / 2 + step * (index + 0.5), Y, self.centre.z + z)
+def area(key: str, label: str, centre: Vec3, size: Vec3) -> Area:
+    return Area(T, key, label, centre, size)
 
 
 def _areas() -> dict[str, Area]:
     b = board()
     out: dict[str, Area] = {}
     for i, colour in enumerate(b.bridges):
-        out[f"bridge.{colour}"] = Area(f"bridge.{colour}", f"{colour} bridge", Vec3(-7 + 7 * i, Y, -9), Vec3(6, 2, 2))
+        out[f"bridge.{colour}"] = area(f"bridge.{colour}", f"{colour} bridge", Vec3(-7 + 7 * i, Y, -9), Vec3(6, 2, 2))
     rows = {"first_floor": 0.0, "second_floor": 5.0, "outside_walls": -4.5}
     for zone in ZONES:
         n = b.zones[zone].spaces
         for space in range(1, n + 1):
             x = (space - (n + 1) / 2) * (8.0 if zone != "outside_walls" else 16.0)
             label = f"{zone.replace('_', ' ')} space {space}"
-            out[f"{zone}.{space}"] = Area(f"{zone}.{space}", label, Vec3(x, Y, rows[zone]), Vec3(5, 2, 3.5))
-    out["well"] = Area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
-    out["domain"] = Area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))
+            out[f"{zone}.{space}"] = area(f"{zone}.{space}", label, Vec3(x, Y, rows[zone]), Vec3(5, 2, 3.5))
+    out["well"] = area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
+    out["domain"] = area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))
     for i, floor in enumerate(FLOORS):
-        out[f"floor.{floor}"] = Area(
+        out[f"floor.{floor}"] = area(
             f"floor.{floor}", f"bot courtiers: {floor.replace('_', ' ')}", Vec3(-17, Y, -8 + 4 * i), Vec3(5, 2, 3)
         )
-    out["bot.deck"] = Area("bot.deck", "bot deck", Vec3(15, Y, 6), Vec3(3, 2, 4))
-    out["bot.revealed"] = Area("bot.revealed", "bot cards revealed", Vec3(15, Y, 0), Vec3(12, 2, 4.5))
-    out["bot.discard"] = Area("bot.discard", "bot discard", Vec3(19, Y, 6), Vec3(3, 2, 4))
-    out["bot.coins"] = Area("bot.coins", "bot coins", Vec3(15, Y, -6), Vec3(5, 2, 3))
-    out["cp.laps"] = Area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
-    out["time"] = Area("time", "Passage of Time", Vec3(0, Y, 10), Vec3(30, 2, 2))
-    out["cp"] = Area("cp", "clan points", Vec3(0, Y, 13), Vec3(40, 2, 2))
-    out["round"] = Area("round", "round", Vec3(-17, Y, 12), Vec3(6, 2, 2))
+    out["bot.deck"] = area("bot.deck", "bot deck", Vec3(15, Y, 6), Vec3(3, 2, 4))
+    out["bot.revealed"] = area("bot.revealed", "bot cards revealed", Vec3(15, Y, 0), Vec3(12, 2, 4.5))
+    out["bot.discard"] = area("bot.discard", "bot discard", Vec3(19, Y, 6), Vec3(3, 2, 4))
+    out["bot.coins"] = area("bot.coins", "bot coins", Vec3(15, Y, -6), Vec3(5, 2, 3))
+    out["cp.laps"] = area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
+    out["time"] = area("time", "Passage of Time", Vec3(0, Y, 10), Vec3(30, 2, 2))
+    out["cp"] = area("cp", "clan points", Vec3(0, Y, 13), Vec3(40, 2, 2))
+    out["round"] = area("round", "round", Vec3(-17, Y, 12), Vec3(6, 2, 2))
     return out
 
 

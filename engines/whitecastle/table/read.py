@@ -13,6 +13,7 @@ from typing import Any
 
 from bridge.table import Table, TableObject
 from engines.base import Problem, ReadError
+from engines.tablekit import zones as zones_of
 from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, Space, State
@@ -39,9 +40,7 @@ class TableView:
 
 def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableView:
     problems: list[Problem] = []
-    zones = _zones(table, problems)
-    if problems:
-        raise ReadError(problems)
+    zones = zones_of(table, L.AREAS)
 
     def area_of(obj: TableObject) -> str | None:
         return next((key for key, zone in zones.items() if zone.encloses(obj.position)), None)
@@ -162,18 +161,6 @@ def _dice(pieces: list[TableObject], problems: list[Problem]) -> list[_Die]:
             continue
         out.append(_Die(obj, colour, value))
     return out
-
-
-def _zones(table: Table, problems: list[Problem]) -> dict[str, TableObject]:
-    zones = {}
-    for key, area in L.AREAS.items():
-        found = table.with_tag(area.tag)
-        if len(found) != 1:
-            what = "is not on the table" if not found else f"is there {len(found)} times"
-            problems.append(Problem(f"the zone '{area.label}' (tag '{area.tag}') {what}"))
-            continue
-        zones[key] = found[0]
-    return zones
 
 
 def _cards(
