@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from bridge.commands import Command
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import ONE
-from engines.base import Problem, ReadError
+from engines.base import Decision, Problem, ReadError
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the deck-sheet grid every game here draws (TTS's largest)
 
@@ -262,3 +263,44 @@ def grid(centre: Vec3, index: int, *, per_row: int, rows: int, step: float = 1.0
         centre.y + level * layer,
         centre.z + ((rows - 1) / 2 - row) * step,
     )
+
+
+class Copyable(Protocol):
+    def copy(self) -> Any: ...
+
+
+class RecordingPlanner:
+    """A bot's turn is decided in one go, then planned decision by decision: the state each decision left is kept
+    as the turn is decided (:meth:`record`), and :meth:`plan` turns one decision into commands from the state before
+    it and the state after it (``commands``, each game's own)."""
+
+    def __init__(self, state: Copyable) -> None:
+        self.state: Any = state.copy()  # follows the decisions planned so far
+        self.after: dict[int, Any] = {}
+
+    def record(self, decision: Decision[Any], after: Copyable) -> None:
+        self.after[id(decision)] = after.copy()
+
+    def plan(self, decision: Decision[Any]) -> list[Command]:
+        after = self.after.get(id(decision))
+        if after is None:
+            raise ValueError(f"{decision.reason}: not a decision of this turn")
+        out = self.commands(decision.action, self.state, after)
+        self.state = after
+        return out
+
+    def commands(self, action: Any, before: Any, after: Any) -> list[Command]:
+        raise NotImplementedError
+
+
+def planned(view: Any, decision: Decision[Any]) -> list[Command]:
+    """``Game.plan`` for a view whose ``planner`` the game's ``decide`` set."""
+    if view.planner is None:
+        raise ValueError("plan() needs the decisions of decide() on the same table view")
+    commands: list[Command] = view.planner.plan(decision)
+    return commands
+
+
+def state_after(view: Any) -> Any:
+    """``Game.after_turn``: the engine's state once the bot's turn is planned."""
+    return view.planner.state.copy() if view.planner is not None else None

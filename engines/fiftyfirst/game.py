@@ -25,6 +25,7 @@ from engines.fiftyfirst.table.plan import Planner
 from engines.fiftyfirst.table.read import TableView, read_table
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
+from engines.tablekit import planned, state_after
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
 
@@ -61,13 +62,10 @@ class FiftyFirst(Game[TableView, Any]):
         return bot_turn(now, self.cards, rng, bot_options, on_step=planner.record, announce=announce)
 
     def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
-        if state.planner is None:
-            raise ValueError("plan() needs the decisions of decide() on the same table view")
-        commands: list[Command] = state.planner.plan(decision)
-        return commands
+        return planned(state, decision)
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
-        return state.planner.state.copy() if state.planner is not None else None
+        return state_after(state)
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
         return person.moves(self.read(table), self.cards)

@@ -16,6 +16,7 @@ from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, PersonMove, Reason
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
+from engines.tablekit import planned, state_after
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle import selfplay
@@ -71,14 +72,10 @@ class WhiteCastle(Game[TableView, Any]):
         return bot_turn(now, self.deck, rng, bot_options, on_step=planner.record, announce=announce)
 
     def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
-        if state.planner is None:
-            raise ValueError("plan() needs the decisions of decide() on the same table view")
-        commands: list[Command] = state.planner.plan(decision)
-        return commands
+        return planned(state, decision)
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
-        """The engine's state once the bot's turn is planned (the dashboard's person moves read the table anew)."""
-        return state.planner.state.copy() if state.planner is not None else None
+        return state_after(state)
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
         return person.moves(self.read(table))

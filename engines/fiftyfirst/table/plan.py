@@ -8,25 +8,23 @@ from collections import Counter
 
 from bridge.commands import Command, Flip, Move, Position, Rotate, Take
 from bridge.table import Vec3
-from engines.base import Decision
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.state import State
 from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.read import TableView
-from engines.tablekit import grid
+from engines.tablekit import RecordingPlanner, grid
 
 FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
 PILE_BASE, THICKNESS = 0.4, 0.05
 Card = tuple[str, str]  # (data id, GUID)
 
 
-class Planner:
+class Planner(RecordingPlanner):
     def __init__(self, view: TableView, cards: Locations) -> None:
+        super().__init__(view.state)
         self.view, self.cards = view, cards
         s = view.state
-        self.state = s.copy()
-        self.after: dict[int, State] = {}
         self.contained = dict(view.contained)
         self.left = Counter(self.contained.values())
         self.deck: list[Card] = list(zip(s.deck, view.piles["deck"], strict=True))
@@ -39,17 +37,8 @@ class Planner:
         self.loose = {"deck": 0, "discard": 0}
         self.conn_discarded = 0
 
-    def record(self, decision: Decision[A.Action], after: State) -> None:
-        self.after[id(decision)] = after.copy()
-
-    def plan(self, decision: Decision[A.Action]) -> list[Command]:
-        after = self.after.get(id(decision))
-        if after is None:
-            raise ValueError(f"{decision.reason}: not a decision of this turn")
-        out = self._commands(decision.action, self.state, after)
-        out += self._markers(self.state, after)
-        self.state = after
-        return out
+    def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+        return self._commands(action, before, after) + self._markers(before, after)
 
     def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
         match action:

@@ -7,12 +7,9 @@ card is that card, as in TTS), the courtiers on each floor, the coins and the ma
 
 from __future__ import annotations
 
-from collections import Counter
-
 from bridge.commands import Command, Move, Position, Take
 from bridge.table import Vec3
-from engines.base import Decision
-from engines.tablekit import grid
+from engines.tablekit import RecordingPlanner, grid
 from engines.whitecastle import actions as A
 from engines.whitecastle.board import board
 from engines.whitecastle.deck import SoloDeck
@@ -25,34 +22,18 @@ FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
 PILE_BASE, CARD_THICKNESS = 0.4, 0.05  # loose cards stacked above a pile's deck, top card highest
 
 
-class Planner:
+class Planner(RecordingPlanner):
     def __init__(self, view: TableView, deck: SoloDeck) -> None:
+        super().__init__(view.state)
         self.view, self.deck = view, deck
-        self.state = view.state.copy()  # follows the decisions planned so far
-        self.after: dict[int, State] = {}
         self.contained = {cid: view.cards[cid].guid for cid in view.card_guids if view.cards[cid].contents}
         self.bridges = {c: [o.guid for o in view.dice[f"bridge.{c}"]] for c in COLOURS}
         self.held: str | None = None
         self.courtiers = {floor: list(guids) for floor, guids in view.courtiers.items()}
-        self.pile_heights = Counter({"bot.deck": 0, "bot.discard": 0})
 
-    def record(self, decision: Decision[A.Action], after: State) -> None:
-        """The state ``decision`` left (kept while the turn is decided, for planning it afterwards)."""
-        self.after[id(decision)] = after.copy()
-
-    def plan(self, decision: Decision[A.Action]) -> list[Command]:
-        """Commands for one decision, in the order of the turn (each decision planned once, in turn order)."""
-        after = self.after.get(id(decision))
-        if after is None:
-            raise ValueError(f"{decision.reason}: not a decision of this turn")
-        out = self._commands(decision.action, self.state, after)
-        self.state = after
-        return out
-
-    def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+    def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
         match action:
             case A.NewDeck(order):
-                self.pile_heights["bot.deck"] = 0
                 return [self._to_pile(cid, "bot.deck", i) for i, cid in enumerate(reversed(order))]
             case A.Reveal(card):
                 at = L.AREAS["bot.revealed"].spot(len(before.revealed), 4)
