@@ -212,3 +212,15 @@ def test_12b_a_table_read_at_a_rounds_start_shuffles_the_discard_in_before_the_f
     first = decisions[0]
     assert isinstance(first.action, A.NewDeck) and sorted(first.action.order) == ["N", "filler"]
     assert "At the start of each round" in first.reason.rule and isinstance(decisions[1].action, A.Reveal)
+
+
+@pytest.mark.parametrize(("yours", "first"), [(5, "person"), (2, "bot")])
+def test_w6_round_one_then_the_further_on_the_passage_of_time_goes_first(yours, first):
+    """W6 ``round_one``: the bot is first in round 1 only; from then on whoever is further on the Passage of Time
+    (the bot on a tie). Default ``every_round`` keeps the bot first."""
+    deck = deck_of()
+    for option, expected in (("round_one", first), ("every_round", "bot")):
+        state = R.new_game(deck, "medium", random.Random(1))  # Influence 2
+        state.person_influence, state.turns_taken = yours, 5
+        R.end_turn(state, random.Random(1), BotOptions(first_player=option))
+        assert state.round == 2 and state.first == expected

@@ -44,7 +44,14 @@ def fields(state: State) -> dict[str, Any]:
         "deck": state.deck,
         "discard": sorted(state.discard),
         "revealed": state.revealed,
-        "tracks": (state.influence, state.clan_points, state.coins, state.round, state.turns_taken),
+        "tracks": (
+            state.influence,
+            state.person_influence,
+            state.clan_points,
+            state.coins,
+            state.round,
+            state.turns_taken,
+        ),
     }
 
 
@@ -56,11 +63,11 @@ def test_every_bot_turn_start_of_whole_games_reads_back_as_it_was_built():
         assert fields(read_table(table, DECK, state.difficulty).state) == fields(state)
 
 
-def test_clan_points_past_the_end_of_the_track_are_kept_by_lap_tokens():
+def test_clan_points_past_the_end_of_the_track_are_kept_by_lap_tokens_and_your_influence_is_read():
     state = next(bot_turn_starts(1))
-    state.clan_points, state.coins = 123, 7
+    state.clan_points, state.coins, state.person_influence = 123, 7, 5
     read = read_table(Table.from_save(build_table(state, DECK)), DECK, "easy").state
-    assert (read.clan_points, read.coins) == (123, 7)
+    assert (read.clan_points, read.coins, read.person_influence) == (123, 7, 5)
 
 
 def objects(state: State) -> list[dict[str, Any]]:

@@ -40,8 +40,9 @@ class _Builder(Builder):
             gm_notes=colour,
         )
 
-    def marker(self, what: str, at: Vec3) -> dict[str, Any]:
-        return self.base("Chip_10", f"bot {what}", [L.MARKER_TAG, L.tag("marker", what)], at, colour=L.RGB["bot"])
+    def marker(self, what: str, at: Vec3, *, name: str = "", colour: str = "bot") -> dict[str, Any]:
+        tags = [L.MARKER_TAG, L.tag("marker", what)]
+        return self.base("Chip_10", name or f"bot {what}", tags, at, colour=L.RGB[colour])
 
 
 def time_spots(deck: SoloDeck) -> int:
@@ -111,6 +112,8 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
         bag["ContainedObjects"] = [b.base(name, f"bot {what}", [piece_tag], at)]
         b.add(bag)
     b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck))))
+    yours = L.AREAS["time"].spot(state.person_influence, time_spots(deck), z=L.PERSON_MARKER_Z)
+    b.add(b.marker("person_influence", yours, name="your Influence", colour="white"))
     b.add(b.marker("clan_points", L.AREAS["cp"].spot(position, L.CP_TRACK)))
     b.add(b.marker("round", L.AREAS["round"].spot(state.round - 1, bd.rounds)))
     return SaveFile.from_dict(

@@ -31,6 +31,7 @@ DIE_FACES = {
     5: (0.0, 0.0, 180.0),
     6: (90.0, 0.0, 0.0),
 }
+PERSON_MARKER_Z = 0.5  # your Influence marker sits beside the bot's on the Passage of Time (W6 reads it)
 SNAP = 0.6  # a die further than this from every space of its bridge lies between them
 CP_TRACK = 50  # clan-point spaces before the track loops; a lap token counts each loop
 TIME_SPOTS = 40  # Passage of Time spaces laid out when the deck file has no time track (more than a game reaches)

@@ -130,6 +130,7 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
     state.coins = sum(1 for o in by_area.get("bot.coins", []) if o.has_tag(L.COIN_TAG))
     laps = sum(1 for o in by_area.get("cp.laps", []) if o.has_tag(L.LAP_TAG))
     influence = _marker(table, "influence", "time", time_spots(deck), view, problems)
+    state.person_influence = _marker(table, "person_influence", "time", time_spots(deck), view, problems, whose="your")
     points = _marker(table, "clan_points", "cp", L.CP_TRACK, view, problems)
     rnd = _marker(table, "round", "round", b.rounds, view, problems)
     state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, rnd + 1
@@ -196,12 +197,15 @@ def _cards(
             problems.append(Problem(f"bot card {card_id} is on the table {n} times", view.cards[card_id]))
 
 
-def _marker(table: Table, what: str, area_key: str, spots: int, view: TableView, problems: list[Problem]) -> int:
+def _marker(
+    table: Table, what: str, area_key: str, spots: int, view: TableView, problems: list[Problem], *, whose: str = ""
+) -> int:
     found = table.with_tag(L.tag("marker", what))
+    label = f"{whose} {what.removeprefix('person_')}" if whose else f"the bot's {what.replace('_', ' ')}"
     if len(found) != 1:
         problems.append(
             Problem(
-                f"the bot's {what.replace('_', ' ')} marker (tag '{L.tag('marker', what)}') "
+                f"{label} marker (tag '{L.tag('marker', what)}') "
                 f"{'is missing' if not found else f'is there {len(found)} times'}"
             )
         )
@@ -209,9 +213,9 @@ def _marker(table: Table, what: str, area_key: str, spots: int, view: TableView,
     marker = found[0]
     view.markers[what] = marker
     area = L.AREAS[area_key]
-    distances = [(marker.position.distance_xz(area.spot(i, spots)), i) for i in range(spots)]
+    distances = [(abs(marker.position.x - area.spot(i, spots).x), i) for i in range(spots)]  # a track runs along x
     distance, index = min(distances)
     step = area.size.x / spots
-    if distance > step / 2:
-        problems.append(Problem(f"the bot's {what.replace('_', ' ')} marker is not on a space of {area.label}", marker))
+    if distance > step / 2 or abs(marker.position.z - area.centre.z) > area.size.z / 2:
+        problems.append(Problem(f"{label} marker is not on a space of {area.label}", marker))
     return index
