@@ -111,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="check every SECONDS that TTS still answers, and say so when it does not (default 15)",
     )
     _data_flags(serve)
+    _option_flag(serve)
     serve.set_defaults(func=_cmd_serve)
 
     dev = sub.add_parser(
@@ -141,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
     _dashboard_args(dev)
     _data_flags(dev)
+    _option_flag(dev)
     dev.set_defaults(func=_cmd_dev)
 
     emulate = sub.add_parser(
@@ -316,6 +318,16 @@ def _data_flags(parser: argparse.ArgumentParser) -> None:
         "--allow-sample",
         action="store_true",
         help="play the project's fictional sample cards when no owner's data is found (said in chat every turn)",
+    )
+
+
+def _option_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule or interpretation option of the game's bot for every turn (repeatable), e.g. final_tie=person",
     )
 
 
@@ -503,6 +515,7 @@ async def _running(
     await link.start()
     connector = Connector(link)
     session = Session(connector, game, seed=seed, on_turn=_print_turn)
+    session.rules = _options(getattr(args, "option", []))
     emulator: Emulator | None = None
     dashboard = None
     try:

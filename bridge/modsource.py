@@ -62,6 +62,9 @@ def default_root() -> Path:
     return Path(str(files("tts_mod")))
 
 
+PANEL_HEIGHT = 184  # the panel template's height (room for Check my turn); each game button adds a row
+
+
 class ModSource:
     """Reads the mod from ``root`` (the installed ``tts_mod`` package by default, or a working copy)."""
 
@@ -134,8 +137,15 @@ class ModSource:
             if game.checks_turns
             else ""
         )
+        buttons = "".join(
+            f'<Button id="automa_button_{escape(key)}" onClick="automaGameButton" fontSize="14" '
+            f'preferredHeight="28">{escape(label)}</Button>'
+            for key, label in game.buttons
+        )
+        height = PANEL_HEIGHT + 34 * len(game.buttons)
         return (
             template.replace("<!--OPTIONS-->", options)
-            .replace("<!--CHECK-->", check)
+            .replace("<!--CHECK-->", check + buttons)
+            .replace(f'height="{PANEL_HEIGHT}"', f'height="{height}"', 1)
             .replace(">Tabletop Automa<", f">{escape(game.title)}<", 1)
         )

@@ -210,6 +210,7 @@ class Session:
         self.connector = connector
         self.game = game
         self.difficulty = game.default_difficulty
+        self.rules: dict[str, Any] = {}  # the bot's named options for every turn (``automa serve --option``)
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
         # (kind, text): "error", "notice", "check" (a line of Check my turn) or "connection" (see heartbeat)
@@ -264,6 +265,8 @@ class Session:
             self.difficulty = str(event.fields["difficulty"])
         elif event.name == "check_turn":
             await self.press_check_turn()
+        elif event.name == "button":
+            await self.press_button(str(event.fields.get("button") or ""))
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
             if wanted in self.game.difficulties:
@@ -272,6 +275,23 @@ class Session:
                 await self._status("The bot is paused (from the dashboard).")
                 return
             await self.bot_turn()
+
+    async def press_button(self, key: str) -> TurnPlan | None:
+        """A press of one of the game's own panel buttons: the person's move it stands for (if any), then the bot's
+        turn. Never raises: a move that cannot be made is reported and the bot does not move."""
+        first = self.game.button(key)
+        if first is None:
+            await self._report(f"The panel's button {key!r} means nothing to {self.game.title}.", kind="notice")
+            return None
+        if first:
+            move = next((m for m in await self.person_moves() if m.label == first), None)
+            failure = (
+                f"'{first}' is not one of your moves now" if move is None else await self.person_move(move.id, first)
+            )
+            if failure is not None:
+                await self._report(f"The button did nothing: {failure}.", kind="notice")
+                return None
+        return await self.bot_turn()
 
     async def bot_turn(self) -> TurnPlan | None:
         """A press of Bot turn (on the panel or the dashboard). Never raises: None when the turn did not happen,
@@ -317,7 +337,7 @@ class Session:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
         plan, after = plan_turn_with_state(
-            self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty
+            self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty, rules=self.rules
         )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
         if not plan.ok:

@@ -86,6 +86,7 @@ class Game(ABC, Generic[S, A]):
     difficulties: ClassVar[tuple[str, ...]] = ("normal",)
     checks_turns: ClassVar[bool] = False  # offers "Check my turn" (see after_turn and check_turn)
     people: ClassVar[tuple[int, ...]] = (1,)  # how many people may sit with the bot (``build_table``)
+    buttons: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key, label): the game's own buttons on the TTS panel
     plays_person: ClassVar[bool] = False  # lists the person's moves and plays them on the table (no TTS needed)
 
     @abstractmethod
@@ -165,6 +166,11 @@ class Game(ABC, Generic[S, A]):
             self.data.use(path, allow_sample)
         elif path is not None or allow_sample:
             raise NotImplementedError(f"{self.title} takes no owner data (--data, --allow-sample)")
+
+    def button(self, key: str) -> str | None:
+        """A press of one of :attr:`buttons`: the label of the person's move it stands for, carried out before the
+        bot's turn ("" for none: the press is a Bot turn); None for a key the game does not know."""
+        return None
 
     def data_settings(self) -> tuple[Path | None, bool]:
         """What :meth:`use_data` was given, for a reloaded game (``automa dev``) to take on."""

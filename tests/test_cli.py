@@ -220,6 +220,9 @@ def test_serve_with_the_emulator_plays_bot_turns():
     assert len(chat) == 3 and chat[2].endswith("[priority 1 (win)]")
     assert "panel: Done: 1 decision(s). Your turn." in result.stdout.splitlines()  # the panel's status too
     assert "websockets" not in result.stderr  # quiet by default: the dashboard's server lines only with -v
+    ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()))
+    refused = automa("serve", "warchest", "--emulator", "--fast", "--turns", "1", "--option", "colour=red", *ports)
+    assert refused.returncode == 2 and "unknown War Chest option(s): colour" in refused.stdout  # said on every turn
 
 
 def test_serve_takes_the_game_as_an_argument_or_with_game_and_asks_for_it():

@@ -64,6 +64,13 @@ class Blocked:
 
 
 @dataclass(frozen=True, slots=True)
+class AskTarget:
+    """A tie through every target priority, with ``final_tie=person``: the person chooses among ``places``."""
+
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Raze:
     place: int
 
@@ -88,9 +95,10 @@ class PersonAction:
     """The person's action as the bot's model sees it: ``build`` a card from hand, ``use`` one of their Action
     locations, ``score`` points by their own means, ``raze_bot`` / ``use_bot`` a bot location, ``claim`` a
     connection card, ``raze_hand`` (a card from hand discarded for its spoils), ``own`` (any action of their own the
-    bot's model does not follow: build, produce, trade, ... on a table), or ``pass``."""
+    bot's model does not follow: build, produce, trade, ... on a table), ``choose`` (the location the bot razes, when
+    it asks), or ``pass``."""
 
-    kind: Literal["build", "use", "score", "raze_bot", "use_bot", "claim", "raze_hand", "own", "pass"]
+    kind: Literal["build", "use", "score", "raze_bot", "use_bot", "claim", "raze_hand", "own", "choose", "pass"]
     card: str = ""
     place: int = -1
     n: int = 0
@@ -107,8 +115,10 @@ Action = (
     | Attack
     | Miss
     | Blocked
+    | AskTarget
     | Raze
     | Pass
     | Cleanup
+    | GameOver
     | PersonAction
 )

@@ -32,6 +32,7 @@ BLOCK = '"If a card with a [marker] is about to be Razed, discard the [marker] i
 THREE = '"once the virtual player has attacked three times, they will pass on the next turn"'
 AFTER_YOU = '"once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8)'
 RESHUFFLE = "the deck is empty: shuffle the discard pile to make a new one (base rule)"
+TIE = '"If two locations give exactly the same goods when razed, you can decide which is destroyed"'
 CLEANUP = '"complete the Action phase" / Cleanup: "Execute the Cleanup phase as normal"'
 
 
@@ -72,6 +73,9 @@ class BotTurn:
                     self._draw_check()
                     top = s.deck[0]
                     self._step(A.BotTake(top, "deck"), MORE, f"takes {self._name(top)} from the deck")
+            return
+        if s.choosing and s.chosen is not None:  # the person chose among the tied locations
+            self._strike(s.chosen, f"{TIE}: you chose")
             return
         if s.person_passed and s.bot_passed:
             text = "both have passed: the round ends" + (
@@ -117,14 +121,32 @@ class BotTurn:
             canonical=lambda i: i,
             show=lambda i: self._name(s.person[i].card),
         )
-        target = s.person[choice.chosen]
+        tied = self.tied(candidates, types, choice.chosen)
+        if len(tied) > 1 and self.options.final_tie == "person":
+            names = " or ".join(self._name(s.person[i].card) for i in tied)
+            text = f"ties between {names}: choose the one it razes (the target token on it, then Choose target)"
+            self._step(A.AskTarget(tuple(tied)), f"{TIE}; final_tie=person", text)
+            return
+        self._strike(choice.chosen, f"target: {choice.step}")
+
+    def _strike(self, place: int, rule: str) -> None:
+        target = self.state.person[place]
         name = self._name(target.card)
-        rule = f"target: {choice.step}" + (" (you may choose instead: final_tie)" if "tied" in choice.step else "")
         if target.protected:
-            self._step(A.Blocked(choice.chosen), f"{BLOCK}; {rule}", f"would raze {name}: its protection goes instead")
+            self._step(A.Blocked(place), f"{BLOCK}; {rule}", f"would raze {name}: its protection goes instead")
             return
         deal = ", ".join(f"{n} {g}" for g, n in self.cards.card(target.card).deal.items()) or "nothing"
-        self._step(A.Raze(choice.chosen), f"{RAZE}; {rule}", f"razes {name}: +2 points; take its Deal goods ({deal})")
+        self._step(A.Raze(place), f"{RAZE}; {rule}", f"razes {name}: +2 points; take its Deal goods ({deal})")
+
+    def tied(self, candidates: list[int], types: set[str], chosen: int) -> list[int]:
+        """The candidates level with ``chosen`` on every target priority (the successive filters keep exactly
+        those)."""
+        criteria = self._criteria(types)
+
+        def key(i: int) -> list[float]:
+            return [c.value(i) for c in criteria]
+
+        return [i for i in candidates if key(i) == key(chosen)]
 
     def _matches(self, ruins: bool, card_id: str, types: set[str]) -> bool:
         if ruins:
@@ -192,3 +214,15 @@ def bot_turn(
     if R.to_move(state) != "bot":
         raise R.IllegalAction("it is not the bot's turn" if state.phase != "over" else "the game is over")
     return BotTurn(state, cards, rng, options or BotOptions(), on_step, announce).play()
+
+
+def tied_targets(state: State, cards: Locations, card_id: str, options: BotOptions | None = None) -> list[int]:
+    """The person's locations the attack card ``card_id`` would raze, level on every target priority (one place
+    when the priorities decide; more when the person may choose); none when it misses."""
+    turn = BotTurn(state, cards, random.Random(0), options or BotOptions())
+    types: set[str] = set(cards.card(card_id).types)
+    candidates = [i for i, p in enumerate(state.person) if turn._matches(p.ruins, p.card, types)]
+    if not candidates:
+        return []
+    first = select(candidates, turn._criteria(types), tie_break="canonical", canonical=lambda i: i)
+    return turn.tied(candidates, types, first.chosen)

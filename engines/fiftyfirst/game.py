@@ -34,6 +34,7 @@ class FiftyFirst(Game[TableView, Any]):
     name = "fiftyfirst"
     title = "51st State: Master Set: the virtual player"
     plays_person = True
+    buttons = (("pass", "Pass"), ("pick_done", "Pick done"), ("choose", "Choose target"))
 
     def __init__(self) -> None:
         self.owned: OwnerData[Locations] = OwnerData(lambda path, sample: find_locations(path, allow_sample=sample))
@@ -42,6 +43,11 @@ class FiftyFirst(Game[TableView, Any]):
     @property
     def cards(self) -> Locations:
         return self.owned.value
+
+    def button(self, key: str) -> str | None:
+        """Pass: your pass (the token into the "passed" zone), then the bot's step. Pick done and Choose target: the
+        bot's step (after your Lookout pick; after you laid the target token on the location it razes)."""
+        return {"pass": "pass", "pick_done": "", "choose": ""}.get(key)
 
     def read(self, table: Table) -> TableView:
         return read_table(table, self.cards)

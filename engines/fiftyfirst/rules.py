@@ -35,6 +35,8 @@ def to_move(state: State) -> Seat | None:
         return None
     if state.phase == "lookout":
         return LOOKOUT_TURN[state.lookout_step]
+    if state.choosing and state.chosen is None:
+        return "person"  # the bot asked which of the tied locations it razes
     return state.turn
 
 
@@ -101,12 +103,16 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
             state.attacks += 1
         case A.Miss():
             _after_bot(state)
+        case A.AskTarget(places):
+            state.choosing, state.chosen = places, None
         case A.Blocked(place):
+            state.choosing, state.chosen = (), None
             state.person[place].protected = False
             if options.protected_card == "discarded":
                 state.discard.append(state.attack_pile.pop())
             _after_bot(state)
         case A.Raze(place):
+            state.choosing, state.chosen = (), None
             state.person[place].ruins = True
             state.bot_pts += 2
             _after_bot(state)
@@ -151,6 +157,11 @@ def _after_bot(state: State) -> None:
 
 
 def _person(state: State, action: A.PersonAction, cards: Locations) -> None:
+    if action.kind == "choose":
+        if action.place not in state.choosing:
+            raise IllegalAction(f"place {action.place} is not one of the tied locations {state.choosing}")
+        state.chosen = action.place
+        return
     if state.phase != "action" or state.turn != "person" or state.person_passed:
         raise IllegalAction("it is not the person's action")
     match action.kind:

@@ -41,6 +41,8 @@ class State:
     phase: Literal["lookout", "action", "over"] = "lookout"
     turn: Literal["person", "bot"] = "person"  # in the action phase: who acts next
     end_triggered: bool = False
+    choosing: tuple[int, ...] = ()  # the tied places the person chooses among (final_tie=person)
+    chosen: int | None = None  # the place they chose, for the bot to raze
     final: dict[str, int] = field(default_factory=dict)  # seat -> final points, once the game is over
 
     def copy(self) -> State:

@@ -163,3 +163,14 @@ def test_an_empty_deck_is_reshuffled_as_a_step_of_its_own():
     got = steps(state)
     assert isinstance(got[0], A.Reshuffle) and sorted(got[0].order) == ["sample.library", "sample.smelter"]
     assert got[1] == A.Attack(got[0].order[0])
+
+
+def test_a_tie_through_every_priority_is_the_persons_choice_with_final_tie_person():
+    """Tie-breaker 7: "If two locations give exactly the same goods when razed, you can decide which is destroyed.
+    or pick randomly." With ``final_tie=person`` the bot asks among the tied locations, and razes the one chosen."""
+    state = SCENARIOS["12"]()  # nine Outposts tie against an Outpost attack
+    options = BotOptions(final_tie="person")
+    asked = steps(state, options=options)
+    assert isinstance(asked[-1], A.AskTarget) and len(asked[-1].places) == 9 and R.to_move(state) == "person"
+    R.apply(state, A.PersonAction("choose", place=4), random.Random(0), CARDS, options)
+    assert steps(state, options=options)[0] == A.Raze(4) and state.person[4].ruins and state.choosing == ()

@@ -68,3 +68,50 @@ async def test_a_whole_game_through_the_wire(seed: int):
         assert sum("SAMPLE DATA" in line for line in chat) == bot_turns
     finally:
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_the_panels_choose_target_and_pass_buttons():
+    """The spec's buttons on the TTS panel, clicked on the emulated table: with ``final_tie=person`` the bot asks
+    which tied location it razes (the target token goes to the "choose" zone); the person lays it on one (from
+    the page's move) and clicks Choose target: that one is razed and the token comes back. Then Pass: the person's
+    pass token goes into the "passed" zone and the bot passes too, ending the round."""
+    import asyncio
+
+    from engines.fiftyfirst.cards import SAMPLE, load_locations
+    from engines.fiftyfirst.table.build import build_table
+    from tests.faults.helpers import until
+    from tests.fiftyfirst.scenarios import SCENARIOS
+
+    cards = load_locations(SAMPLE)
+    game = registry.load("fiftyfirst")
+    game.use_data(None, allow_sample=True)
+    state = SCENARIOS["12"]()
+    state.person_pts, state.bot_pts = 3, 4  # far from the end
+    state.person.sort(key=lambda p: p.ruins)  # the table reads the production row first (the Ruins), then features
+    live = await start_live(build_save(game, table=build_table(state, cards)), timeout=30)
+    session = Session(live.connector, game, seed=3)
+    session.rules = {"final_tie": "person"}
+    task = asyncio.ensure_future(session.run())
+    try:
+        world = live.emulator.require_world()
+        assert all(world.global_ui.find(f"automa_button_{key}") is not None for key in ("pass", "pick_done", "choose"))
+        live.emulator.ui_event("automa_bot_turn", color="White")
+        await until(lambda: len(session.turns) == 1)
+        assert session.turns[0].steps[-1].decision.action.__class__.__name__ == "AskTarget"
+        moves = await session.person_moves()
+        choice = next(m for m in moves if "your choice" in m.label)
+        assert len(moves) == 9 and await session.person_move(choice.id, choice.label) is None
+        chosen = game.read(await live.connector.snapshot()).state.chosen
+        live.emulator.ui_event("automa_button_choose", color="White")
+        await until(lambda: len(session.turns) == 2)
+        read = game.read(await live.connector.snapshot()).state
+        assert read.person[chosen].ruins and read.chosen is None and read.choosing == ()
+        live.emulator.ui_event("automa_button_pass", color="White")
+        await until(lambda: len(session.turns) == 3)
+        read = game.read(await live.connector.snapshot()).state
+        assert read.phase == "lookout" and not read.person_passed and not read.bot_passed  # the round ended
+        assert [s.decision.action.__class__.__name__ for s in session.turns[2].steps][:2] == ["Pass", "Cleanup"]
+    finally:
+        task.cancel()
+        await stop_live(live)

@@ -379,6 +379,12 @@ function automaCheckTurn(player, value, id)
   automa.event("check_turn", { player = player.color })
 end
 
+function automaGameButton(player, value, id)
+  -- the game's own buttons (automa_button_<key>): the bridge carries out the move the key stands for
+  automa.set_status("Asking the bot...")
+  automa.event("button", { player = player.color, button = string.sub(id, #"automa_button_" + 1) })
+end
+
 function automaDifficulty(player, value, id)
   automa.settings.difficulty = value
   automa.event("difficulty", { player = player.color, difficulty = value })

@@ -59,10 +59,12 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         if state.connections.get(pile):
             b.add(connection(pile, Vec3(at.x, L.Y + 0.5, at.z), False))
     counts = {key: 0 for key in L.AREAS}
+    placed: list[Vec3] = []
     for place in state.person:
         key = f"person.{L.row_of(cards.card(place.card).cls)}"
         at = L.slot(L.AREAS[key], counts[key])
         counts[key] += 1
+        placed.append(at)
         b.add(card(place.card, at, face_down=place.ruins))
         if place.protected:
             b.add(b.base("Chip_10", "protection", [L.PROTECTION_TAG], Vec3(at.x - 0.5, L.Y + 0.3, at.z - 0.8)))
@@ -80,6 +82,12 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             L.AREAS["phase"].spot(L.PHASES.index(state.phase), 3),
         )
     )
+    token_at = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
+    if state.chosen is not None:
+        token_at = placed[state.chosen] + Vec3(0.5, 0.3, 0.6)
+    elif state.choosing:
+        token_at = L.AREAS["choose"].centre
+    b.add(b.base("Chip_1000", "target token", [L.TARGET_TAG], token_at))
     for seat, passed in (("person", state.person_passed), ("bot", state.bot_passed)):
         zone = L.AREAS["passed" if passed else "tokens"]
         at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)

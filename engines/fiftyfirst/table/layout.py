@@ -16,6 +16,7 @@ T = "fiftyfirst"
 ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
 PROTECTION_TAG, WORKER_TAG, LAP_TAG = f"{T}.protection", f"{T}.worker", f"{T}.lap"
 LAP_SUPPLY_TAG = f"{T}.supply.lap"
+TARGET_TAG = f"{T}.target"  # the token the person lays on the location the bot razes, when it asks
 Y = 1.1
 CARD_STEP = 2.4  # cards side by side
 ON_CARD = 1.0  # a marker this close to a card's centre lies on it
@@ -54,6 +55,7 @@ def _areas() -> dict[str, Area]:
         add(f"person.{row}", f"your {row} row", (4, -4 - 4.5 * i), (30, 4))
         add(f"bot.{row}", f"the bot's {row} row", (4, 20 - 4.5 * i), (30, 4))
     add("phase", "phase (Lookout, Action, game over)", (-14, 14), (6, 2))
+    add("choose", "a tie: lay the target token on the location it razes", (12, 2), (5, 3))
     add("hand", "your new cards (take them into your hand)", (-4, -18), (12, 4))
     add("passed", "passed (a pass token here)", (-14, 18), (5, 3))
     add("tokens", "tokens not in play", (-14, 22), (5, 3))

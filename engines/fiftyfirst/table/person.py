@@ -21,6 +21,8 @@ from engines.tablekit import grid
 
 
 def _listed(state: State, cards: Locations) -> list[A.Action]:
+    if state.choosing and state.chosen is None:
+        return [A.PersonAction("choose", place=i) for i in state.choosing]
     if state.phase == "lookout":
         return [A.PersonPick(c) for c in sorted(set(state.lookout))] if R.to_move(state) == "person" else []
     if state.phase != "action" or state.person_passed:
@@ -35,7 +37,7 @@ def _listed(state: State, cards: Locations) -> list[A.Action]:
     return [*out, A.PersonAction("pass")]
 
 
-def label(action: A.Action, cards: Locations) -> tuple[str, str]:
+def label(action: A.Action, cards: Locations, state: State) -> tuple[str, str]:
     match action:
         case A.PersonPick(card):
             return f"take {cards.card(card).name} from the Lookout", "Lookout"
@@ -47,13 +49,18 @@ def label(action: A.Action, cards: Locations) -> tuple[str, str]:
             return f"use the bot's open production {cards.card(card).name} (it gains 1 point)", "The bot's locations"
         case A.PersonAction("claim", pile=pile):
             return f"take the {pile} connection card", "Your actions"
+        case A.PersonAction("choose", place=place):
+            return (
+                f"the bot razes your {cards.card(state.person[place].card).name} (a tie: your choice)",
+                "The bot's attack",
+            )
     return "pass", "Pass"
 
 
 def moves(view: TableView, cards: Locations) -> list[PersonMove]:
     state = view.state
     state.turn = "person"  # on the table it is yours until you press Bot turn
-    return [PersonMove(str(i), *label(a, cards)) for i, a in enumerate(_listed(state, cards))]
+    return [PersonMove(str(i), *label(a, cards, state)) for i, a in enumerate(_listed(state, cards))]
 
 
 def play(view: TableView, cards: Locations, move_id: str, rng: random.Random) -> tuple[list[Command], State]:
@@ -91,6 +98,9 @@ def play(view: TableView, cards: Locations, move_id: str, rng: random.Random) ->
                     guid=view.connections[pile], position=Position.of(grid(hand.centre, 4, per_row=5, rows=1, step=2.4))
                 )
             )
+        case A.PersonAction("choose", place=place):
+            at = view.places_at[place] + Vec3(0.5, 0.3, 0.6)  # on the card, beside its centre
+            out.append(Move(guid=view.markers["target"].guid, position=Position.of(at)))
         case A.PersonAction("pass"):
             out.append(
                 Move(

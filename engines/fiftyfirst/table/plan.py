@@ -38,7 +38,11 @@ class Planner(RecordingPlanner):
         self.conn_discarded = 0
 
     def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
-        return self._commands(action, before, after) + self._markers(before, after)
+        out = self._commands(action, before, after) + self._markers(before, after)
+        if before.chosen is not None and after.chosen is None:  # the chosen location razed: the token goes back
+            spare = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
+            out.append(Move(guid=self.view.markers["target"].guid, position=Position.of(spare)))
+        return out
 
     def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
         match action:
@@ -74,6 +78,8 @@ class Planner(RecordingPlanner):
                 return self._connection_out(pile)
             case A.Attack(card):
                 return [self._card(self._top(card), L.slot(L.AREAS["attack"], len(self.attack)), FACE_UP, self.attack)]
+            case A.AskTarget():
+                return [Move(guid=self.view.markers["target"].guid, position=Position.of(L.AREAS["choose"].centre))]
             case A.Blocked(place):
                 guard = self.view.protections.pop(place)
                 at = grid(L.AREAS["tokens"].centre, 3 + place, per_row=4, rows=2, step=0.8)

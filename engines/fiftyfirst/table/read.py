@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridge.table import Table, TableObject
+from bridge.table import Table, TableObject, Vec3
 from engines.base import Problem, ReadError
+from engines.fiftyfirst.bot import tied_targets
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
@@ -33,6 +34,7 @@ class TableView:
     connection_decks: dict[str, str] = field(default_factory=dict)  # pile -> the face-down deck's GUID
     connection_stock: dict[str, list[str]] = field(default_factory=dict)  # pile -> its cards' GUIDs, top first
     workers: dict[int, list[str]] = field(default_factory=dict)  # the person's place index -> workers on it
+    places_at: dict[int, Vec3] = field(default_factory=dict)  # the person's place index -> the card's position
     lap_supply: str = ""
     markers: dict[str, TableObject] = field(default_factory=dict)
     protections: dict[int, str] = field(default_factory=dict)  # the person's place index -> its marker's GUID
@@ -105,6 +107,7 @@ def read_table(table: Table, cards: Locations) -> TableView:
                 Place(card_id, ruins=c.face_down, activations=len(on) or int(sideways), protected=guard is not None)
             )
             view.card_guids[("person", index)] = c.guid
+            view.places_at[index] = c.position
             if guard is not None:
                 view.protections[index] = guard.guid
             view.workers[index] = [o.guid for o in on]
@@ -148,6 +151,7 @@ def read_table(table: Table, cards: Locations) -> TableView:
         )
     else:
         view.lap_supply = supply[0].guid
+    _target(table, cards, view, area_of, problems)
     if state.phase == "over":
         state.final = final_count(state, BotOptions())
     state.turn = "bot"
@@ -169,3 +173,25 @@ def _marker(
         return None
     view.markers[what] = found[0]
     return found[0]
+
+
+def _target(table: Table, cards: Locations, view: TableView, area_of: Any, problems: list[Problem]) -> None:
+    """The target token: in the "choose" zone, the bot asked which tied location it razes; on one of your
+    locations, that is your answer (checked against the tie, from the last attack card)."""
+    state = view.state
+    token = _marker(table, "target", view, problems, tag_name=L.TARGET_TAG)
+    if token is None or area_of(token) == "tokens":
+        return
+    if not state.attack_pile:
+        problems.append(Problem("the target token is out, but no attack card is in the attack pile", token))
+        return
+    tied = tied_targets(state, cards, state.attack_pile[-1])
+    names = " or ".join(cards.card(state.person[i].card).name for i in tied) or "none"
+    state.choosing = tuple(tied)
+    if area_of(token) == "choose":
+        return
+    on = [i for i, at in view.places_at.items() if at.distance_xz(token.position) < L.ON_CARD]
+    if len(on) != 1 or on[0] not in tied:
+        problems.append(Problem(f"the target token lies on no location the attack ties on ({names})", token))
+        return
+    state.chosen = on[0]
