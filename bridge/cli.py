@@ -163,8 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     build = mod_sub.add_parser(
         "build",
         help="write a loadable save with the game's table, connector and panel",
-        description="Write a TTS save for GAME. Load it in TTS (Games > Save & Load), then "
-        "run 'automa serve GAME'.",
+        description="Write a TTS save for GAME. Load it in TTS (Games > Save & Load), then run 'automa serve GAME'.",
     )
     build.add_argument("game", help="which game (see 'automa games')")
     build.add_argument(
@@ -198,13 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="json",
         help="json (default, for scripts): decisions, reasons and commands; text: the decisions for a person",
     )
-    decide.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a rule or interpretation option of the game's bot (repeatable), e.g. tie_break=canonical",
-    )
+    _option_flag(decide)
     _data_flags(decide)
     decide.set_defaults(func=_cmd_decide)
 
@@ -305,7 +298,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-
 def _data_flags(parser: argparse.ArgumentParser) -> None:
     """Owner data, for games whose card contents are not public (The White Castle)."""
     parser.add_argument(
@@ -327,7 +319,8 @@ def _option_flag(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rule or interpretation option of the game's bot for every turn (repeatable), e.g. final_tie=person",
+        help="a rule or interpretation option of the game's bot (repeatable; every turn for serve and dev), e.g. "
+        "tie_break=canonical",
     )
 
 
@@ -335,6 +328,7 @@ def _game(args: argparse.Namespace) -> Game[Any, Any]:
     game = registry.load(args.game)
     game.use_data(getattr(args, "data", None), getattr(args, "allow_sample", False))
     return game
+
 
 def _one_line(text: str, limit: int = 600) -> str:
     """An error for a terminal: one line, and short (a hostile file can make an error message huge)."""
