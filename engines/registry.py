@@ -15,6 +15,7 @@ BUILT_IN = {
     "paxpamir": "engines.paxpamir.game:PaxPamir",
     "whitecastle": "engines.whitecastle.game:WhiteCastle",
     "fiftyfirst": "engines.fiftyfirst.game:FiftyFirst",
+    "holas": "engines.holas.game:Holas",
 }
 ENTRY_POINT_GROUP = "tabletop_automa.games"
 

@@ -1,0 +1,1 @@
+"""Heroes of Land, Air & Sea against the base rulebook's solo Enemy."""
