@@ -1,0 +1,194 @@
+"""The Enemy's actions, step by step as the solo rules give them, each with the line it follows. Built so far:
+Recruit, Build (CC Track), Tax, the failed-action move of a land army by the compass (from the Courtyard too),
+Exploration Tokens and resources on the way. Not yet: Build (towers and vessels), Research, Attack, vessels'
+moves, battles (the spec's H-readings for them are still to implement)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.base import Decision, Reason
+from engines.holas import rules as R
+from engines.holas.data_model import HolasData, SoloCard, UnitType
+from engines.holas.state import State
+
+RECRUIT_ORDER: tuple[UnitType, ...] = ("air_vessel", "sea_vessel", "warrior", "serf")
+RECRUIT = '"Recruit: the first unit in supply and affordable: Air Vessel, Sea Vessel, Warrior, Serf"'
+BUILD_CC = '"Build, CC Track: pay the Ore on the next space, advance the token, apply the space\'s rewards"'
+TAX = '"Tax: each resource gains its Tax Track slot (4, 3, 2), capped at 10; then the tokens rotate" (H7)'
+FAILED = "\"Failed Action\": the hero's army moves one region by the card's compass"
+COURTYARD = '"Hero in the Courtyard: its army takes up to 5 units including the hero: as many Warriors as possible'
+COURTYARD += ' but at least 1 Serf if available"'
+LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the Enemy did, for the chat and the planner: ``what`` names it, ``detail`` carries its values."""
+
+    what: str
+    detail: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass
+class Enemy:
+    state: State
+    data: HolasData
+    rng: random.Random
+    decisions: list[Decision[Step]] = field(default_factory=list)
+
+    def say(self, what: str, rule: str, text: str, **detail: Any) -> None:
+        self.decisions.append(Decision(Step(what, tuple(sorted(detail.items()))), Reason(rule, text)))
+
+    # --- actions --------------------------------------------------------------------------------------------
+
+    def perform(self, card: SoloCard, hero: str) -> bool:
+        ok: bool = getattr(self, card.action)(hero)
+        return ok
+
+    def recruit(self, hero: str) -> bool:
+        s, units = self.state, self.data.faction.units
+        unlocked = {u for space in self.data.faction.cc_track[: s.cc_space + 1] for u in space.unlocks}
+        needs_unlock = {u for space in self.data.faction.cc_track for u in space.unlocks}
+        for kind in RECRUIT_ORDER:
+            free = [u for u in s.units if u.type == kind and u.where == "supply"]
+            cost = units[kind].cost.model_dump()
+            if not free or not R.afford(s, cost) or (kind in needs_unlock and kind not in unlocked):
+                continue
+            where = self._recruit_place(hero)
+            R.pay(s, cost)
+            free[0].where = where
+            self.say("recruit", RECRUIT, f"recruits a {kind.replace('_', ' ')} to {where}", unit=free[0].id, to=where)
+            return True
+        self.say("failed", f"{RECRUIT}; failed", "cannot recruit: nothing affordable in supply", action="recruit")
+        return False
+
+    def _recruit_place(self, hero: str) -> str:
+        at = self.state.unit(hero).where
+        if at == "courtyard":
+            return "courtyard"
+        if len(self.state.in_region(at)) >= R.MAX_UNITS:
+            return self.state.capital  # "or the Capital if that region already holds 5 bot units"
+        return at
+
+    def build_cc_track(self, hero: str) -> bool:
+        s, track = self.state, self.data.faction.cc_track
+        if s.cc_space + 1 >= len(track):
+            self.say("failed", f"{BUILD_CC}; failed", "the CC Track is at its end", action="build_cc_track")
+            return False
+        nxt = track[s.cc_space + 1]
+        if s.resources["ore"] < nxt.ore:
+            text = f"cannot build: the next space costs {nxt.ore} Ore, it has {s.resources['ore']}"
+            self.say("failed", f"{BUILD_CC}; failed", text, action="build_cc_track")
+            return False
+        s.resources["ore"] -= nxt.ore
+        s.cc_space += 1
+        s.pts += nxt.pts
+        R.check_end(s, self.data)
+        end = f"; the game ends after round {s.final_round}" if s.final_round else ""
+        self.say(
+            "cc_track",
+            BUILD_CC,
+            f"advances to CC space {s.cc_space} for {nxt.ore} Ore, +{nxt.pts} pts{end}",
+            space=s.cc_space,
+        )
+        return True
+
+    def tax(self, hero: str) -> bool:
+        s = self.state
+        gained = {}
+        for resource, value in s.tax.items():
+            before = s.resources[resource]
+            R.gain(s, resource, value)
+            gained[resource] = s.resources[resource] - before
+        R.rotate_tax(s)
+        words = ", ".join(f"+{n} {r}" for r, n in gained.items())
+        self.say("tax", TAX, f"taxes: {words}; the Tax Track tokens rotate", **gained)
+        return True
+
+    # --- moving on a failed action -------------------------------------------------------------------------
+
+    def move(self, hero: str, compass: str) -> None:
+        s = self.state
+        if s.unit(hero).where == "courtyard":
+            self._leave_courtyard(hero)
+        self._land_step(hero, R.COMPASS[compass])
+
+    def _leave_courtyard(self, hero: str) -> None:
+        s = self.state
+        yard = [u for u in s.units if u.where == "courtyard" and u.type != "hero"]
+        warriors = [u for u in yard if u.type == "warrior"]
+        serfs = [u for u in yard if u.type == "serf"]
+        room = R.MAX_UNITS - 1
+        keep_serf = 1 if serfs else 0
+        army = warriors[: room - keep_serf]
+        army += serfs[: room - len(army)]
+        for u in [s.unit(hero), *army]:
+            u.where = s.capital
+        names = ", ".join(u.id for u in army) or "no one else"
+        self.say(
+            "leave_courtyard",
+            COURTYARD,
+            f"{hero} leaves the Courtyard with {names}",
+            units=(hero, *[u.id for u in army]),
+        )
+
+    def _land_step(self, hero: str, bearing: float) -> None:
+        s, map_ = self.state, self.data.map
+        at = s.unit(hero).where
+        army = s.in_region(at)
+        kinds = {r.id: r for r in map_.regions}
+        for edge, dest in R.clockwise_from(map_, at, bearing):
+            if kinds[dest].kind == "sea" and edge.kind != "ferry":
+                continue
+            if dest == s.capital or any(u.type == "hero" for u in s.in_region(dest)):
+                continue
+            if len(s.in_region(dest)) + len(army) > R.MAX_UNITS:
+                continue  # H8: over 5 units: illegal, rotate clockwise
+            for u in army:
+                u.where = dest
+            self.say("move", f"{FAILED}; {LAND}", f"{hero}'s army moves from {at} to {dest}", frm=at, to=dest)
+            self._enter(dest)
+            return
+        self.say("stay", f"{FAILED}; {LAND}", f"{hero}'s army cannot move from {at}: every neighbour is illegal")
+
+    def _enter(self, region: str) -> None:
+        s = self.state
+        if region in s.tokens:
+            s.tokens.discard(region)
+            s.collected += 1
+            s.pts += 1
+            self.say(
+                "token",
+                '"Exploration Token -> onto the bot board unresolved, pts" (H1)',
+                f"takes the Exploration Token of {region}: +1 pt",
+                region=region,
+            )
+        terrain = next(r.terrain for r in self.data.map.regions if r.id == region)
+        resource = R.terrain_resource(terrain)
+        if resource:
+            R.gain(s, resource, 1)
+            self.say("resource", '"resource region -> 1 resource"', f"+1 {resource} from {region}", resource=resource)
+
+    # --- one action of the round ---------------------------------------------------------------------------
+
+    def act(self, slot: int) -> list[Decision[Step]]:
+        """Action ``slot`` (1-3) of the round: draw a card into the slot, perform it with hero ``slot``, move on a
+        failure (and after Tax)."""
+        s = self.state
+        card_id = R.draw_solo(s, self.rng)
+        s.slots[slot - 1] = card_id
+        card = next(c for c in self.data.cards.cards if c.id == card_id)
+        hero = f"hero{slot}"
+        self.say(
+            "draw",
+            '"draw_solo(); slot[i] = c; h = hero[i]"',
+            f"draws {card_id} ({card.action.replace('_', ' ')}, {card.compass}) for {hero}",
+            card=card_id,
+        )
+        ok = self.perform(card, hero)
+        if card.action == "tax" or not ok:
+            self.move(hero, card.compass)
+        return self.decisions

@@ -1,0 +1,86 @@
+"""The rules the Enemy needs: set-up, drawing its solo cards, the Tax Track, paying, the CC Track, the map's
+neighbours by compass arc, and the end trigger."""
+
+from __future__ import annotations
+
+import random
+
+from engines.holas.data_model import Edge, HolasData, MapData
+from engines.holas.state import RESOURCES, State, Unit
+
+COMPASS = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
+MAX_UNITS = 5  # per faction per region, except the Capital region
+
+
+def new_game(data: HolasData, capital: str, rng: random.Random) -> State:
+    """Set-up 2-3: three Heroes in the Courtyard, no Serfs or Warriors, 3 of each resource, the token on Start, the
+    eight solo cards shuffled. ``capital``: the region the person picked for the bot's Capital."""
+    units = [Unit(f"hero{i}", "hero", "courtyard") for i in (1, 2, 3)]
+    for kind in ("warrior", "serf", "air_vessel", "sea_vessel"):
+        units += [Unit(f"{kind}{n}", kind) for n in range(1, data.faction.units[kind].supply + 1)]
+    deck = [c.id for c in data.cards.cards]
+    rng.shuffle(deck)
+    state = State(units=units, capital=capital, deck=deck)
+    state.tokens = {r.id for r in data.map.regions if r.terrain != "capital" and r.id != capital}
+    return state
+
+
+def draw_solo(state: State, rng: random.Random) -> str:
+    """ "If the deck holds exactly 1 card (or none), shuffle it with the discard pile (Hero Slots excluded) into a
+    new deck, then draw." """
+    if len(state.deck) <= 1:
+        state.deck += state.discard
+        state.discard = []
+        rng.shuffle(state.deck)
+    return state.deck.pop(0)
+
+
+def rotate_tax(state: State) -> None:
+    """The tokens move 2 -> 3, 3 -> 4, 4 -> 2."""
+    turn = {4: 2, 3: 4, 2: 3}
+    state.tax = {r: turn[v] for r, v in state.tax.items()}
+
+
+def afford(state: State, cost: dict[str, int]) -> bool:
+    return all(state.resources[r] >= cost.get(r, 0) for r in RESOURCES)
+
+
+def pay(state: State, cost: dict[str, int]) -> None:
+    for r in RESOURCES:
+        state.resources[r] -= cost.get(r, 0)
+
+
+def gain(state: State, resource: str, n: int) -> None:
+    state.resources[resource] = min(10, state.resources[resource] + n)
+
+
+def edges_of(map_: MapData, region: str) -> list[tuple[Edge, str, tuple[float, float]]]:
+    """(edge, the neighbour, the arc seen from ``region``) for each edge of ``region``."""
+    out = []
+    for e in map_.edges:
+        if e.a == region:
+            out.append((e, e.b, e.arc_a))
+        elif e.b == region:
+            out.append((e, e.a, e.arc_b))
+    return out
+
+
+def clockwise_from(map_: MapData, region: str, bearing: float) -> list[tuple[Edge, str]]:
+    """The region's neighbours in the order met sweeping clockwise from ``bearing``: first the arc holding it."""
+
+    def offset(arc: tuple[float, float]) -> float:
+        start, end = arc[0] % 360, arc[1] % 360
+        inside = (start <= bearing < end) if start < end else (bearing >= start or bearing < end)
+        return -1.0 if inside else (start - bearing) % 360
+
+    return [(e, other) for e, other, arc in sorted(edges_of(map_, region), key=lambda x: offset(x[2]))]
+
+
+def terrain_resource(terrain: str) -> str | None:
+    return {"mountain": "ore", "forest": "mana", "plains": "food"}.get(terrain)
+
+
+def check_end(state: State, data: HolasData) -> None:
+    """The CC Track's last space sets the final round (one more round after this one)."""
+    if state.final_round is None and state.cc_space == len(data.faction.cc_track) - 1:
+        state.final_round = state.round + 1

@@ -1,0 +1,56 @@
+"""The game as the Enemy sees it: its units and where they stand (the Courtyard, a region, aboard a vessel), its
+resources, points, CC Track and Tax Track, its deck, discard, Hero Slots and battle card; the person's armies as
+the bot reads them (Natural Strength per region); the Exploration Tokens still face down."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Literal
+
+RESOURCES = ("ore", "mana", "food")
+Where = str  # a region id, "courtyard" or "supply"
+
+
+@dataclass
+class Unit:
+    id: str  # e.g. "hero1", "warrior3"
+    type: Literal["hero", "warrior", "serf", "air_vessel", "sea_vessel"]
+    where: Where = "supply"
+    aboard: str | None = None  # the vessel carrying it
+
+
+@dataclass
+class PlayerArmy:
+    """The person's pieces in one region as the bot reads them (H6: units and a structure count together)."""
+
+    ns: int
+    structure: bool = False
+
+
+@dataclass
+class State:
+    units: list[Unit]
+    capital: str  # the bot's Capital region
+    deck: list[str]  # solo card ids, top first
+    discard: list[str] = field(default_factory=list)
+    slots: list[str | None] = field(default_factory=lambda: [None, None, None])  # Hero Slots 1-3
+    resources: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESOURCES, 3))
+    tax: dict[str, int] = field(default_factory=lambda: {"ore": 4, "mana": 3, "food": 2})  # resource -> slot value
+    pts: int = 0
+    cc_space: int = 0
+    towers: list[str] = field(default_factory=list)  # regions with a bot tower
+    tokens: set[str] = field(default_factory=set)  # regions with a face-down Exploration Token
+    collected: int = 0  # Exploration Tokens on the bot's board
+    player: dict[str, PlayerArmy] = field(default_factory=dict)
+    round: int = 1
+    final_round: int | None = None
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+    def unit(self, unit_id: str) -> Unit:
+        return next(u for u in self.units if u.id == unit_id)
+
+    def in_region(self, region: str) -> list[Unit]:
+        return [u for u in self.units if u.where == region]

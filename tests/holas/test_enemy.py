@@ -1,0 +1,112 @@
+"""The Enemy's actions built so far, against the spec's scenarios (section e) and the lines of the solo rules they
+follow. Sample map: L1-L4 one continent, L5-L8 the other, the bot's Capital in L7; NS Serf 1, Warrior 2, Hero 3."""
+
+from __future__ import annotations
+
+import random
+
+from engines.holas import rules as R
+from engines.holas.bot import Enemy
+from engines.holas.data_model import SAMPLE, load_folder
+from engines.holas.state import State
+
+DATA = load_folder(SAMPLE)
+CARD = {c.action: c for c in DATA.cards.cards}
+
+
+def fresh() -> State:
+    return R.new_game(DATA, "L7", random.Random(1))
+
+
+def steps(enemy: Enemy) -> list[str]:
+    return [d.action.what for d in enemy.decisions]
+
+
+def test_1_set_up():
+    """Set-up: "3 Heroes in the Courtyard; no starting Serfs or Warrior. Ore, Mana, Food = 3 each", the token on
+    Start, the 8 solo cards shuffled."""
+    s = fresh()
+    assert [u.id for u in s.units if u.where == "courtyard"] == ["hero1", "hero2", "hero3"]
+    assert not [u for u in s.units if u.where not in ("courtyard", "supply")]
+    assert s.resources == {"ore": 3, "mana": 3, "food": 3} and s.cc_space == 0 and len(s.deck) == 8
+
+
+def test_2_a_recruit_goes_to_the_capital_when_the_heros_region_holds_five():
+    """Recruit: "It goes to the Courtyard if the hero is there, else the hero's region, or the Capital if that
+    region already holds 5 bot units." Vessels unaffordable, a Warrior affordable."""
+    s = fresh()
+    s.resources = {"ore": 0, "mana": 0, "food": 2}
+    s.unit("hero1").where = "L2"
+    for unit in [u for u in s.units if u.type == "serf"][:4]:
+        unit.where = "L2"
+    enemy = Enemy(s, DATA, random.Random(0))
+    assert enemy.recruit("hero1")
+    recruited = [u for u in s.units if u.type == "warrior" and u.where != "supply"]
+    assert [u.where for u in recruited] == ["L7"] and s.resources["food"] == 0
+
+
+def test_3_a_recruit_with_nothing_to_pay_fails_and_the_hero_moves():
+    """ "Fails if no unit can be recruited" — and on a failed action the hero moves by the card's compass."""
+    s = fresh()
+    s.resources = {"ore": 0, "mana": 0, "food": 0}
+    s.deck = [CARD["recruit"].id, *[x for x in s.deck if x != CARD["recruit"].id]]
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.act(1)
+    assert steps(enemy)[:3] == ["draw", "failed", "leave_courtyard"] and s.unit("hero1").where != "courtyard"
+
+
+def test_4_the_army_takes_the_next_arc_clockwise_when_the_compass_points_to_sea():
+    """Moving: "The hero and every unit in its region move 1 step to the neighbour whose edge arc contains the
+    compass bearing; if illegal, rotate clockwise through the arcs. Illegal: Sea (unless a ferry edge)". L2's east
+    arc leads to the sea S1; the next arc clockwise leads to L4, a mountain with a face-down Exploration Token: +1
+    Ore, the token, +1 pt (H1)."""
+    s = fresh()
+    s.unit("hero1").where = "L2"
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "E")
+    assert s.unit("hero1").where == "L4" and "L4" not in s.tokens
+    assert (s.resources["ore"], s.pts, s.collected) == (4, 1, 1)
+
+
+def test_5_an_army_leaves_the_courtyard_with_as_many_warriors_as_fit_and_one_serf():
+    """ "Hero in the Courtyard. Its army takes up to 5 units including the hero: as many Warriors as possible but
+    at least 1 Serf if available, the rest Serfs; other heroes stay." 1 Hero + 4 Warriors + 2 Serfs."""
+    s = fresh()
+    for kind, n in (("warrior", 4), ("serf", 2)):
+        for unit in [u for u in s.units if u.type == kind][:n]:
+            unit.where = "courtyard"
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy._leave_courtyard("hero1")
+    army = [u for u in s.units if u.where == "L7"]
+    assert sorted(u.type for u in army) == ["hero", "serf", "warrior", "warrior", "warrior"]
+    assert {u.id for u in s.units if u.where == "courtyard" and u.type == "hero"} == {"hero2", "hero3"}
+
+
+def test_10_tax_gains_each_slot_capped_then_the_tokens_rotate():
+    """Tax: "For each resource res[r] = min(10, res[r] + slot_value(r))" (H7); "Then the tokens rotate: 2->3, 3->4,
+    4->2." Ore@4, Mana@3, Food@2; Ore 8."""
+    s = fresh()
+    s.resources = {"ore": 8, "mana": 3, "food": 3}
+    assert Enemy(s, DATA, random.Random(0)).tax("hero1")
+    assert s.resources == {"ore": 10, "mana": 6, "food": 5} and s.tax == {"ore": 2, "mana": 4, "food": 3}
+
+
+def test_11_the_cc_track_needs_its_ore_and_its_last_space_ends_the_game():
+    """Build, CC Track: "Pay the Ore on the next space, advance the token ... The last space triggers the game
+    end. Fails on too little Ore." End: "set final_round = current + 1"."""
+    s = fresh()
+    s.cc_space, s.resources["ore"] = 2, 3  # the next space costs 4 Ore on the sample board
+    assert not Enemy(s, DATA, random.Random(0)).build_cc_track("hero1") and s.cc_space == 2
+    s.cc_space, s.resources["ore"], s.round = 5, 7, 2  # the last space costs 7
+    assert Enemy(s, DATA, random.Random(0)).build_cc_track("hero1")
+    assert s.cc_space == 6 and s.final_round == 3 and s.resources["ore"] == 0
+
+
+def test_12_a_deck_of_one_is_shuffled_with_the_discard_and_the_slots_stay():
+    """ "If the deck holds exactly 1 card (or none), shuffle it with the discard pile (Hero Slots excluded) into a
+    new deck, then draw." 1 in the deck, 4 discarded, 2 in Hero Slots: a deck of 5, one of them drawn."""
+    s = fresh()
+    ids = [c.id for c in DATA.cards.cards]
+    s.deck, s.discard, s.slots = ids[:1], ids[1:5], [ids[5], ids[6], None]
+    drawn = R.draw_solo(s, random.Random(0))
+    assert len(s.deck) == 4 and drawn in ids[:5] and s.discard == [] and s.slots[:2] == [ids[5], ids[6]]
