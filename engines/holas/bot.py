@@ -1,18 +1,21 @@
 """The Enemy's actions, step by step as the solo rules give them, each with the line it follows. Built so far:
-Recruit, Build (CC Track), Tax, the failed-action move of a land army by the compass (from the Courtyard too),
-Exploration Tokens and resources on the way. Not yet: Build (towers and vessels), Research, Attack, vessels'
-moves, battles (the spec's H-readings for them are still to implement)."""
+Recruit, Build (CC Track), Tax, Attack (targets within two steps, the weakest, the compass tie-break), battles with
+the person's answers (their total with their tactic, and whether it cancels the bot's), the failed-action move of
+a land army by the compass (from the Courtyard too), Exploration Tokens and resources on the way. Not yet: Build
+(towers and vessels), Research, vessels' moves, Follow prompts."""
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import Decision, Reason
 from engines.holas import rules as R
-from engines.holas.data_model import HolasData, SoloCard, UnitType
-from engines.holas.state import State
+from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
+from engines.holas.state import State, Unit
 
 RECRUIT_ORDER: tuple[UnitType, ...] = ("air_vessel", "sea_vessel", "warrior", "serf")
 RECRUIT = '"Recruit: the first unit in supply and affordable: Air Vessel, Sea Vessel, Warrior, Serf"'
@@ -21,6 +24,13 @@ TAX = '"Tax: each resource gains its Tax Track slot (4, 3, 2), capped at 10; the
 FAILED = "\"Failed Action\": the hero's army moves one region by the card's compass"
 COURTYARD = '"Hero in the Courtyard: its army takes up to 5 units including the hero: as many Warriors as possible'
 COURTYARD += ' but at least 1 Serf if available"'
+ATTACK = '"T = player armies reachable in <= 2 steps with NS(P) <= Se; t = min NS" (H4, H6)'
+TIE = '"on a tie, the first target met sweeping clockwise from c.compass" (H5)'
+BATTLE = '"Compare totals; the defender wins ties"'
+LOSSES = '"it removes units weakest first (Serf > Warrior > Air Vessel > Sea Vessel > Hero) until the NS removed is'
+LOSSES += ' at least half its NS, rounded up" (H12)'
+WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
+Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
 LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
 
 
@@ -37,6 +47,8 @@ class Enemy:
     state: State
     data: HolasData
     rng: random.Random
+    answer: Answer | None = None  # the person's battle answers (on a table: the Tactic chosen / cancels? buttons)
+    card: SoloCard | None = None  # the action card being performed (its compass breaks Attack's ties)
     decisions: list[Decision[Step]] = field(default_factory=list)
 
     def say(self, what: str, rule: str, text: str, **detail: Any) -> None:
@@ -45,8 +57,117 @@ class Enemy:
     # --- actions --------------------------------------------------------------------------------------------
 
     def perform(self, card: SoloCard, hero: str) -> bool:
+        self.card = card
         ok: bool = getattr(self, card.action)(hero)
         return ok
+
+    def ns(self, units: list[Unit]) -> int:
+        return sum(self.data.faction.units[u.type].ns for u in units)
+
+    def attack(self, hero: str) -> bool:
+        s, map_ = self.state, self.data.map
+        if s.unit(hero).where == "courtyard":
+            self._leave_courtyard(hero)
+        at = s.unit(hero).where
+        army = s.in_region(at)
+        strength = self.ns(army)
+        centres = {r.id: r.center for r in map_.regions}
+        reach = self._within_two(at)
+        targets = [t for t in reach if t in s.player and s.player[t].ns <= strength]
+        if not targets:
+            self.say(
+                "failed",
+                f"{ATTACK}; failed",
+                f"no player army within two regions of {at} has NS <= {strength}",
+                action="attack",
+            )
+            return False
+        weakest = min(s.player[t].ns for t in targets)
+        tied = [t for t in targets if s.player[t].ns == weakest]
+        arrow = R.COMPASS[self.card.compass] if self.card else 0.0
+        target = min(tied, key=lambda t: (bearing(centres[at], centres[t], map_.north_deg) - arrow) % 360)
+        rule = ATTACK + (f"; {TIE}" if len(tied) > 1 else "")
+        self.say("attack", rule, f"attacks {target} (NS {weakest} <= {strength}) from {at}", target=target)
+        for region in reach[target]:
+            for u in army:
+                u.where = region
+            self.say("move", rule, f"its army moves to {region}", to=region)
+            if region != target:
+                self._enter(region)
+        s.pts += 1  # "starting a battle gives +1 pt" (Dized)
+        won = self.battle(target, attacker=True)
+        if won:
+            self._enter(target)
+        return True
+
+    def _within_two(self, start: str) -> dict[str, list[str]]:
+        """Regions within two steps by land and ferry edges (H4): never the bot's Capital or another bot Hero's
+        region, and the step between may not hold player units; the path to each, first step clockwise first."""
+        s, map_ = self.state, self.data.map
+        kinds = {r.id: r.kind for r in map_.regions}
+        arrow = R.COMPASS[self.card.compass] if self.card else 0.0
+
+        def steps(region: str) -> list[str]:
+            return [
+                d
+                for e, d in R.clockwise_from(map_, region, arrow)
+                if e.kind in ("land", "ferry")
+                and kinds[d] == "land"
+                and d != s.capital
+                and not any(u.type == "hero" and u.where == d for u in s.units)
+            ]
+
+        paths: dict[str, list[str]] = {}
+        for first in steps(start):
+            paths.setdefault(first, [first])
+            if first in s.player:
+                continue  # the step between may not hold player units
+            for second in steps(first):
+                if second != start:
+                    paths.setdefault(second, [first, second])
+        return paths
+
+    def battle(self, region: str, *, attacker: bool) -> bool:
+        """One battle in ``region``; the person answers with their total (their tactic in) and whether their tactic
+        cancels the bot's. True when the bot wins."""
+        s = self.state
+        drawn = R.draw_solo(s, self.rng)
+        card = next(c for c in self.data.cards.cards if c.id == drawn)
+        army = [u for u in s.units if u.where == region]
+        mine = self.ns(army)
+        theirs, cancels = (self.answer or _no_answer)(region, mine + card.battle.strength)
+        total = mine + (0 if cancels else card.battle.strength)
+        won = total > theirs if attacker else total >= theirs
+        s.discard.append(card.id)  # H11
+        s.pts += card.battle.pts  # H2
+        tactic = card.battle.tactic_attack if attacker else card.battle.tactic_defend
+        side = "attacks" if attacker else "defends"
+        text = (
+            f"{side} in {region} with {mine} NS + {card.id}'s {card.battle.strength}"
+            + (" (cancelled by your tactic)" if cancels else "")
+            + f" and {tactic}: {total} against {theirs}: "
+            + ("the bot wins" if won else "you win")
+        )
+        self.say("battle", BATTLE, text, region=region, won=won)
+        if not won:
+            self._losses(army, mine)
+        return won
+
+    def _losses(self, army: list[Unit], strength: int) -> None:
+        need, lost = math.ceil(strength / 2), 0
+        gone = []
+        for u in sorted(army, key=lambda u: WEAKEST.index(u.type)):
+            if lost >= need:
+                break
+            lost += self.data.faction.units[u.type].ns
+            gone.append(u)
+        for u in gone:
+            u.where = "courtyard" if u.type == "hero" else "supply"  # a destroyed Hero respawns at once
+        for u in army:
+            if u not in gone:
+                u.where = "courtyard"  # "Survivors go to the Courtyard"
+        names = ", ".join(u.id for u in gone)
+        self.say("losses", LOSSES, f"loses {names} ({lost} NS of {need} needed); the rest go to the Courtyard")
 
     def recruit(self, hero: str) -> bool:
         s, units = self.state, self.data.faction.units
@@ -192,3 +313,7 @@ class Enemy:
         if card.action == "tax" or not ok:
             self.move(hero, card.compass)
         return self.decisions
+
+
+def _no_answer(region: str, bot_total: int) -> tuple[int, bool]:
+    raise ValueError(f"a battle in {region} needs the person's answers (their total, and whether it cancels)")

@@ -8,7 +8,7 @@ import random
 from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
-from engines.holas.state import State
+from engines.holas.state import PlayerArmy, State
 
 DATA = load_folder(SAMPLE)
 CARD = {c.action: c for c in DATA.cards.cards}
@@ -110,3 +110,69 @@ def test_12_a_deck_of_one_is_shuffled_with_the_discard_and_the_slots_stay():
     s.deck, s.discard, s.slots = ids[:1], ids[1:5], [ids[5], ids[6], None]
     drawn = R.draw_solo(s, random.Random(0))
     assert len(s.deck) == 4 and drawn in ids[:5] and s.discard == [] and s.slots[:2] == [ids[5], ids[6]]
+
+
+def placed(s: State, region: str, *types: str) -> None:
+    for kind in types:
+        unit = next(u for u in s.units if u.type == kind and u.where in ("supply", "courtyard") and u.id != "hero2")
+        unit.where = region
+
+
+def attacker(s: State, compass: str, answer=None) -> Enemy:
+    enemy = Enemy(s, DATA, random.Random(0), answer=answer)
+    enemy.card = next(c for c in DATA.cards.cards if c.action == "attack").model_copy(update={"compass": compass})
+    return enemy
+
+
+def test_7_attack_the_weakest_army_within_two_regions():
+    """Attack: "T = player armies reachable in <= 2 steps (H4) with NS(P) <= Se; t = min NS" and "+1 pt" for the
+    battle. Bot NS 5 (Hero 3 + Warrior 2) in L2; player armies NS 4 in L1 (1 step) and NS 2 in L3 (2 steps, by L4:
+    the step between may not hold player units)."""
+    s = fresh()
+    placed(s, "L2", "hero", "warrior")
+    s.player = {"L1": PlayerArmy(4), "L3": PlayerArmy(2)}
+    s.deck = ["sample.3", *[x for x in s.deck if x != "sample.3"]]
+    enemy = attacker(s, "N", answer=lambda region, bot: (1, False))
+    assert enemy.attack("hero1")
+    assert [d.action.detail for d in enemy.decisions if d.action.what == "attack"] == [(("target", "L3"),)]
+    assert s.pts >= 1 and [d.action.what for d in enemy.decisions][-1] in ("resource", "token", "battle")
+
+
+def test_8_the_compass_breaks_a_tie_sweeping_clockwise():
+    """H5: "Bearing from the hero's region centre to the target's centre; the first met sweeping clockwise,
+    starting at the arrow." Two armies of NS 3 from L4: L6 at 90 degrees (by the ferry) and L3 at 270; arrow S
+    (180): L3 comes first."""
+    s = fresh()
+    placed(s, "L4", "hero", "warrior")
+    s.player = {"L6": PlayerArmy(3), "L3": PlayerArmy(3)}
+    enemy = attacker(s, "S", answer=lambda region, bot: (1, False))
+    assert enemy.attack("hero1")
+    assert next(d.action.detail for d in enemy.decisions if d.action.what == "attack") == (("target", "L3"),)
+
+
+def test_9_no_army_weak_enough_fails_and_the_hero_moves():
+    """ "if T empty: return failed" — the only army in range has NS 6 > 5."""
+    s = fresh()
+    placed(s, "L2", "hero", "warrior")
+    s.player = {"L1": PlayerArmy(6)}
+    enemy = attacker(s, "N")
+    assert not enemy.attack("hero1") and enemy.decisions[-1].action.what == "failed"
+
+
+def test_13_the_defender_wins_ties_and_a_cancelled_card_loses_its_strength():
+    """Battle: "The bot reveals card b ... b.strength is added to its total ... If the human's tactic cancels the
+    bot's tactic, b.strength does not count. Compare totals; the defender wins ties." Losses: "weakest first ...
+    until the NS removed is at least half its NS, rounded up" (H12). Bot NS 4 (Warrior + 2 Serfs), card +2, you 6."""
+    for cancels, won in ((False, True), (True, False)):
+        s = fresh()
+        placed(s, "L5", "warrior", "serf", "serf")
+        s.deck = ["sample.3", *[x for x in s.deck if x != "sample.3"]]
+        enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, bot, c=cancels: (6, c))
+        assert enemy.battle("L5", attacker=False) is won
+        assert "sample.3" in s.discard
+        if not won:
+            assert sorted(u.type for u in s.units if u.where == "supply" and u.id in ("serf1", "serf2")) == [
+                "serf",
+                "serf",
+            ]
+            assert next(u for u in s.units if u.type == "warrior" and u.id == "warrior1").where == "courtyard"
