@@ -31,6 +31,7 @@ LOSSES = '"it removes units weakest first (Serf > Warrior > Air Vessel > Sea Ves
 LOSSES += ' at least half its NS, rounded up" (H12)'
 WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
 Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
+BOARD = '"An empty bot vessel is in the hero\'s region. The hero boards it with 1 other unit ... and the vessel moves"'
 LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
 
 
@@ -235,7 +236,50 @@ class Enemy:
         s = self.state
         if s.unit(hero).where == "courtyard":
             self._leave_courtyard(hero)
+        at = s.unit(hero).where
+        vessel = next(
+            (u for u in s.in_region(at) if u.type == "air_vessel" and not any(x.aboard == u.id for x in s.units)),
+            None,
+        )
+        if vessel is not None and s.unit(hero).aboard is None:
+            self._fly(hero, vessel, R.COMPASS[compass])
+            return
         self._land_step(hero, R.COMPASS[compass])
+
+    def _fly(self, hero: str, vessel: Unit, arrow: float) -> None:
+        """Steps 2 and 5: the hero boards the empty Air Vessel with 1 other unit (a Warrior before a Serf, never
+        another Hero); the vessel moves 3 steps alone, no ferries or graticules, crossing the sea without stopping
+        there (H14), collecting the tokens it passes; it stops where the person's units are (a battle)."""
+        s, map_ = self.state, self.data.map
+        at = vessel.where
+        others = sorted(
+            (u for u in s.in_region(at) if u.type in ("warrior", "serf") and u.aboard is None),
+            key=lambda u: u.type != "warrior",
+        )
+        crew = [s.unit(hero), *others[:1]]
+        for u in crew:
+            u.aboard = vessel.id
+        kinds = {r.id: r.kind for r in map_.regions}
+        names = " and ".join(u.id for u in crew)
+        self.say("board", BOARD, f"{names} board {vessel.id} in {at}; the others stay", vessel=vessel.id)
+        region = at
+        speed = self.data.faction.units["air_vessel"].speed
+        for step in range(speed):
+            moves = [d for e, d in R.clockwise_from(map_, region, arrow) if e.kind in ("land", "sea", "shore")]
+            moves = [d for d in moves if d != s.capital and not any(u.type == "hero" and u.where == d for u in s.units)]
+            if not moves:
+                break
+            region = moves[0]
+            if step == speed - 1 and kinds[region] == "sea":  # H14: not at sea at the end: the next land clockwise
+                lands = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "land" and d != s.capital]
+                region = lands[0] if lands else region
+            for u in (vessel, *crew):
+                u.where = region
+            self.say("fly", BOARD, f"{vessel.id} flies to {region}", to=region)
+            if region in s.player:
+                self.battle(region, attacker=True)
+                return
+            self._take_token(region)
 
     def _leave_courtyard(self, hero: str) -> None:
         s = self.state
@@ -277,6 +321,15 @@ class Enemy:
 
     def _enter(self, region: str) -> None:
         s = self.state
+        self._take_token(region)
+        terrain = next(r.terrain for r in self.data.map.regions if r.id == region)
+        resource = R.terrain_resource(terrain)
+        if resource:
+            R.gain(s, resource, 1)
+            self.say("resource", '"resource region -> 1 resource"', f"+1 {resource} from {region}", resource=resource)
+
+    def _take_token(self, region: str) -> None:
+        s = self.state
         if region in s.tokens:
             s.tokens.discard(region)
             s.collected += 1
@@ -287,11 +340,6 @@ class Enemy:
                 f"takes the Exploration Token of {region}: +1 pt",
                 region=region,
             )
-        terrain = next(r.terrain for r in self.data.map.regions if r.id == region)
-        resource = R.terrain_resource(terrain)
-        if resource:
-            R.gain(s, resource, 1)
-            self.say("resource", '"resource region -> 1 resource"', f"+1 {resource} from {region}", resource=resource)
 
     # --- one action of the round ---------------------------------------------------------------------------
 

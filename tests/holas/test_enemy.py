@@ -176,3 +176,24 @@ def test_13_the_defender_wins_ties_and_a_cancelled_card_loses_its_strength():
                 "serf",
             ]
             assert next(u for u in s.units if u.type == "warrior" and u.id == "warrior1").where == "courtyard"
+
+
+def test_6_the_hero_boards_an_empty_air_vessel_with_one_warrior_and_it_flies_three():
+    """Move, step 2: "An empty bot vessel is in the hero's region. The hero boards it with 1 other unit (a Warrior
+    before a Serf, never another Hero) and the vessel moves. The other units stay." Step 5: "Air Vessel. 3 steps,
+    alone, no ferries or graticules ... May cross Sea but not stop there (H14)". In L3 with a Warrior and a Serf;
+    arrow E: L3 -> L4, then L4's east arc is the ferry (no air route), so the next arc clockwise: the sea S4, then
+    east again to L8 (land: no need to turn at the end)."""
+    s = fresh()
+    placed(s, "L3", "hero", "warrior", "serf", "air_vessel")
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "E")
+    vessel = next(u for u in s.units if u.type == "air_vessel")
+    crew = {u.id for u in s.units if u.aboard == vessel.id}
+    assert crew == {"hero1", "warrior1"} and vessel.where == "L8" and s.unit("warrior1").where == "L8"
+    assert s.unit("serf1").where == "L3"  # the Serf stays
+    assert [d.action.detail for d in enemy.decisions if d.action.what == "fly"] == [
+        (("to", "L4"),),
+        (("to", "S4"),),
+        (("to", "L8"),),
+    ]
