@@ -66,7 +66,9 @@ def user_file(game: str, filename: str) -> Path:
     return base / "tabletop-automa" / game / filename
 
 
-def choose(path: Path | None, default: Path, sample: Path, *, allow_sample: bool, readme: str) -> Path:
+def choose(
+    path: Path | None, default: Path, sample: Path, *, allow_sample: bool, readme: str, flag: str = "--data FILE"
+) -> Path:
     """The file to load: ``path`` if given (it must exist), else the owner's ``default``, else the ``sample`` when
     allowed; otherwise an error that says where the owner's file goes."""
     if path is not None or default.exists():
@@ -75,7 +77,7 @@ def choose(path: Path | None, default: Path, sample: Path, *, allow_sample: bool
         return sample
     raise OwnerDataError(
         f"no card data: the card contents are not public, so transcribe yours (see {readme}) into {default} or "
-        "pass --data FILE; --allow-sample plays the fictional sample instead"
+        f"pass {flag}; --allow-sample plays the fictional sample instead"
     )
 
 

@@ -31,6 +31,8 @@ LOSSES = '"it removes units weakest first (Serf > Warrior > Air Vessel > Sea Ves
 LOSSES += ' at least half its NS, rounded up" (H12)'
 WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
 Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
+RESEARCH = '"Research: cast the acting hero\'s spell: pay its cost, gain its pts ... apply the effect"'
+BUILD = '"Build, Towers & Vessels: try in the order Tower > Air Vessel > Sea Vessel"'
 BOARD = '"An empty bot vessel is in the hero\'s region. The hero boards it with 1 other unit ... and the vessel moves"'
 LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
 
@@ -61,6 +63,76 @@ class Enemy:
         self.card = card
         ok: bool = getattr(self, card.action)(hero)
         return ok
+
+    def research(self, hero: str) -> bool:
+        s = self.state
+        spell = next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
+        cost = spell.cost.model_dump()
+        if not R.afford(s, cost):
+            self.say("failed", f"{RESEARCH}; failed", f"cannot pay for {spell.name}", action="research")
+            return False
+        R.pay(s, cost)
+        s.pts += spell.pts
+        text = f"casts {spell.name}: +{spell.pts} pts; {spell.effect} (you may interrupt first)"
+        self.say("research", RESEARCH, text, spell=spell.name)
+        return True
+
+    def build_towers_vessels(self, hero: str) -> bool:
+        return self._tower(hero) or self._vessel(hero, "air_vessel") or self._vessel(hero, "sea_vessel") or self._none()
+
+    def _none(self) -> bool:
+        self.say("failed", f"{BUILD}; failed", "nothing to build: no tower, Air Vessel or Sea Vessel", action="build")
+        return False
+
+    def _tower(self, hero: str) -> bool:
+        s, f = self.state, self.data.faction
+        at = s.unit(hero).where
+        region = next((r for r in self.data.map.regions if r.id == at), None)
+        level = f.cc_track[s.cc_space].level
+        limit = f.towers.limit_by_level[min(level, len(f.towers.limit_by_level)) - 1]
+        cost = f.towers.cost.model_dump()
+        if (
+            region is None
+            or region.kind != "land"
+            or at == s.capital
+            or not any(u.type == "serf" for u in s.in_region(at))
+            or len(s.towers) >= min(limit, f.units["tower"].supply if "tower" in f.units else limit)
+            or at in s.towers
+            or not R.afford(s, cost)
+        ):
+            return False
+        R.pay(s, cost)
+        s.towers.append(at)
+        self.say("tower", BUILD, f"builds a tower in {at}", region=at)
+        for _, near, _arc in R.edges_of(self.data.map, at):
+            self._take_token(near)  # "It collects every adjacent Exploration Token onto the bot board" (H1)
+        return True
+
+    def _vessel(self, hero: str, kind: UnitType) -> bool:
+        s = self.state
+        free = [u for u in s.units if u.type == kind and u.where == "supply"]
+        cost = self.data.faction.units[kind].cost.model_dump()
+        if not free or not R.afford(s, cost):
+            return False
+        at = s.unit(hero).where
+        shore = next((r.shore for r in self.data.map.regions if r.id == at), False)
+        if at == "courtyard" or s.unit(hero).aboard is not None or (kind == "sea_vessel" and not shore):
+            at = s.capital
+        R.pay(s, cost)
+        vessel = free[0]
+        vessel.where = at
+        room = self.data.faction.units[kind].capacity
+        order = {"hero": 0, "warrior": 1, "serf": 2}
+        boarders = sorted(
+            (u for u in s.in_region(at) if u.type in order and u.aboard is None), key=lambda u: order[u.type]
+        )
+        for u in boarders[:room]:
+            u.aboard = vessel.id
+        names = ", ".join(u.id for u in boarders[:room]) or "no one"
+        self.say(
+            "vessel", BUILD, f"builds a {kind.replace('_', ' ')} in {at}; aboard: {names}", vessel=vessel.id, at=at
+        )
+        return True
 
     def ns(self, units: list[Unit]) -> int:
         return sum(self.data.faction.units[u.type].ns for u in units)

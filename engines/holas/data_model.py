@@ -264,7 +264,8 @@ def find_data(folder: Path | None = None, *, allow_sample: bool = False) -> Hola
     if folder is not None:
         return load_folder(folder)
     cards = user_file("holas", FILES["cards"])
-    return load_folder(choose(None, cards, SAMPLE / FILES["cards"], allow_sample=allow_sample, readme=README).parent)
+    found = choose(None, cards, SAMPLE / FILES["cards"], allow_sample=allow_sample, readme=README, flag="--data FOLDER")
+    return load_folder(found.parent)
 
 
 def schemas() -> dict[str, dict[str, Any]]:

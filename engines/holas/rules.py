@@ -84,3 +84,23 @@ def check_end(state: State, data: HolasData) -> None:
     """The CC Track's last space sets the final round (one more round after this one)."""
     if state.final_round is None and state.cc_space == len(data.faction.cc_track) - 1:
         state.final_round = state.round + 1
+
+
+def end_round(state: State, data: HolasData) -> dict[str, int]:
+    """Collection "as a normal player" (here: 1 of the resource of each resource region the bot holds), the slotted
+    cards to the discard pile face up, the next round; the game is over after the final round."""
+    held = {u.where for u in state.units if u.where not in ("courtyard", "supply")} | set(state.towers)
+    gains = {r: 0 for r in RESOURCES}
+    for region in data.map.regions:
+        resource = terrain_resource(region.terrain)
+        if region.id in held and resource:
+            gain(state, resource, 1)
+            gains[resource] += 1
+    state.discard += [c for c in state.slots if c]
+    state.slots = [None, None, None]
+    state.round += 1
+    return gains
+
+
+def over(state: State) -> bool:
+    return state.final_round is not None and state.round > state.final_round

@@ -197,3 +197,23 @@ def test_6_the_hero_boards_an_empty_air_vessel_with_one_warrior_and_it_flies_thr
         (("to", "S4"),),
         (("to", "L8"),),
     ]
+
+
+def test_whole_games_run_to_their_end_in_self_play(tmp_path):
+    """ "Finish the round, then play one more round": self-play over whole games, zero errors, the Enemy's score,
+    steps and thinking time printed; the sample plays only with --allow-sample."""
+    import json
+
+    from tests.test_cli import automa
+
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}
+    refused = automa("selfplay", "holas", "--games", "2", env=env)
+    assert refused.returncode == 2 and "--data FOLDER" in refused.stderr and "--allow-sample" in refused.stderr
+    result = automa("selfplay", "holas", "--allow-sample", "--games", "40", "--json", env=env)
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["errors"] == 0 and summary["sample"] and summary["rounds"] == 7.0  # X-Objective in 6, then 7
+    assert {"attack", "battle", "recruit", "tax", "move"} <= set(summary["steps"])
+    assert 0 < summary["ms_per_action"]["mean"] <= summary["ms_per_action"]["max"]
+    built = automa("mod", "build", "holas", "--allow-sample", "--out", str(tmp_path), env=env)
+    assert built.returncode == 2 and "no TTS table yet" in built.stderr

@@ -1,0 +1,110 @@
+"""``automa selfplay holas``: the Enemy over whole games against a scripted person, who grows armies of their own
+on free land, now and then attacks a region of the bot's, answers battles at random, and reaches an X-Objective in
+round 6 (a stand-in: the person's own economy is not modelled). The figures that mean something are the bot's:
+its score, its actions and its thinking time per action; and the rules run to the end without error."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+from tqdm import tqdm
+
+from engines.holas import rules as R
+from engines.holas.bot import Enemy
+from engines.holas.data_model import HolasData
+from engines.holas.state import PlayerArmy, State
+from engines.selfplay_report import Row
+
+X_OBJECTIVE_ROUND = 6  # the scripted person reaches an X-Objective then: the game ends a round later
+MAX_ROUNDS = 20
+
+
+def _answer(rng: random.Random) -> Any:
+    return lambda region, bot_total: (max(0, bot_total + rng.randint(-3, 2)), rng.random() < 0.25)
+
+
+def _person(state: State, data: HolasData, enemy: Enemy, rng: random.Random) -> None:
+    land = [r.id for r in data.map.regions if r.kind == "land" and r.id != state.capital]
+    free = [r for r in land if not state.in_region(r)]
+    bots = [r for r in land if state.in_region(r)]
+    roll = rng.random()
+    if roll < 0.6 and free:
+        region = rng.choice(free)
+        army = state.player.setdefault(region, PlayerArmy(0))
+        army.ns += rng.randint(1, 3)
+    elif roll < 0.8 and bots:
+        enemy.battle(rng.choice(bots), attacker=False)
+
+
+def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
+    rng = random.Random(seed)
+    capitals = [r.id for r in data.map.regions if r.capital_site]
+    state = R.new_game(data, capitals[-1], rng)
+    thinking: list[float] = []
+    mix: Counter[str] = Counter()
+    while not R.over(state):
+        if state.round > MAX_ROUNDS:
+            raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
+        for slot in (1, 2, 3):
+            enemy = Enemy(state, data, rng, answer=_answer(rng))
+            start = time.perf_counter()
+            decisions = enemy.act(slot)
+            thinking.append(time.perf_counter() - start)
+            mix.update(d.action.what for d in decisions)
+            if slot < 3:
+                _person(state, data, Enemy(state, data, rng, answer=_answer(rng)), rng)
+        if state.round == X_OBJECTIVE_ROUND and state.final_round is None:
+            state.final_round = state.round + 1
+        R.end_round(state, data)
+    return state, thinking, mix
+
+
+def run(data: HolasData, *, games: int, seed: int, progress: bool = True) -> dict[str, Any]:
+    scores, thinking, mix, rounds = [], [], Counter[str](), []
+    errors, first_error = 0, ""
+    for i in tqdm(range(games), disable=not progress, unit="game"):
+        try:
+            state, spent, steps = play(data, seed + i)
+        except Exception:  # a failed game is counted and reported, not fatal to the run
+            errors += 1
+            first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
+            continue
+        scores.append(state.pts)
+        thinking += spent
+        mix.update(steps)
+        rounds.append(state.round - 1)
+    return {
+        "game": "holas",
+        "games": games,
+        "seed": seed,
+        "sample": data.sample,
+        "errors": errors,
+        "bot_score": {"mean": round(statistics.fmean(scores), 1) if scores else 0, "max": max(scores, default=0)},
+        "steps": dict(mix.most_common()),
+        "ms_per_action": {
+            "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
+            "max": round(1000 * max(thinking, default=0), 3),
+        },
+        "rounds": round(statistics.fmean(rounds), 1) if rounds else 0,
+        **({"first_error": first_error} if first_error else {}),
+    }
+
+
+def row(summary: dict[str, Any]) -> Row:
+    ms = summary["ms_per_action"]
+    steps = ", ".join(f"{k} {v}" for k, v in summary["steps"].items())
+    return Row(
+        setting="solo",
+        opponent="scripted",
+        games=summary["games"],
+        bot_wins=None,
+        draws=0,
+        length=summary["rounds"],
+        decision_ms=(ms["mean"], ms["max"]),
+        notes=f"bot score: mean {summary['bot_score']['mean']}, max {summary['bot_score']['max']}; its steps: {steps}",
+    )
