@@ -217,3 +217,34 @@ def test_whole_games_run_to_their_end_in_self_play(tmp_path):
     assert 0 < summary["ms_per_action"]["mean"] <= summary["ms_per_action"]["max"]
     built = automa("mod", "build", "holas", "--allow-sample", "--out", str(tmp_path), env=env)
     assert built.returncode == 2 and "no TTS table yet" in built.stderr
+
+
+def test_research_casts_the_acting_heros_spell_or_fails_on_its_cost():
+    """Research: "Cast the acting hero's spell from the Solo board: pay its cost, gain its pts ... Fails if the bot
+    cannot pay." Sample Spell 2 costs 2 Mana and gives 2 pts."""
+    s = fresh()
+    enemy = Enemy(s, DATA, random.Random(0))
+    assert enemy.research("hero2") and (s.resources["mana"], s.pts) == (1, 2)
+    assert not enemy.research("hero2") and enemy.decisions[-1].action.what == "failed"
+
+
+def test_build_tries_a_tower_then_an_air_vessel_then_a_sea_vessel():
+    """Build, Towers & Vessels: "try in the order Tower > Air Vessel > Sea Vessel". A tower needs the hero in a
+    non-Capital land region holding a bot Serf, and "collects every adjacent Exploration Token" (H1: +1 pt each).
+    Without a Serf there, an Air Vessel is built in the hero's region, and the hero and the others board it."""
+    s = fresh()
+    placed(s, "L4", "hero", "serf")
+    adjacent = {"L2", "L3", "S2", "S4", "L6"} & s.tokens
+    enemy = Enemy(s, DATA, random.Random(0))
+    assert enemy.build_towers_vessels("hero1") and s.towers == ["L4"]
+    assert s.pts == len(adjacent) and not adjacent & s.tokens
+    s = fresh()
+    s.resources = {"ore": 5, "mana": 5, "food": 5}
+    placed(s, "L2", "hero", "warrior")
+    assert Enemy(s, DATA, random.Random(0)).build_towers_vessels("hero1")
+    vessel = next(u for u in s.units if u.type == "air_vessel")
+    assert vessel.where == "L2" and {u.id for u in s.units if u.aboard == vessel.id} == {"hero1", "warrior1"}
+    poor = fresh()
+    poor.resources = {"ore": 0, "mana": 0, "food": 0}
+    enemy = Enemy(poor, DATA, random.Random(0))
+    assert not enemy.build_towers_vessels("hero1") and enemy.decisions[-1].action.what == "failed"
