@@ -6,6 +6,7 @@ results into :class:`Row` values, and :func:`report` lays them out the same way 
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -62,3 +63,10 @@ def report(title: str, *, bot: str, seed: int, errors: int, rows: Sequence[Row])
         *(f"{name}: a baseline player that {BASELINES[name]}." for name in used),
     ]
     return "\n".join(lines)
+
+
+def mean_max(values: Sequence[float], *, scale: float = 1.0, digits: int = 1) -> dict[str, float]:
+    """A figure's mean and maximum over a run (``scale``: 1000 for seconds shown in ms); zeros for no values."""
+    if not values:
+        return {"mean": 0, "max": 0}
+    return {"mean": round(scale * statistics.fmean(values), digits), "max": round(scale * max(values), digits)}

@@ -20,7 +20,7 @@ from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
-from engines.selfplay_report import Row
+from engines.selfplay_report import Row, mean_max
 
 WEIGHTS = {"build": 4, "use": 2, "score": 3, "raze_bot": 1, "use_bot": 1, "claim": 1, "raze_hand": 2}
 MAX_ROUNDS = 40  # a game still running after this many rounds is an error
@@ -78,12 +78,9 @@ def run(
         "sample": cards.sample,
         "errors": errors,
         "bot_wins": wins,
-        "bot_score": {"mean": round(statistics.fmean(scores), 1) if scores else 0, "max": max(scores, default=0)},
+        "bot_score": mean_max(scores),
         "actions": dict(mix.most_common()),
-        "ms_per_turn": {
-            "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
-            "max": round(1000 * max(thinking, default=0), 3),
-        },
+        "ms_per_turn": mean_max(thinking, scale=1000, digits=3),
         "length": round(statistics.fmean(lengths), 1) if lengths else 0,
         **({"first_error": first_error} if first_error else {}),
     }

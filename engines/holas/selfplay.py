@@ -18,7 +18,7 @@ from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import HolasData
 from engines.holas.state import PlayerArmy, State
-from engines.selfplay_report import Row
+from engines.selfplay_report import Row, mean_max
 
 X_OBJECTIVE_ROUND = 6  # the scripted person reaches an X-Objective then: the game ends a round later
 MAX_ROUNDS = 20
@@ -84,12 +84,9 @@ def run(data: HolasData, *, games: int, seed: int, progress: bool = True) -> dic
         "seed": seed,
         "sample": data.sample,
         "errors": errors,
-        "bot_score": {"mean": round(statistics.fmean(scores), 1) if scores else 0, "max": max(scores, default=0)},
+        "bot_score": mean_max(scores),
         "steps": dict(mix.most_common()),
-        "ms_per_action": {
-            "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
-            "max": round(1000 * max(thinking, default=0), 3),
-        },
+        "ms_per_action": mean_max(thinking, scale=1000, digits=3),
         "rounds": round(statistics.fmean(rounds), 1) if rounds else 0,
         **({"first_error": first_error} if first_error else {}),
     }

@@ -13,7 +13,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engines.selfplay_report import Row
+from engines.selfplay_report import Row, mean_max
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle.board import Difficulty
@@ -99,10 +99,7 @@ def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: Bo
             "parts_mean": {k: round(v / done, 1) for k, v in parts.items()},
         },
         "placements": dict(placements.most_common()),
-        "ms_per_turn": {
-            "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
-            "max": round(1000 * max(thinking, default=0), 3),
-        },
+        "ms_per_turn": mean_max(thinking, scale=1000, digits=3),
         "length": round(statistics.fmean(lengths), 1) if lengths else 0,
         **({"first_error": first_error} if first_error else {}),
     }
