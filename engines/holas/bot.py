@@ -33,6 +33,7 @@ WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero
 Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
 RESEARCH = '"Research: cast the acting hero\'s spell: pay its cost, gain its pts ... apply the effect"'
 BUILD = '"Build, Towers & Vessels: try in the order Tower > Air Vessel > Sea Vessel"'
+SAIL = '"Sea Vessel. 3 steps, alone, through Sea regions, wrapping across Graticules in the compass direction"'
 BOARD = '"An empty bot vessel is in the hero\'s region. The hero boards it with 1 other unit ... and the vessel moves"'
 LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
 
@@ -309,31 +310,83 @@ class Enemy:
         if s.unit(hero).where == "courtyard":
             self._leave_courtyard(hero)
         at = s.unit(hero).where
-        vessel = next(
-            (u for u in s.in_region(at) if u.type == "air_vessel" and not any(x.aboard == u.id for x in s.units)),
-            None,
-        )
-        if vessel is not None and s.unit(hero).aboard is None:
-            self._fly(hero, vessel, R.COMPASS[compass])
+        empty = [
+            u
+            for u in s.in_region(at)
+            if u.type in ("air_vessel", "sea_vessel") and not any(x.aboard == u.id for x in s.units)
+        ]
+        if empty and s.unit(hero).aboard is None:
+            vessel = min(empty, key=lambda u: u.type != "air_vessel")
+            crew = self._board(hero, vessel)
+            if vessel.type == "air_vessel":
+                self._fly(crew, vessel, R.COMPASS[compass])
+            else:
+                self._sail(crew, vessel, R.COMPASS[compass])
             return
         self._land_step(hero, R.COMPASS[compass])
 
-    def _fly(self, hero: str, vessel: Unit, arrow: float) -> None:
-        """Steps 2 and 5: the hero boards the empty Air Vessel with 1 other unit (a Warrior before a Serf, never
-        another Hero); the vessel moves 3 steps alone, no ferries or graticules, crossing the sea without stopping
-        there (H14), collecting the tokens it passes; it stops where the person's units are (a battle)."""
-        s, map_ = self.state, self.data.map
-        at = vessel.where
+    def _board(self, hero: str, vessel: Unit) -> list[Unit]:
+        """Step 2: the hero boards the empty vessel with 1 other unit (a Warrior before a Serf, never another Hero);
+        the other units stay."""
+        s = self.state
         others = sorted(
-            (u for u in s.in_region(at) if u.type in ("warrior", "serf") and u.aboard is None),
+            (u for u in s.in_region(vessel.where) if u.type in ("warrior", "serf") and u.aboard is None),
             key=lambda u: u.type != "warrior",
         )
         crew = [s.unit(hero), *others[:1]]
         for u in crew:
             u.aboard = vessel.id
-        kinds = {r.id: r.kind for r in map_.regions}
         names = " and ".join(u.id for u in crew)
-        self.say("board", BOARD, f"{names} board {vessel.id} in {at}; the others stay", vessel=vessel.id)
+        self.say("board", BOARD, f"{names} board {vessel.id} in {vessel.where}; the others stay", vessel=vessel.id)
+        return crew
+
+    def _sail(self, crew: list[Unit], vessel: Unit, arrow: float) -> None:
+        """Step 6: 3 steps through Sea regions by the compass (across a Graticule too), undocking free; it stops and
+        battles where the person's Sea Vessel is; then it docks next to the person's weakest army and battles, or
+        else on the Shore the compass points to, rotating clockwise (H3: the docking rules at the last step)."""
+        s, map_ = self.state, self.data.map
+        kinds = {r.id: r.kind for r in map_.regions}
+        region = vessel.where
+        if kinds[region] == "land":  # undocking is free: into the sea the compass points to
+            seas = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "sea"]
+            if not seas:
+                self.say("stay", BOARD, f"{vessel.id} cannot put to sea from {region}")
+                return
+            region = seas[0]
+        for _ in range(self.data.faction.units["sea_vessel"].speed):
+            if region == s.player_sea:
+                break
+            ahead = [d for e, d in R.clockwise_from(map_, region, arrow) if e.kind in ("sea", "graticule")]
+            if not ahead:
+                break
+            region = ahead[0]
+            self._put(crew, vessel, region)
+            self.say("sail", SAIL, f"{vessel.id} sails to {region}", to=region)
+        if region == s.player_sea:
+            self.battle(region, attacker=True)
+            return
+        shores = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "land" and d != s.capital]
+        held = [d for d in shores if d in s.player]
+        dock = min(held, key=lambda d: s.player[d].ns) if held else (shores[0] if shores else None)
+        if dock is None:
+            return
+        self._put(crew, vessel, dock)
+        self.say("dock", SAIL, f"{vessel.id} docks at {dock}" + (" and battles" if held else ""), to=dock)
+        if held:
+            self.battle(dock, attacker=True)
+        else:
+            self._enter(dock)
+
+    def _put(self, crew: list[Unit], vessel: Unit, region: str) -> None:
+        for u in (vessel, *crew):
+            u.where = region
+
+    def _fly(self, crew: list[Unit], vessel: Unit, arrow: float) -> None:
+        """Step 5: the Air Vessel moves 3 steps alone, no ferries or graticules, crossing the sea without stopping
+        there (H14), collecting the tokens it passes; it stops where the person's units are (a battle)."""
+        s, map_ = self.state, self.data.map
+        at = vessel.where
+        kinds = {r.id: r.kind for r in map_.regions}
         region = at
         speed = self.data.faction.units["air_vessel"].speed
         for step in range(speed):
@@ -345,8 +398,7 @@ class Enemy:
             if step == speed - 1 and kinds[region] == "sea":  # H14: not at sea at the end: the next land clockwise
                 lands = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "land" and d != s.capital]
                 region = lands[0] if lands else region
-            for u in (vessel, *crew):
-                u.where = region
+            self._put(crew, vessel, region)
             self.say("fly", BOARD, f"{vessel.id} flies to {region}", to=region)
             if region in s.player:
                 self.battle(region, attacker=True)

@@ -43,6 +43,7 @@ class State:
     tokens: set[str] = field(default_factory=set)  # regions with a face-down Exploration Token
     collected: int = 0  # Exploration Tokens on the bot's board
     player: dict[str, PlayerArmy] = field(default_factory=dict)
+    player_sea: str | None = None  # the sea region of the person's Sea Vessel
     round: int = 1
     final_round: int | None = None
 

@@ -248,3 +248,20 @@ def test_build_tries_a_tower_then_an_air_vessel_then_a_sea_vessel():
     poor.resources = {"ore": 0, "mana": 0, "food": 0}
     enemy = Enemy(poor, DATA, random.Random(0))
     assert not enemy.build_towers_vessels("hero1") and enemy.decisions[-1].action.what == "failed"
+
+
+def test_a_sea_vessel_sails_three_seas_and_docks_by_the_compass_or_next_to_the_weakest_army():
+    """Move, step 6: "Sea Vessel. 3 steps, alone, through Sea regions ... docking and undocking are free ...
+    Ending next to player-controlled land, it docks on the Shore with the lowest-NS player army and battles, whatever
+    the compass says; otherwise it docks on the Shore the compass points to" (H3). Docked at L2, arrow S: into S1,
+    then S2, S1, S2; by the compass it docks at L8 (its south shore), or next to the weakest army."""
+    for armies, dock in (({}, "L8"), ({"L4": PlayerArmy(2), "L6": PlayerArmy(1)}, "L6")):
+        s = fresh()
+        placed(s, "L2", "hero", "warrior", "sea_vessel")
+        s.player = dict(armies)
+        enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, bot: (0, False))
+        enemy.move("hero1", "S")
+        sailed = [d.action.detail for d in enemy.decisions if d.action.what == "sail"]
+        assert sailed == [(("to", "S2"),), (("to", "S1"),), (("to", "S2"),)]
+        assert [d.action.detail for d in enemy.decisions if d.action.what == "dock"] == [(("to", dock),)]
+        assert ("battle" in [d.action.what for d in enemy.decisions]) is bool(armies)
