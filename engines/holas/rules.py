@@ -87,15 +87,18 @@ def check_end(state: State, data: HolasData) -> None:
 
 
 def end_round(state: State, data: HolasData) -> dict[str, int]:
-    """Collection "as a normal player" (here: 1 of the resource of each resource region the bot holds), the slotted
-    cards to the discard pile face up, the next round; the game is over after the final round."""
+    """Collection "as a normal player" (here: 1 of the resource of each resource region the bot holds, 1 more where
+    a bot Serf fills its worker space, H9), the slotted cards to the discard pile face up, the next round; the game
+    is over after the final round."""
     held = {u.where for u in state.units if u.where not in ("courtyard", "supply")} | set(state.towers)
     gains = {r: 0 for r in RESOURCES}
     for region in data.map.regions:
         resource = terrain_resource(region.terrain)
         if region.id in held and resource:
-            gain(state, resource, 1)
-            gains[resource] += 1
+            serf = any(u.type == "serf" and u.where == region.id for u in state.units)
+            n = 1 + (serf and region.worker_space)  # H9: a bot Serf fills the region's worker space
+            gain(state, resource, n)
+            gains[resource] += n
     state.discard += [c for c in state.slots if c]
     state.slots = [None, None, None]
     state.round += 1

@@ -265,3 +265,16 @@ def test_a_sea_vessel_sails_three_seas_and_docks_by_the_compass_or_next_to_the_w
         assert sailed == [(("to", "S2"),), (("to", "S1"),), (("to", "S2"),)]
         assert [d.action.detail for d in enemy.decisions if d.action.what == "dock"] == [(("to", dock),)]
         assert ("battle" in [d.action.what for d in enemy.decisions]) is bool(armies)
+
+
+def test_collection_and_a_serf_on_a_worker_space():
+    """Round end: "collect(bot) # as a normal player"; H9: "A bot Serf in a resource region fills a free worker
+    space". L3 (plains, a worker space) with a Serf: 2 Food; L2 (forest) with a Warrior: 1 Mana; the slots go to the
+    discard pile and the round advances."""
+    s = fresh()
+    placed(s, "L3", "serf")
+    placed(s, "L2", "warrior")
+    s.slots = ["sample.1", "sample.2", "sample.4"]
+    gains = R.end_round(s, DATA)
+    assert gains == {"ore": 0, "mana": 1, "food": 2} and s.round == 2
+    assert s.slots == [None, None, None] and s.discard[-3:] == ["sample.1", "sample.2", "sample.4"]
