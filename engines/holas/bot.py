@@ -238,6 +238,7 @@ class Enemy:
         for u in gone:
             u.where = "courtyard" if u.type == "hero" else "supply"  # a destroyed Hero respawns at once
         for u in army:
+            u.aboard = None  # off every vessel: the dead and the survivors alike
             if u not in gone:
                 u.where = "courtyard"  # "Survivors go to the Courtyard"
         names = ", ".join(u.id for u in gone)

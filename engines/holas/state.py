@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Literal
+
+from engines.holas.data_model import UnitType
 
 RESOURCES = ("ore", "mana", "food")
 Where = str  # a region id, "courtyard" or "supply"
@@ -15,7 +16,7 @@ Where = str  # a region id, "courtyard" or "supply"
 @dataclass
 class Unit:
     id: str  # e.g. "hero1", "warrior3"
-    type: Literal["hero", "warrior", "serf", "air_vessel", "sea_vessel"]
+    type: UnitType  # never "tower": the bot's towers are kept apart (``State.towers``)
     where: Where = "supply"
     aboard: str | None = None  # the vessel carrying it
 

@@ -278,3 +278,15 @@ def test_collection_and_a_serf_on_a_worker_space():
     gains = R.end_round(s, DATA)
     assert gains == {"ore": 0, "mana": 1, "food": 2} and s.round == 2
     assert s.slots == [None, None, None] and s.discard[-3:] == ["sample.1", "sample.2", "sample.4"]
+
+
+def test_every_unit_aboard_stands_where_its_vessel_does_through_whole_games():
+    """A property of whole self-play games: after every game, a unit aboard a vessel is in the vessel's region
+    (losses put the survivors in the Courtyard off their vessel)."""
+    from engines.holas import selfplay
+
+    for seed in range(40):
+        state = selfplay.play(DATA, seed)[0]
+        for unit in state.units:
+            if unit.aboard is not None:
+                assert unit.where == state.unit(unit.aboard).where, (seed, unit)

@@ -1,0 +1,106 @@
+"""Where everything of Heroes of Land, Air & Sea lies on the TTS table. The board carries the map: a piece's region
+is found by turning its position into the board's own frame and testing it against the regions' outlines from the
+map data (spec f: no scripting zone per region). Everything else has a scripting zone found by tag (``holas.*``).
+
+Minis carry their unit id in GM Notes (``hero1``, ``warrior3``); a mini resting on a vessel (above it, within
+``ABOARD``) is aboard. **Unverified in real TTS**: the board image's scale against the map coordinates, the zone
+sizes, and the built-in pieces standing in for the printed minis.
+"""
+
+from __future__ import annotations
+
+from bridge.table import Vec3
+from bridge.table.geometry import Transform
+from engines.holas.data_model import MapData
+from engines.tablekit import Area
+
+T = "holas"
+BOARD_TAG, BOT_TAG, PLAYER_TAG = f"{T}.board", f"{T}.bot", f"{T}.player"
+TOKEN_TAG, CARD_TAG, TAX_TAG = f"{T}.explore", f"{T}.card", f"{T}.tax"
+Y = 1.1
+BOARD_AT = Vec3(0, 1.0, 0)
+ABOARD = 0.6  # a mini this close to a vessel's centre, and above it, is aboard
+RESOURCE_SPOTS = 11  # 0..10
+SCORE_SPOTS = 60
+ROUND_SPOTS = 20
+
+
+def tag(*parts: str) -> str:
+    return ".".join((T, *parts))
+
+
+def area(key: str, label: str, at: tuple[float, float], size: tuple[float, float]) -> Area:
+    return Area(T, key, label, Vec3(at[0], Y, at[1]), Vec3(size[0], 2, size[1]))
+
+
+def _areas() -> dict[str, Area]:
+    out = [
+        area("courtyard", "the bot's Courtyard", (-30, 12), (8, 5)),
+        area("supply", "the bot's supply", (-30, 4), (8, 6)),
+        area("tokens", "the bot's Exploration Tokens", (-30, -4), (8, 4)),
+        area("deck", "the bot's solo deck", (30, 12), (3, 4)),
+        area("discard", "the bot's discard", (34, 12), (3, 4)),
+        area("battle", "the bot's battle card", (38, 12), (3, 4)),
+        area("cc", "the CC Track", (30, 4), (14, 2)),
+        area("score", "the score track", (0, -24), (60, 2)),
+        area("round", "the round track (the round marker; the final-round marker)", (0, -28), (40, 2)),
+        area("spare", "markers not in play", (30, -10), (6, 3)),
+    ]
+    for i in (1, 2, 3):
+        out.append(area(f"slot{i}", f"the bot's Hero Slot {i}", (26 + 4 * i, 20), (3, 4)))
+    for i, resource in enumerate(("ore", "mana", "food")):
+        out.append(area(f"res.{resource}", f"the bot's {resource}", (30, -1 - 2.5 * i), (14, 2)))
+    for i, value in enumerate((4, 3, 2)):
+        out.append(area(f"tax.{value}", f"Tax Track slot {value}", (26 + 3 * i, -20), (2.5, 2.5)))
+    return {a.key: a for a in out}
+
+
+AREAS = _areas()
+
+
+def map_centre(map_: MapData) -> tuple[float, float]:
+    xs = [p[0] for r in map_.regions for p in r.polygon]
+    zs = [p[1] for r in map_.regions for p in r.polygon]
+    return (min(xs) + max(xs)) / 2, (min(zs) + max(zs)) / 2
+
+
+def to_board(map_: MapData, point: tuple[float, float], lift: float = 0.1) -> Vec3:
+    """A map point in the board's own frame (the board is centred on the map)."""
+    cx, cz = map_centre(map_)
+    return Vec3(point[0] - cx, lift, point[1] - cz)
+
+
+def to_map(map_: MapData, board: Transform, world: Vec3) -> tuple[float, float]:
+    local = board.to_local(world)
+    cx, cz = map_centre(map_)
+    return local.x + cx, local.z + cz
+
+
+def region_at(map_: MapData, point: tuple[float, float]) -> str | None:
+    """The region whose outline holds the point (ray casting), or None: off the map, or on a border."""
+    x, z = point
+    for region in map_.regions:
+        poly, inside = region.polygon, False
+        for (x1, z1), (x2, z2) in zip(poly, poly[1:] + poly[:1], strict=True):
+            if min(z1, z2) <= z < max(z1, z2) and x < x1 + (z - z1) * (x2 - x1) / (z2 - z1):
+                inside = not inside
+        if inside and min(_edge_distance(point, poly)) > BORDER:
+            return region.id
+    return None
+
+
+BORDER = 0.3  # a piece closer than this to a region's outline is on the border: which region is unclear
+
+
+def on_border(map_: MapData, point: tuple[float, float]) -> bool:
+    return any(min(_edge_distance(point, r.polygon)) <= BORDER for r in map_.regions)
+
+
+def _edge_distance(point: tuple[float, float], poly: tuple[tuple[float, float], ...]) -> list[float]:
+    out = []
+    px, pz = point
+    for (x1, z1), (x2, z2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        dx, dz = x2 - x1, z2 - z1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (pz - z1) * dz) / ((dx * dx + dz * dz) or 1.0)))
+        out.append(((px - x1 - t * dx) ** 2 + (pz - z1 - t * dz) ** 2) ** 0.5)
+    return out
