@@ -303,8 +303,9 @@ def _data_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--data",
         type=Path,
-        metavar="FILE",
-        help="the owner's card data (default: the file in your config folder; see the game's README)",
+        metavar="PATH",
+        help="the owner's card data: a file, or a folder of files for Heroes of Land, Air & Sea (default: the one "
+        "in your config folder; see the game's README)",
     )
     parser.add_argument(
         "--allow-sample",

@@ -102,6 +102,11 @@ class OwnerData(Generic[M]):
         """Whether the person named the data (a file, or leave to play the sample)."""
         return self.path is not None or self.allow_sample
 
+    def for_check(self) -> M:
+        """The data a self-check runs the rules on: what the person named, else the owner's file if there is one,
+        else the sample (a check tests the rules, not the owner's cards)."""
+        return self.value if self.chosen else self._find(None, True)
+
     @property
     def value(self) -> M:
         if self._loaded is None:

@@ -94,12 +94,10 @@ class FiftyFirst(Game[TableView, Any]):
 
     def self_check(self) -> None:
         """Whole in-process games (the rules), then a turn planned on a fresh table when the data is set up."""
-        chosen = self.owned.chosen
-        cards = self.cards if chosen else load_locations(Path(__file__).parent / "data" / "sample_locations.json")
-        summary = selfplay.run(cards, games=3, seed=1, progress=False)
+        summary = selfplay.run(self.owned.for_check(), games=3, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary.get("first_error", "self-play failed"))
-        if chosen:
+        if self.owned.chosen:
             super().self_check()
 
     def check_data(self, path: Path) -> list[str]:

@@ -151,9 +151,8 @@ def _take_from_lookout(state: State, card: str) -> None:
 
 
 def _after_bot(state: State) -> None:
-    state.turn = "bot" if state.person_passed and not state.bot_passed else "person"
-    if state.person_passed and state.bot_passed:
-        state.turn = "bot"  # the cleanup is the bot's to do
+    """The person acts next, unless they have passed: then the bot goes on (to pass, and to the cleanup)."""
+    state.turn = "bot" if state.person_passed else "person"
 
 
 def _person(state: State, action: A.PersonAction, cards: Locations) -> None:

@@ -44,9 +44,7 @@ class Holas(Game[Any, Any]):
         raise NotImplementedError(NOT_YET)
 
     def self_check(self) -> None:
-        summary = selfplay.run(
-            self.owned.value if self.owned.chosen else find_data(allow_sample=True), games=2, seed=1, progress=False
-        )
+        summary = selfplay.run(self.owned.for_check(), games=2, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary.get("first_error", "self-play failed"))
 

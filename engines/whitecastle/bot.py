@@ -95,7 +95,7 @@ class BotTurn:
             if self.options.several_dice == "most_coins" and len(free) > 1:
                 best = max(free, key=lambda d: R.die_at(self.state, d.bridge, d.end) or 0)
                 return card, best, f"{DRAW}; W4: of its free dice, the one that brings the most coins"
-            rule = f"{DRAW}; W4: the first free die printed" if len(free) < len(card.dice) or len(free) > 1 else DRAW
+            rule = f"{DRAW}; W4: the first free die printed" if len(card.dice) > 1 else DRAW
             return card, free[0], rule
 
     def _reveal(self, rule: str) -> Card | None:

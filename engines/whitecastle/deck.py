@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engines.ownerdata import OwnerDataError, choose, load_model, user_file
+from engines.ownerdata import choose, load_model, user_file
 
 Colour = Literal["red", "black", "white"]
 Zone = Literal["first_floor", "second_floor", "outside_walls"]
@@ -131,9 +131,6 @@ class SoloDeck(_Strict):
             for c in self.cards
             if c.zone == "other"
         ]
-
-
-DeckError = OwnerDataError  # the loader's errors name the file, the card and the field
 
 
 def schema() -> dict[str, Any]:

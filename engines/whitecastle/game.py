@@ -98,7 +98,7 @@ class WhiteCastle(Game[TableView, Any]):
 
     def self_check(self) -> None:
         """Whole in-process games (the rules), then a turn planned on a fresh table."""
-        deck = self.deck if self.owned.chosen else load_deck_for_check()
+        deck = self.owned.for_check()
         summary = selfplay.run(deck, games=2, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary["results"])
@@ -129,8 +129,3 @@ class WhiteCastle(Game[TableView, Any]):
             "\nscripted: a person who takes a legal die at random and puts it on a free space, the Well or their "
             "domain (their score is not modelled, so no win rate: the bot's score stands in)."
         )
-
-
-def load_deck_for_check() -> SoloDeck:
-    """The self-check runs the rules, not the owner's cards: the sample serves when no owner's file is set up."""
-    return load_deck(Path(__file__).parent / "data" / "sample_deck.json")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.whitecastle.deck import SAMPLE_DECK, SCHEMA, DeckError, default_deck_path, find_deck, load_deck, schema
+from engines.ownerdata import OwnerDataError
+from engines.whitecastle.deck import SAMPLE_DECK, SCHEMA, default_deck_path, find_deck, load_deck, schema
 
 
 def write(tmp_path: Path, data: object) -> Path:
@@ -53,7 +54,7 @@ def test_the_sample_deck_loads_and_says_it_is_a_sample():
 def test_an_owners_mistake_is_named_by_card_and_field(tmp_path: Path, change, message):
     data = sample()
     change(data)
-    with pytest.raises(DeckError) as caught:
+    with pytest.raises(OwnerDataError) as caught:
         load_deck(write(tmp_path, data))
     assert str(caught.value).startswith(str(tmp_path / "deck.json")) and message in str(caught.value)
 
@@ -61,7 +62,7 @@ def test_an_owners_mistake_is_named_by_card_and_field(tmp_path: Path, change, me
 def test_a_file_that_is_not_json_names_its_line(tmp_path: Path):
     path = tmp_path / "deck.json"
     path.write_text('{"dataset": {,}}', encoding="utf-8")
-    with pytest.raises(DeckError, match=r"deck.json:1:\d+: not JSON"):
+    with pytest.raises(OwnerDataError, match=r"deck.json:1:\d+: not JSON"):
         load_deck(path)
 
 
@@ -76,7 +77,7 @@ def test_a_space_outside_the_zones_loads_with_a_warning(tmp_path: Path):
 def test_the_owners_file_lives_in_the_user_config_folder_and_the_sample_needs_leave(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     assert default_deck_path() == tmp_path / "tabletop-automa" / "whitecastle" / "solo_deck.json"
-    with pytest.raises(DeckError, match="--allow-sample") as caught:
+    with pytest.raises(OwnerDataError, match="--allow-sample") as caught:
         find_deck()
     assert str(default_deck_path()) in str(caught.value)
     assert find_deck(allow_sample=True).sample
@@ -84,5 +85,5 @@ def test_the_owners_file_lives_in_the_user_config_folder_and_the_sample_needs_le
     default_deck_path().parent.mkdir(parents=True)
     default_deck_path().write_text(json.dumps(owner), encoding="utf-8")
     assert not find_deck(allow_sample=True).sample  # the owner's file wins
-    with pytest.raises(DeckError, match="cannot read"):
+    with pytest.raises(OwnerDataError, match="cannot read"):
         find_deck(tmp_path / "missing.json", allow_sample=True)  # a named file must exist
