@@ -266,15 +266,19 @@ class Session:
         elif event.name == "check_turn":
             await self.press_check_turn()
         elif event.name == "button":
-            await self.press_button(str(event.fields.get("button") or ""))
+            if not await self._declined_while_paused():  # a game button ends in a bot turn: paused alike
+                await self.press_button(str(event.fields.get("button") or ""))
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
             if wanted in self.game.difficulties:
                 self.difficulty = wanted
-            if self.paused:
-                await self._status("The bot is paused (from the dashboard).")
-                return
-            await self.bot_turn()
+            if not await self._declined_while_paused():
+                await self.bot_turn()
+
+    async def _declined_while_paused(self) -> bool:
+        if self.paused:
+            await self._status("The bot is paused (from the dashboard).")
+        return self.paused
 
     async def press_button(self, key: str) -> TurnPlan | None:
         """A press of one of the game's own panel buttons: the person's move it stands for (if any), then the bot's

@@ -115,3 +115,29 @@ async def test_the_panels_choose_target_and_pass_buttons():
     finally:
         task.cancel()
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_a_game_button_is_declined_while_the_bot_is_paused():
+    """Paused from the dashboard, the bot declines the table's requests: a game button (Pass) as much as Bot turn —
+    nothing moves, and the panel says why."""
+    import asyncio
+
+    from tests.faults.helpers import until
+
+    game = registry.load("fiftyfirst")
+    game.use_data(None, allow_sample=True)
+    live = await start_live(build_save(game), timeout=30)
+    session = Session(live.connector, game, seed=3)
+    session.paused = True
+    task = asyncio.ensure_future(session.run())
+    try:
+        before = game.read(await live.connector.snapshot()).state
+        live.emulator.ui_event("automa_button_pass", color="White")
+        world = live.emulator.require_world()
+        await until(lambda: "paused" in (world.global_ui.text_of("automa_status") or ""))
+        after = game.read(await live.connector.snapshot()).state
+        assert session.turns == [] and after.person_passed == before.person_passed is False
+    finally:
+        task.cancel()
+        await stop_live(live)
