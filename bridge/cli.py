@@ -197,6 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
         default="json",
         help="json (default, for scripts): decisions, reasons and commands; text: the decisions for a person",
     )
+    decide.add_argument(
+        "--button",
+        default="",
+        metavar="KEY",
+        help="decide as after a press of the game's panel button KEY (see 'automa games'; default: Bot turn)",
+    )
     _option_flag(decide)
     _data_flags(decide)
     decide.set_defaults(func=_cmd_decide)
@@ -344,6 +350,8 @@ def _cmd_games(args: argparse.Namespace) -> int:
     for name in sorted(registry.available()):
         game = registry.load(name)
         print(f"{name:12} {game.title}  (difficulties: {', '.join(game.difficulties)})")
+        if game.buttons:
+            print(f"{'':12} panel buttons: {', '.join(f'{key} ({label})' for key, label in game.buttons)}")
     return 0
 
 
@@ -356,7 +364,11 @@ def _cmd_mod_build(args: argparse.Namespace) -> int:
 def _cmd_decide(args: argparse.Namespace) -> int:
     game = _game(args)
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
-    plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=_options(args.option))
+    if args.button and args.button not in dict(game.buttons):
+        keys = ", ".join(k for k, _ in game.buttons) or "none"
+        raise ValueError(f"{game.name} has no panel button {args.button!r} (its buttons: {keys})")
+    rules = _options(args.option)
+    plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=rules, button=args.button)
     print(json.dumps(plan.to_json(), indent=2) if args.format == "json" else _turn_text(game, plan))
     if not plan.ok:
         more = f" (and {len(plan.problems) - 1} more)" if len(plan.problems) > 1 else ""

@@ -115,8 +115,18 @@ class Highlight(_Command):
     seconds: float | None = Field(default=3.0, gt=0)
 
 
+class SetText(_Command):
+    """An object's description (its tooltip, which every player sees) and GM Notes (where a bot keeps what it
+    waits for as JSON, read back with the table); None leaves a field as it is."""
+
+    op: Literal["set_text"] = "set_text"
+    guid: str
+    description: str | None = None
+    gm_notes: str | None = None
+
+
 Command = Annotated[
-    Move | Rotate | Flip | Take | Put | Shuffle | SetValue | SetState | Lock | Say | Highlight,
+    Move | Rotate | Flip | Take | Put | Shuffle | SetValue | SetState | Lock | Say | Highlight | SetText,
     Field(discriminator="op"),
 ]
 _BATCH: TypeAdapter[list[Command]] = TypeAdapter(list[Command])

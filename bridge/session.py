@@ -149,9 +149,11 @@ def plan_turn(
     seed: int | None = None,
     difficulty: str = "",
     rules: dict[str, Any] | None = None,
+    button: str = "",
 ) -> TurnPlan:
-    """The bot's whole turn for a table, without touching it. ``seed`` fixes every chance draw."""
-    return plan_turn_with_state(game, table, seed=seed, difficulty=difficulty, rules=rules)[0]
+    """The bot's whole turn for a table, without touching it. ``seed`` fixes every chance draw; ``button``: the
+    game's panel button pressed (see :class:`~engines.base.Options`)."""
+    return plan_turn_with_state(game, table, seed=seed, difficulty=difficulty, rules=rules, button=button)[0]
 
 
 def plan_turn_with_state(
@@ -161,6 +163,7 @@ def plan_turn_with_state(
     seed: int | None = None,
     difficulty: str = "",
     rules: dict[str, Any] | None = None,
+    button: str = "",
 ) -> tuple[TurnPlan, Any]:
     """:func:`plan_turn`, and what the turn leaves on the table (the game's ``after_turn``; None when the table
     could not be read)."""
@@ -172,7 +175,7 @@ def plan_turn_with_state(
         state = game.read_table(table)
     except ReadError as exc:
         return TurnPlan(game.name, seed, difficulty, problems=[str(p) for p in exc.problems]), None
-    decisions = game.decide(state, random.Random(seed), Options(difficulty, rules or {}))
+    decisions = game.decide(state, random.Random(seed), Options(difficulty, rules or {}, button))
     steps = [PlannedDecision(d, game.plan(state, d, table)) for d in decisions]
     return TurnPlan(game.name, seed, difficulty, steps), game.after_turn(state, decisions)
 
@@ -295,16 +298,17 @@ class Session:
             if failure is not None:
                 await self._report(f"The button did nothing: {failure}.", kind="notice")
                 return None
-        return await self.bot_turn()
+        return await self.bot_turn(button=key)
 
-    async def bot_turn(self) -> TurnPlan | None:
-        """A press of Bot turn (on the panel or the dashboard). Never raises: None when the turn did not happen,
-        with the reason in :attr:`last_failure` and reported everywhere."""
+    async def bot_turn(self, *, button: str = "") -> TurnPlan | None:
+        """A press of Bot turn (on the panel or the dashboard), or of a game's own button (``button``, its key).
+        Never raises: None when the turn did not happen, with the reason in :attr:`last_failure` and reported
+        everywhere."""
         if self._lock.locked():
             await self._report("The bot is already taking its turn; wait for it to finish.", kind="notice")
             return None
         try:
-            plan = await self.take_turn()
+            plan = await self.take_turn(button=button)
         except TurnFailed as exc:
             self.last_failure = str(exc)
             return None
@@ -323,7 +327,7 @@ class Session:
             await self._fault("Checking your turn", exc)
             return None
 
-    async def take_turn(self, *, attempts: int = 3) -> TurnPlan:
+    async def take_turn(self, *, attempts: int = 3, button: str = "") -> TurnPlan:
         """One bot turn. A reload mid-turn restarts it from a fresh snapshot (commands re-planned from the
         table as it now is, so a move already made is not made twice). Raises :class:`TurnFailed` (already
         reported) when the moves stopped or TTS went quiet, and other errors for the caller to report."""
@@ -332,16 +336,17 @@ class Session:
                 await self._resolve_unconfirmed(self.unconfirmed)
             for attempt in range(1, attempts + 1):
                 try:
-                    return await self._turn()
+                    return await self._turn(button)
                 except WorldReset:
                     log.warning("the game reloaded during the bot's turn (attempt %d); starting again", attempt)
             raise LinkError(f"the game kept reloading; the bot's turn was abandoned after {attempts} attempts")
 
-    async def _turn(self) -> TurnPlan:
+    async def _turn(self, button: str = "") -> TurnPlan:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
         plan, after = plan_turn_with_state(
-            self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty, rules=self.rules
+            self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty, rules=self.rules,
+            button=button,
         )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
         if not plan.ok:

@@ -72,10 +72,13 @@ class PersonMove:
 
 @dataclass(frozen=True)
 class Options:
-    """Settings of one bot turn: difficulty and the game's named rule options (ambiguities)."""
+    """Settings of one bot turn: difficulty, the game's named rule options (ambiguities), and the key of the game's
+    panel button that asked for the turn ("" for Bot turn): in games whose bot stops for the person's answers, the
+    button is the answer."""
 
     difficulty: str = ""
     rules: dict[str, Any] = field(default_factory=dict)
+    button: str = ""
 
 
 class Game(ABC, Generic[S, A]):

@@ -6,11 +6,12 @@ custom tiles, cards on deck sheets, decks, scripting and hand zones), so no game
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bridge.commands import Command
+from bridge.commands import Command, Move, Position, Take
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import ONE
 from engines.base import Decision, Problem, ReadError
@@ -304,3 +305,27 @@ def planned(view: Any, decision: Decision[Any]) -> list[Command]:
 def state_after(view: Any) -> Any:
     """``Game.after_turn``: the engine's state once the bot's turn is planned."""
     return view.planner.state.copy() if view.planner is not None else None
+
+
+FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
+PILE_BASE, CARD_THICKNESS = 0.4, 0.05  # loose cards stacked above a pile's deck, top card highest
+
+
+class Containers:
+    """Cards (or pieces) by GUID, some inside decks: a planner moves one out of its deck with a Take, a loose one
+    with a Move. TTS turns a deck left with one card into that card, which keeps its GUID; so does this, and the
+    last card is then moved as a loose one."""
+
+    def __init__(self, contained: Mapping[str, str]) -> None:
+        self.contained = dict(contained)  # GUID -> the container's GUID
+        self._left = Counter(self.contained.values())
+
+    def move(self, guid: str, at: Vec3, rotation: Position | None = None) -> Command:
+        container = self.contained.pop(guid, None)
+        if container is None:
+            return Move(guid=guid, position=Position.of(at), rotation=rotation)
+        self._left[container] -= 1
+        if self._left[container] == 1:
+            last = next(g for g, c in self.contained.items() if c == container)
+            del self.contained[last]
+        return Take(container=container, guid=guid, position=Position.of(at), rotation=rotation)

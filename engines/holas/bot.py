@@ -1,26 +1,31 @@
-"""The Enemy's actions, step by step as the solo rules give them, each with the line it follows. Built so far:
-Recruit, Build (CC Track), Tax, Attack (targets within two steps, the weakest, the compass tie-break), battles with
-the person's answers (their total with their tactic, and whether it cancels the bot's), the failed-action move of
-a land army by the compass (from the Courtyard too), Exploration Tokens and resources on the way. Not yet: Build
-(towers and vessels), Research, vessels' moves, Follow prompts."""
+"""The Enemy's actions, step by step as the solo rules give them, each with the line it follows: Recruit, Build (CC
+Track; towers and vessels), Research, Tax, Attack, the failed-action move (a land army by the compass, from the
+Courtyard too; a vessel that takes the hero aboard), Exploration Tokens and resources on the way, battles, and the
+end of the round.
+
+An action stops where only the person can answer (:class:`~engines.holas.state.Pending`): their Follow, their
+interrupt of a spell, their tactic in a battle and whether it cancels the bot's card. On a table each answer is a
+button press and the action goes on from the pending step (:meth:`Enemy.resume`); in-process, ``answer`` gives the
+battle answers at once and Follows and interrupts pass.
+"""
 
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.base import Decision, Reason
 from engines.holas import rules as R
 from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
-from engines.holas.state import State, Unit
+from engines.holas.state import Pending, State, StepName, Unit
 
 RECRUIT_ORDER: tuple[UnitType, ...] = ("air_vessel", "sea_vessel", "warrior", "serf")
 RECRUIT = '"Recruit: the first unit in supply and affordable: Air Vessel, Sea Vessel, Warrior, Serf"'
 BUILD_CC = '"Build, CC Track: pay the Ore on the next space, advance the token, apply the space\'s rewards"'
-TAX = '"Tax: each resource gains its Tax Track slot (4, 3, 2), capped at 10; then the tokens rotate" (H7)'
+TAX = '"Tax: each resource gains its Tax Track slot (4, 3, 2), capped at 10" (H7)'
 FAILED = "\"Failed Action\": the hero's army moves one region by the card's compass"
 COURTYARD = '"Hero in the Courtyard: its army takes up to 5 units including the hero: as many Warriors as possible'
 COURTYARD += ' but at least 1 Serf if available"'
@@ -51,12 +56,19 @@ class Enemy:
     state: State
     data: HolasData
     rng: random.Random
-    answer: Answer | None = None  # the person's battle answers (on a table: the Tactic chosen / cancels? buttons)
+    answer: Answer | None = None  # in-process: the person's battle answers at once (a table asks by buttons)
     card: SoloCard | None = None  # the action card being performed (its compass breaks Attack's ties)
     decisions: list[Decision[Step]] = field(default_factory=list)
+    on_step: Callable[[Decision[Step], State], None] | None = None  # the table's planner: the state each step left
+    announce: str = ""  # said before the first step's reason (SAMPLE DATA)
 
     def say(self, what: str, rule: str, text: str, **detail: Any) -> None:
-        self.decisions.append(Decision(Step(what, tuple(sorted(detail.items()))), Reason(rule, text)))
+        if self.announce and not self.decisions:
+            text = f"{self.announce}: {text}"
+        decision = Decision(Step(what, tuple(sorted(detail.items()))), Reason(rule, text))
+        self.decisions.append(decision)
+        if self.on_step is not None:
+            self.on_step(decision, self.state)
 
     # --- actions --------------------------------------------------------------------------------------------
 
@@ -131,7 +143,7 @@ class Enemy:
             u.aboard = vessel.id
         names = ", ".join(u.id for u in boarders[:room]) or "no one"
         self.say(
-            "vessel", BUILD, f"builds a {kind.replace('_', ' ')} in {at}; aboard: {names}", vessel=vessel.id, at=at
+            "vessel", BUILD, f"builds an {kind.replace('_', ' ')} in {at}; aboard: {names}", vessel=vessel.id, at=at
         )
         return True
 
@@ -168,10 +180,7 @@ class Enemy:
             self.say("move", rule, f"its army moves to {region}", to=region)
             if region != target:
                 self._enter(region)
-        s.pts += 1  # "starting a battle gives +1 pt" (Dized)
-        won = self.battle(target, attacker=True)
-        if won:
-            self._enter(target)
+        self.battle(target, attacker=True, enter=True)
         return True
 
     def _within_two(self, start: str) -> dict[str, list[str]]:
@@ -201,30 +210,77 @@ class Enemy:
                     paths.setdefault(second, [first, second])
         return paths
 
-    def battle(self, region: str, *, attacker: bool) -> bool:
-        """One battle in ``region``; the person answers with their total (their tactic in) and whether their tactic
-        cancels the bot's. True when the bot wins."""
+    def battle(self, region: str, *, attacker: bool, enter: bool = False) -> bool | None:
+        """A battle in ``region``: it waits for the person's tactic ("The human chooses a Tactic Card first"). With
+        ``answer`` (in-process) it is fought at once: True when the bot wins. ``enter``: a land army that wins takes
+        the region's token and resource."""
         s = self.state
+        if attacker:
+            s.pts += 1  # "starting a battle gives +1 pt" (Dized)
+        s.pending = Pending("tactic", region=region, attacker=attacker, enter=enter)
+        side = "attacks" if attacker else "is attacked"
+        extra = ": +1 pt for starting it" if attacker else ""
+        text = (
+            f"{side} in {region}{extra}. Choose your tactic, set its strength on the tactic track, press Tactic chosen"
+        )
+        self.say("battle_ask", '"The human chooses a Tactic Card first and presses Tactic chosen"', text, region=region)
+        if self.answer is None:
+            return None
+        card = self.reveal(0)
+        mine = self.ns(s.in_region(region))
+        theirs, cancels = self.answer(region, mine + card.battle.strength)
+        s.pending = replace(s.pending, person_total=theirs) if s.pending else None
+        return self.resolve(cancels)
+
+    def reveal(self, person_total: int) -> SoloCard:
+        """ "The bot reveals card b with draw_solo(): b.strength is added to its total" """
+        s = self.state
+        assert s.pending is not None
         drawn = R.draw_solo(s, self.rng)
         card = next(c for c in self.data.cards.cards if c.id == drawn)
-        army = [u for u in s.units if u.where == region]
+        p = s.pending = replace(s.pending, ask="cancels", card=drawn, person_total=person_total)
+        mine = self.ns(s.in_region(p.region))
+        tactic = card.battle.tactic_attack if p.attacker else card.battle.tactic_defend
+        text = (
+            f"reveals {drawn}: strength +{card.battle.strength}, tactic {tactic}: {mine + card.battle.strength} "
+            f"against your {person_total}. Does your tactic cancel {tactic}? Press Tactic cancels? or Interrupt/none"
+        )
+        self.say(
+            "reveal", '"The bot reveals card b ... its tactic is b.tactic_attack when attacking"', text, card=drawn
+        )
+        return card
+
+    def resolve(self, cancels: bool) -> bool:
+        """ "If the human's tactic cancels the bot's tactic, b.strength does not count. Compare totals; the defender
+        wins ties." True when the bot wins."""
+        s = self.state
+        p = s.pending
+        assert p is not None and p.ask == "cancels"
+        card = next(c for c in self.data.cards.cards if c.id == p.card)
+        army = s.in_region(p.region)
         mine = self.ns(army)
-        theirs, cancels = (self.answer or _no_answer)(region, mine + card.battle.strength)
         total = mine + (0 if cancels else card.battle.strength)
-        won = total > theirs if attacker else total >= theirs
+        theirs = p.person_total
+        won = total > theirs if p.attacker else total >= theirs
+        s.pending = None
         s.discard.append(card.id)  # H11
         s.pts += card.battle.pts  # H2
-        tactic = card.battle.tactic_attack if attacker else card.battle.tactic_defend
-        side = "attacks" if attacker else "defends"
+        tactic = card.battle.tactic_attack if p.attacker else card.battle.tactic_defend
+        side = "attacks" if p.attacker else "defends"
         text = (
-            f"{side} in {region} with {mine} NS + {card.id}'s {card.battle.strength}"
+            f"{side} in {p.region} with {mine} NS + {card.id}'s {card.battle.strength}"
             + (" (cancelled by your tactic)" if cancels else "")
             + f" and {tactic}: {total} against {theirs}: "
             + ("the bot wins" if won else "you win")
         )
-        self.say("battle", BATTLE, text, region=region, won=won)
+        if won and s.player.get(p.region):
+            need = math.ceil(s.player[p.region].ns / 2)
+            text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
+        self.say("battle", BATTLE, text, region=p.region, won=won)
         if not won:
             self._losses(army, mine)
+        elif p.enter:
+            self._enter(p.region)
         return won
 
     def _losses(self, army: list[Unit], strength: int) -> None:
@@ -299,9 +355,8 @@ class Enemy:
             before = s.resources[resource]
             R.gain(s, resource, value)
             gained[resource] = s.resources[resource] - before
-        R.rotate_tax(s)
         words = ", ".join(f"+{n} {r}" for r, n in gained.items())
-        self.say("tax", TAX, f"taxes: {words}; the Tax Track tokens rotate", **gained)
+        self.say("tax", TAX, f"taxes: {words}", **gained)
         return True
 
     # --- moving on a failed action -------------------------------------------------------------------------
@@ -440,7 +495,10 @@ class Enemy:
             for u in army:
                 u.where = dest
             self.say("move", f"{FAILED}; {LAND}", f"{hero}'s army moves from {at} to {dest}", frm=at, to=dest)
-            self._enter(dest)
+            if dest in s.player:  # "player-controlled -> battle, and its 1 resource only if the bot wins"
+                self.battle(dest, attacker=True, enter=True)
+            else:
+                self._enter(dest)
             return
         self.say("stay", f"{FAILED}; {LAND}", f"{hero}'s army cannot move from {at}: every neighbour is illegal")
 
@@ -466,26 +524,160 @@ class Enemy:
                 region=region,
             )
 
-    # --- one action of the round ---------------------------------------------------------------------------
+    # --- one action of the round, and what is left of it after a question --------------------------------
 
     def act(self, slot: int) -> list[Decision[Step]]:
-        """Action ``slot`` (1-3) of the round: draw a card into the slot, perform it with hero ``slot``, move on a
-        failure (and after Tax)."""
+        """Action ``slot`` (1-3) of the round: draw a card into the slot, perform it with hero ``slot``, then its
+        Follow offer, the Tax Track's rotation, the move on a failure (and after Tax) and, after the third, the end
+        of the round; it stops at the first question for the person (:attr:`State.pending`)."""
         s = self.state
         card_id = R.draw_solo(s, self.rng)
         s.slots[slot - 1] = card_id
-        card = next(c for c in self.data.cards.cards if c.id == card_id)
+        card = self._card(card_id)
         hero = f"hero{slot}"
         self.say(
             "draw",
             '"draw_solo(); slot[i] = c; h = hero[i]"',
             f"draws {card_id} ({card.action.replace('_', ' ')}, {card.compass}) for {hero}",
             card=card_id,
+            slot=slot,
         )
         ok = self.perform(card, hero)
-        if card.action == "tax" or not ok:
-            self.move(hero, card.compass)
+        then: list[StepName] = []
+        if ok and card.action == "research":
+            then += ["interrupt", "effect"]
+        if ok and card.followable and card.action != "attack":
+            then.append("follow")
+        if card.action == "tax":
+            then += ["rotate", "move"]
+        elif not ok:
+            then.append("move")
+        self._run(slot, (*then, "end"))
         return self.decisions
+
+    def _card(self, card_id: str) -> SoloCard:
+        return next(c for c in self.data.cards.cards if c.id == card_id)
+
+    def _run(self, slot: int, steps: tuple[StepName, ...]) -> None:
+        s = self.state
+        card = self._card(s.slots[slot - 1] or "") if slot else None
+        self.card = card
+        for i, step in enumerate(steps):
+            if s.pending is not None:  # a battle began: the rest waits for it
+                s.pending = replace(s.pending, slot=slot, then=steps[i:])
+                return
+            if step == "follow" or step == "interrupt":
+                s.pending = Pending(step, slot=slot, then=steps[i + 1 :])
+                self.say(f"{step}_ask", *ASKS[step])
+                if self.answer is None:
+                    return
+                s.pending = None  # in-process: the person neither follows nor interrupts
+            elif step == "effect":
+                spell = self._spell(f"hero{slot}")
+                self.say("effect", RESEARCH, f"{spell.name}: {spell.effect} (carry it out on the table)")
+            elif step == "rotate":
+                R.rotate_tax(s)
+                self.say("rotate", '"offer a Follow; rotate the tokens: 2->3, 3->4, 4->2"', "the Tax Track turns")
+            elif step == "move" and card is not None:
+                self.move(f"hero{slot}", card.compass)
+            elif step == "end" and slot in (1, 2):
+                text = f"action {slot} of round {s.round} is over: your action, then press Bot action"
+                self.say("done", '"if i < 3: wait human_action()"', text)
+            elif step == "end" and slot == 3:
+                gains = R.end_round(s, self.data)
+                words = ", ".join(f"+{n} {r}" for r, n in gains.items() if n) or "nothing"
+                end = " The game is over." if R.over(s) else ""
+                self.say("round_end", ROUND_END, f"collects {words}; the slotted cards go to the discard pile.{end}")
+
+    def _spell(self, hero: str) -> Any:
+        return next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
+
+    def resume(self, button: str) -> list[Decision[Step]]:
+        """A press of one of the table's buttons: the answer to the pending question, or (with none pending) the
+        next action on Bot action, a battle the person started on Tactic chosen. A press that answers nothing
+        moves nothing and says what the bot waits for."""
+        s = self.state
+        p = s.pending
+        if p is None:
+            if R.over(s):
+                self.say("over", '"Score normally; bot Heroes score 0"', f"the game is over: the bot has {s.pts} pts")
+            elif button == "tactic_chosen":
+                self._defend()
+            elif button == "bot_action":
+                if s.contested():
+                    where = ", ".join(s.contested())
+                    text = (
+                        f"{where} holds your army and the bot's: if you lost a battle there, take your losses off and "
+                        "move the rest to your Courtyard; if you attack, choose your tactic and press Tactic chosen"
+                    )
+                    self.say("wait", '"Battle: each side totals its NS, and each secretly picks a Tactic Card"', text)
+                else:
+                    self.act(s.slots.index(None) + 1)
+            else:
+                self._wait(f"nothing waits for {BUTTONS[button]}: press Bot action for the bot's next action")
+        elif button != ANSWERS[p.ask][0] and button not in ANSWERS[p.ask][1:]:
+            self._wait(f"the bot waits for {WAITS[p.ask]}")
+        elif p.ask == "tactic":
+            self.reveal(self._person_total(p.region))
+        elif p.ask == "cancels":
+            self.resolve(button == "tactic_cancels")
+            self._run(p.slot, p.then)
+        else:
+            s.pending = None
+            self._run(p.slot, p.then)
+        return self.decisions
+
+    def _person_total(self, region: str) -> int:
+        s = self.state
+        army = s.player[region].ns if region in s.player else 0
+        if region == s.player_sea:
+            army += self.data.faction.units["sea_vessel"].ns
+        return army + s.tactic
+
+    def _defend(self) -> None:
+        s = self.state
+        fights = s.contested()
+        if len(fights) != 1:
+            where = " and ".join(fights) if fights else "no region"
+            self._wait(f"you pressed Tactic chosen, but {where} holds both your army and the bot's: move into one")
+            return
+        self.battle(fights[0], attacker=False)
+        self.reveal(self._person_total(fights[0]))
+
+    def _wait(self, text: str) -> None:
+        self.say("wait", '"Global UI: Bot action, Follow done, Interrupt/none, Tactic chosen, Tactic cancels?"', text)
+
+
+BUTTONS = {
+    "bot_action": "Bot action",
+    "follow_done": "Follow done",
+    "interrupt_none": "Interrupt/none",
+    "tactic_chosen": "Tactic chosen",
+    "tactic_cancels": "Tactic cancels?",
+}
+ANSWERS = {  # the buttons that answer each question
+    "follow": ("follow_done",),
+    "interrupt": ("interrupt_none",),
+    "tactic": ("tactic_chosen",),
+    "cancels": ("tactic_cancels", "interrupt_none"),
+}
+WAITS = {
+    "follow": "your Follow: copy its action by spending a Courtyard Serf, or not, then press Follow done",
+    "interrupt": "your interrupt of its spell, if any: then press Interrupt/none",
+    "tactic": "your tactic: choose it, set its strength on the tactic track, press Tactic chosen",
+    "cancels": "your answer: press Tactic cancels? if your tactic cancels the bot's, else Interrupt/none",
+}
+ASKS = {
+    "follow": (
+        '"if ok and c.followable and c.action != attack: offer_follow(c)"',
+        "you may Follow (copy its action by spending a Courtyard Serf); then press Follow done",
+    ),
+    "interrupt": (
+        '"pause for a human interrupt, apply the effect"',
+        "you may interrupt its spell; then press Interrupt/none",
+    ),
+}
+ROUND_END = '"collect(bot) as a normal player; discard(slot[1..3]) face up" (H9)'
 
 
 def _no_answer(region: str, bot_total: int) -> tuple[int, bool]:

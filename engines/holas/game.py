@@ -1,52 +1,79 @@
-"""Heroes of Land, Air & Sea as a game plugin. So far in-process: its owner data (``automa data check holas FILE``)
-and the Enemy in self-play (``automa selfplay holas``); its table and the map editor are not written yet, and the
-commands that need them say so."""
+"""Heroes of Land, Air & Sea as a game plugin: the solo Enemy on a TTS table against one person.
+
+Each press of one of the table's buttons is one step of the bot: Bot action (its next action), and the answers it
+waits for (Follow done, Interrupt/none, Tactic chosen, Tactic cancels?). What it waits for lies on the table (the
+prompt marker), so a reload or a restarted bridge loses nothing. The cards, the faction board and the map come
+from the owner (``--data FOLDER``); the fictional sample plays only with ``--allow-sample`` and says SAMPLE DATA in
+the chat every turn."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options
+from engines.holas import rules as R
 from engines.holas import selfplay
+from engines.holas.bot import BUTTONS, Enemy, Step
 from engines.holas.data_model import HolasData, find_data, load_file
+from engines.holas.table.build import build_table
+from engines.holas.table.plan import Planner
+from engines.holas.table.read import TableView, read_table
 from engines.ownerdata import OwnerData
+from engines.tablekit import planned, state_after
 
-NOT_YET = (
-    "Heroes of Land, Air & Sea has no TTS table yet (work in progress): 'automa selfplay holas' and "
-    "'automa data check holas FILE' work; building, reading and playing a table do not"
-)
 SAMPLE = "SAMPLE DATA (fictional cards, board and map)"
 
 
-class Holas(Game[Any, Any]):
+class Holas(Game[TableView, Step]):
     name = "holas"
     title = "Heroes of Land, Air & Sea: the solo Enemy"
+    buttons = tuple(BUTTONS.items())
 
     def __init__(self) -> None:
         self.owned: OwnerData[HolasData] = OwnerData(lambda path, sample: find_data(path, allow_sample=sample))
         self.data = self.owned
 
-    def read(self, table: Table) -> Any:
-        raise NotImplementedError(NOT_YET)
+    def button(self, key: str) -> str | None:
+        """Every button is a step of the bot's; which one it answers is the key (:class:`Options`)."""
+        return "" if key in BUTTONS else None
 
-    def decide(self, state: Any, rng: random.Random, options: Options) -> list[Decision[Any]]:
-        raise NotImplementedError(NOT_YET)
+    def read(self, table: Table) -> TableView:
+        return read_table(table, self.owned.value)
 
-    def plan(self, state: Any, decision: Decision[Any], table: Table) -> list[Command]:
-        raise NotImplementedError(NOT_YET)
+    def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
+        data = self.owned.value
+        planner = Planner(state, data)
+        state.planner = planner
+        announce = SAMPLE if data.sample else ""
+        enemy = Enemy(state.state.copy(), data, rng, on_step=planner.record, announce=announce)
+        return enemy.resume(options.button or "bot_action")
+
+    def plan(self, state: TableView, decision: Decision[Step], table: Table) -> list[Command]:
+        return planned(state, decision)
+
+    def after_turn(self, state: TableView, decisions: Sequence[Decision[Step]]) -> Any:
+        return state_after(state)
 
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
-        raise NotImplementedError(NOT_YET)
+        if people != 1:
+            raise ValueError("the Enemy plays against one person")
+        data = self.owned.value
+        capitals = [r.id for r in data.map.regions if r.capital_site]
+        # set-up 4: the person picks the bot's Capital; a fresh table takes the last Capital site (move it to choose)
+        return build_table(R.new_game(data, capitals[-1], random.Random()), data, assets)
 
     def self_check(self) -> None:
+        """Whole in-process games (the rules), then a step planned on a fresh table when the data is set up."""
         summary = selfplay.run(self.owned.for_check(), games=2, seed=1, progress=False)
         if summary["errors"]:
             raise RuntimeError(summary.get("first_error", "self-play failed"))
+        if self.owned.chosen:
+            super().self_check()
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
         return selfplay.run(self.owned.value, games=games, seed=seed, progress=progress)

@@ -51,6 +51,8 @@ def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
         if state.round > MAX_ROUNDS:
             raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
         for slot in (1, 2, 3):
+            if slot == 3 and state.round == X_OBJECTIVE_ROUND and state.final_round is None:
+                state.final_round = state.round + 1  # the person reaches an X-Objective in their last action
             enemy = Enemy(state, data, rng, answer=_answer(rng))
             start = time.perf_counter()
             decisions = enemy.act(slot)
@@ -58,9 +60,6 @@ def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
             mix.update(d.action.what for d in decisions)
             if slot < 3:
                 _person(state, data, Enemy(state, data, rng, answer=_answer(rng)), rng)
-        if state.round == X_OBJECTIVE_ROUND and state.final_round is None:
-            state.final_round = state.round + 1
-        R.end_round(state, data)
     return state, thinking, mix
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Annotated, Literal
+
+from pydantic import Field, TypeAdapter
 
 from engines.holas.data_model import UnitType
 
@@ -29,6 +32,35 @@ class PlayerArmy:
     structure: bool = False
 
 
+Ask = Literal["follow", "interrupt", "tactic", "cancels"]
+StepName = Literal["follow", "interrupt", "effect", "rotate", "move", "end"]
+
+
+@dataclass
+class Pending:
+    """What the Enemy waits for in the middle of an action: the person's Follow, their interrupt of a spell, their
+    tactic in a battle (``tactic``), or whether it cancels the bot's revealed card (``cancels``); ``then``: the
+    steps of the action still to come once answered (``slot``: the action's Hero Slot, 0 for a battle the person
+    started)."""
+
+    ask: Ask
+    slot: Annotated[int, Field(ge=0, le=3)] = 0
+    region: str = ""
+    attacker: bool = False
+    enter: bool = False  # a land army that wins takes the region's token and resource
+    card: str = ""  # the bot's battle card, once revealed
+    person_total: int = 0
+    then: tuple[StepName, ...] = ()
+
+    def to_json(self) -> str:
+        return _PENDING.dump_json(self).decode()
+
+    @staticmethod
+    def from_json(text: str) -> Pending:
+        """Raises ``pydantic.ValidationError`` naming the field that is wrong."""
+        return _PENDING.validate_json(text)
+
+
 @dataclass
 class State:
     units: list[Unit]
@@ -47,6 +79,14 @@ class State:
     player_sea: str | None = None  # the sea region of the person's Sea Vessel
     round: int = 1
     final_round: int | None = None
+    pending: Pending | None = None
+    tactic: int = 0  # the strength of the person's chosen tactic, as they set it on the table
+
+    def contested(self) -> list[str]:
+        """Regions where a battle is due: the bot's units stand with the person's army (or at sea with the person's
+        Sea Vessel)."""
+        held = {u.where for u in self.units if u.where not in ("courtyard", "supply")}
+        return sorted(r for r in held if r in self.player or r == self.player_sea)
 
     def copy(self) -> State:
         return copy.deepcopy(self)
@@ -56,3 +96,6 @@ class State:
 
     def in_region(self, region: str) -> list[Unit]:
         return [u for u in self.units if u.where == region]
+
+
+_PENDING: TypeAdapter[Pending] = TypeAdapter(Pending)

@@ -17,6 +17,7 @@ from bridge.commands import (
     Rotate,
     Say,
     SetState,
+    SetText,
     SetValue,
     Shuffle,
     Take,
@@ -130,9 +131,10 @@ async def test_every_command_in_one_batch(lv: Live):
             Lock(guid="die001", locked=True),
             Highlight(guid="die001", color="Red", seconds=2),
             Say(text=NASTY, color="Purple"),
+            SetText(guid="block1", description=NASTY, gm_notes='{"ask": "tactic"}'),
         ]
     )
-    assert result.applied == 12
+    assert result.applied == 13
     assert result.results[3] == {"guid": "chip00"}
     assert result.results[8] == {"guid": "st0002"}
     table = await lv.connector.snapshot()
@@ -140,6 +142,7 @@ async def test_every_command_in_one_batch(lv: Live):
     assert block.position == pytest.approx((2, 1, 2))
     assert block.rotation == pytest.approx((0, 90, 180))
     assert block.face_down
+    assert (block.description, block.gm_notes) == (NASTY, '{"ask": "tactic"}')  # text travels as JSON data
     assert table["chip02"].position == pytest.approx((9, 1, 0))
     assert table.get("chip00") is None  # taken from the top, then put back
     assert sorted(c.guid for c in table["bag001"].contents) == ["chip00", "chip01"]

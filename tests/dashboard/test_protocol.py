@@ -223,8 +223,9 @@ async def test_a_person_plays_pax_pamir_against_wakhan_from_the_page():
             assert all(m["label"].startswith("White: ") for m in moves)
             buy = next(m for m in moves if m["group"] == "Buy" and "0 rupee(s)" in m["label"])
             assert await control(ws, type="person_move", **buy) == {"type": "ack", "control": "person_move"}
-            state = await next_state(ws, lambda s: all(m["id"] != buy["id"] or m["label"] != buy["label"]
-                                                        for m in s["person"]["moves"]))
+            state = await next_state(
+                ws, lambda s: all(m["id"] != buy["id"] or m["label"] != buy["label"] for m in s["person"]["moves"])
+            )
             end = next(m for m in state["person"]["moves"] if m["group"] == "End")
             assert await control(ws, type="person_move", **end) == {"type": "ack", "control": "person_move"}
             state = await next_state(ws, lambda s: not s["person"]["moves"])  # Wakhan's turn again

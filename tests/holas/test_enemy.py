@@ -82,13 +82,20 @@ def test_5_an_army_leaves_the_courtyard_with_as_many_warriors_as_fit_and_one_ser
     assert {u.id for u in s.units if u.where == "courtyard" and u.type == "hero"} == {"hero2", "hero3"}
 
 
-def test_10_tax_gains_each_slot_capped_then_the_tokens_rotate():
-    """Tax: "For each resource res[r] = min(10, res[r] + slot_value(r))" (H7); "Then the tokens rotate: 2->3, 3->4,
-    4->2." Ore@4, Mana@3, Food@2; Ore 8."""
+def test_10_tax_gains_each_slot_capped_then_a_follow_then_the_tokens_rotate_then_the_hero_moves():
+    """Tax: "For each resource res[r] = min(10, res[r] + slot_value(r)) (H7); offer a Follow; rotate the tokens;
+    the hero then moves." "Then the tokens rotate: 2->3, 3->4, 4->2." Ore@4, Mana@3, Food@2; Ore 8."""
     s = fresh()
     s.resources = {"ore": 8, "mana": 3, "food": 3}
-    assert Enemy(s, DATA, random.Random(0)).tax("hero1")
-    assert s.resources == {"ore": 10, "mana": 6, "food": 5} and s.tax == {"ore": 2, "mana": 4, "food": 3}
+    s.deck = [CARD["tax"].id, *[x for x in s.deck if x != CARD["tax"].id]]
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.act(1)
+    assert s.resources == {"ore": 10, "mana": 6, "food": 5}
+    assert s.pending is not None and s.pending.ask == "follow" and s.tax == {"ore": 4, "mana": 3, "food": 2}
+    assert s.unit("hero1").where == "courtyard"  # the person follows on the old Tax Track first
+    Enemy(s, DATA, random.Random(0)).resume("follow_done")
+    assert s.pending is None and s.tax == {"ore": 2, "mana": 4, "food": 3}
+    assert s.unit("hero1").where != "courtyard"
 
 
 def test_11_the_cc_track_needs_its_ore_and_its_last_space_ends_the_game():
@@ -215,8 +222,10 @@ def test_whole_games_run_to_their_end_in_self_play(tmp_path):
     assert summary["errors"] == 0 and summary["sample"] and summary["rounds"] == 7.0  # X-Objective in 6, then 7
     assert {"attack", "battle", "recruit", "tax", "move"} <= set(summary["steps"])
     assert 0 < summary["ms_per_action"]["mean"] <= summary["ms_per_action"]["max"]
+    refused = automa("mod", "build", "holas", "--out", str(tmp_path), env=env)
+    assert refused.returncode == 2 and "--allow-sample" in refused.stderr
     built = automa("mod", "build", "holas", "--allow-sample", "--out", str(tmp_path), env=env)
-    assert built.returncode == 2 and "no TTS table yet" in built.stderr
+    assert built.returncode == 0 and (tmp_path / "TabletopAutoma_holas.json").exists()
 
 
 def test_research_casts_the_acting_heros_spell_or_fails_on_its_cost():
@@ -290,3 +299,85 @@ def test_every_unit_aboard_stands_where_its_vessel_does_through_whole_games():
         for unit in state.units:
             if unit.aboard is not None:
                 assert unit.where == state.unit(unit.aboard).where, (seed, unit)
+
+
+# --- the questions only the person can answer: an action stops, a button press goes on -----------------------
+
+
+def test_a_battle_waits_for_the_tactic_then_reveals_then_waits_for_cancels():
+    """Battle: "1. The human chooses a Tactic Card first and presses 'Tactic chosen'. 2. The bot reveals card b
+    with draw_solo() ... 3. If the human's tactic cancels the bot's tactic, b.strength does not count." Bot NS 5
+    attacks your NS 2 in L3; its card sample.7 (+3); your tactic strength 4: 5 + 3 = 8 against 6 unless cancelled
+    (5 against 6: you win, the bot loses)."""
+    for button, won in (("interrupt_none", True), ("tactic_cancels", False)):
+        s = fresh()
+        placed(s, "L2", "hero", "warrior")
+        s.player = {"L3": PlayerArmy(2)}
+        s.deck = ["sample.3", "sample.7", *[x for x in s.deck if x not in ("sample.3", "sample.7")]]
+        enemy = Enemy(s, DATA, random.Random(0))
+        enemy.act(1)
+        assert s.pending is not None and (s.pending.ask, s.pending.region, s.pending.then) == ("tactic", "L3", ("end",))
+        assert s.unit("hero1").where == "L3" and s.deck[0] == "sample.7"  # the card is drawn only after your tactic
+        Enemy(s, DATA, random.Random(0)).resume("bot_action")  # the wrong button: nothing happens
+        assert s.pending.ask == "tactic" and s.deck[0] == "sample.7"
+        s.tactic = 4
+        Enemy(s, DATA, random.Random(0)).resume("tactic_chosen")
+        assert (s.pending.ask, s.pending.card, s.pending.person_total) == ("cancels", "sample.7", 6)
+        last = Enemy(s, DATA, random.Random(0)).resume(button)
+        assert s.pending is None and "sample.7" in s.discard
+        assert next(d.action.detail for d in last if d.action.what == "battle") == (("region", "L3"), ("won", won))
+        assert (s.unit("hero1").where == "L3") is won  # survivors of a lost battle go to the Courtyard
+
+
+def test_the_person_attacks_and_the_bot_defends_with_its_defend_tactic():
+    """ "its tactic is b.tactic_attack when attacking, b.tactic_defend when defending" — the person moved into the
+    bot's L5 and pressed Tactic chosen: the bot reveals at once."""
+    s = fresh()
+    placed(s, "L5", "warrior", "serf")
+    s.player = {"L5": PlayerArmy(2)}
+    s.deck = ["sample.3", *[x for x in s.deck if x != "sample.3"]]
+    s.tactic = 1
+    said = Enemy(s, DATA, random.Random(0)).resume("tactic_chosen")
+    assert s.pending is not None and s.pending.ask == "cancels" and not s.pending.attacker
+    assert "Sample Wall" in said[-1].reason.text and s.pending.person_total == 3
+
+
+def test_entering_the_persons_region_on_a_failed_action_is_a_battle():
+    """Moving, step 4: "On entering a region: player-controlled -> battle, and its 1 resource only if the bot
+    wins"; the attacker gets +1 pt. Hero 1 in L2, arrow S: L4 (a mountain) holds your army."""
+    s = fresh()
+    placed(s, "L2", "hero")
+    s.player = {"L4": PlayerArmy(1)}
+    ore = s.resources["ore"]
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "S")
+    assert s.pending is not None and s.pending.region == "L4" and s.pts == 1 and s.resources["ore"] == ore
+
+
+def test_research_waits_for_an_interrupt_then_applies_the_effect_then_offers_a_follow():
+    """Research: "pay its cost, gain its pts, pause for a human interrupt, apply the effect ... The human may
+    Follow." """
+    s = fresh()
+    s.deck = ["sample.5", *[x for x in s.deck if x != "sample.5"]]
+    Enemy(s, DATA, random.Random(0)).act(1)
+    assert s.pending is not None and (s.pending.ask, s.pending.then) == ("interrupt", ("effect", "follow", "end"))
+    said = Enemy(s, DATA, random.Random(0)).resume("interrupt_none")
+    assert [d.action.what for d in said] == ["effect", "follow_ask"] and s.pending.ask == "follow"
+    Enemy(s, DATA, random.Random(0)).resume("follow_done")
+    assert s.pending is None and s.slots[0] == "sample.5"
+
+
+NEXT = {"follow": "follow_done", "interrupt": "interrupt_none", "tactic": "tactic_chosen", "cancels": "interrupt_none"}
+
+
+def test_the_third_action_ends_the_round():
+    """ "collect(bot) ... discard(slot[1..3]) face up" after the third action: the next Bot action is action 1 of
+    the next round."""
+    s = fresh()
+    s.resources = {"ore": 0, "mana": 0, "food": 0}
+    s.deck = ["sample.1", "sample.8", "sample.2", *[x for x in s.deck if x not in ("sample.1", "sample.8", "sample.2")]]
+    for _ in range(3):
+        Enemy(s, DATA, random.Random(0)).resume("bot_action")
+        while s.pending is not None:
+            Enemy(s, DATA, random.Random(0)).resume(NEXT[s.pending.ask])
+    assert s.round == 2 and s.slots == [None, None, None] and {"sample.1", "sample.8", "sample.2"} <= set(s.discard)

@@ -265,6 +265,16 @@ commands.lock = {
   run = function(c, next) getObjectFromGUID(c.guid).setLock(c.locked) next({}) end,
 }
 
+commands.set_text = {
+  check = exists_check,
+  run = function(c, next)
+    local obj = getObjectFromGUID(c.guid)
+    if c.description ~= nil then obj.setDescription(c.description) end
+    if c.gm_notes ~= nil then obj.setGMNotes(c.gm_notes) end
+    next({})
+  end,
+}
+
 commands.say = {
   check = function(c) if type(c.text) ~= "string" then return "say needs text" end end,
   run = function(c, next) printToAll(c.text, color_of(c.color)) next({}) end,

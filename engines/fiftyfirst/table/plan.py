@@ -4,8 +4,6 @@ attack pile, the connection cards, the tokens and the markers."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 from bridge.commands import Command, Flip, Move, Position, Rotate, Take
 from bridge.table import Vec3
 from engines.fiftyfirst import actions as A
@@ -13,10 +11,8 @@ from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.state import State
 from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.read import TableView
-from engines.tablekit import RecordingPlanner, grid
+from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
 
-FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
-PILE_BASE, THICKNESS = 0.4, 0.05
 Card = tuple[str, str]  # (data id, GUID)
 
 
@@ -25,8 +21,7 @@ class Planner(RecordingPlanner):
         super().__init__(view.state)
         self.view, self.cards = view, cards
         s = view.state
-        self.contained = dict(view.contained)
-        self.left = Counter(self.contained.values())
+        self.decks = Containers(view.contained)
         self.deck: list[Card] = list(zip(s.deck, view.piles["deck"], strict=True))
         self.discard: list[Card] = list(zip(s.discard, view.piles["discard"], strict=True))
         self.lookout: list[Card] = [(c, view.card_guids[("lookout", i)]) for i, c in enumerate(s.lookout)]
@@ -137,7 +132,7 @@ class Planner(RecordingPlanner):
 
     def _pile_at(self, pile: str, index: int) -> Vec3:
         area = L.AREAS[pile]
-        return Vec3(area.centre.x, L.Y + PILE_BASE + THICKNESS * index, area.centre.z)
+        return Vec3(area.centre.x, L.Y + PILE_BASE + CARD_THICKNESS * index, area.centre.z)
 
     def _to_discard(self, card: Card) -> Command:
         at = self._pile_at("discard", self.loose["discard"])
@@ -150,14 +145,7 @@ class Planner(RecordingPlanner):
             into.append(card)
         else:
             self.deck.insert(0, card)  # a reshuffled deck is laid bottom first: the last laid is the top
-        container = self.contained.pop(guid, None)
-        if container is None:
-            return Move(guid=guid, position=Position.of(at), rotation=rotation)
-        self.left[container] -= 1
-        if self.left[container] == 1:  # TTS turns a deck of one card into that card, which keeps its GUID
-            last = next(g for g, c in self.contained.items() if c == container)
-            del self.contained[last]
-        return Take(container=container, guid=guid, position=Position.of(at), rotation=rotation)
+        return self.decks.move(guid, at, rotation)
 
     def _connection_out(self, pile: str) -> list[Command]:
         guid = self.connections.pop(pile, "")

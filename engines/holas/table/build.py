@@ -14,8 +14,19 @@ from engines.holas.table import layout as L
 from engines.tablekit import Builder, SheetCard, grid
 
 PIECE = {"hero": "PlayerPawn", "warrior": "PlayerPawn", "serf": "Chip_10", "air_vessel": "BlockRectangle",
-         "sea_vessel": "BlockRectangle", "tower": "BlockSquare"}  # fmt: skip
+         "sea_vessel": "BlockRectangle", "tower": "BlockSquare", "capital": "BlockSquare"}  # fmt: skip
+PLAYER_SUPPLY = {"warrior": 8, "serf": 4}  # stand-ins for the person's minis; their board is theirs to lay out
 BOT_RGB, PLAYER_RGB = (0.75, 0.15, 0.15), (0.15, 0.35, 0.8)
+
+
+def prompt(state: State) -> tuple[str, str]:
+    """The prompt marker's description (the question, for the person) and GM Notes (the pending step, as JSON)."""
+    from engines.holas.bot import WAITS
+
+    if state.pending is None:
+        return "nothing: press Bot action for the bot's next action", ""
+    where = f" (battle in {state.pending.region})" if state.pending.region else ""
+    return f"{WAITS[state.pending.ask]}{where}", state.pending.to_json()
 
 
 def spots(data: HolasData, region: str, index: int) -> Vec3:
@@ -58,14 +69,20 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
         at = placed[unit.aboard] + Vec3(0, 0.6, 0) if unit.aboard else at_of(unit.where)
         placed[unit.id] = at
         b.add(piece(unit.type, "bot", at, unit.id))
+    b.add(piece("capital", "bot", at_of(state.capital), "capital"))
     for region in state.towers:
         b.add(piece("tower", "bot", at_of(region), "tower"))
+    for _ in range(data.faction.units["tower"].supply - len(state.towers) if "tower" in data.faction.units else 0):
+        b.add(piece("tower", "bot", at_of("supply"), "tower"))
     for region, army in state.player.items():
         kinds = ["warrior"] * (army.ns // 2) + ["serf"] * (army.ns % 2) + (["tower"] if army.structure else [])
         for kind in kinds:
             b.add(piece(kind, "player", at_of(region), kind))
     if state.player_sea:
         b.add(piece("sea_vessel", "player", at_of(state.player_sea), "sea_vessel"))
+    for kind, n in PLAYER_SUPPLY.items():
+        for _ in range(n):
+            b.add(piece(kind, "player", at_of("player.supply"), kind))
     for region in sorted(state.tokens):
         b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of(region)))
     for _ in range(state.collected):
@@ -75,6 +92,8 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     def card(card_id: str, at: Vec3, face_down: bool) -> dict[str, Any]:
         return b.card(faces[card_id], f"solo card {card_id}", [L.CARD_TAG], at, gm_notes=card_id, face_down=face_down)
 
+    if state.pending is not None and state.pending.card:
+        b.add(card(state.pending.card, L.AREAS["battle"].centre, False))
     for key, ids in (("deck", state.deck), ("discard", state.discard)):
         if ids:
             centre = L.AREAS[key].centre
@@ -97,4 +116,9 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
         else L.AREAS["spare"].centre
     )
     b.add(b.base("Chip_10", "final round", [L.tag("marker", "final")], final))
+    tactic = L.AREAS["tactic"].spot(state.tactic, L.TACTIC_SPOTS)
+    b.add(b.base("Chip_10", "your tactic's strength", [L.tag("marker", "tactic")], tactic))
+    question, notes = prompt(state)
+    b.add(b.base("Chip_50", "the bot waits for", [L.tag("marker", "prompt")], L.AREAS["prompt"].centre,
+                 description=question, gm_notes=notes))  # fmt: skip
     return SaveFile.from_dict({"SaveName": "Heroes of Land, Air & Sea: the solo Enemy", "ObjectStates": b.objects}, "t")

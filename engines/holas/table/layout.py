@@ -21,6 +21,7 @@ Y = 1.1
 BOARD_AT = Vec3(0, 1.0, 0)
 ABOARD = 0.6  # a mini this close to a vessel's centre, and above it, is aboard
 RESOURCE_SPOTS = 11  # 0..10
+TACTIC_SPOTS = 10  # the person's tactic strength, 0..9
 SCORE_SPOTS = 60
 ROUND_SPOTS = 20
 
@@ -38,6 +39,7 @@ def _areas() -> dict[str, Area]:
         area("courtyard", "the bot's Courtyard", (-30, 12), (8, 5)),
         area("supply", "the bot's supply", (-30, 4), (8, 6)),
         area("tokens", "the bot's Exploration Tokens", (-30, -4), (8, 4)),
+        area("player.supply", "your minis not on the map", (-30, -12), (8, 6)),
         area("deck", "the bot's solo deck", (30, 12), (3, 4)),
         area("discard", "the bot's discard", (34, 12), (3, 4)),
         area("battle", "the bot's battle card", (38, 12), (3, 4)),
@@ -45,6 +47,8 @@ def _areas() -> dict[str, Area]:
         area("score", "the score track", (0, -24), (60, 2)),
         area("round", "the round track (the round marker; the final-round marker)", (0, -28), (40, 2)),
         area("spare", "markers not in play", (30, -10), (6, 3)),
+        area("prompt", "what the bot waits for (its marker's description says it)", (42, 4), (3, 3)),
+        area("tactic", "your tactic's strength (0-9): set it before Tactic chosen", (0, -32), (20, 2)),
     ]
     for i in (1, 2, 3):
         out.append(area(f"slot{i}", f"the bot's Hero Slot {i}", (26 + 4 * i, 20), (3, 4)))

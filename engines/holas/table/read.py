@@ -1,27 +1,56 @@
 """A table read back into the Enemy's state, with every problem named: a mini on a region border or off the map,
-a vessel with too many minis aboard, an unknown card, a lost marker or zone."""
+a vessel with too many minis aboard, an unknown card, a lost marker or zone, a prompt marker whose notes do not
+say what the bot waits for. The view keeps the GUIDs the planner moves."""
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 
-from bridge.table import Table, TableObject
+from pydantic import ValidationError
+
+from bridge.table import Table, TableObject, Vec3
+from bridge.table.geometry import Transform
 from engines.base import Problem, ReadError
 from engines.holas.data_model import HolasData, UnitType
-from engines.holas.state import RESOURCES, PlayerArmy, State, Unit
+from engines.holas.state import RESOURCES, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
 from engines.tablekit import Area, one_tagged, zones
 
 UNIT_TYPES: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")
+PILES = ("deck", "discard", "battle", "slot1", "slot2", "slot3")
 
 
-def read_table(table: Table, data: HolasData, capital: str) -> State:
+@dataclass
+class TableView:
+    """The state as read, and what the planner needs to move it: GUIDs by unit id, Exploration Tokens by region,
+    cards by id (and the deck each lies in), the bot's spare towers, the markers; the number of pieces already in
+    each region (new arrivals take the next free spot)."""
+
+    state: State
+    units: dict[str, str] = field(default_factory=dict)
+    tokens: dict[str, list[str]] = field(default_factory=dict)
+    cards: dict[str, str] = field(default_factory=dict)
+    contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck it lies in
+    spare_towers: list[str] = field(default_factory=list)
+    markers: dict[str, str] = field(default_factory=dict)
+    crowd: Counter[str] = field(default_factory=Counter)
+    battle: list[str] = field(default_factory=list)  # the card(s) in the battle area
+    positions: dict[str, Vec3] = field(default_factory=dict)  # where each bot unit stands, by unit id
+    board: Transform = field(default_factory=lambda: Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1)))
+    planner: Any = None  # set by the game's decide
+
+
+def read_table(table: Table, data: HolasData) -> TableView:
     problems: list[Problem] = []
     found = zones(table, L.AREAS)
     board = one_tagged(table, L.BOARD_TAG, "board", problems)
     if board is None:
         raise ReadError(problems)
     map_ = data.map
+    view = TableView(State(units=[], capital="", deck=[]), board=board.transform)
+    state = view.state
 
     def where(obj: TableObject) -> str | None:
         zone = next((k for k, z in found.items() if z.encloses(obj.position)), None)
@@ -32,22 +61,55 @@ def read_table(table: Table, data: HolasData, capital: str) -> State:
         if region is None:
             what = "on a region border" if L.on_border(map_, point) else "off the map and outside every zone"
             problems.append(Problem(f"a piece {what}: put it inside one region", obj))
+        else:
+            view.crowd[region] += 1
         return region
 
-    state = State(units=[], capital=capital, deck=[])
-    bots = [o for o in table.with_tag(L.BOT_TAG)]
+    regions = {r.id for r in map_.regions}
+    _bot_pieces(table, data, view, where, regions, problems)
+    _player_pieces(table, data, view, where, problems)
+    for obj in table.with_tag(L.TOKEN_TAG):
+        place = where(obj)
+        if place == "tokens":
+            state.collected += 1
+        elif place in regions:
+            state.tokens.add(place)
+            view.tokens.setdefault(place, []).append(obj.guid)
+        elif place is not None:
+            problems.append(Problem("an Exploration Token outside every region and the bot's token pile", obj))
+    _cards(table, data, view, found, problems)
+    _markers(table, data, view, found, problems)
+    if problems:
+        raise ReadError(problems)
+    return view
+
+
+def _bot_pieces(
+    table: Table, data: HolasData, view: TableView, where: Any, regions: set[str], problems: list[Problem]
+) -> None:
+    state = view.state
+    bots = table.with_tag(L.BOT_TAG)
     vessels = [o for o in bots if any(o.has_tag(L.tag("bot", v)) for v in ("air_vessel", "sea_vessel"))]
     aboard: dict[str, list[str]] = {}
+    capitals: list[str] = []
     for obj in bots:
-        kind: str | None = next((t for t in (*UNIT_TYPES, "tower") if obj.has_tag(L.tag("bot", t))), None)
+        kind: str | None = next((t for t in (*UNIT_TYPES, "tower", "capital") if obj.has_tag(L.tag("bot", t))), None)
         if kind is None:
             problems.append(Problem("a bot piece without its type tag (holas.bot.hero, .warrior, ...)", obj))
             continue
         place = where(obj)
         if place is None:
             continue
-        if kind == "tower":
-            state.towers.append(place)
+        if kind in ("tower", "capital"):
+            if place in regions:
+                (capitals if kind == "capital" else state.towers).append(place)
+            elif kind == "tower" and place == "supply":
+                view.spare_towers.append(obj.guid)
+            else:
+                problems.append(Problem(f"the bot's {kind} stands in {L.AREAS[place].label}: put it in a region", obj))
+            continue
+        if place not in regions and place not in ("courtyard", "supply"):
+            problems.append(Problem(f"a bot mini in {L.AREAS[place].label}: put it in a region or the Courtyard", obj))
             continue
         carrier = next(
             (
@@ -62,6 +124,8 @@ def read_table(table: Table, data: HolasData, capital: str) -> State:
         unit_type = next(t for t in UNIT_TYPES if t == kind)
         unit = Unit(obj.gm_notes.strip() or f"{kind}?", unit_type, place, carrier.gm_notes.strip() if carrier else None)
         state.units.append(unit)
+        view.units[unit.id] = obj.guid
+        view.positions[unit.id] = obj.position
         if carrier is not None:
             aboard.setdefault(carrier.guid, []).append(unit.id)
     for v in vessels:
@@ -69,18 +133,25 @@ def read_table(table: Table, data: HolasData, capital: str) -> State:
         room = data.faction.units[vessel_type].capacity
         if len(aboard.get(v.guid, [])) > room:
             problems.append(Problem(f"a vessel with {len(aboard[v.guid])} minis aboard; it carries {room}", v))
-    ids = Counter(u.id for u in state.units)
-    for unit_id, n in ids.items():
+    for unit_id, n in Counter(u.id for u in state.units).items():
         if n > 1:
             problems.append(Problem(f"two bot minis say {unit_id!r} in their GM Notes"))
-    units = data.faction.units
+    if len(capitals) == 1:
+        state.capital = capitals[0]
+    else:
+        what = "is on no region" if not capitals else f"is in {len(capitals)} regions: {', '.join(capitals)}"
+        problems.append(Problem(f"the bot's Capital (tag '{L.tag('bot', 'capital')}') {what}"))
+
+
+def _player_pieces(table: Table, data: HolasData, view: TableView, where: Any, problems: list[Problem]) -> None:
+    state = view.state
     for obj in table.with_tag(L.PLAYER_TAG):
         piece: str | None = next(
             (t for t in (*UNIT_TYPES, "tower", "capital") if obj.has_tag(L.tag("player", t))), None
         )
         place = where(obj)
-        if piece is None or place is None:
-            continue
+        if piece is None or place is None or place in L.AREAS:
+            continue  # the person's pieces off the map are theirs to keep where they like
         if piece == "sea_vessel":
             state.player_sea = place
             continue
@@ -88,50 +159,90 @@ def read_table(table: Table, data: HolasData, capital: str) -> State:
         if piece in ("tower", "capital"):
             army.structure = True  # H6: a structure counts with the units
         else:
-            army.ns += next(u.ns for k, u in units.items() if k == piece)
-    for obj in table.with_tag(L.TOKEN_TAG):
-        place = where(obj)
-        if place == "tokens":
-            state.collected += 1
-        elif place is not None:
-            state.tokens.add(place)
+            army.ns += next(u.ns for k, u in data.faction.units.items() if k == piece)
+
+
+def _cards(
+    table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
+) -> None:
+    state = view.state
     known = {c.id for c in data.cards.cards}
-    for key in ("deck", "discard", "slot1", "slot2", "slot3"):
-        cards = [o for o in table.with_tag(L.CARD_TAG) if found[key].encloses(o.position)]
-        ids_in = [c.gm_notes.strip() for o in cards for c in (o.contents or (o,))]
-        for card_id in ids_in:
-            if card_id not in known:
-                problems.append(Problem(f"a card whose GM Notes {card_id!r} name no solo card of the data"))
-        ids_in = [i for i in ids_in if i in known]
-        if key in ("deck", "discard"):
-            setattr(state, key, ids_in)
-        else:
-            state.slots[int(key[-1]) - 1] = ids_in[0] if ids_in else None
-    state.resources = {r: _spot(table, r, L.AREAS[f"res.{r}"], L.RESOURCE_SPOTS, problems) for r in RESOURCES}
+    piles: dict[str, list[str]] = {}
+    for key in PILES:
+        objs = sorted(
+            (o for o in table.with_tag(L.CARD_TAG) if found[key].encloses(o.position)), key=lambda o: -o.position.y
+        )  # top first
+        ids: list[str] = []
+        for obj in objs:
+            for card in obj.contents or (obj,):
+                card_id = card.gm_notes.strip()
+                if card_id not in known:
+                    problems.append(Problem(f"a card whose GM Notes {card_id!r} name no solo card of the data", card))
+                    continue
+                ids.append(card_id)
+                view.cards[card_id] = card.guid
+                if card is not obj:
+                    view.contained[card.guid] = obj.guid
+        piles[key] = ids
+    state.deck, state.discard = piles["deck"], piles["discard"]
+    for i in (1, 2, 3):
+        state.slots[i - 1] = piles[f"slot{i}"][0] if piles[f"slot{i}"] else None
+    seen = Counter(i for ids in piles.values() for i in ids)
+    for card_id in sorted(known - set(seen)):
+        problems.append(
+            Problem(f"the solo card {card_id} is in none of the bot's piles (deck, discard, slots, battle)")
+        )
+    for card_id in sorted(k for k, n in seen.items() if n > 1):
+        problems.append(Problem(f"the solo card {card_id} is there {seen[card_id]} times"))
+    view.battle = piles["battle"]
+
+
+def _markers(
+    table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
+) -> None:
+    state = view.state
+    for key in (*RESOURCES, "score", "cc", "round", "final", "tactic", "prompt"):
+        marker = one_tagged(table, L.tag("marker", key), f"{key} marker", problems)
+        if marker is not None:
+            view.markers[key] = marker.guid
+    state.resources = {r: _spot(table, r, L.AREAS[f"res.{r}"], L.RESOURCE_SPOTS) for r in RESOURCES}
     for resource in RESOURCES:
         token = one_tagged(table, L.tag("tax", resource), f"{resource} Tax Track token", problems)
         slot = next(
             (int(k[-1]) for k, z in found.items() if k.startswith("tax.") and token and z.encloses(token.position)),
             None,
         )
-        if token is not None and slot is None:
-            problems.append(Problem(f"the {resource} Tax Track token is in no slot (4, 3, 2)", token))
+        if token is not None:
+            view.markers[f"tax.{resource}"] = token.guid
+            if slot is None:
+                problems.append(Problem(f"the {resource} Tax Track token is in no slot (4, 3, 2)", token))
         state.tax[resource] = slot or 0
-    state.pts = _spot(table, "score", L.AREAS["score"], L.SCORE_SPOTS, problems)
-    state.cc_space = _spot(table, "cc", L.AREAS["cc"], len(data.faction.cc_track), problems)
-    state.round = _spot(table, "round", L.AREAS["round"], L.ROUND_SPOTS, problems) + 1
-    final = one_tagged(table, L.tag("marker", "final"), "final-round marker", problems)
+    state.pts = _spot(table, "score", L.AREAS["score"], L.SCORE_SPOTS)
+    state.cc_space = _spot(table, "cc", L.AREAS["cc"], len(data.faction.cc_track))
+    state.round = _spot(table, "round", L.AREAS["round"], L.ROUND_SPOTS) + 1
+    state.tactic = _spot(table, "tactic", L.AREAS["tactic"], L.TACTIC_SPOTS)
+    final = table.get(view.markers.get("final", ""))
     if final is not None and found["round"].encloses(final.position):
         state.final_round = _nearest(final, L.AREAS["round"], L.ROUND_SPOTS) + 1
-    if problems:
-        raise ReadError(problems)
-    return state
+    prompt = table.get(view.markers.get("prompt", ""))
+    if prompt is not None and prompt.gm_notes.strip():
+        try:
+            state.pending = Pending.from_json(prompt.gm_notes)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            at = ".".join(str(p) for p in first["loc"]) or "the notes"
+            problems.append(Problem(f"its GM Notes do not say what the bot waits for: {at}: {first['msg']}", prompt))
+    battle = view.battle
+    wanted = [state.pending.card] if state.pending is not None and state.pending.card else []
+    if battle != wanted:
+        expected = f"the bot's battle card {wanted[0]}" if wanted else "no card (no battle card is revealed)"
+        problems.append(Problem(f"{L.AREAS['battle'].label} holds {battle or 'nothing'}; it should hold {expected}"))
 
 
 def _nearest(obj: TableObject, area: Area, spots: int) -> int:
     return min(range(spots), key=lambda i: abs(obj.position.x - area.spot(i, spots).x))
 
 
-def _spot(table: Table, what: str, area: Area, spots: int, problems: list[Problem]) -> int:
-    marker = one_tagged(table, L.tag("marker", what), f"{what} marker", problems)
-    return _nearest(marker, area, spots) if marker is not None else 0
+def _spot(table: Table, what: str, area: Area, spots: int) -> int:
+    marker = table.with_tag(L.tag("marker", what))
+    return _nearest(marker[0], area, spots) if len(marker) == 1 else 0

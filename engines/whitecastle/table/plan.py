@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from bridge.commands import Command, Move, Position, Take
 from bridge.table import Vec3
-from engines.tablekit import RecordingPlanner, grid
+from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
 from engines.whitecastle import actions as A
 from engines.whitecastle.board import board
 from engines.whitecastle.deck import SoloDeck
@@ -18,15 +18,14 @@ from engines.whitecastle.table import layout as L
 from engines.whitecastle.table.build import DIE_SLOT_Z, time_spots
 from engines.whitecastle.table.read import COLOURS, TableView
 
-FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)
-PILE_BASE, CARD_THICKNESS = 0.4, 0.05  # loose cards stacked above a pile's deck, top card highest
-
 
 class Planner(RecordingPlanner):
     def __init__(self, view: TableView, deck: SoloDeck) -> None:
         super().__init__(view.state)
         self.view, self.deck = view, deck
-        self.contained = {cid: view.cards[cid].guid for cid in view.card_guids if view.cards[cid].contents}
+        self.decks = Containers(
+            {guid: view.cards[cid].guid for cid, guid in view.card_guids.items() if view.cards[cid].contents}
+        )
         self.bridges = {c: [o.guid for o in view.dice[f"bridge.{c}"]] for c in COLOURS}
         self.held: str | None = None
         self.courtiers = {floor: list(guids) for floor, guids in view.courtiers.items()}
@@ -95,11 +94,4 @@ class Planner(RecordingPlanner):
         return self._card(card_id, at, FACE_DOWN)
 
     def _card(self, card_id: str, at: Vec3, rotation: Position) -> Command:
-        guid = self.view.card_guids[card_id]
-        container = self.contained.pop(card_id, None)
-        if container is None:
-            return Move(guid=guid, position=Position.of(at), rotation=rotation)
-        left = [cid for cid, c in self.contained.items() if c == container]
-        if len(left) == 1:  # TTS turns a deck of one card into that card, which keeps its GUID
-            del self.contained[left[0]]
-        return Take(container=container, guid=guid, position=Position.of(at), rotation=rotation)
+        return self.decks.move(self.view.card_guids[card_id], at, rotation)

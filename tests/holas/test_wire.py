@@ -1,0 +1,115 @@
+"""Whole games on the emulated table, through the bridge: every press of a button (Bot action, Follow done,
+Interrupt/none, Tactic chosen, Tactic cancels?) a step of the Enemy's from Session; a scripted person who sends
+minis from their supply onto the map (now and then into a region of the bot's: an attack), sets their tactic's
+strength on its track and answers the bot's questions; the table read back after every press equal to the
+engine's state."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bridge.commands import Move, Position
+from bridge.modbuild import build_save
+from bridge.session import Session
+from engines import registry
+from engines.holas.state import State
+from engines.holas.table import layout as L
+from engines.holas.table.build import spots
+from tests.conftest import Live, start_live, stop_live
+from tests.holas.test_table import fields
+
+ANSWER = {"follow": ["follow_done"], "interrupt": ["interrupt_none"], "tactic": ["tactic_chosen"]}
+ANSWER["cancels"] = ["tactic_cancels", "interrupt_none"]
+
+
+def same(read: State, engine: State) -> bool:
+    a, b = fields(read), fields(engine)
+    return a == b or (print({k: (a[k], b[k]) for k in a if a[k] != b[k]}) is not None and False)
+
+
+async def person(live: Live, game: Any, state: State, rng: random.Random) -> str:
+    """One action of the scripted person's on the table: a mini from their supply onto free land or into a region
+    of the bot's (an attack: the next press is Tactic chosen); the tactic's strength set at random."""
+    table = await live.connector.snapshot()
+    supply = L.AREAS["player.supply"]
+    mine = [o for o in table.with_tag(L.PLAYER_TAG) if supply.centre.distance_xz(o.position) < 5]
+    data = game.owned.value
+    land = [r.id for r in data.map.regions if r.kind == "land" and r.id != state.capital]
+    bots = sorted({u.where for u in state.units if u.where in land and u.type != "hero"} - set(state.player))
+    free = [r for r in land if not state.in_region(r) and r not in state.towers]
+    attack = bool(bots) and rng.random() < 0.3
+    target = rng.choice(bots if attack else free or land)
+    board = table.with_tag(L.BOARD_TAG)[0].transform
+    local = spots(data, target, 8)
+    at = board.to_world(local)
+    commands = [Move(guid=mine[0].guid, position=Position(x=at.x, y=L.Y + 0.5, z=at.z))] if mine else []
+    tactic = L.AREAS["tactic"].spot(rng.randint(0, 4), L.TACTIC_SPOTS)
+    marker = table.with_tag(L.tag("marker", "tactic"))[0].guid
+    commands.append(Move(guid=marker, position=Position.of(tactic)))
+    await live.connector.apply(commands, timeout=60)
+    return "tactic_chosen" if attack and mine else "bot_action"
+
+
+async def retreat(live: Live, game: Any, region: str) -> None:
+    table = await live.connector.snapshot()
+    board = table.with_tag(L.BOARD_TAG)[0].transform
+    data = game.owned.value
+    theirs = [
+        o
+        for o in table.with_tag(L.PLAYER_TAG)
+        if L.region_at(data.map, L.to_map(data.map, board, o.position)) == region
+    ]
+    supply = L.AREAS["player.supply"]
+    await live.connector.apply(
+        [Move(guid=o.guid, position=Position.of(supply.spot(i, len(theirs), lift=0.3))) for i, o in enumerate(theirs)]
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+async def test_a_whole_game_through_the_wire(seed: int):
+    game = registry.load("holas")
+    game.use_data(None, allow_sample=True)
+    live = await start_live(build_save(game), timeout=30)
+    rng = random.Random(seed)
+    try:
+        session = Session(live.connector, game, seed=seed)
+        presses, actions, battles = 0, 0, 0
+        press = "bot_action"
+        while True:
+            plan = await session.take_turn(button=press)
+            assert plan.ok, plan.problems
+            presses += 1
+            state = game.read(await live.connector.snapshot()).state
+            assert same(state, session.last_after), f"after press {presses} ({press})"
+            said = [str(s.decision.reason) for s in plan.steps]
+            assert said and "SAMPLE DATA" in said[0]  # said on every press
+            if any(s.decision.action.what == "over" for s in plan.steps):
+                break
+            actions += sum(s.decision.action.what == "draw" for s in plan.steps)
+            won = [dict(s.decision.action.detail) for s in plan.steps if s.decision.action.what == "battle"]
+            battles += len(won)
+            for battle in won:
+                if battle["won"]:  # "take your losses off and move the rest to your Courtyard": all to the supply
+                    await retreat(live, game, battle["region"])
+                    state = game.read(await live.connector.snapshot()).state
+            if state.pending is not None:
+                press = rng.choice(ANSWER[state.pending.ask])
+            elif state.round == 3 and state.final_round is None:  # the person reaches an X-Objective
+                final = (await live.connector.snapshot()).with_tag(L.tag("marker", "final"))[0].guid
+                at = L.AREAS["round"].spot(3, L.ROUND_SPOTS, z=0.6)
+                await live.connector.apply([Move(guid=final, position=Position.of(at))])
+                press = "bot_action"
+            else:
+                press = await person(live, game, state, rng)
+            assert presses < 200
+        print(f"seed {seed}: {presses} presses, {actions} actions, {battles} battles")
+        assert battles >= 1
+        assert actions == 12  # rounds 1-4: the X-Objective in round 3 (the final marker on 4), then one more
+        chat = [text for text, _ in live.emulator.require_world().chat]
+        assert sum("SAMPLE DATA" in line for line in chat) == presses
+    finally:
+        await stop_live(live)
