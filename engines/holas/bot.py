@@ -61,6 +61,8 @@ class Enemy:
     decisions: list[Decision[Step]] = field(default_factory=list)
     on_step: Callable[[Decision[Step], State], None] | None = None  # the table's planner: the state each step left
     announce: str = ""  # said before the first step's reason (SAMPLE DATA)
+    slot: int = 0  # the action under way (0: none, a battle the person started)
+    rest: tuple[StepName, ...] = ()  # its steps after the one under way: where a battle's action goes on
 
     def say(self, what: str, rule: str, text: str, **detail: Any) -> None:
         if self.announce and not self.decisions:
@@ -217,7 +219,7 @@ class Enemy:
         s = self.state
         if attacker:
             s.pts += 1  # "starting a battle gives +1 pt" (Dized)
-        s.pending = Pending("tactic", region=region, attacker=attacker, enter=enter)
+        s.pending = Pending("tactic", self.slot, region, attacker, enter, then=self.rest)
         side = "attacks" if attacker else "is attacked"
         extra = ": +1 pt for starting it" if attacker else ""
         text = (
@@ -542,6 +544,7 @@ class Enemy:
             card=card_id,
             slot=slot,
         )
+        self.slot, self.rest = slot, ("end",)  # a battle in Attack ends the action
         ok = self.perform(card, hero)
         then: list[StepName] = []
         if ok and card.action == "research":
@@ -563,9 +566,9 @@ class Enemy:
         card = self._card(s.slots[slot - 1] or "") if slot else None
         self.card = card
         for i, step in enumerate(steps):
-            if s.pending is not None:  # a battle began: the rest waits for it
-                s.pending = replace(s.pending, slot=slot, then=steps[i:])
+            if s.pending is not None:  # a battle began: the rest waits for it (its Pending holds the steps)
                 return
+            self.slot, self.rest = slot, steps[i + 1 :]
             if step == "follow" or step == "interrupt":
                 s.pending = Pending(step, slot=slot, then=steps[i + 1 :])
                 self.say(f"{step}_ask", *ASKS[step])

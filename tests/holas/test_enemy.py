@@ -381,3 +381,19 @@ def test_the_third_action_ends_the_round():
         while s.pending is not None:
             Enemy(s, DATA, random.Random(0)).resume(NEXT[s.pending.ask])
     assert s.round == 2 and s.slots == [None, None, None] and {"sample.1", "sample.8", "sample.2"} <= set(s.discard)
+
+
+def test_a_battle_in_the_third_actions_move_keeps_the_end_of_the_round_for_after_it():
+    """The round: "ok = perform(c, h) ... elif not ok: move(h, c.compass)" then "collect(bot); discard(slot[1..3])"
+    after the third action: a battle on the way (step 4: "player-controlled -> battle") comes first."""
+    s = fresh()
+    s.resources = {"ore": 0, "mana": 0, "food": 0}
+    s.slots = ["sample.2", "sample.4", None]
+    s.deck = ["sample.1", *[x for x in s.deck if x not in ("sample.1", "sample.2", "sample.4")]]
+    s.unit("hero3").where = "L2"  # recruit fails with nothing to pay; arrow N from L2: the sea, then L1 clockwise
+    s.player = {"L3": PlayerArmy(1), "L1": PlayerArmy(1), "L4": PlayerArmy(1)}
+    Enemy(s, DATA, random.Random(0)).resume("bot_action")
+    assert s.pending is not None and (s.pending.ask, s.pending.slot, s.pending.then) == ("tactic", 3, ("end",))
+    Enemy(s, DATA, random.Random(0)).resume("tactic_chosen")
+    Enemy(s, DATA, random.Random(0)).resume("interrupt_none")
+    assert s.pending is None and s.round == 2 and s.slots == [None, None, None]

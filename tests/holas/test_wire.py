@@ -69,7 +69,7 @@ async def retreat(live: Live, game: Any, region: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 async def test_a_whole_game_through_the_wire(seed: int):
     game = registry.load("holas")
     game.use_data(None, allow_sample=True)
