@@ -345,7 +345,11 @@ class Session:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
         plan, after = plan_turn_with_state(
-            self.game, table, seed=self._seeds.randrange(1 << 31), difficulty=self.difficulty, rules=self.rules,
+            self.game,
+            table,
+            seed=self._seeds.randrange(1 << 31),
+            difficulty=self.difficulty,
+            rules=self.rules,
             button=button,
         )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
