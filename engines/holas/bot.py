@@ -50,6 +50,9 @@ class Step:
     what: str
     detail: tuple[tuple[str, Any], ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        return {"step": self.what, **{k: list(v) if isinstance(v, tuple) else v for k, v in self.detail}}
+
 
 @dataclass
 class Enemy:
