@@ -41,6 +41,7 @@ class Dashboard:
                 "difficulty": session.difficulty,
                 "difficulties": list(game.difficulties),
                 "checks_turns": game.checks_turns,
+                "buttons": [{"key": key, "label": label} for key, label in game.buttons],  # the game's own
                 "status": "",  # the table panel's status line (echoed from the emulator)
             },
             "table": None,
@@ -156,7 +157,10 @@ class Dashboard:
         """Carry out a control from a page; an error text, or None."""
         kind = message.get("type")
         bot = self.state["bot"]
-        if kind == "bot_turn":
+        if kind in ("bot_turn", "button"):
+            key = str(message.get("key", ""))[:40] if kind == "button" else ""
+            if kind == "button" and key not in dict(self.session.game.buttons):
+                return f"{self.session.game.title} has no button {key!r}"
             if bot["busy"]:
                 return "the bot is already taking a turn"
             if self.session.paused:
@@ -164,7 +168,8 @@ class Dashboard:
             bot["busy"] = True
             self._touch()
             try:
-                if await self.session.bot_turn() is None:  # already reported, in this log too
+                turn = self.session.press_button(key) if key else self.session.bot_turn()
+                if await turn is None:  # already reported, in this log too
                     return self.session.last_failure or "the bot's turn did not happen"
                 await self.refresh_table()  # the person's moves are fresh by the time the page sees "not busy"
             finally:

@@ -15,11 +15,12 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options
+from engines.base import Decision, Game, Options, PersonMove
 from engines.holas import rules as R
 from engines.holas import selfplay
 from engines.holas.bot import BUTTONS, Enemy, Step
 from engines.holas.data_model import HolasData, find_data, load_file
+from engines.holas.table import person
 from engines.holas.table.build import build_table
 from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
@@ -33,6 +34,7 @@ class Holas(Game[TableView, Step]):
     name = "holas"
     title = "Heroes of Land, Air & Sea: the solo Enemy"
     buttons = tuple(BUTTONS.items())
+    plays_person = True
 
     def __init__(self) -> None:
         self.owned: OwnerData[HolasData] = OwnerData(lambda path, sample: find_data(path, allow_sample=sample))
@@ -58,6 +60,15 @@ class Holas(Game[TableView, Step]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Step]]) -> Any:
         return state_after(state)
+
+    def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
+        return person.moves(self.read(table), table, self.owned.value)
+
+    def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+        return person.play(self.read(table), table, self.owned.value, move_id, rng)
+
+    def describe_table(self, state: TableView) -> dict[str, Any]:
+        return person.describe(state, self.owned.value)
 
     def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
         if people != 1:

@@ -258,3 +258,77 @@ async def test_three_rounds_of_pax_pamir_against_wakhan_through_the_page(page):
         assert await page.locator("g.region").count() == 6 and filtered
     finally:
         await close_board(board)
+
+
+async def test_a_whole_heroes_game_through_the_page(page):
+    """Without TTS, on the sample data: the page draws the owner's map (region outlines, both sides' pieces, the
+    bot's board), and a whole game runs from it: the game's own buttons (Bot action, Follow done, Interrupt/none,
+    Tactic chosen, Tactic cancels?) answer what the drawing says the bot waits for, and the person's listed moves
+    send minis, set their tactic's strength, take losses back and reach an X-Objective in round 2."""
+    import random
+
+    board = await open_board("holas", allow_sample=True)
+    rng = random.Random(4)
+    presses = {"follow_done": 0, "interrupt_none": 0, "tactic_chosen": 0, "tactic_cancels": 0, "bot_action": 0}
+
+    async def step(click: str) -> None:
+        version = await page.evaluate("state.version")
+        await page.click(click)
+        await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
+        await page.wait_for_timeout(60)  # the last push of a burst
+
+    async def move(label: str) -> bool:
+        found = page.locator("button.move", has_text=label)
+        if not await found.count():
+            return False
+        await step(
+            f"button.move[data-move='{await found.nth(rng.randrange(await found.count())).get_attribute('data-move')}']"
+        )
+        return True
+
+    async def press(key: str) -> None:
+        presses[key] += 1
+        await step(f"button.game-button[data-key='{key}']")
+
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("polygon.area")
+        assert (
+            await page.locator("polygon.area").count() == 12 and await page.locator("button.game-button").count() == 5
+        )
+        await press("bot_action")
+        for _ in range(200):
+            if "the game is over" in await page.locator("#turn").inner_text():
+                break
+            drawing = await page.evaluate("state.table.drawing")
+            waits = drawing["waits"]
+            if waits.startswith("your Follow"):
+                await press("follow_done")
+            elif waits.startswith("your interrupt"):
+                await press("interrupt_none")
+            elif waits.startswith("your tactic"):
+                await move("your tactic's strength")
+                await press("tactic_chosen")
+            elif waits.startswith("your answer"):
+                await press(rng.choice(["tactic_cancels", "interrupt_none"]))
+            elif "holds your army and the bot's" in await page.locator("#turn").inner_text():
+                both = [r["id"] for r in drawing["regions"] if any(x.startswith("you:") for x in r["lines"])
+                        and any(x.startswith("bot:") for x in r["lines"])]  # fmt: skip
+                assert await move(f"take your minis in {both[0]} back")
+                await press("bot_action")
+            else:
+                if drawing["round"] == 2 and drawing["final_round"] is None:
+                    assert await move("you reached an X-Objective")
+                elif rng.random() < 0.6:
+                    await move("a warrior from your supply to" if rng.random() < 0.8 else "attack the bot in")
+                await press("bot_action")
+        else:
+            pytest.fail(f"no end after {presses}")
+        print(presses)
+        assert presses["bot_action"] >= 9 and presses["tactic_chosen"] + presses["follow_done"] >= 1, presses
+        assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
+        chat = [t for t, _ in board.live.emulator.require_world().chat]
+        assert sum("SAMPLE DATA" in line for line in chat) == len(board.session.turns)
+        assert "the Enemy:" in await page.locator("#sides").inner_text()
+    finally:
+        await close_board(board)

@@ -43,6 +43,7 @@ async def test_state_on_connect(demo_board: Board):
         "difficulty": "normal",
         "difficulties": ["normal", "easy"],
         "checks_turns": False,
+        "buttons": [],
         "status": "",
     }
     assert state["table"]["drawing"] == {"kind": "slots", "slots": [None] * 7, "bag": 5}
@@ -309,3 +310,22 @@ async def test_a_whole_demo_game_from_the_page_bot_and_person_in_turn(demo_board
         assert dashboard.state["person"]["moves"] == []  # now the bot's turn
     slots = dashboard.state["table"]["drawing"]["slots"]
     assert slots.count("human") >= 2 and slots.count("bot") >= slots.count("human")
+
+
+async def test_a_games_own_button_from_the_page_and_a_key_it_does_not_have():
+    """The game's panel buttons are the page's too; a key the game does not have is refused, and nothing moves."""
+    from tests.dashboard.conftest import close_board, open_board
+
+    board = await open_board("holas", allow_sample=True)
+    try:
+        async with connect(board.ws_url, origin=board.origin) as ws:
+            state = await next_state(ws, lambda s: s["table"] is not None)
+            assert [b["key"] for b in state["bot"]["buttons"]][:2] == ["bot_action", "follow_done"]
+            refused = await control(ws, type="button", key="launch")
+            assert "has no button 'launch'" in refused["error"]
+            assert not board.session.turns
+            assert await control(ws, type="button", key="bot_action") == {"type": "ack", "control": "button"}
+            state = await next_state(ws, lambda s: s["last_turn"] is not None)
+            assert "draws sample." in state["last_turn"]["decisions"][0]["reason"]
+    finally:
+        await close_board(board)

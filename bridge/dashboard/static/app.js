@@ -59,6 +59,15 @@ function renderControls(bot) {
   const check = document.getElementById("check-turn");
   check.hidden = !bot.checks_turns;
   check.disabled = bot.busy;
+  const own = document.getElementById("game-buttons");  // the game's own buttons, as on the TTS panel
+  if (own.children.length !== bot.buttons.length) {
+    own.replaceChildren(...bot.buttons.map((b) => {
+      const button = el("button", { type: "button", class: "game-button", "data-key": b.key }, b.label);
+      button.addEventListener("click", () => send({ type: "button", key: b.key }));
+      return button;
+    }));
+  }
+  for (const button of own.children) button.disabled = bot.busy || bot.paused;
   document.getElementById("pause").textContent = bot.paused ? "Resume bot" : "Pause bot";
   const select = document.getElementById("difficulty");
   if (select.options.length !== bot.difficulties.length) {
@@ -112,6 +121,7 @@ function renderTable(table) {
   else if (drawing.kind === "map") drawMap(board, drawing);
   else if (drawing.kind === "castle") drawCastle(board, drawing);
   else if (drawing.kind === "fiftyfirst") drawStates(board, drawing);
+  else if (drawing.kind === "holas") drawHolas(board, drawing);
 }
 
 function drawCardRow(board, y, title, cards, cls) {
@@ -262,6 +272,32 @@ function drawSlots(board, d) {
     if (owner) board.append(el("circle", { cx: x, cy: 0, r: 28, class: `token ${owner}`, "data-owner": owner }, null, SVG));
   });
   board.append(el("text", { x: 0, y: 130, class: "hexlabel" }, `bot bag: ${d.bag} token(s)`, SVG));
+}
+
+// Heroes of Land, Air & Sea: the owner's map (outlines in map units, north up), both sides' pieces per region as
+// read, and the bot's board beside it.
+function drawHolas(board, d) {
+  const xs = d.regions.flatMap((r) => r.polygon.map((p) => p[0])), zs = d.regions.flatMap((r) => r.polygon.map((p) => p[1]));
+  const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+  const k = Math.min(800 / (x1 - x0 || 1), 600 / (z1 - z0 || 1));
+  const at = (p) => [(p[0] - (x0 + x1) / 2) * k, -(p[1] - (z0 + z1) / 2) * k - 60];
+  for (const r of d.regions) {
+    const g = el("g", { class: `region ${r.kind}`, "data-region": r.id }, null, SVG);
+    g.append(el("polygon", { points: r.polygon.map((p) => at(p).join(",")).join(" "), class: `area ${r.kind} ${r.terrain}` }, null, SVG));
+    const [x, y] = at(r.center);
+    g.append(el("text", { x, y: y - 30, class: "hexlabel" }, `${r.id}${r.token ? " ◆" : ""}`, SVG));
+    r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 10 + 14 * i, class: "pieces" }, line, SVG)));
+    board.append(g);
+  }
+  board.append(el("text", { x: 0, y: 330, class: "hexlabel" }, `round ${d.round}${d.final_round ? ` · the last round: ${d.final_round}` : ""} · your tactic: ${d.tactic}`, SVG));
+  board.append(el("text", { x: 0, y: 355, class: "pieces", "data-waits": "" }, `the bot waits for ${d.waits}`, SVG));
+  const b = d.bot, sides = document.getElementById("sides");
+  const box = el("div", { class: "side", "data-seat": "bot" });
+  box.append(el("strong", {}, `the Enemy: ${b.pts} pts · ore ${b.resources.ore} · mana ${b.resources.mana} · food ${b.resources.food}${d.sample ? " · SAMPLE DATA" : ""}`));
+  box.append(el("div", {}, `Hero Slots: ${b.slots.join(" | ")}`));
+  box.append(el("div", {}, `CC Track space ${b.cc_space} · Tax Track: ore ${b.tax.ore}, mana ${b.tax.mana}, food ${b.tax.food}`));
+  box.append(el("div", {}, `deck ${b.deck} · discard ${b.discard} · tokens ${b.tokens} · Courtyard: ${b.courtyard.join(", ") || "—"}`));
+  sides.append(box);
 }
 
 function renderTurn(turn) {

@@ -1,0 +1,174 @@
+"""Your side on the table, for playing without TTS, as far as the bot's model reaches: minis from your supply onto
+a land region, an army moved to a neighbouring region (into the bot's: an attack, then Tactic chosen), minis taken
+back (losses, a retreat), your tactic's strength, and an X-Objective reached. Your own board, cards and resources
+are yours to keep (the bot does not model them). And the dashboard's drawing of the map and the bot's side."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bridge.commands import Command, Move, Position
+from bridge.table import Table, Vec3
+from engines.base import PersonMove
+from engines.holas import rules as R
+from engines.holas.bot import WAITS
+from engines.holas.data_model import HolasData
+from engines.holas.state import RESOURCES, State
+from engines.holas.table import layout as L
+from engines.holas.table.build import spots
+from engines.holas.table.read import TableView
+
+
+def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, str, str, str]]:
+    """(kind, from, to, label) of each move, in the page's order."""
+    s = view.state
+    out: list[tuple[str, str, str, str]] = []
+    if R.over(s):
+        return out
+    land = [r.id for r in data.map.regions if r.kind == "land"]
+    supply = _supply(table)
+    for kind in ("warrior", "serf"):
+        if any(k == kind for k, _ in supply):
+            out += [("send", kind, r, f"a {kind} from your supply to {r}") for r in land if r != s.capital]
+    for region in sorted(_mine(table, data)):
+        for _, near in R.clockwise_from(data.map, region, 0):
+            if near in land:
+                what = "attack the bot in " if near in _bots(s) else "move your army to "
+                out.append(("move", region, near, f"{what}{near} from {region}"))
+        out.append(("back", region, "", f"take your minis in {region} back to your supply (losses, a retreat)"))
+    out += [("tactic", "", str(n), f"your tactic's strength: {n}") for n in range(L.TACTIC_SPOTS) if n != s.tactic]
+    if s.final_round is None:
+        out.append(("x", "", "", "you reached an X-Objective: the game ends after the next round"))
+    return out
+
+
+def _group(kind: str) -> str:
+    return {"send": "Your minis", "move": "Your minis", "back": "Your minis", "tactic": "Battle"}.get(kind, "The game")
+
+
+def moves(view: TableView, table: Table, data: HolasData) -> list[PersonMove]:
+    return [PersonMove(str(i), label, _group(kind)) for i, (kind, _, _, label) in enumerate(_listed(view, table, data))]
+
+
+def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+    listed = _listed(view, table, data)
+    if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
+        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+    kind, frm, to, _ = listed[int(move_id)]
+    board = table.with_tag(L.BOARD_TAG)[0].transform
+    crowd = dict(view.crowd)
+
+    def at(region: str, n: int) -> Position:
+        local = spots(data, region, (crowd.get(region, 0) + n) % 9)
+        world = board.to_world(local)
+        return Position.of(Vec3(world.x, L.Y + 0.5, world.z))
+
+    out: list[Command] = []
+    if kind == "send":
+        guid = next(g for k, g in _supply(table) if k == frm)
+        out.append(Move(guid=guid, position=at(to, 0)))
+    elif kind == "move":
+        out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_mine(table, data)[frm])]
+    elif kind == "back":
+        area = L.AREAS["player.supply"]
+        out += [
+            Move(guid=g, position=Position.of(area.spot(i, 8, lift=0.5))) for i, g in enumerate(_mine(table, data)[frm])
+        ]
+    elif kind == "tactic":
+        spot = L.AREAS["tactic"].spot(int(to), L.TACTIC_SPOTS)
+        out.append(Move(guid=view.markers["tactic"], position=Position.of(spot)))
+    else:
+        spot = L.AREAS["round"].spot(view.state.round, L.ROUND_SPOTS, z=0.6)  # the final round: the next one
+        out.append(Move(guid=view.markers["final"], position=Position.of(spot)))
+    return out, None
+
+
+def _supply(table: Table) -> list[tuple[str, str]]:
+    """(kind, GUID) of your minis in your supply zone."""
+    zone = table.with_tag(L.AREAS["player.supply"].tag)
+    if not zone:
+        return []
+    return [
+        (kind, o.guid)
+        for o in table.with_tag(L.PLAYER_TAG)
+        if zone[0].encloses(o.position)
+        for kind in ("warrior", "serf")
+        if o.has_tag(L.tag("player", kind))
+    ]
+
+
+def _mine(table: Table, data: HolasData) -> dict[str, list[str]]:
+    """Your movable minis on the map, by region."""
+    board = table.with_tag(L.BOARD_TAG)[0].transform
+    out: dict[str, list[str]] = {}
+    for obj in table.with_tag(L.PLAYER_TAG):
+        if not any(obj.has_tag(L.tag("player", k)) for k in ("hero", "warrior", "serf")):
+            continue
+        region = L.region_at(data.map, L.to_map(data.map, board, obj.position))
+        if region is not None:
+            out.setdefault(region, []).append(obj.guid)
+    return out
+
+
+def _bots(s: State) -> set[str]:
+    return {u.where for u in s.units if u.where not in ("courtyard", "supply")} | set(s.towers) | {s.capital}
+
+
+def describe(view: TableView, data: HolasData) -> dict[str, Any]:
+    """The map with both sides' pieces per region, and the bot's board, as the dashboard draws them."""
+    s = view.state
+    cards = {c.id: c for c in data.cards.cards}
+    regions = []
+    for r in data.map.regions:
+        lines = []
+        bots = sorted(u.id for u in s.units if u.where == r.id)
+        if r.id == s.capital:
+            lines.append("bot Capital")
+        if bots:
+            lines.append("bot: " + ", ".join(bots))
+        if r.id in s.towers:
+            lines.append("bot tower")
+        if r.id in s.player:
+            army = s.player[r.id]
+            lines.append(f"you: NS {army.ns}" + (" + structure" if army.structure else ""))
+        if r.id == s.player_sea:
+            lines.append("your Sea Vessel")
+        regions.append(
+            {
+                "id": r.id,
+                "kind": r.kind,
+                "terrain": r.terrain,
+                "polygon": [list(p) for p in r.polygon],
+                "center": list(r.center),
+                "token": r.id in s.tokens,
+                "lines": lines,
+            }
+        )
+
+    def slot(card: str | None) -> str:
+        return f"{card}: {cards[card].action.replace('_', ' ')} ({cards[card].compass})" if card else "—"
+
+    pending = s.pending
+    return {
+        "kind": "holas",
+        "regions": regions,
+        "bot": {
+            "resources": {r: s.resources[r] for r in RESOURCES},
+            "pts": s.pts,
+            "cc_space": s.cc_space,
+            "tax": s.tax,
+            "slots": [slot(c) for c in s.slots],
+            "deck": len(s.deck),
+            "discard": len(s.discard),
+            "courtyard": sorted(u.id for u in s.units if u.where == "courtyard"),
+            "tokens": s.collected,
+        },
+        "round": s.round,
+        "final_round": s.final_round,
+        "tactic": s.tactic,
+        "waits": (WAITS[pending.ask] + (f" (battle in {pending.region})" if pending.region else ""))
+        if pending
+        else "nothing: press Bot action",
+        "sample": data.sample,
+    }
