@@ -277,6 +277,18 @@ class Session:
                 self.difficulty = wanted
             if not await self._declined_while_paused():
                 await self.bot_turn()
+        elif event.name in self.game.table_events:
+            await self.table_event(event.name, event.fields)
+
+    async def table_event(self, name: str, fields: dict[str, Any]) -> tuple[bool, list[str]]:
+        """An event of the game's own mod script (Heroes' map editor): the game's answer, in the chat (red when the
+        game refused it) and the log."""
+        table = await self.connector.snapshot()
+        ok, lines = self.game.table_event(name, fields, table)
+        for line in lines:
+            self._notify("notice" if ok else "error", line)
+        await self.connector.apply([Say(text=f"Bot: {line}", color=BOT_COLOR if ok else "Red") for line in lines])
+        return ok, lines
 
     async def _declined_while_paused(self) -> bool:
         if self.paused:

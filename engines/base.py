@@ -91,6 +91,7 @@ class Game(ABC, Generic[S, A]):
     people: ClassVar[tuple[int, ...]] = (1,)  # how many people may sit with the bot (``build_table``)
     buttons: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key, label): the game's own buttons on the TTS panel
     plays_person: ClassVar[bool] = False  # lists the person's moves and plays them on the table (no TTS needed)
+    table_events: ClassVar[tuple[str, ...]] = ()  # events its own mod script sends (see table_event)
 
     @abstractmethod
     def read(self, table: Table) -> S:
@@ -169,6 +170,11 @@ class Game(ABC, Generic[S, A]):
             self.data.use(path, allow_sample)
         elif path is not None or allow_sample:
             raise NotImplementedError(f"{self.title} takes no owner data (--data, --allow-sample)")
+
+    def table_event(self, name: str, fields: dict[str, Any], table: Table) -> tuple[bool, list[str]]:
+        """An event of :attr:`table_events` from the game's own mod script, with the table as it is: whether it
+        was taken, and lines for the chat that say what came of it (or what is wrong, and where)."""
+        raise NotImplementedError(f"{self.title} has no table event {name!r}")
 
     def button(self, key: str) -> str | None:
         """A press of one of :attr:`buttons`: the label of the person's move it stands for, carried out before the

@@ -162,6 +162,7 @@ class MapData(_Strict):
     dataset: Dataset
     side: str
     north_deg: float = 0.0
+    board_centre: tuple[float, float] | None = None  # the map point at the board's centre (None: the outlines' middle)
     regions: tuple[Region, ...] = Field(min_length=2)
     edges: tuple[Edge, ...]
 

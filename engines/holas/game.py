@@ -9,9 +9,12 @@ the chat every turn."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
+
+from pydantic import ValidationError
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
@@ -20,11 +23,12 @@ from engines.holas import rules as R
 from engines.holas import selfplay
 from engines.holas.bot import BUTTONS, Enemy, Step
 from engines.holas.data_model import HolasData, find_data, load_file
+from engines.holas.table import layout as L
 from engines.holas.table import person
 from engines.holas.table.build import build_table
 from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
-from engines.ownerdata import OwnerData
+from engines.ownerdata import OwnerData, OwnerDataError
 from engines.tablekit import planned, state_after
 
 SAMPLE = "SAMPLE DATA (fictional cards, board and map)"
@@ -35,6 +39,7 @@ class Holas(Game[TableView, Step]):
     title = "Heroes of Land, Air & Sea: the solo Enemy"
     buttons = tuple(BUTTONS.items())
     plays_person = True
+    table_events = ("map",)
 
     def __init__(self) -> None:
         self.owned: OwnerData[HolasData] = OwnerData(lambda path, sample: find_data(path, allow_sample=sample))
@@ -60,6 +65,30 @@ class Holas(Game[TableView, Step]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Step]]) -> Any:
         return state_after(state)
+
+    def table_event(self, name: str, fields: dict[str, Any], table: Table) -> tuple[bool, list[str]]:
+        """``map send`` in the TTS map editor: the drawing, checked, written as the owner's ``map.json``."""
+        from engines.holas import mapmaker
+
+        boards = table.with_tag(L.BOARD_TAG)
+        if len(boards) != 1:
+            return False, [f"the map was not saved: the table needs one board tagged '{L.BOARD_TAG}' to draw on"]
+        try:
+            drawing = mapmaker.LuaDrawing.model_validate_json(str(fields.get("drawing") or ""))
+            made = mapmaker.make_map(mapmaker.from_table(drawing, boards[0].transform))
+            path = mapmaker.save_map(made, self.owned.path)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            return False, [f"the map was not saved: the editor's message is not a drawing ({where}: {first['msg']})"]
+        except (OwnerDataError, OSError) as exc:
+            return False, [f"the map was not saved: {exc}"]
+        kinds = Counter(e.kind for e in made.edges)
+        links = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()))
+        return True, [
+            f"the map is saved: {path} ({len(made.regions)} regions; links: {links}); the bot plays on it from the "
+            "next start of the bridge"
+        ]
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
         return person.moves(self.read(table), table, self.owned.value)

@@ -184,6 +184,10 @@ class TtsApi:
                 "steam_name": "",
                 "seated": color not in ("Grey", "Black"),
                 "getHandObjects": lambda *a: lua.make_table({}),
+                # "Position of the given Player color's pointer" (api: Player getPointerPosition): None if unset
+                "getPointerPosition": lambda *a: (
+                    self.out(self.world.pointers[color]) if color in self.world.pointers else None
+                ),
             }
         )
 

@@ -29,6 +29,7 @@ from bridge.protocol import (
     parse_to_tts,
 )
 from bridge.streams import ConnectionGate
+from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator.luahost import ScriptError
 from tools.emulator.world import World
@@ -107,9 +108,7 @@ class Emulator:
     async def load(self, save: SaveFile, save_path: str = "") -> None:
         """Load a save (as the player does in TTS), then start listening if not already."""
         self.save_path = save_path
-        self.world = World(
-            save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo
-        )
+        self.world = World(save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo)
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
         if self._server is None:
@@ -231,6 +230,29 @@ class Emulator:
             world.report_error(guid, f"UI {attribute} handler '{name}' is not a function")
             return
         world.call_lua(guid, fn, world.api.player(color), value, element_id)
+        self._wake.set()
+
+    def chat(self, text: str, *, color: str = "White") -> None:
+        """A player types a line in the chat: every ``onChat(message, sender)`` sees it first, and one that returns
+        false keeps it out of the chat (api.tabletopsimulator.com/events: onChat)."""
+        world = self.require_world()
+        shown = True
+        for guid, env in world.scripts():
+            fn = env["onChat"]
+            if fn is not None and world.call_lua(guid, fn, text, world.api.player(color)) is False:
+                shown = False
+        if shown:
+            world.say(f"{color}: {text}", color)
+        self._wake.set()
+
+    def point_at(self, position: Vec3, *, color: str = "White") -> None:
+        """Where a player's pointer is on the table: ``Player[color].getPointerPosition()`` returns it."""
+        self.require_world().pointers[color] = position
+
+    def scripting_button(self, index: int, *, color: str = "White") -> None:
+        """A player presses scripting button ``index`` (1-10; the numpad by default):
+        ``onScriptingButtonDown(index, player_color)`` runs in every script that has it (api events)."""
+        self.require_world().fire("onScriptingButtonDown", index, color)
         self._wake.set()
 
     def hold(self, guid: str, color: str = "White") -> None:

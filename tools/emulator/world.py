@@ -59,6 +59,7 @@ class World:
         self.rng = random.Random(seed)
         self.frame = 0
         self.chat: list[tuple[str, Any]] = []  # (text, colour) as players would read it
+        self.pointers: dict[str, Vec3] = {}  # each player's pointer on the table (getPointerPosition)
         # what players read, for the terminal's and the dashboard's echo: ("chat", line) and ("panel", status text)
         self.echo = echo if echo is not None else []
         self.objects: dict[str, EmObject] = {}
@@ -221,11 +222,15 @@ class World:
         obj = self.objects.get(guid)
         return obj.env if obj else None
 
+    def scripts(self) -> list[tuple[str, Any]]:
+        """(GUID, environment) of every script, Global first."""
+        targets = [(GLOBAL_GUID, self.global_env)] + [(o.guid, o.env) for o in list(self.objects.values())]
+        return [(guid, env) for guid, env in targets if env is not None]
+
     def fire(self, event: str, *args: Any) -> None:
         """An event goes to every script that defines a handler for it, Global first."""
-        targets = [(GLOBAL_GUID, self.global_env)] + [(o.guid, o.env) for o in list(self.objects.values())]
-        for guid, env in targets:
-            fn = env[event] if env is not None else None
+        for guid, env in self.scripts():
+            fn = env[event]
             if fn is not None:
                 self.call_lua(guid, fn, *args)
 

@@ -63,6 +63,10 @@ AREAS = _areas()
 
 
 def map_centre(map_: MapData) -> tuple[float, float]:
+    """The map point at the board's centre: as the map says (a map drawn on the board in TTS: 0, 0), else the
+    middle of the regions' outlines."""
+    if map_.board_centre is not None:
+        return map_.board_centre
     xs = [p[0] for r in map_.regions for p in r.polygon]
     zs = [p[1] for r in map_.regions for p in r.polygon]
     return (min(xs) + max(xs)) / 2, (min(zs) + max(zs)) / 2
