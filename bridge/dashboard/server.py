@@ -32,6 +32,7 @@ STATIC = {
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
+    "/mapeditor.js": ("mapeditor.js", "text/javascript; charset=utf-8"),
 }
 
 

@@ -42,6 +42,7 @@ class Dashboard:
                 "difficulties": list(game.difficulties),
                 "checks_turns": game.checks_turns,
                 "buttons": [{"key": key, "label": label} for key, label in game.buttons],  # the game's own
+                "map_editor": "drawing" in game.table_events,  # the page's map editor (Heroes)
                 "status": "",  # the table panel's status line (echoed from the emulator)
             },
             "table": None,
@@ -199,6 +200,13 @@ class Dashboard:
                 return f"unknown difficulty {value!r}"
             self.session.difficulty = bot["difficulty"] = value
             self.log("control", f"difficulty set to {value}")
+        elif kind == "table_event":
+            name = str(message.get("name", ""))[:40]
+            if name not in self.session.game.table_events:
+                return f"{self.session.game.title} takes no {name!r} from the page"
+            fields = message.get("fields")
+            ok, lines = await self.session.table_event(name, fields if isinstance(fields, dict) else {})
+            return None if ok else "; ".join(lines)
         elif kind == "refresh":
             await self.refresh_table()
         else:

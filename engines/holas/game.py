@@ -39,7 +39,7 @@ class Holas(Game[TableView, Step]):
     title = "Heroes of Land, Air & Sea: the solo Enemy"
     buttons = tuple(BUTTONS.items())
     plays_person = True
-    table_events = ("map",)
+    table_events = ("map", "drawing")  # the TTS editor's drawing (table positions); the dashboard's (board frame)
 
     def __init__(self) -> None:
         self.owned: OwnerData[HolasData] = OwnerData(lambda path, sample: find_data(path, allow_sample=sample))
@@ -67,15 +67,20 @@ class Holas(Game[TableView, Step]):
         return state_after(state)
 
     def table_event(self, name: str, fields: dict[str, Any], table: Table) -> tuple[bool, list[str]]:
-        """``map send`` in the TTS map editor: the drawing, checked, written as the owner's ``map.json``."""
+        """``map send`` in the TTS map editor, or Save map in the dashboard's: the drawing, checked, written as the
+        owner's ``map.json``."""
         from engines.holas import mapmaker
 
         boards = table.with_tag(L.BOARD_TAG)
-        if len(boards) != 1:
+        if name == "map" and len(boards) != 1:
             return False, [f"the map was not saved: the table needs one board tagged '{L.BOARD_TAG}' to draw on"]
         try:
-            drawing = mapmaker.LuaDrawing.model_validate_json(str(fields.get("drawing") or ""))
-            made = mapmaker.make_map(mapmaker.from_table(drawing, boards[0].transform))
+            text = str(fields.get("drawing") or "")
+            if name == "map":
+                drawing = mapmaker.from_table(mapmaker.LuaDrawing.model_validate_json(text), boards[0].transform)
+            else:
+                drawing = mapmaker.Drawing.model_validate_json(text)
+            made = mapmaker.make_map(drawing)
             path = mapmaker.save_map(made, self.owned.path)
         except ValidationError as exc:
             first = exc.errors()[0]

@@ -332,3 +332,66 @@ async def test_a_whole_heroes_game_through_the_page(page):
         assert "the Enemy:" in await page.locator("#sides").inner_text()
     finally:
         await close_board(board)
+
+
+async def test_the_pages_map_editor_draws_regions_on_the_board_and_saves_the_map(page, tmp_path, monkeypatch):
+    """The dashboard's alternative to the TTS map editor: regions clicked on the board (a centre, an outline),
+    links typed in, Save map; the bridge writes the owner's map.json (in the config folder here), in the board's own
+    frame, and says so in the log; a drawing the loader refuses is refused in the log, naming the region."""
+    import json
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    board = await open_board("holas", allow_sample=True)
+    squares = {"A": (-10, 5, "land"), "B": (0, 5, "land"), "S": (10, 5, "sea")}
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("polygon.area")
+        await page.click("#map-editor summary")
+
+        async def click(x: float, z: float) -> None:
+            at = await page.evaluate(
+                """([x, y]) => { const svg = document.getElementById("me-board");
+                   const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()); return [p.x, p.y]; }""",
+                [x, -z],
+            )
+            await page.mouse.click(*at)
+
+        for rid, (cx, cz, kind) in squares.items():
+            await page.fill("#me-id", rid)
+            await page.select_option("#me-kind", kind)
+            await page.select_option("#me-terrain", "sea" if kind == "sea" else "plains")
+            await page.click("#me-new")
+            await page.check("input[name=me-mode][value=centre]")
+            await click(cx, cz)
+            await page.check("input[name=me-mode][value=outline]")
+            for dx, dz in ((-5, -5), (5, -5), (5, 5), (5, 5), (-5, 5)):
+                await click(cx + dx, cz + dz)
+            await page.click("#me-undo")  # the doubled corner taken back
+        assert await page.locator("#me-board polygon").count() == 3
+        for a, b in (("A", "B"), ("B", "S"), ("A", "S")):  # A-S: S lies in line with B from A
+            await page.fill("#me-a", a)
+            await page.fill("#me-b", b)
+            await page.click("#me-link")
+        await page.click("#me-save")
+        await page.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('not saved'))"
+        )
+        assert "the arcs toward" in await page.locator("#log").inner_text()
+        await page.fill("#me-a", "A")
+        await page.fill("#me-b", "S")
+        await page.click("#me-link")  # entered again: replaced, then taken out by hand below
+        await page.evaluate("editor.links = editor.links.filter((l) => !(l.a === 'A' && l.b === 'S')); meDraw()")
+        await page.click("#me-save")
+        await page.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some(li => li.textContent.includes('the map is saved'))"
+        )
+        written = json.loads((tmp_path / "tabletop-automa" / "holas" / "map.json").read_text())
+        centres = {r["id"]: r["center"] for r in written["regions"]}
+        assert all(abs(centres[k][0] - v[0]) < 0.2 and abs(centres[k][1] - v[1]) < 0.2 for k, v in squares.items())
+        assert sorted((e["a"], e["b"], e["kind"]) for e in written["edges"]) == [
+            ("A", "B", "land"),
+            ("B", "S", "shore"),
+        ]
+        assert all(len(r["polygon"]) == 4 for r in written["regions"])
+    finally:
+        await close_board(board)

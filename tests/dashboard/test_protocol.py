@@ -44,6 +44,7 @@ async def test_state_on_connect(demo_board: Board):
         "difficulties": ["normal", "easy"],
         "checks_turns": False,
         "buttons": [],
+        "map_editor": False,
         "status": "",
     }
     assert state["table"]["drawing"] == {"kind": "slots", "slots": [None] * 7, "bag": 5}

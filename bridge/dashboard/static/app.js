@@ -45,6 +45,7 @@ function render() {
   else setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
                                    : `${where} · no game loaded`, c.game_loaded ? "ok" : "bad");
   renderControls(state.bot);
+  document.getElementById("map-editor").hidden = !state.bot.map_editor;
   renderPerson(state.person);
   renderTable(state.table);
   renderTurn(state.last_turn);
