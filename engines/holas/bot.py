@@ -20,6 +20,7 @@ from typing import Any
 from engines.base import Decision, Reason
 from engines.holas import rules as R
 from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
+from engines.holas.options import BotOptions
 from engines.holas.state import Pending, State, StepName, Unit
 
 RECRUIT_ORDER: tuple[UnitType, ...] = ("air_vessel", "sea_vessel", "warrior", "serf")
@@ -33,7 +34,7 @@ ATTACK = '"T = player armies reachable in <= 2 steps with NS(P) <= Se; t = min N
 TIE = '"on a tie, the first target met sweeping clockwise from c.compass" (H5)'
 BATTLE = '"Compare totals; the defender wins ties"'
 LOSSES = '"it removes units weakest first (Serf > Warrior > Air Vessel > Sea Vessel > Hero) until the NS removed is'
-LOSSES += ' at least half its NS, rounded up" (H12)'
+LOSSES += ' at least half its NS, rounded up"; "structures first as in the base game" (H12)'
 WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
 Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
 RESEARCH = '"Research: cast the acting hero\'s spell: pay its cost, gain its pts ... apply the effect"'
@@ -64,6 +65,7 @@ class Enemy:
     decisions: list[Decision[Step]] = field(default_factory=list)
     on_step: Callable[[Decision[Step], State], None] | None = None  # the table's planner: the state each step left
     announce: str = ""  # said before the first step's reason (SAMPLE DATA)
+    options: BotOptions = field(default_factory=BotOptions)
     slot: int = 0  # the action under way (0: none, a battle the person started)
     rest: tuple[StepName, ...] = ()  # its steps after the one under way: where a battle's action goes on
 
@@ -164,7 +166,8 @@ class Enemy:
         strength = self.ns(army)
         centres = {r.id: r.center for r in map_.regions}
         reach = self._within_two(at)
-        targets = [t for t in reach if t in s.player and s.player[t].ns <= strength]
+        armies = self.armies()
+        targets = [t for t in reach if t in armies and armies[t] <= strength]
         if not targets:
             self.say(
                 "failed",
@@ -173,10 +176,11 @@ class Enemy:
                 action="attack",
             )
             return False
-        weakest = min(s.player[t].ns for t in targets)
-        tied = [t for t in targets if s.player[t].ns == weakest]
+        weakest = min(armies[t] for t in targets)
+        tied = [t for t in targets if armies[t] == weakest]
         arrow = R.COMPASS[self.card.compass] if self.card else 0.0
-        target = min(tied, key=lambda t: (bearing(centres[at], centres[t], map_.north_deg) - arrow) % 360)
+        toward = {t: reach[t][0] if self.options.attack_tie == "first_step" else t for t in tied}  # H5
+        target = min(tied, key=lambda t: (bearing(centres[at], centres[toward[t]], map_.north_deg) - arrow) % 360)
         rule = ATTACK + (f"; {TIE}" if len(tied) > 1 else "")
         self.say("attack", rule, f"attacks {target} (NS {weakest} <= {strength}) from {at}", target=target)
         for region in reach[target]:
@@ -188,12 +192,29 @@ class Enemy:
         self.battle(target, attacker=True, enter=True)
         return True
 
+    def armies(self) -> dict[str, int]:
+        """The person's armies by region, with their NS (H6: units and the structure, or units only)."""
+        s = self.state
+        structure = self.data.faction.units["tower"].ns if "tower" in self.data.faction.units else 0
+        if self.options.player_army == "units":
+            return {r: a.ns for r, a in s.player.items() if a.ns}
+        return {r: a.ns + (structure if a.structure else 0) for r, a in s.player.items() if a.ns or a.structure}
+
     def _within_two(self, start: str) -> dict[str, list[str]]:
         """Regions within two steps by land and ferry edges (H4): never the bot's Capital or another bot Hero's
         region, and the step between may not hold player units; the path to each, first step clockwise first."""
         s, map_ = self.state, self.data.map
         kinds = {r.id: r.kind for r in map_.regions}
         arrow = R.COMPASS[self.card.compass] if self.card else 0.0
+
+        if self.options.attack_reach == "graph":  # H4's alternative: plain graph distance, no blockers
+            near = [d for _, d in R.clockwise_from(map_, start, arrow)]
+            out = {d: [d] for d in near}
+            for first in near:
+                for _, second in R.clockwise_from(map_, first, arrow):
+                    if second != start:
+                        out.setdefault(second, [first, second])
+            return {d: path for d, path in out.items() if kinds[d] == "land"}
 
         def steps(region: str) -> list[str]:
             return [
@@ -268,7 +289,7 @@ class Enemy:
         theirs = p.person_total
         won = total > theirs if p.attacker else total >= theirs
         s.pending = None
-        s.discard.append(card.id)  # H11
+        (s.discard if self.options.battle_card == "discard" else s.deck).append(card.id)  # H11
         s.pts += card.battle.pts  # H2
         tactic = card.battle.tactic_attack if p.attacker else card.battle.tactic_defend
         side = "attacks" if p.attacker else "defends"
@@ -278,19 +299,25 @@ class Enemy:
             + f" and {tactic}: {total} against {theirs}: "
             + ("the bot wins" if won else "you win")
         )
-        if won and s.player.get(p.region):
-            need = math.ceil(s.player[p.region].ns / 2)
+        if won and p.region in self.armies():
+            need = math.ceil(self.armies()[p.region] / 2)
             text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
         self.say("battle", BATTLE, text, region=p.region, won=won)
         if not won:
-            self._losses(army, mine)
+            self._losses(army, mine, p.region)
         elif p.enter:
             self._enter(p.region)
         return won
 
-    def _losses(self, army: list[Unit], strength: int) -> None:
+    def _losses(self, army: list[Unit], strength: int, region: str) -> None:
+        s = self.state
         need, lost = math.ceil(strength / 2), 0
-        gone = []
+        gone: list[Unit] = []
+        names = []
+        if self.options.losses == "structures_first" and region in s.towers:  # H12: "structures first"
+            s.towers.remove(region)
+            lost += self.data.faction.units["tower"].ns if "tower" in self.data.faction.units else 0
+            names.append(f"its tower in {region}")
         for u in sorted(army, key=lambda u: WEAKEST.index(u.type)):
             if lost >= need:
                 break
@@ -302,8 +329,8 @@ class Enemy:
             u.aboard = None  # off every vessel: the dead and the survivors alike
             if u not in gone:
                 u.where = "courtyard"  # "Survivors go to the Courtyard"
-        names = ", ".join(u.id for u in gone)
-        self.say("losses", LOSSES, f"loses {names} ({lost} NS of {need} needed); the rest go to the Courtyard")
+        lost_text = ", ".join([*names, *(u.id for u in gone)]) or "nothing"
+        self.say("losses", LOSSES, f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard")
 
     def recruit(self, hero: str) -> bool:
         s, units = self.state, self.data.faction.units
@@ -414,7 +441,7 @@ class Enemy:
                 self.say("stay", BOARD, f"{vessel.id} cannot put to sea from {region}")
                 return
             region = seas[0]
-        for _ in range(self.data.faction.units["sea_vessel"].speed):
+        for _ in range(self._steps("sea_vessel")):
             if region == s.player_sea:
                 break
             ahead = [d for e, d in R.clockwise_from(map_, region, arrow) if e.kind in ("sea", "graticule")]
@@ -427,8 +454,9 @@ class Enemy:
             self.battle(region, attacker=True)
             return
         shores = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "land" and d != s.capital]
-        held = [d for d in shores if d in s.player]
-        dock = min(held, key=lambda d: s.player[d].ns) if held else (shores[0] if shores else None)
+        armies = self.armies()
+        held = [d for d in shores if d in armies]
+        dock = min(held, key=lambda d: armies[d]) if held else (shores[0] if shores else None)
         if dock is None:
             return
         self._put(crew, vessel, dock)
@@ -437,6 +465,11 @@ class Enemy:
             self.battle(dock, attacker=True)
         else:
             self._enter(dock)
+
+    def _steps(self, kind: UnitType) -> int:
+        """H3: a vessel's speed, with the end-of-move rules at its last step; or at its second step, literally."""
+        speed = self.data.faction.units[kind].speed
+        return speed if self.options.vessel_end_rules == "last_step" else min(2, speed)
 
     def _put(self, crew: list[Unit], vessel: Unit, region: str) -> None:
         for u in (vessel, *crew):
@@ -449,7 +482,7 @@ class Enemy:
         at = vessel.where
         kinds = {r.id: r.kind for r in map_.regions}
         region = at
-        speed = self.data.faction.units["air_vessel"].speed
+        speed = self._steps("air_vessel")
         for step in range(speed):
             moves = [d for e, d in R.clockwise_from(map_, region, arrow) if e.kind in ("land", "sea", "shore")]
             moves = [d for d in moves if d != s.capital and not any(u.type == "hero" and u.where == d for u in s.units)]
@@ -461,7 +494,7 @@ class Enemy:
                 region = lands[0] if lands else region
             self._put(crew, vessel, region)
             self.say("fly", BOARD, f"{vessel.id} flies to {region}", to=region)
-            if region in s.player:
+            if region in self.armies():
                 self.battle(region, attacker=True)
                 return
             self._take_token(region)
@@ -495,12 +528,16 @@ class Enemy:
                 continue
             if dest == s.capital or any(u.type == "hero" for u in s.in_region(dest)):
                 continue
-            if len(s.in_region(dest)) + len(army) > R.MAX_UNITS:
+            room = R.MAX_UNITS - len(s.in_region(dest))
+            if len(army) > room and (self.options.crowded == "illegal" or room < 1):
                 continue  # H8: over 5 units: illegal, rotate clockwise
-            for u in army:
+            moving = sorted(army, key=lambda u: u.id != hero)[:room]  # H8's alternative: the excess stays behind
+            for u in moving:
                 u.where = dest
-            self.say("move", f"{FAILED}; {LAND}", f"{hero}'s army moves from {at} to {dest}", frm=at, to=dest)
-            if dest in s.player:  # "player-controlled -> battle, and its 1 resource only if the bot wins"
+            left = f"; {len(army) - len(moving)} stay behind (H8)" if len(moving) < len(army) else ""
+            text = f"{hero}'s army moves from {at} to {dest}{left}"
+            self.say("move", f"{FAILED}; {LAND}", text, frm=at, to=dest)
+            if dest in self.armies():  # "player-controlled -> battle, and its 1 resource only if the bot wins"
                 self.battle(dest, attacker=True, enter=True)
             else:
                 self._enter(dest)
@@ -521,11 +558,11 @@ class Enemy:
         if region in s.tokens:
             s.tokens.discard(region)
             s.collected += 1
-            s.pts += 1
+            s.pts += self.options.token_pts
             self.say(
                 "token",
                 '"Exploration Token -> onto the bot board unresolved, pts" (H1)',
-                f"takes the Exploration Token of {region}: +1 pt",
+                f"takes the Exploration Token of {region}: +{self.options.token_pts} pt",
                 region=region,
             )
 
@@ -590,7 +627,7 @@ class Enemy:
                 text = f"action {slot} of round {s.round} is over: your action, then press Bot action"
                 self.say("done", '"if i < 3: wait human_action()"', text)
             elif step == "end" and slot == 3:
-                gains = R.end_round(s, self.data)
+                gains = R.end_round(s, self.data, worker_spaces=self.options.worker_spaces)
                 words = ", ".join(f"+{n} {r}" for r, n in gains.items() if n) or "nothing"
                 end = " The game is over." if R.over(s) else ""
                 self.say("round_end", ROUND_END, f"collects {words}; the slotted cards go to the discard pile.{end}")

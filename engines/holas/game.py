@@ -23,11 +23,13 @@ from engines.holas import rules as R
 from engines.holas import selfplay
 from engines.holas.bot import BUTTONS, Enemy, Step
 from engines.holas.data_model import HolasData, find_data, load_file
+from engines.holas.options import OPTION_TYPES, BotOptions
 from engines.holas.table import layout as L
 from engines.holas.table import person
 from engines.holas.table.build import build_table
 from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
+from engines.options import options_from_text
 from engines.ownerdata import OwnerData, OwnerDataError
 from engines.tablekit import planned, state_after
 
@@ -57,7 +59,8 @@ class Holas(Game[TableView, Step]):
         planner = Planner(state, data)
         state.planner = planner
         announce = SAMPLE if data.sample else ""
-        enemy = Enemy(state.state.copy(), data, rng, on_step=planner.record, announce=announce)
+        bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="Enemy")
+        enemy = Enemy(state.state.copy(), data, rng, on_step=planner.record, announce=announce, options=bot_options)
         return enemy.resume(options.button or "bot_action")
 
     def plan(self, state: TableView, decision: Decision[Step], table: Table) -> list[Command]:

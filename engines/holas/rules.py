@@ -86,7 +86,7 @@ def check_end(state: State, data: HolasData) -> None:
         state.final_round = state.round + 1
 
 
-def end_round(state: State, data: HolasData) -> dict[str, int]:
+def end_round(state: State, data: HolasData, *, worker_spaces: bool = True) -> dict[str, int]:
     """Collection "as a normal player" (here: 1 of the resource of each resource region the bot holds, 1 more where
     a bot Serf fills its worker space, H9), the slotted cards to the discard pile face up, the next round; the game
     is over after the final round."""
@@ -96,7 +96,7 @@ def end_round(state: State, data: HolasData) -> dict[str, int]:
         resource = terrain_resource(region.terrain)
         if region.id in held and resource:
             serf = any(u.type == "serf" and u.where == region.id for u in state.units)
-            n = 1 + (serf and region.worker_space)  # H9: a bot Serf fills the region's worker space
+            n = 1 + (serf and region.worker_space and worker_spaces)  # H9: a bot Serf fills its worker space
             gain(state, resource, n)
             gains[resource] += n
     state.discard += [c for c in state.slots if c]

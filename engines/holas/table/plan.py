@@ -32,6 +32,7 @@ class Planner(RecordingPlanner):
         self.tokens = {r: list(g) for r, g in view.tokens.items()}
         self.collected = view.state.collected
         self.spare_towers = list(view.spare_towers)
+        self.towers = {r: list(g) for r, g in view.towers.items()}
         self.laid = Counter[str]()  # loose cards laid on each pile, for their height
 
     def commands(self, action: Step, before: State, after: State) -> list[Command]:
@@ -71,10 +72,17 @@ class Planner(RecordingPlanner):
         return out
 
     def _towers(self, before: State, after: State) -> list[Command]:
-        built = list(after.towers)
-        for region in before.towers:
-            built.remove(region)
-        return [Move(guid=self.spare_towers.pop(0), position=Position.of(self._place(r))) for r in built]
+        built, lost = Counter(after.towers) - Counter(before.towers), Counter(before.towers) - Counter(after.towers)
+        out: list[Command] = []
+        for region in lost.elements():  # H12: lost in a battle, back to the bot's supply
+            guid = self.towers[region].pop()
+            self.spare_towers.append(guid)
+            out.append(Move(guid=guid, position=Position.of(self._place("supply"))))
+        for region in built.elements():
+            guid = self.spare_towers.pop(0)
+            self.towers.setdefault(region, []).append(guid)
+            out.append(Move(guid=guid, position=Position.of(self._place(region))))
+        return out
 
     def _tokens(self, before: State, after: State) -> list[Command]:
         out: list[Command] = []

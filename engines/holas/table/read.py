@@ -34,6 +34,7 @@ class TableView:
     cards: dict[str, str] = field(default_factory=dict)
     contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck it lies in
     spare_towers: list[str] = field(default_factory=list)
+    towers: dict[str, list[str]] = field(default_factory=dict)  # the bot's built towers by region
     markers: dict[str, str] = field(default_factory=dict)
     crowd: Counter[str] = field(default_factory=Counter)
     battle: list[str] = field(default_factory=list)  # the card(s) in the battle area
@@ -103,6 +104,8 @@ def _bot_pieces(
         if kind in ("tower", "capital"):
             if place in regions:
                 (capitals if kind == "capital" else state.towers).append(place)
+                if kind == "tower":
+                    view.towers.setdefault(place, []).append(obj.guid)
             elif kind == "tower" and place == "supply":
                 view.spare_towers.append(obj.guid)
             else:

@@ -1,0 +1,71 @@
+"""Every reading the spec leaves open (H1-H14), as a named option with the spec's default
+(``automa decide holas ... --option attack_reach=graph``). Five alternatives need data that no file holds yet (the
+tactic cards' points, the cards' printed Tax amounts, the base game's vessel requirement, sea-range attacks, which
+sea is the centre one): those options take only their default for now, and say why."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class BotOptions:
+    token_pts: int = 1
+    """H1: points per Exploration Token the bot collects, towers' tokens too (the icon is lost; the rulebook's
+    printed value is the alternative)."""
+
+    battle_pts: Literal["card"] = "card"
+    """H2: the bot gains the ``battle.pts`` printed on its card, never the tactic's own pts. The alternative (the
+    tactic's pts too) needs the tactic cards' points, which no data file holds yet."""
+
+    vessel_end_rules: Literal["last_step", "second_step"] = "last_step"
+    """H3: a vessel moves 3 and the rules on not ending at sea and on docking apply to its last step; or literally
+    "after a second movement": the vessel stops after its second step and those rules apply there."""
+
+    attack_reach: Literal["land_ferry", "graph"] = "land_ferry"
+    """H4: "within 2 Regions" by land and ferry edges, not into the bot's Capital or another bot Hero's region, the
+    step between free of player units; or plain graph distance, ignoring blockers."""
+
+    attack_tie: Literal["target_bearing", "first_step"] = "target_bearing"
+    """H5: Attack's compass tie-break by the bearing from the hero's region to the target; or to the path's first
+    step."""
+
+    player_army: Literal["units_and_structure", "units"] = "units_and_structure"
+    """H6: a player army is all the person's units and their structure (tower or capital) in one region; or their
+    units only (a region holding only a structure is no army)."""
+
+    tax: Literal["slot_values"] = "slot_values"
+    """H7: Tax gives each resource its Tax Track slot's value (4/3/2), capped at 10. The alternative (amounts
+    printed on the card) needs those amounts, which the card schema does not hold yet."""
+
+    crowded: Literal["illegal", "leave_excess"] = "illegal"
+    """H8: a move that would put over 5 bot units in a region is illegal (the compass turns clockwise); or the army
+    moves and leaves the excess behind (the hero goes first)."""
+
+    worker_spaces: bool = True
+    """H9: at Collection a bot Serf in a resource region fills its free worker space; false: the bot never uses
+    worker spaces."""
+
+    vessel_unlocks: Literal["cc_track"] = "cc_track"
+    """H10: vessels need the CC Track's ``unlocks`` (nothing if none is defined). The base game's building
+    requirement is not in the data yet."""
+
+    battle_card: Literal["discard", "deck_bottom"] = "discard"
+    """H11: the battle card goes to the discard pile after the battle; or to the bottom of the deck."""
+
+    losses: Literal["structures_first", "units_only"] = "structures_first"
+    """H12: a losing bot loses its structure in the region first (as in the base game), then units weakest first;
+    or units only."""
+
+    sea_attack: Literal["fails"] = "fails"
+    """H13: Attack with the hero aboard a Sea Vessel at sea fails, so the vessel moves. The alternative (a sea-range
+    attack on the person's vessels) is not modelled."""
+
+    air_crossing: Literal["any_sea"] = "any_sea"
+    """H14: an Air Vessel may cross any Sea region as long as it does not end there. The alternative (only the
+    centre Sea region) needs the map to say which that is."""
+
+
+OPTION_TYPES: dict[str, Any] = typing.get_type_hints(BotOptions, globalns=globals())
