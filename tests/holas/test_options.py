@@ -141,7 +141,7 @@ def test_h13_attack_at_sea_fails_so_the_vessel_moves():
 
 
 def test_an_unknown_option_or_value_is_refused_naming_what_it_takes():
-    with pytest.raises(ValueError, match="known: .*attack_reach"):
+    with pytest.raises(ValueError, match=r"known: .*attack_reach"):
         options_from_text(BotOptions, OPTION_TYPES, {"reach": "graph"}, what="Enemy")
     with pytest.raises(ValueError, match="option tax takes slot_values"):
         options_from_text(BotOptions, OPTION_TYPES, {"tax": "card"}, what="Enemy")
