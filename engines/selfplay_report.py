@@ -7,9 +7,28 @@ results into :class:`Row` values, and :func:`report` lays them out the same way 
 from __future__ import annotations
 
 import statistics
+import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+
+@dataclass
+class Failures:
+    """The games of a self-play run that failed: counted, with the first one's traceback kept (a failed game is
+    reported, not fatal to the run)."""
+
+    count: int = 0
+    first: str = ""
+
+    def note(self, seed: int) -> None:
+        """In an ``except`` block: the game played with ``seed`` failed."""
+        self.count += 1
+        self.first = self.first or f"seed {seed}: {traceback.format_exc(limit=4)}"
+
+    def summary(self) -> dict[str, Any]:
+        return {"errors": self.count, **({"first_error": self.first} if self.first else {})}
+
 
 BASELINES = {
     "random": "plays a legal action chosen at random",

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-import traceback
 from collections import Counter
 from typing import Any
 
@@ -20,7 +19,7 @@ from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
-from engines.selfplay_report import Row, mean_max
+from engines.selfplay_report import Failures, Row, mean_max
 
 WEIGHTS = {"build": 4, "use": 2, "score": 3, "raze_bot": 1, "use_bot": 1, "claim": 1, "raze_hand": 2}
 MAX_ROUNDS = 40  # a game still running after this many rounds is an error
@@ -42,7 +41,7 @@ def run(
 ) -> dict[str, Any]:
     options = options or BotOptions()
     wins, scores, thinking, lengths, mix = 0, [], [], [], Counter[str]()
-    errors, first_error = 0, ""
+    failures = Failures()
     for i in tqdm(range(games), disable=not progress, unit="game"):
         rng = random.Random(seed + i)
         try:
@@ -64,9 +63,8 @@ def run(
                     R.apply(state, action, rng, cards, options)
                     acted += state.phase == "action"
                     steps += 1
-        except Exception:  # a failed game is counted and reported, not fatal to the run
-            errors += 1
-            first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
+        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+            failures.note(seed + i)
             continue
         wins += state.final["bot"] >= state.final["person"]  # "If you have the same or fewer points you lose"
         scores.append(state.final["bot"])
@@ -76,13 +74,12 @@ def run(
         "games": games,
         "seed": seed,
         "sample": cards.sample,
-        "errors": errors,
         "bot_wins": wins,
         "bot_score": mean_max(scores),
         "actions": dict(mix.most_common()),
         "ms_per_turn": mean_max(thinking, scale=1000, digits=3),
         "length": round(statistics.fmean(lengths), 1) if lengths else 0,
-        **({"first_error": first_error} if first_error else {}),
+        **failures.summary(),
     }
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-import traceback
 from collections import Counter
 from typing import Any
 
@@ -18,7 +17,7 @@ from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import HolasData
 from engines.holas.state import PlayerArmy, State
-from engines.selfplay_report import Row, mean_max
+from engines.selfplay_report import Failures, Row, mean_max
 
 X_OBJECTIVE_ROUND = 6  # the scripted person reaches an X-Objective then: the game ends a round later
 MAX_ROUNDS = 20
@@ -65,13 +64,12 @@ def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
 
 def run(data: HolasData, *, games: int, seed: int, progress: bool = True) -> dict[str, Any]:
     scores, thinking, mix, rounds = [], [], Counter[str](), []
-    errors, first_error = 0, ""
+    failures = Failures()
     for i in tqdm(range(games), disable=not progress, unit="game"):
         try:
             state, spent, steps = play(data, seed + i)
-        except Exception:  # a failed game is counted and reported, not fatal to the run
-            errors += 1
-            first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
+        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+            failures.note(seed + i)
             continue
         scores.append(state.pts)
         thinking += spent
@@ -82,12 +80,11 @@ def run(data: HolasData, *, games: int, seed: int, progress: bool = True) -> dic
         "games": games,
         "seed": seed,
         "sample": data.sample,
-        "errors": errors,
         "bot_score": mean_max(scores),
         "steps": dict(mix.most_common()),
         "ms_per_action": mean_max(thinking, scale=1000, digits=3),
         "rounds": round(statistics.fmean(rounds), 1) if rounds else 0,
-        **({"first_error": first_error} if first_error else {}),
+        **failures.summary(),
     }
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-import traceback
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -20,7 +19,7 @@ from engines.paxpamir.search import PLAYOUT_DEPTH, PaxSearch
 from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.turn import Wakhan
 from engines.search import PLAYOUTS, SEARCH, IsMcts
-from engines.selfplay_report import Row, search_note
+from engines.selfplay_report import Failures, Row, search_note
 
 
 def run(
@@ -41,8 +40,8 @@ def run(
     lengths: list[int] = []
     checks: list[int] = []
     thinking: list[float] = []  # seconds per Wakhan turn
-    errors = capped = 0
-    first_error = ""
+    capped = 0
+    failures = Failures()
     seats = players + wakhan
     for i in tqdm(range(games), disable=not progress, unit="game"):
         rng = random.Random(seed + i)
@@ -64,9 +63,8 @@ def run(
                     R.apply(state, decision.action, rng)
                 else:
                     R.apply(state, policy(state, rng), rng, check=False)
-        except Exception:  # a failed game is counted and reported, not fatal to the run
-            errors += 1
-            first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
+        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+            failures.note(seed + i)
             continue
         assert state.winner is not None
         wins[state.winner] += 1
@@ -80,12 +78,11 @@ def run(
         "wakhan": wakhan,
         "games": games,
         "seed": seed,
-        "errors": errors,
         "capped": capped,
         "wins_by_seat": {str(seat): wins[seat] for seat in range(seats)},
         **(
             {
-                "wakhan_win_rate": round(wins[0] / max(1, games - errors), 3),
+                "wakhan_win_rate": round(wins[0] / max(1, games - failures.count), 3),
                 "wakhan_ms_per_turn": {
                     "mean": round(1000 * statistics.fmean(thinking), 3) if thinking else 0,
                     "max": round(1000 * max(thinking, default=0), 3),
@@ -104,7 +101,7 @@ def run(
             "max": max(checks, default=0),
         },
         **({"search": searcher.budget.to_json(playouts)} if searcher else {}),
-        **({"first_error": first_error} if first_error else {}),
+        **failures.summary(),
     }
 
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 import random
 import statistics
 import time
-import traceback
 from collections import Counter
 from typing import Any
 
 from tqdm import tqdm
 
-from engines.selfplay_report import Row, mean_max
+from engines.selfplay_report import Failures, Row, mean_max
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle.board import Difficulty
@@ -60,7 +59,7 @@ def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: Bo
     placements: Counter[str] = Counter()
     thinking: list[float] = []
     lengths: list[int] = []
-    errors, first_error = 0, ""
+    failures = Failures()
     for i in range(games):
         rng = random.Random(seed + i)
         try:
@@ -79,9 +78,8 @@ def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: Bo
                     R.apply(state, rng.choice(list(R.person_actions(state))), rng, deck, options)
                     steps += 1
             score = R.bot_score(state, deck)
-        except Exception:  # a failed game is counted and reported, not fatal to the run
-            errors += 1
-            first_error = first_error or f"seed {seed + i}: {traceback.format_exc(limit=4)}"
+        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+            failures.note(seed + i)
             continue
         finally:
             bar.update()
@@ -91,7 +89,6 @@ def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: Bo
     done = max(1, len(scores))
     return {
         "games": games,
-        "errors": errors,
         "score": {
             "mean": round(statistics.fmean(scores), 1) if scores else 0,
             "min": min(scores, default=0),
@@ -101,7 +98,7 @@ def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: Bo
         "placements": dict(placements.most_common()),
         "ms_per_turn": mean_max(thinking, scale=1000, digits=3),
         "length": round(statistics.fmean(lengths), 1) if lengths else 0,
-        **({"first_error": first_error} if first_error else {}),
+        **failures.summary(),
     }
 
 
