@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridge.table.geometry import ONE, ZERO, Transform, Vec3, face_up_value, is_face_down, normalize_angle
@@ -197,11 +197,18 @@ class TableObject:
 
 
 def _current_state_id(state: Mapping[str, Any]) -> int:
-    """TTS numbers states from 1; ``States`` holds the other ones, so the current is the missing number."""
+    """TTS numbers states from 1; ``States`` holds the other ones, so the current is the missing number.
+
+    ``States`` comes keyed by number ({"2": ...}) in a save; through TTS's JSON module a table keyed by numbers may
+    come as an array with null holes ([null, {...}] for state 2): both are read (the snapshot also carries each
+    object's ``getStateId()``, which wins)."""
     others = state.get("States") or {}
     if not others:
         return -1
-    numbers = {int(k) for k in others}
+    if isinstance(others, list):
+        numbers = {i for i, other in enumerate(others, start=1) if other is not None}
+    else:
+        numbers = {int(k) for k in others}
     return next(i for i in range(1, len(numbers) + 2) if i not in numbers)
 
 
@@ -238,8 +245,9 @@ class Table:
         states: Iterable[Mapping[str, Any]],
         source: str = "table",
         types: Mapping[str, str] | None = None,
+        state_ids: Mapping[str, Any] | None = None,
     ) -> Table:
-        types = types or {}
+        types, state_ids = types or {}, state_ids or {}
         objs = []
         problems = []
         for i, s in enumerate(states):
@@ -247,7 +255,11 @@ class Table:
                 problems.append(f"{source}: object #{i} is not a JSON object")
                 continue
             try:
-                objs.append(TableObject.from_state(s, types.get(str(s.get("GUID", "")))))
+                obj = TableObject.from_state(s, types.get(str(s.get("GUID", ""))))
+                live = state_ids.get(obj.guid)
+                if isinstance(live, int) and not isinstance(live, bool) and live != obj.state_id:
+                    obj = replace(obj, state_id=live)  # the live getStateId(), whatever form States came in
+                objs.append(obj)
             except TableError as exc:
                 problems.append(str(exc))
         return cls(tuple(objs), source, tuple(problems))
@@ -258,11 +270,13 @@ class Table:
 
     @classmethod
     def from_snapshot(cls, snapshot: Mapping[str, Any]) -> Table:
-        """The connector's snapshot: ``{"objects": [ObjectState, ...], "types": {guid: type}}``."""
+        """The connector's snapshot: ``{"objects": [ObjectState, ...], "types": {guid: type}, "state_ids": {guid:
+        n}}`` (``state_ids``: objects with states only)."""
         objects = snapshot.get("objects")
         if not isinstance(objects, list):
             raise TableError("snapshot: 'objects' is missing or not a list")
-        return cls.from_states(objects, "live table", snapshot.get("types") or {})
+        ids = snapshot.get("state_ids")
+        return cls.from_states(objects, "live table", snapshot.get("types") or {}, ids if isinstance(ids, dict) else {})
 
     def __iter__(self) -> Iterator[TableObject]:
         return iter(self.objects)

@@ -148,6 +148,7 @@ async def test_every_command_in_one_batch(lv: Live):
     assert sorted(c.guid for c in table["bag001"].contents) == ["chip00", "chip01"]
     assert table["die001"].value == 6 and table["die001"].locked
     assert table["st0002"].nickname == "back" and table.get("st0001") is None
+    assert table["st0002"].state_id == 2  # the connector's state_ids: the live getStateId()
     world = lv.emulator.require_world()
     assert (NASTY, [0.627, 0.125, 0.941]) in world.chat
     assert world.objects["die001"].highlight == ([0.856, 0.1, 0.094], 2)

@@ -357,3 +357,39 @@ def test_an_object_put_away_and_taken_out_again_is_alive_and_moving():
     assert run(world, "return chip.isDestroyed() or chip.resting") is False  # the same GUID, alive, still moving
     world.run_until_idle()
     assert run(world, "return chip.resting and chip.getPosition().x") == 4
+
+
+# --- TTS's Lua dialect (MoonSharp) and JSON module, as real mods use them (issue 17) --------------------------
+
+
+def test_not_equal_may_be_written_with_an_exclamation_mark_outside_strings_and_comments():
+    """MoonSharp's lexer takes ``!=`` for ``~=``; a string or comment holding "!=" keeps it."""
+    world, _ = world_with([])
+    assert run(world, "local a = 1 -- a != b\nif a != 2 then return 'differs' .. ' != ' end") == "differs != "
+    assert run(world, "return [[x != y]] .. tostring(3 != 3)") == "x != yfalse"
+
+
+def test_an_error_after_an_exclamation_not_equal_keeps_the_mods_own_position():
+    world, _ = world_with([])
+    with pytest.raises(ScriptError, match=r"\(2,"):
+        world.execute("-1", "local a = 1 != 2\nlocal b = nil + 1", world.global_env)
+
+
+def test_unpack_and_pack_are_globals_as_in_moonsharp():
+    world, _ = world_with([])
+    assert (
+        run(world, "local t = pack(4, 5, 6) return t.n * 100 + select('#', unpack({7, 8})) * 10 + unpack({7, 8})")
+        == 327
+    )
+
+
+def test_json_writes_a_table_keyed_by_numbers_as_an_array_with_null_holes():
+    """TTS's JSON module writes a table whose keys are all numbers as an array, null in the holes; a table with
+    any other key is an object; JSON.decode('') gives nil."""
+    world, _ = world_with([])
+    assert run(world, 'return JSON.encode({[2] = "a", [3] = "b"})') == '[null,"a","b"]'
+    assert run(world, "return JSON.encode({1, 2, 3})") == "[1,2,3]"
+    assert run(world, 'return JSON.encode({[2] = "a", x = 1})') in ('{"2":"a","x":1}', '{"x":1,"2":"a"}')
+    assert run(world, "return JSON.decode('') == nil") is True
+    with pytest.raises(ScriptError, match="too sparse"):
+        run(world, "return JSON.encode({[2000000] = 1})")

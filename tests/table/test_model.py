@@ -98,3 +98,18 @@ def test_tags_are_case_insensitive_and_describe_names_the_place():
     assert obj.has_tag("wc.coin")
     assert obj.describe() == "'Coin' (guid abc123, Chip) at (1.23, 1.00, -2.00)"
     assert obj.position == Vec3(1.234, 1.0, -2.0)
+
+
+def test_states_keyed_by_number_may_come_as_an_array_and_the_live_state_id_wins():
+    """TTS's JSON module writes a table keyed by numbers as an array with null holes: ``States`` of an object in
+    state 1 with a state 2 may arrive as ``[null, {...}]`` as well as ``{"2": {...}}``; the connector's
+    ``state_ids`` (each object's ``getStateId()``) settles it either way."""
+    from bridge.table import Table
+
+    other = {"GUID": "b", "Name": "BlockSquare", "Transform": {"posX": 0, "posY": 1, "posZ": 0}}
+    base = {"GUID": "a", "Name": "BlockSquare", "Transform": {"posX": 0, "posY": 1, "posZ": 0}}
+    as_object = Table.from_snapshot({"objects": [{**base, "States": {"2": other}}], "types": {}})
+    as_array = Table.from_snapshot({"objects": [{**base, "States": [None, other]}], "types": []})
+    assert as_object["a"].state_id == as_array["a"].state_id == 1
+    live = Table.from_snapshot({"objects": [{**base, "States": [None, other]}], "state_ids": {"a": 2}})
+    assert live["a"].state_id == 2

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib.resources import files
 from typing import Any
 
@@ -93,6 +93,7 @@ class LuaHost:
 
     def run_chunk(self, source: str, chunkname: str, env: LuaTable) -> Any:
         """Compile and run ``source`` in ``env``; raises :class:`ScriptError` with a TTS-style position."""
+        source = moonsharp_dialect(source)
         self._sources[chunkname] = source
         lambda_at = find_lambda(source)
         if lambda_at is not None:
@@ -153,6 +154,8 @@ class LuaHost:
     # --- values ----------------------------------------------------------------------------------
 
     def json_decode(self, text: object) -> Any:
+        if str(text).strip() == "":
+            return None  # TTS's JSON.decode('') gives nil (issue 17's finding on real mods)
         try:
             return self.to_lua(json.loads(str(text)))
         except json.JSONDecodeError as exc:
@@ -202,9 +205,8 @@ class ScriptError(Exception):
     """A Lua compile or run-time error, already formatted as TTS reports it."""
 
 
-def find_lambda(source: str) -> tuple[int, int] | None:
-    """Row (1-based) and column (0-based) of a ``|`` outside strings and comments: Lua 5.2 has no such
-    operator, so it can only be MoonSharp's lambda shorthand."""
+def _code(source: str) -> Iterator[tuple[int, int, int]]:
+    """(index, row, column) of each character outside strings and comments (rows 1-based, columns 0-based)."""
     i, n, row, line_start = 0, len(source), 1, 0
     while i < n:
         c = source[i]
@@ -235,7 +237,24 @@ def find_lambda(source: str) -> tuple[int, int] | None:
                 line_start = source.rfind("\n", i, end) + 1
             i = end + 2
             continue
-        elif c == "|":
-            return row, i - line_start
+        else:
+            yield i, row, i - line_start
         i += 1
-    return None
+
+
+def find_lambda(source: str) -> tuple[int, int] | None:
+    """Row (1-based) and column (0-based) of a ``|`` outside strings and comments: Lua 5.2 has no such
+    operator, so it can only be MoonSharp's lambda shorthand."""
+    return next(((row, col) for i, row, col in _code(source) if source[i] == "|"), None)
+
+
+def moonsharp_dialect(source: str) -> str:
+    """MoonSharp's lexer takes ``!=`` for ``~=``; Lua 5.2's does not. Rewritten in place (same length, so every
+    error's row and column stay the mod's own), outside strings and comments."""
+    if "!=" not in source:
+        return source
+    at = [i for i, _, _ in _code(source) if source.startswith("!=", i)]
+    chars = list(source)
+    for i in at:
+        chars[i] = "~"
+    return "".join(chars)

@@ -3,6 +3,10 @@
 -- everything it provides is reached through plain functions (Lua never sees Python attributes).
 local host = ...
 
+-- MoonSharp keeps Lua 5.1's global unpack, and pack beside it (issue 17: real mods call both)
+unpack = table.unpack
+pack = table.pack
+
 -- Vector --------------------------------------------------------------------------------------------------
 local AXIS = { "x", "y", "z" }
 local VectorMeta = {}
@@ -62,11 +66,19 @@ local encode_value
 local function encode_table(t, out, n, depth)
   if depth > 64 then error("JSON.encode: table nested too deeply (a cycle?)", 0) end
   if rawget(t, "__automa_guid") then error("JSON.encode: cannot encode an Object (send its GUID)", 0) end
-  local len = #t
-  if len > 0 or next(t) == nil then
-    local count = 0
-    for _ in pairs(t) do count = count + 1 end
-    if count == len then
+  -- TTS's JSON module writes a table whose keys are all numbers as an array, with null in the holes
+  local len, numeric = 0, true
+  for k in pairs(t) do
+    if type(k) == "number" and k >= 1 and k == floor(k) then
+      if k > len then len = k end
+    else
+      numeric = false
+      break
+    end
+  end
+  if numeric then
+    if len > 1000000 then error("JSON.encode: a table keyed by numbers up to " .. len .. " (too sparse)", 0) end
+    do
       n = n + 1
       out[n] = "["
       for i = 1, len do

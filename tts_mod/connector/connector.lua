@@ -77,13 +77,15 @@ local function strip_scripts(data)
 end
 
 automa.ops.snapshot = function(args, done)
-  local objects, types = {}, {}
+  local objects, types, state_ids = {}, {}, {}
   for _, obj in ipairs(getObjects()) do
     local data = strip_scripts(obj.getData())
     objects[#objects + 1] = data
     types[data.GUID] = obj.type
+    -- States may reach the bridge as an object or, keyed by numbers, as an array: the live id settles it
+    if data.States ~= nil then state_ids[data.GUID] = obj.getStateId() end
   end
-  done({ objects = objects, types = types })
+  done({ objects = objects, types = types, state_ids = state_ids })
 end
 
 automa.ops.ping = function(args, done)
