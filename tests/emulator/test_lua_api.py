@@ -393,3 +393,75 @@ def test_json_writes_a_table_keyed_by_numbers_as_an_array_with_null_holes():
     assert run(world, "return JSON.decode('') == nil") is True
     with pytest.raises(ScriptError, match="too sparse"):
         run(world, "return JSON.encode({[2000000] = 1})")
+
+
+def vec(world: World, lua: str) -> tuple[float, float, float]:
+    return tuple(
+        round(c, 2)
+        for c in (
+            run(world, f"local v = {lua} return v.x"),
+            run(world, f"local v = {lua} return v.y"),
+            run(world, f"local v = {lua} return v.z"),
+        )
+    )  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("lua", "expected"),
+    [  # each row an example of the API reference's Vector page (docs/vector.md), with its printed result
+        ("Vector.between(Vector(1, 2, 3), Vector(4, 3, 2))", (3, 1, -1)),
+        ("Vector.min(Vector(1, 2, 3), Vector(4, 3, 2))", (1, 2, 2)),
+        ("Vector.max(Vector.new(1, 2, 3), Vector(4, 3, 2))", (4, 3, 3)),
+        ("Vector.lerp(Vector(1, 2, -4), Vector(1, 2, 4), 0.25)", (1, 2, -2)),
+        ("Vector.cross(Vector(1, 2, 3), Vector(4, 3, 2))", (-5, 10, -5)),
+        # the reference also prints cross(vec2, vec1) as { -5, -10, 5 }, which is no cross product (it is
+        # anti-commutative: { 5, -10, 5 }); the emulator follows the first example and the definition
+        ("Vector.cross(Vector(4, 3, 2), Vector(1, 2, 3))", (5, -10, 5)),
+        ("Vector(1, 2, 3):setAt(1, 4):setAt('y', 3)", (4, 3, 3)),
+        ("Vector(1, 2, 3):set(4, 3, 2)", (4, 3, 2)),
+        ("Vector(1, 2, 3):add(Vector(4, 5, 6))", (5, 7, 9)),
+        ("Vector(1, 2, 3) + Vector(4, 5, 6)", (5, 7, 9)),
+        ("Vector(1, 2, 3):sub(Vector(6, 5, 4))", (-5, -3, -1)),
+        ("Vector(1, 2, 3):inverse()", (-1, -2, -3)),
+        ("Vector(1, 2, 3):scale(Vector(2, 3, 4)):scale(2)", (4, 12, 24)),
+        ("Vector(1, 2, 3) * 2", (2, 4, 6)),
+        ("Vector(1, 2, 3):clamp(2)", (0.53, 1.07, 1.6)),
+        ("Vector(1, 2, 3):normalize()", (0.27, 0.53, 0.8)),
+        ("Vector(1, 2, 3):normalized()", (0.27, 0.53, 0.8)),
+        ("Vector(2, 1, 4):project(Vector(1, -2, 1))", (0.67, -1.33, 0.67)),
+        ("Vector(2, 1, 4):projectOnPlane(Vector(1, -2, 1))", (1.33, 2.33, 3.33)),
+        ("Vector(1, 2, 3):reflect(Vector(4, 3, 2))", (-3.41, -1.31, 0.79)),
+        ("Vector(1, 2, 3):moveTowards(Vector(4, 3, 2), 0.5)", (1.45, 2.15, 2.85)),
+        ("Vector(1, 2, 3):rotateTowards(Vector(4, 3, 2), 45)", (2.78, 2.08, 1.39)),
+        ("Vector(3, 2, 3):rotateOver('y', 45)", (4.24, 2, 0)),
+        ("vector(1, 2, 3):copy()", (1, 2, 3)),
+        ("Vector({x = 1, y = 2, z = 3})", (1, 2, 3)),
+        ("Vector({1, 2, 3})", (1, 2, 3)),
+    ],
+)
+def test_vector_methods_give_the_api_references_results(lua: str, expected: tuple[float, float, float]):
+    world, _ = world_with([])
+    assert vec(world, lua) == pytest.approx(expected, abs=0.011)
+
+
+def test_vector_numbers_equality_and_strings_as_the_reference_prints_them():
+    world, _ = world_with([])
+    assert run(world, "return Vector.dot(Vector(0, 1, 2), Vector(0, 2, 4))") == 10
+    assert round(run(world, "return Vector.angle(Vector(1, 2, 3), Vector(4, 3, 2))"), 2) == 37.43
+    assert round(run(world, "return Vector.distance(Vector(1, 2, 3), Vector(4, 3, 2))"), 2) == 3.32
+    assert run(world, "return Vector.sqrDistance(Vector(1, 2, 3), Vector(4, 3, 2))") == 11
+    assert run(world, "return Vector(1, 2, 3):sqrMagnitude()") == 14
+    assert round(run(world, "return Vector(1, 2, 3):heading('z')"), 2) == 26.57
+    assert run(world, "local x, y, z = Vector(1, 2, 3):get() return x + y + z") == 6
+    assert run(world, "return Vector.equals(Vector(1, 2, 3.10), Vector(1, 2, 3.15))") is False
+    assert run(world, "return Vector.equals(Vector(1, 2, 3.10), Vector(1, 2, 3.15), 0.01)") is True
+    assert run(world, "return Vector(2, 2, 2) == Vector(1.99, 2.01, 2)") is True
+    assert run(world, "return Vector(2, 2, 2):equals(Vector(1, 2, 3))") is False
+    assert run(world, "return Vector(1, 2, 3):string('Prefix')") == "Prefix: { 1, 2, 3 }"
+    assert run(world, "local v = Vector(1, 2, 3) v:copy():setAt('x', -11) return v.x") == 1
+
+
+def test_a_documented_vector_method_the_emulator_lacks_fails_loudly_at_the_mods_line():
+    world, _ = world_with([])
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*Vector:orthoNormalize is not emulated"):
+        world.execute("-1", "local v = Vector(0, 0, 2)\nreturn v:orthoNormalize()", world.global_env)

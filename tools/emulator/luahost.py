@@ -76,7 +76,7 @@ class LuaHost:
         self.lua.execute(prelude, host)
         self.globals = g
         self._table_from = self.lua.table_from
-        self._vector = g.Vector
+        self._vector = g["__automa_vector"]
         self._proxy = g["__automa_proxy"]
         self._load = g["__automa_load"]
         self._new_env = g["__automa_env"]

@@ -8,31 +8,157 @@ unpack = table.unpack
 pack = table.pack
 
 -- Vector --------------------------------------------------------------------------------------------------
+-- As the API reference documents it (docs/vector.md of Berserk-Games/Tabletop-Simulator-API): a class in pure Lua,
+-- its methods called with a colon or as statics (Vector.dot(a, b)); arithmetic methods change self and return it;
+-- == is Vector.equals with its default margin (squared distance under 0.001: "~0.03" apart).
 local AXIS = { "x", "y", "z" }
+local INDEX = { x = 1, y = 2, z = 3 }
+local NOT_EMULATED = { rotateTowardsUnit = true, orthoNormalize = true }
 local VectorMeta = {}
+local VectorClass = {}
+local construct
+
 VectorMeta.__index = function(v, k)
   if type(k) == "number" then return rawget(v, AXIS[k]) end
-  return VectorMeta[k]
+  local method = VectorClass[k]
+  if method == nil and NOT_EMULATED[k] then
+    error("Vector:" .. k .. " is not emulated (tools/emulator/README.md)", 2)
+  end
+  return method
 end
 VectorMeta.__newindex = function(v, k, value)
   if type(k) == "number" and AXIS[k] then rawset(v, AXIS[k], value) else rawset(v, k, value) end
 end
-VectorMeta.__add = function(a, b) return Vector(a.x + b.x, a.y + b.y, a.z + b.z) end
-VectorMeta.__sub = function(a, b) return Vector(a.x - b.x, a.y - b.y, a.z - b.z) end
-VectorMeta.__tostring = function(v) return string.format("%f, %f, %f", v.x, v.y, v.z) end
-VectorMeta.__eq = function(a, b) return a.x == b.x and a.y == b.y and a.z == b.z end
-function VectorMeta.copy(v) return Vector(v.x, v.y, v.z) end
-function VectorMeta.magnitude(v) return math.sqrt(v.x * v.x + v.y * v.y + v.z * v.z) end
-function VectorMeta.scale(v, k) v.x, v.y, v.z = v.x * k, v.y * k, v.z * k return v end
-function VectorMeta.add(v, o) v.x, v.y, v.z = v.x + o.x, v.y + o.y, v.z + o.z return v end
-function VectorMeta.sub(v, o) v.x, v.y, v.z = v.x - o.x, v.y - o.y, v.z - o.z return v end
+VectorMeta.__add = function(a, b) return construct(a.x + b.x, a.y + b.y, a.z + b.z) end
+VectorMeta.__sub = function(a, b) return construct(a.x - b.x, a.y - b.y, a.z - b.z) end
+VectorMeta.__mul = function(a, b)
+  if type(a) == "number" then a, b = b, a end
+  return construct(a.x * b, a.y * b, a.z * b)
+end
+VectorMeta.__unm = function(a) return construct(-a.x, -a.y, -a.z) end
+VectorMeta.__eq = function(a, b) return VectorClass.equals(a, b) end
+VectorMeta.__tostring = function(v) return VectorClass.string(v, "Vector") end
 
-function Vector(x, y, z)
+construct = function(x, y, z)
   if type(x) == "table" then
-    return Vector(x.x or x[1] or 0, x.y or x[2] or 0, x.z or x[3] or 0)
+    return construct(x.x or x[1] or 0, x.y or x[2] or 0, x.z or x[3] or 0)
   end
   return setmetatable({ x = x or 0, y = y or 0, z = z or 0 }, VectorMeta)
 end
+__automa_vector = construct
+
+local sqrt, deg, acos, atan2 = math.sqrt, math.deg, math.acos, math.atan2 or math.atan
+local rad, cos, sin, min, max = math.rad, math.cos, math.sin, math.min, math.max
+
+function VectorClass.new(...) return construct(...) end
+function VectorClass.setAt(v, k, value) v[INDEX[k] or k] = value return v end
+function VectorClass.set(v, x, y, z)
+  v.x, v.y, v.z = x or v.x, y or v.y, z or v.z
+  return v
+end
+function VectorClass.get(v) return v.x, v.y, v.z end
+function VectorClass.copy(v) return construct(v.x, v.y, v.z) end
+function VectorClass.sqrMagnitude(v) return v.x * v.x + v.y * v.y + v.z * v.z end
+function VectorClass.magnitude(v) return sqrt(VectorClass.sqrMagnitude(v)) end
+function VectorClass.sqrDistance(a, b) return VectorClass.sqrMagnitude(a - b) end
+function VectorClass.distance(a, b) return sqrt(VectorClass.sqrDistance(a, b)) end
+function VectorClass.equals(a, b, margin) return VectorClass.sqrDistance(a, b) < (margin or 0.001) end
+function VectorClass.min(a, b) return construct(min(a.x, b.x), min(a.y, b.y), min(a.z, b.z)) end
+function VectorClass.max(a, b) return construct(max(a.x, b.x), max(a.y, b.y), max(a.z, b.z)) end
+function VectorClass.between(a, b) return b - a end
+function VectorClass.lerp(a, b, t)
+  t = min(1, max(0, t))
+  return construct(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t)
+end
+function VectorClass.dot(a, b) return a.x * b.x + a.y * b.y + a.z * b.z end
+function VectorClass.cross(a, b)
+  return construct(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+end
+function VectorClass.angle(a, b)
+  local d = sqrt(VectorClass.sqrMagnitude(a) * VectorClass.sqrMagnitude(b))
+  if d == 0 then return 0 end
+  return deg(acos(min(1, max(-1, VectorClass.dot(a, b) / d))))
+end
+function VectorClass.add(v, o) v.x, v.y, v.z = v.x + o.x, v.y + o.y, v.z + o.z return v end
+function VectorClass.sub(v, o) v.x, v.y, v.z = v.x - o.x, v.y - o.y, v.z - o.z return v end
+function VectorClass.inverse(v) v.x, v.y, v.z = -v.x, -v.y, -v.z return v end
+function VectorClass.scale(v, k)
+  if type(k) == "number" then v.x, v.y, v.z = v.x * k, v.y * k, v.z * k
+  else v.x, v.y, v.z = v.x * k.x, v.y * k.y, v.z * k.z end
+  return v
+end
+function VectorClass.clamp(v, limit)
+  local m = VectorClass.magnitude(v)
+  if m > limit then VectorClass.scale(v, limit / m) end
+  return v
+end
+function VectorClass.normalize(v)
+  local m = VectorClass.magnitude(v)
+  if m > 0 then VectorClass.scale(v, 1 / m) end
+  return v
+end
+function VectorClass.normalized(v) return VectorClass.normalize(VectorClass.copy(v)) end
+function VectorClass.project(v, o)
+  local k = VectorClass.dot(v, o) / VectorClass.sqrMagnitude(o)
+  v.x, v.y, v.z = o.x * k, o.y * k, o.z * k
+  return v
+end
+function VectorClass.projectOnPlane(v, n)
+  local k = VectorClass.dot(v, n) / VectorClass.sqrMagnitude(n)
+  v.x, v.y, v.z = v.x - n.x * k, v.y - n.y * k, v.z - n.z * k
+  return v
+end
+function VectorClass.reflect(v, n)
+  local u = VectorClass.normalized(n)
+  local k = 2 * VectorClass.dot(v, u)
+  v.x, v.y, v.z = v.x - u.x * k, v.y - u.y * k, v.z - u.z * k
+  return v
+end
+function VectorClass.moveTowards(v, target, limit)
+  local step = target - v
+  local m = VectorClass.magnitude(step)
+  if m <= limit or m == 0 then return VectorClass.set(v, target.x, target.y, target.z) end
+  return VectorClass.add(v, VectorClass.scale(step, limit / m))
+end
+function VectorClass.rotateTowards(v, target, maxAngle)
+  -- the direction turns by up to maxAngle degrees in the plane of the two (no overshoot; negative: away, up to
+  -- the opposite direction); the length stays self's, as the reference's example shows
+  local length, between = VectorClass.magnitude(v), VectorClass.angle(v, target)
+  if length == 0 or VectorClass.magnitude(target) == 0 then return v end
+  local turn = min(between, maxAngle)
+  if maxAngle < 0 then turn = max(between - 180, maxAngle) end
+  local a = VectorClass.normalized(v)
+  local axis = VectorClass.cross(a, target)
+  if VectorClass.sqrMagnitude(axis) < 1e-12 then return v end
+  VectorClass.normalize(axis)
+  local ortho = VectorClass.cross(axis, a) -- in the plane, a quarter turn from a towards target
+  local t = rad(turn)
+  local dir = a * cos(t) + ortho * sin(t)
+  return VectorClass.set(v, dir.x * length, dir.y * length, dir.z * length)
+end
+function VectorClass.rotateOver(v, axis, angle)
+  local t = rad(angle)
+  local c, s = cos(t), sin(t)
+  local x, y, z = v.x, v.y, v.z
+  if axis == "x" then v.y, v.z = y * c - z * s, y * s + z * c
+  elseif axis == "y" then v.x, v.z = x * c + z * s, -x * s + z * c
+  elseif axis == "z" then v.x, v.y = x * c - y * s, x * s + y * c
+  else error("rotateOver: the axis is 'x', 'y' or 'z', not " .. tostring(axis), 2) end
+  return v
+end
+function VectorClass.heading(v, axis)
+  -- the angle of the vector about an axis, from its two other components in order (z: atan2(x, y), as the
+  -- reference's example; x and y alike, *chosen*)
+  if axis == "x" then return deg(atan2(v.y, v.z)) end
+  if axis == "y" then return deg(atan2(v.x, v.z)) end
+  return deg(atan2(v.x, v.y))
+end
+function VectorClass.string(v, prefix)
+  return (prefix or "Vector") .. ": { " .. tostring(v.x) .. ", " .. tostring(v.y) .. ", " .. tostring(v.z) .. " }"
+end
+
+Vector = setmetatable(VectorClass, { __call = function(_, ...) return construct(...) end })
+vector = construct
 
 -- JSON ----------------------------------------------------------------------------------------------------
 -- encode runs in Lua (a snapshot encodes thousands of tables; crossing into Python per value would be slow);
