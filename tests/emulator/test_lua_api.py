@@ -465,3 +465,34 @@ def test_a_documented_vector_method_the_emulator_lacks_fails_loudly_at_the_mods_
     world, _ = world_with([])
     with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*Vector:orthoNormalize is not emulated"):
         world.execute("-1", "local v = Vector(0, 0, 2)\nreturn v:orthoNormalize()", world.global_env)
+
+
+def test_color_as_the_api_reference_documents_it():
+    """Each line an example of docs/color.md (its printed results), the player colours of docs/player-color.md."""
+    world, _ = world_with([])
+    assert (
+        run(world, "return tostring(Color.fromString('Blue'))") == "Color: Blue { r = 0.118, g = 0.53, b = 1, a = 1 }"
+    )
+    assert run(world, "return tostring(Color.Red)") == "Color: Red { r = 0.856, g = 0.1, b = 0.094, a = 1 }"
+    assert run(world, "return Color({r = 0.118, g = 0.53, b = 1}) == Color.blue") is True
+    assert (
+        run(world, "return tostring(Color({r = 0.3, g = 0.5, b = 1}))") == "Color: { r = 0.3, g = 0.5, b = 1, a = 1 }"
+    )
+    assert round(run(world, "local r, g, b, a = Color.Blue:get() return r + g + b + a"), 3) == 2.648
+    assert (
+        run(world, "return Color.blue:toHex()") == "1e87ffff"
+        and run(world, "return Color.blue:toHex(false)") == "1e87ff"
+    )
+    assert run(world, "return Color(0.118, 0.53, 1):toString()") == "Blue"
+    assert run(world, "return Color(0.118, 0.53, 1):equals(Color.Blue:copy())") is True
+    pink = "local p = Color.Red:lerp(Color.White, 0.5) return "
+    assert [round(run(world, pink + "p." + k), 3) for k in "rgba"] == [0.928, 0.55, 0.547, 1]
+    assert run(world, "local c = Color(1, 0.5, 0.75) local d = c:copy() c:set(0.75, 1, 0.25) return d.r + c[2]") == 2
+    assert (
+        run(world, "local c = Color(0, 0.5, 0.75) c.r = 1 c[2] = 0.25 c:setAt('b', 1) return c.r + c.g + c.b + c.a")
+        == 3.25
+    )
+    assert run(world, "return Color.list[1] .. Color.list[12] .. #Color.list") == "WhiteBlack12"
+    assert run(world, "Color.Add('Gold', Color(1, 0.84, 0)) return Color.gold:toString()") == "Gold"
+    assert run(world, "local c = stringColorToRGB('Purple') return c.r + c.b") == pytest.approx(1.568)
+    assert run(world, "return color(0.2, 0.4, 0.6).b") == 0.6

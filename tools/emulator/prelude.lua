@@ -160,6 +160,104 @@ end
 Vector = setmetatable(VectorClass, { __call = function(_, ...) return construct(...) end })
 vector = construct
 
+-- Color ---------------------------------------------------------------------------------------------------
+-- As the API reference documents it (docs/color.md, the player colours of docs/player-color.md).
+local CHANNEL = { "r", "g", "b", "a" }
+local CHANNEL_INDEX = { r = 1, g = 2, b = 3, a = 4 }
+local ColorMeta, ColorClass = {}, {}
+local named, order = {}, {}
+local new_color
+
+ColorMeta.__index = function(c, k)
+  if type(k) == "number" then return rawget(c, CHANNEL[k]) end
+  return ColorClass[k]
+end
+ColorMeta.__newindex = function(c, k, value)
+  if type(k) == "number" and CHANNEL[k] then rawset(c, CHANNEL[k], value) else rawset(c, k, value) end
+end
+ColorMeta.__eq = function(a, b) return ColorClass.equals(a, b) end
+ColorMeta.__tostring = function(c) return ColorClass.dump(c, "Color") end
+
+new_color = function(r, g, b, a)
+  if type(r) == "table" then
+    return new_color(r.r or r[1] or 0, r.g or r[2] or 0, r.b or r[3] or 0, r.a or r[4] or 1)
+  end
+  return setmetatable({ r = r or 0, g = g or 0, b = b or 0, a = a or 1 }, ColorMeta)
+end
+
+function ColorClass.new(...) return new_color(...) end
+function ColorClass.fromString(name)
+  local found = named[string.lower(tostring(name))]
+  if found == nil then error("Color.fromString: no colour named " .. tostring(name), 2) end
+  return ColorClass.copy(found)
+end
+function ColorClass.setAt(c, k, value) c[CHANNEL_INDEX[k] or k] = value return c end
+function ColorClass.set(c, r, g, b, a)
+  c.r, c.g, c.b, c.a = r or c.r, g or c.g, b or c.b, a or c.a
+  return c
+end
+function ColorClass.get(c) return c.r, c.g, c.b, c.a end
+function ColorClass.copy(c) return new_color(c.r, c.g, c.b, c.a) end
+function ColorClass.equals(c, o, tolerance)
+  tolerance = tolerance or 0.01
+  for _, k in ipairs(CHANNEL) do
+    if math.abs(c[k] - (o[k] or (k == "a" and 1 or 0))) > tolerance then return false end
+  end
+  return true
+end
+function ColorClass.toString(c, tolerance)
+  for _, name in ipairs(order) do
+    if ColorClass.equals(c, named[string.lower(name)], tolerance) then return name end
+  end
+  return nil
+end
+function ColorClass.toHex(c, includeAlpha)
+  local function byte(v) return string.format("%02x", math.floor(math.min(1, math.max(0, v)) * 255 + 0.5)) end
+  return byte(c.r) .. byte(c.g) .. byte(c.b) .. (includeAlpha == false and "" or byte(c.a))
+end
+function ColorClass.lerp(c, o, t)
+  t = math.min(1, math.max(0, t))
+  return new_color(c.r + (o.r - c.r) * t, c.g + (o.g - c.g) * t, c.b + (o.b - c.b) * t, c.a + (o.a - c.a) * t)
+end
+function ColorClass.dump(c, prefix)
+  local name = ColorClass.toString(c)
+  return (prefix or "Color") .. ": " .. (name and (name .. " ") or "") .. "{ r = " .. tostring(c.r) .. ", g = " ..
+    tostring(c.g) .. ", b = " .. tostring(c.b) .. ", a = " .. tostring(c.a) .. " }"
+end
+function ColorClass.Add(name, c)
+  if named[string.lower(name)] == nil then order[#order + 1] = name end
+  named[string.lower(name)] = new_color(c)
+end
+for _, entry in ipairs({
+  { "White", 1, 1, 1 }, { "Brown", 0.443, 0.231, 0.09 }, { "Red", 0.856, 0.1, 0.094 },
+  { "Orange", 0.956, 0.392, 0.113 }, { "Yellow", 0.905, 0.898, 0.172 }, { "Green", 0.192, 0.701, 0.168 },
+  { "Teal", 0.129, 0.694, 0.607 }, { "Blue", 0.118, 0.53, 1 }, { "Purple", 0.627, 0.125, 0.941 },
+  { "Pink", 0.96, 0.439, 0.807 }, { "Grey", 0.5, 0.5, 0.5 }, { "Black", 0.25, 0.25, 0.25 },
+}) do
+  ColorClass.Add(entry[1], { r = entry[2], g = entry[3], b = entry[4], a = 1 })
+end
+
+Color = setmetatable(ColorClass, {
+  __call = function(_, ...) return new_color(...) end,
+  __index = function(_, k)
+    if k == "list" then
+      local out = {}
+      for i, name in ipairs(order) do out[i] = name end
+      return out
+    end
+    local found = type(k) == "string" and named[string.lower(k)]
+    return found and ColorClass.copy(found) or nil -- Color.Blue, Color.blue: a copy of that colour
+  end,
+})
+color = new_color
+__automa_color = new_color
+
+-- "Converts a Player Color string into a Color Table for tinting" (api: base)
+function stringColorToRGB(name)
+  local found = named[string.lower(tostring(name))]
+  return found and ColorClass.copy(found) or nil
+end
+
 -- JSON ----------------------------------------------------------------------------------------------------
 -- encode runs in Lua (a snapshot encodes thousands of tables; crossing into Python per value would be slow);
 -- decode is Python's json module. An empty table encodes as [] (TTS's choice is unverified; the bridge
