@@ -496,3 +496,16 @@ def test_color_as_the_api_reference_documents_it():
     assert run(world, "Color.Add('Gold', Color(1, 0.84, 0)) return Color.gold:toString()") == "Gold"
     assert run(world, "local c = stringColorToRGB('Purple') return c.r + c.b") == pytest.approx(1.568)
     assert run(world, "return color(0.2, 0.4, 0.6).b") == 0.6
+
+
+def test_time_runs_on_the_frame_clock_and_is_read_only():
+    """api Time: "time: The current time ... Read only"; "delta_time: The amount of time since the last frame"; a
+    physics tick 90 times a second (onFixedUpdate)."""
+    world, _ = world_with([])
+    run(world, "Wait.frames(function() end, 30)")
+    world.run_until_idle()
+    assert run(world, "return Time.time") == pytest.approx(0.5, abs=1 / 60)
+    assert run(world, "return Time.delta_time") == pytest.approx(1 / 60)
+    assert run(world, "return Time.fixed_delta_time") == pytest.approx(1 / 90)
+    with pytest.raises(ScriptError, match=r"Time\.time is read only"):
+        run(world, "Time.time = 5")

@@ -175,6 +175,9 @@ class TtsApi:
             }
         )
         g.Player = lua.make_table({c: self.player(c) for c in PLAYER_COLORS})
+        from tools.emulator.world import FPS  # world imports this module: a late import
+
+        g["__automa_now"] = lua.wrap(lambda: w.frame / FPS)  # Time.time, on the emulated frame clock
 
     def player(self, color: str) -> Any:
         lua = self.world.lua

@@ -258,6 +258,19 @@ function stringColorToRGB(name)
   return found and ColorClass.copy(found) or nil
 end
 
+-- Time ----------------------------------------------------------------------------------------------------
+-- "provides access to Unity's time information", read only (api: Time): seconds on the emulated frame clock, a
+-- frame of 1/60 s, physics ticks 90 times a second (api events: onFixedUpdate)
+Time = setmetatable({}, {
+  __index = function(_, k)
+    if k == "time" then return __automa_now() end
+    if k == "delta_time" then return 1 / 60 end
+    if k == "fixed_delta_time" then return 1 / 90 end
+    return nil
+  end,
+  __newindex = function(_, k) error("Time." .. tostring(k) .. " is read only", 2) end,
+})
+
 -- JSON ----------------------------------------------------------------------------------------------------
 -- encode runs in Lua (a snapshot encodes thousands of tables; crossing into Python per value would be slow);
 -- decode is Python's json module. An empty table encodes as [] (TTS's choice is unverified; the bridge
