@@ -509,3 +509,10 @@ def test_time_runs_on_the_frame_clock_and_is_read_only():
     assert run(world, "return Time.fixed_delta_time") == pytest.approx(1 / 90)
     with pytest.raises(ScriptError, match=r"Time\.time is read only"):
         run(world, "Time.time = 5")
+
+
+def test_wait_stop_says_whether_it_cancelled_a_scheduled_function():
+    """api Wait: stop(id) "Cancels a Wait-scheduled function" and returns a boolean."""
+    world, _ = world_with([])
+    assert run(world, "local id = Wait.time(function() end, 2) return Wait.stop(id)") is True
+    assert run(world, "return Wait.stop(12345)") is False

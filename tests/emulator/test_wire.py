@@ -251,3 +251,38 @@ async def test_malformed_input_is_logged_and_the_emulator_keeps_serving(wire):
     await send_raw(emulator.ports.tts, b'{"messageID": 3, "script": "return 3", "returnID": 3}')
     assert (await inbox.next(5))["returnValue"] == 3
     assert any("messageID=42" in r for r in emulator.received)
+
+
+async def test_a_mods_repeating_timer_ticks_once_a_second_and_the_idle_clock_sleeps():
+    """api Wait.time(f, 1, -1): "-1 is infinite repetitions", a second apart — in fast mode too, since a mod's
+    clock is not the bridge's to hurry; between its ticks the emulator sleeps (a few frames stepped, not one per
+    sixtieth of a second, and none spun)."""
+    import asyncio
+    import time
+
+    from bridge.table import SaveFile
+    from tests.conftest import free_port
+    from tools.emulator.server import Emulator, Ports
+
+    script = "ticks = 0\nfunction onLoad() Wait.time(function() ticks = ticks + 1 end, 1, -1) end"
+    emulator = Emulator(SaveFile.from_dict({"SaveName": "t", "LuaScript": script, "ObjectStates": []}),
+                        ports=Ports(free_port(), free_port()), frame_time=0.0)  # fmt: skip
+    await emulator.start()
+    try:
+        world = emulator.require_world()
+        steps = 0
+        real_step = world.step
+
+        def counted() -> None:
+            nonlocal steps
+            steps += 1
+            real_step()
+
+        world.step = counted  # type: ignore[method-assign]
+        cpu = time.process_time()
+        await asyncio.sleep(2.5)
+        ticks = world.execute("-1", "return ticks", world.global_env)
+        assert ticks == 2 and steps <= 10, (ticks, steps)
+        assert time.process_time() - cpu < 0.5
+    finally:
+        await emulator.stop()

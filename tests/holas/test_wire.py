@@ -30,7 +30,7 @@ def same(read: State, engine: State) -> bool:
     return a == b or (print({k: (a[k], b[k]) for k in a if a[k] != b[k]}) is not None and False)
 
 
-async def person(live: Live, game: Any, state: State, rng: random.Random) -> str:
+async def person(live: Live, game: Any, state: State, rng: random.Random, attacked: bool) -> str:
     """One action of the scripted person's on the table: a mini from their supply onto free land or into a region
     of the bot's (an attack: the next press is Tactic chosen); the tactic's strength set at random."""
     table = await live.connector.snapshot()
@@ -40,7 +40,7 @@ async def person(live: Live, game: Any, state: State, rng: random.Random) -> str
     land = [r.id for r in data.map.regions if r.kind == "land" and r.id != state.capital]
     bots = sorted({u.where for u in state.units if u.where in land and u.type != "hero"} - set(state.player))
     free = [r for r in land if not state.in_region(r) and r not in state.towers]
-    attack = bool(bots) and rng.random() < 0.3
+    attack = bool(bots) and (not attacked or rng.random() < 0.3)  # the first chance is always taken
     target = rng.choice(bots if attack else free or land)
     board = table.with_tag(L.BOARD_TAG)[0].transform
     local = spots(data, target, 8)
@@ -104,7 +104,7 @@ async def test_a_whole_game_through_the_wire(seed: int):
                 await live.connector.apply([Move(guid=final, position=Position.of(at))])
                 press = "bot_action"
             else:
-                press = await person(live, game, state, rng)
+                press = await person(live, game, state, rng, attacked=battles > 0)
             assert presses < 200
         print(f"seed {seed}: {presses} presses, {actions} actions, {battles} battles")
         assert battles >= 1

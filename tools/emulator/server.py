@@ -277,6 +277,18 @@ class Emulator:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            timer = world.next_timer()
+            if timer is not None and timer > world.frame + 1:
+                # only a mod's timers tick: they keep TTS's pace (a Wait.time(f, 1, -1) once a second, fast mode
+                # too) and the clock sleeps between them instead of stepping idle frames; a command wakes it
+                self._wake.clear()
+                start = loop.time()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), (timer - world.frame - 1) * FRAME_TIME)
+                world.leap_to(min(timer, world.frame + 1 + round((loop.time() - start) / FRAME_TIME)))
+                due = None
+                if world.frame + 1 < timer:
+                    continue  # woken early (a command came in): frames go on from where the time has got to
             world.step()
             if not self.frame_time:
                 await asyncio.sleep(0)

@@ -306,12 +306,26 @@ class World:
         self._waits[wid] = _Wait(wid, fn, owner, condition=condition, deadline=deadline, on_timeout=on_timeout)
         return wid
 
-    def stop_wait(self, wid: int) -> None:
-        self._waits.pop(int(wid), None)
+    def stop_wait(self, wid: int) -> bool:
+        """api Wait.stop: "Cancels a Wait-scheduled function", a boolean: whether one was still scheduled."""
+        return self._waits.pop(int(wid), None) is not None
 
     def stop_all_waits(self, owner: str) -> None:
         for wid in [w.id for w in self._waits.values() if w.owner == owner]:
             del self._waits[wid]
+
+    def next_timer(self) -> int | None:
+        """The frame of the next timed Wait when nothing else goes on (nothing moves, spawns or waits on a
+        condition): the clock may leap to it instead of stepping every frame. None otherwise."""
+        if not self._waits or any(w.condition is not None for w in self._waits.values()):
+            return None
+        if any(not o.resting for o in self.objects.values()):
+            return None
+        return min(w.due for w in self._waits.values())
+
+    def leap_to(self, frame: int) -> None:
+        """Advance the clock to just before ``frame`` (nothing moves meanwhile: see :meth:`next_timer`)."""
+        self.frame = max(self.frame, frame - 1)
 
     @property
     def busy(self) -> bool:

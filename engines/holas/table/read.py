@@ -114,16 +114,15 @@ def _bot_pieces(
         if place not in regions and place not in ("courtyard", "supply"):
             problems.append(Problem(f"a bot mini in {L.AREAS[place].label}: put it in a region or the Courtyard", obj))
             continue
-        carrier = next(
-            (
-                v
-                for v in vessels
-                if v is not obj
-                and v.position.distance_xz(obj.position) < L.ABOARD
-                and obj.position.y > v.position.y + 0.2
-            ),
-            None,
-        )
+        under = [
+            v
+            for v in vessels
+            if v is not obj
+            and v.position.distance_xz(obj.position) < L.ABOARD
+            and obj.position.y > v.position.y + 0.2
+        ]
+        # the vessel it rests on: the highest one below it (vessels may stand stacked), then the nearest
+        carrier = max(under, key=lambda v: (v.position.y, -v.position.distance_xz(obj.position)), default=None)
         unit_type = next(t for t in UNIT_TYPES if t == kind)
         unit = Unit(obj.gm_notes.strip() or f"{kind}?", unit_type, place, carrier.gm_notes.strip() if carrier else None)
         state.units.append(unit)
