@@ -516,3 +516,15 @@ def test_wait_stop_says_whether_it_cancelled_a_scheduled_function():
     world, _ = world_with([])
     assert run(world, "local id = Wait.time(function() end, 2) return Wait.stop(id)") is True
     assert run(world, "return Wait.stop(12345)") is False
+
+
+def test_players_are_seated_only_where_a_person_sits():
+    """api Player manager: getPlayers() "Returns a table of all Player instances"; getSpectators() the Grey ones;
+    getColors() every seat colour; base getSeatedPlayers() the colours of seated players. The emulator seats one
+    person, at White (*chosen*)."""
+    world, _ = world_with([])
+    assert run(world, "return Player.White.seated") is True and run(world, "return Player.Red.seated") is False
+    assert run(world, "local p = Player.getPlayers() return #p .. p[1].color") == "1White"
+    assert run(world, "return #Player.getSpectators()") == 0
+    assert run(world, "local c = Player.getColors() return #c .. c[1] .. c[10]") == "10WhitePink"
+    assert run(world, "return getSeatedPlayers()[1]") == "White"

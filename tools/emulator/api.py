@@ -41,6 +41,7 @@ PLAYER_COLORS = (
     "Grey",
     "Black",
 )
+SEAT_COLORS = PLAYER_COLORS[:10]  # the seats (api Player Color page: Grey is the spectator, Black the GM)
 
 
 def method(fn: M) -> M:
@@ -174,7 +175,17 @@ class TtsApi:
                 "stopAll": lambda: w.stop_all_waits(GLOBAL_GUID),
             }
         )
-        g.Player = lua.make_table({c: self.player(c) for c in PLAYER_COLORS})
+        g.Player = lua.make_table(
+            {
+                **{c: self.player(c) for c in PLAYER_COLORS},
+                # api Player manager: the Player instances of the people at the table; the spectators (Grey)
+                "getPlayers": lua.wrap(lambda: lua.make_table(dict(enumerate(map(self.player, w.seated), 1)))),
+                "getSpectators": lua.wrap(lambda: lua.make_table({})),
+                "getColors": lua.wrap(lambda: lua.make_table(dict(enumerate(SEAT_COLORS, 1)))),
+                "getAvailableColors": lua.wrap(lambda: lua.make_table(dict(enumerate(SEAT_COLORS, 1)))),
+            }
+        )
+        g.getSeatedPlayers = lua.wrap(lambda: lua.make_table(dict(enumerate(w.seated, 1))))
         from tools.emulator.world import FPS  # world imports this module: a late import
 
         g["__automa_now"] = lua.wrap(lambda: w.frame / FPS)  # Time.time, on the emulated frame clock
@@ -185,7 +196,7 @@ class TtsApi:
             {
                 "color": color,
                 "steam_name": "",
-                "seated": color not in ("Grey", "Black"),
+                "seated": color in self.world.seated,
                 "getHandObjects": lambda *a: lua.make_table({}),
                 # "Position of the given Player color's pointer" (api: Player getPointerPosition): None if unset
                 "getPointerPosition": lambda *a: (

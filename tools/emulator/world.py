@@ -59,6 +59,7 @@ class World:
         self.rng = random.Random(seed)
         self.frame = 0
         self.chat: list[tuple[str, Any]] = []  # (text, colour) as players would read it
+        self.seated: list[str] = ["White"]  # *chosen*: one person at the table, at White (Player[c].seated)
         self.pointers: dict[str, Vec3] = {}  # each player's pointer on the table (getPointerPosition)
         # what players read, for the terminal's and the dashboard's echo: ("chat", line) and ("panel", status text)
         self.echo = echo if echo is not None else []
