@@ -528,3 +528,17 @@ def test_players_are_seated_only_where_a_person_sits():
     assert run(world, "return #Player.getSpectators()") == 0
     assert run(world, "local c = Player.getColors() return #c .. c[1] .. c[10]") == "10WhitePink"
     assert run(world, "return getSeatedPlayers()[1]") == "White"
+
+
+def test_turns_take_the_saves_section_and_give_the_next_and_previous_colour():
+    """api Turns: "type: If the turn order is automatic or custom. 1=auto, 2=custom"; "order: A table of strings,
+    representing the player turn order"; getNextTurnColor() / getPreviousTurnColor() "the Player Color string of the
+    next (previous) player in the turn order"; reverse_order reverses the rotation."""
+    turns = {"Enable": True, "Type": 1, "TurnOrder": ["Red", "Blue", "Green"], "Reverse": False, "TurnColor": "Blue"}
+    sent: list[dict[str, Any]] = []
+    world = World(SaveFile.from_dict({"SaveName": "t", "ObjectStates": [], "Turns": turns}), sent.append)
+    assert run(world, "return Turns.enable and Turns.type == 2 and Turns.order[3] == 'Green'") is True
+    assert run(world, "return Turns.getNextTurnColor() .. Turns.getPreviousTurnColor()") == "GreenRed"
+    assert run(world, "Turns.reverse_order = true return Turns.getNextTurnColor()") == "Red"
+    plain, _ = world_with([])
+    assert run(plain, "return Turns.type .. tostring(Turns.enable) .. Turns.getNextTurnColor()") == "1falseWhite"

@@ -41,6 +41,13 @@ PLAYER_COLORS = (
     "Grey",
     "Black",
 )
+TURN_FLAGS = (  # the save's Turns section -> the Lua Turns member (api: Turns)
+    ("Enable", "enable"),
+    ("Reverse", "reverse_order"),
+    ("SkipEmpty", "skip_empty_hands"),
+    ("DisableInteractions", "disable_interactations"),
+    ("PassTurns", "pass_turns"),
+)
 SEAT_COLORS = PLAYER_COLORS[:10]  # the seats (api Player Color page: Grey is the spectator, Black the GM)
 
 
@@ -186,6 +193,18 @@ class TtsApi:
             }
         )
         g.getSeatedPlayers = lua.wrap(lambda: lua.make_table(dict(enumerate(w.seated, 1))))
+        saved = w.save.to_dict().get("Turns") or {}
+        if isinstance(saved, dict):  # the save's Turns section; its Type counts from 0, the API's from 1 (*chosen*)
+            turns = g.Turns
+            for key, name in TURN_FLAGS:
+                if isinstance(saved.get(key), bool):
+                    turns[name] = saved[key]
+            if isinstance(saved.get("Type"), int):
+                turns.type = saved["Type"] + 1
+            if isinstance(saved.get("TurnOrder"), list):
+                turns.order = lua.make_table(dict(enumerate(map(str, saved["TurnOrder"]), 1)))
+            if isinstance(saved.get("TurnColor"), str):
+                turns.turn_color = saved["TurnColor"]
         from tools.emulator.world import FPS  # world imports this module: a late import
 
         g["__automa_now"] = lua.wrap(lambda: w.frame / FPS)  # Time.time, on the emulated frame clock

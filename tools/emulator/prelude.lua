@@ -271,6 +271,32 @@ Time = setmetatable({}, {
   __newindex = function(_, k) error("Time." .. tostring(k) .. " is read only", 2) end,
 })
 
+-- Turns ---------------------------------------------------------------------------------------------------
+-- "the in-game turns system" (api: Turns): its member variables as the save's Turns section gives them (filled in
+-- by the API), and the next and previous colour in the turn order: the custom order (type 2), else the seated
+-- players in seat order (type 1); reversed with reverse_order.
+Turns = {
+  enable = false, type = 1, order = {}, reverse_order = false, skip_empty_hands = false,
+  disable_interactations = false, pass_turns = true, turn_color = "",
+}
+local function turn_sequence()
+  local seq = {}
+  local source = Turns.type == 2 and Turns.order or getSeatedPlayers()
+  for _, c in ipairs(source) do seq[#seq + 1] = c end
+  return seq
+end
+local function turn_step(by)
+  local seq = turn_sequence()
+  if #seq == 0 then return "" end
+  if Turns.reverse_order then by = -by end
+  for i, c in ipairs(seq) do
+    if c == Turns.turn_color then return seq[(i - 1 + by) % #seq + 1] end
+  end
+  return seq[1]
+end
+function Turns.getNextTurnColor() return turn_step(1) end
+function Turns.getPreviousTurnColor() return turn_step(-1) end
+
 -- JSON ----------------------------------------------------------------------------------------------------
 -- encode runs in Lua (a snapshot encodes thousands of tables; crossing into Python per value would be slow);
 -- decode is Python's json module. An empty table encodes as [] (TTS's choice is unverified; the bridge
