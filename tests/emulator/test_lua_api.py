@@ -542,3 +542,17 @@ def test_turns_take_the_saves_section_and_give_the_next_and_previous_colour():
     assert run(world, "Turns.reverse_order = true return Turns.getNextTurnColor()") == "Red"
     plain, _ = world_with([])
     assert run(plain, "return Turns.type .. tostring(Turns.enable) .. Turns.getNextTurnColor()") == "1falseWhite"
+
+
+def test_an_object_member_of_the_tts_api_the_emulator_lacks_fails_loudly_at_the_mods_line():
+    """Issue 17: "calling or reading a TTS name the emulator lacks raises '`obj.tooltip` is not emulated
+    (tools/emulator/README.md)' at the mod's own line — never a silent nil"; a name TTS does not have stays nil."""
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    with pytest.raises(
+        ScriptError, match=r"chunk_\d+:\(2,.*obj\.tooltip is not emulated \(tools/emulator/README\.md\)"
+    ):
+        world.execute("-1", "local o = getObjectFromGUID('aaaaaa')\nreturn o.tooltip", world.global_env)
+    with pytest.raises(ScriptError, match=r"obj\.addDecal is not emulated"):
+        run(world, "getObjectFromGUID('aaaaaa').addDecal({})")
+    assert run(world, "return getObjectFromGUID('aaaaaa').no_such_member == nil") is True
+    assert run(world, "return getObjectFromGUID('aaaaaa').getName()") == ""

@@ -8,6 +8,7 @@ into ``call(guid, name, ...)``. The list of what is emulated, and how faithfully
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -49,6 +50,16 @@ TURN_FLAGS = (  # the save's Turns section -> the Lua Turns member (api: Turns)
     ("PassTurns", "pass_turns"),
 )
 SEAT_COLORS = PLAYER_COLORS[:10]  # the seats (api Player Color page: Grey is the spectator, Black the GM)
+
+
+@functools.cache
+def _object_api_names() -> frozenset[str]:
+    """Every Object property and function of the TTS API (object_api_names.json: names only, from the official
+    Atom plugin's list), so a name the emulator lacks is told apart from a mod's own misspelling."""
+    from importlib.resources import files
+
+    names = json.loads(files("tools.emulator").joinpath("object_api_names.json").read_text(encoding="utf-8"))
+    return frozenset(names["property"]) | frozenset(names["function"])
 
 
 def method(fn: M) -> M:
@@ -128,6 +139,9 @@ class TtsApi:
         if guid == GLOBAL_GUID:
             return self._ui_table(GLOBAL_GUID) if key == "UI" else None
         getter = PROPERTIES.get(key)
+        if getter is None and key in _object_api_names():
+            # a TTS name the emulator lacks fails loudly at the mod's line, never a silent nil (issue 17)
+            raise AttributeError(f"obj.{key} is not emulated (tools/emulator/README.md)")
         if key in AFTER_DEATH and guid not in self.world.objects and guid in self.world.graveyard:
             obj = self.world.graveyard[guid]
         else:
