@@ -34,6 +34,12 @@ def load_model(path: Path, model: type[M], *, entries: str = "cards", entry: str
         raise OwnerDataError(f"{path}: " + "; ".join(named)) from None
 
 
+def first_error(exc: ValidationError, whole: str = "the file") -> str:
+    """The first problem pydantic found, as "field: message" (``whole`` when it is about the whole value)."""
+    error = exc.errors()[0]
+    return f"{_path(list(error['loc'])) or whole}: {str(error['msg']).removeprefix('Value error, ')}"
+
+
 def _where(raw: Any, error: Any, entries: str, entry: str) -> str:
     loc = list(error["loc"])
     message = str(error["msg"]).removeprefix("Value error, ")

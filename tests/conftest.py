@@ -7,6 +7,7 @@ import subprocess
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,6 +87,12 @@ async def start_live(
         await link.wait_loaded()  # the load announcement, so that it resets nothing of the test's
     link.tts_port = emulator.ports.tts
     return Live(emulator, link, Connector(link))
+
+
+def differences(read: dict[str, Any], engine: dict[str, Any]) -> dict[str, tuple[Any, Any]]:
+    """Where a table read back differs from the engine's state (each side's fields), as (read, engine) pairs: empty
+    when they agree, and the failure message when they do not."""
+    return {k: (read[k], engine[k]) for k in engine if read.get(k) != engine[k]}
 
 
 async def stop_live(live: Live) -> None:

@@ -263,7 +263,7 @@ class Enemy:
         s = self.state
         assert s.pending is not None
         drawn = R.draw_solo(s, self.rng)
-        card = next(c for c in self.data.cards.cards if c.id == drawn)
+        card = self._card(drawn)
         p = s.pending = replace(s.pending, ask="cancels", card=drawn, person_total=person_total)
         mine = self.ns(s.in_region(p.region))
         tactic = card.battle.tactic_attack if p.attacker else card.battle.tactic_defend
@@ -282,7 +282,7 @@ class Enemy:
         s = self.state
         p = s.pending
         assert p is not None and p.ask == "cancels"
-        card = next(c for c in self.data.cards.cards if c.id == p.card)
+        card = self._card(p.card)
         army = s.in_region(p.region)
         mine = self.ns(army)
         total = mine + (0 if cancels else card.battle.strength)
@@ -658,7 +658,7 @@ class Enemy:
                     self.act(s.slots.index(None) + 1)
             else:
                 self._wait(f"nothing waits for {BUTTONS[button]}: press Bot action for the bot's next action")
-        elif button != ANSWERS[p.ask][0] and button not in ANSWERS[p.ask][1:]:
+        elif button not in ANSWERS[p.ask]:
             self._wait(f"the bot waits for {WAITS[p.ask]}")
         elif p.ask == "tactic":
             self.reveal(self._person_total(p.region))
@@ -722,6 +722,3 @@ ASKS = {
 }
 ROUND_END = '"collect(bot) as a normal player; discard(slot[1..3]) face up" (H9)'
 
-
-def _no_answer(region: str, bot_total: int) -> tuple[int, bool]:
-    raise ValueError(f"a battle in {region} needs the person's answers (their total, and whether it cancels)")

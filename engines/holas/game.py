@@ -30,7 +30,7 @@ from engines.holas.table.build import build_table
 from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
 from engines.options import options_from_text
-from engines.ownerdata import OwnerData, OwnerDataError
+from engines.ownerdata import OwnerData, OwnerDataError, first_error
 from engines.tablekit import planned, state_after
 
 SAMPLE = "SAMPLE DATA (fictional cards, board and map)"
@@ -86,9 +86,7 @@ class Holas(Game[TableView, Step]):
             made = mapmaker.make_map(drawing)
             path = mapmaker.save_map(made, self.owned.path)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = ".".join(str(p) for p in first["loc"])
-            return False, [f"the map was not saved: the editor's message is not a drawing ({where}: {first['msg']})"]
+            return False, [f"the map was not saved: the editor's message is not a drawing ({first_error(exc)})"]
         except (OwnerDataError, OSError) as exc:
             return False, [f"the map was not saved: {exc}"]
         kinds = Counter(e.kind for e in made.edges)

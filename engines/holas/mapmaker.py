@@ -21,7 +21,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from bridge.table import Vec3
 from bridge.table.geometry import Transform
 from engines.holas.data_model import Arc, Dataset, Edge, MapData, Region, bearing
-from engines.ownerdata import OwnerDataError, user_file
+from engines.ownerdata import OwnerDataError, first_error, user_file
 
 IN_LINE = 1.0  # degrees: neighbours this close in bearing are in line
 
@@ -114,10 +114,7 @@ def make_map(drawing: Drawing, *, by: str = "the owner") -> MapData:
             edges=tuple(edges),
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        message = f"the map does not hold together: {where}: {first['msg']}".replace("Value error, ", "")
-        raise OwnerDataError(message.replace(": : ", ": ")) from None
+        raise OwnerDataError(f"the map does not hold together: {first_error(exc, 'the map')}") from None
 
 
 def _kind(a: str, b: str) -> Literal["land", "sea", "shore"]:

@@ -55,4 +55,5 @@ def test_1_a_new_games_table_reads_back_as_the_set_up():
     assert sorted(u.id for u in state.units if u.where == "courtyard") == ["hero1", "hero2", "hero3"]
     assert not [u for u in state.units if u.where not in ("courtyard", "supply")]
     assert state.resources == {"ore": 3, "mana": 3, "food": 3} and state.cc_space == 0 and len(state.deck) == 8
-    assert read_table(Table.from_save(SaveFile.from_dict(build_table(fresh(), DATA).to_dict(), "t")), DATA)
+    again = read_table(Table.from_save(SaveFile.from_dict(build_table(fresh(), DATA).to_dict(), "t")), DATA)
+    assert again.state.capital == "L7" and again.state.pending is None

@@ -78,3 +78,13 @@ def test_a_mini_on_a_border_and_a_crowded_vessel_are_named():
 def test_a_lost_marker_is_named():
     objs = [o for o in objects(states()[0]) if L.tag("marker", "cc") not in o.get("Tags", [])]
     assert any("the cc marker (tag 'holas.marker.cc') is not on the table" in p for p in problems(objs, "L7"))
+
+
+def test_a_prompt_marker_whose_notes_say_nothing_the_bot_knows_is_named():
+    """What the bot waits for is read from the prompt marker's GM Notes (JSON): notes that are not such a thing are
+    a problem that names the marker and the field, and nothing moves."""
+    objs = objects(states()[0])
+    prompt = next(o for o in objs if L.tag("marker", "prompt") in o.get("Tags", []))
+    prompt["GMNotes"] = '{"ask": "dance"}'
+    found = problems(objs, "L7")
+    assert any("GM Notes do not say what the bot waits for: ask: Input should be" in p for p in found)

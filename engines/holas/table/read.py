@@ -16,6 +16,7 @@ from engines.base import Problem, ReadError
 from engines.holas.data_model import HolasData, UnitType
 from engines.holas.state import RESOURCES, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
+from engines.ownerdata import first_error
 from engines.tablekit import Area, one_tagged, zones
 
 UNIT_TYPES: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")
@@ -231,9 +232,8 @@ def _markers(
         try:
             state.pending = Pending.from_json(prompt.gm_notes)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            at = ".".join(str(p) for p in first["loc"]) or "the notes"
-            problems.append(Problem(f"its GM Notes do not say what the bot waits for: {at}: {first['msg']}", prompt))
+            what = first_error(exc, "the notes")
+            problems.append(Problem(f"its GM Notes do not say what the bot waits for: {what}", prompt))
     battle = view.battle
     wanted = [state.pending.card] if state.pending is not None and state.pending.card else []
     if battle != wanted:
