@@ -34,6 +34,19 @@ def test_sandbox_has_no_io_require_or_os_execute():
     )
 
 
+def test_no_python_global_and_none_of_the_emulators_own_handles_are_visible_to_a_mod():
+    """Issue 17: "no `python` global is visible to a mod's scripts"; the emulator's handles (the instruction meter
+    among them) are not TTS globals and must not be reachable either."""
+    world, _ = world_with([])
+    assert run(world, "return type(python)") == "nil"
+    assert (
+        run(world, "local n = 0 for k in pairs(_G) do if tostring(k):find('automa') then n = n + 1 end end return n")
+        == 0
+    )
+    world.run_until_idle()
+    assert run(world, "return Time.time") == 0
+
+
 def test_python_attributes_are_unreachable():
     world, _ = world_with([])
     with pytest.raises(ScriptError, match="not allowed"):
@@ -549,10 +562,11 @@ def test_an_object_member_of_the_tts_api_the_emulator_lacks_fails_loudly_at_the_
     (tools/emulator/README.md)' at the mod's own line — never a silent nil"; a name TTS does not have stays nil."""
     world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
     with pytest.raises(
-        ScriptError, match=r"chunk_\d+:\(2,.*obj\.tooltip is not emulated \(tools/emulator/README\.md\)"
+        ScriptError,
+        match=r"chunk_\d+:\(2,.*obj\.addForce is not emulated \(the emulator has no physics.*README\.md\)",
     ):
-        world.execute("-1", "local o = getObjectFromGUID('aaaaaa')\nreturn o.tooltip", world.global_env)
-    with pytest.raises(ScriptError, match=r"obj\.addDecal is not emulated"):
-        run(world, "getObjectFromGUID('aaaaaa').addDecal({})")
+        world.execute("-1", "local o = getObjectFromGUID('aaaaaa')\nreturn o.addForce({0, 30, 0})", world.global_env)
+    with pytest.raises(ScriptError, match=r"obj\.getComponents is not emulated \(Unity's object tree"):
+        run(world, "getObjectFromGUID('aaaaaa').getComponents()")
     assert run(world, "return getObjectFromGUID('aaaaaa').no_such_member == nil") is True
     assert run(world, "return getObjectFromGUID('aaaaaa').getName()") == ""

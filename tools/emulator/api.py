@@ -11,13 +11,14 @@ import copy
 import functools
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import Vec3
 from tools.emulator.luahost import ProxyRef
 from tools.emulator.objects import EmObject
 from tools.emulator.ui import UiTree
+from tools.emulator.world import FPS
 
 if TYPE_CHECKING:
     from tools.emulator.world import World
@@ -53,13 +54,19 @@ SEAT_COLORS = PLAYER_COLORS[:10]  # the seats (api Player Color page: Grey is th
 
 
 @functools.cache
-def _object_api_names() -> frozenset[str]:
-    """Every Object property and function of the TTS API (object_api_names.json: names only, from the official
-    Atom plugin's list), so a name the emulator lacks is told apart from a mod's own misspelling."""
+def api_names() -> dict[str, dict[str, list[str]]]:
+    """Every TTS API name by section (tts_api_names.json, a copy of shared/docs/tts-api-names.json: the official
+    Atom plugin's list, names only), so a name the emulator lacks is told apart from a mod's own misspelling."""
     from importlib.resources import files
 
-    names = json.loads(files("tools.emulator").joinpath("object_api_names.json").read_text(encoding="utf-8"))
-    return frozenset(names["property"]) | frozenset(names["function"])
+    text = files("tools.emulator").joinpath("tts_api_names.json").read_text(encoding="utf-8")
+    sections: dict[str, dict[str, list[str]]] = json.loads(text)["sections"]
+    return sections
+
+
+@functools.cache
+def _object_api_names() -> frozenset[str]:
+    return frozenset(name for names in api_names()["Object"].values() for name in names)
 
 
 def method(fn: M) -> M:
@@ -76,6 +83,15 @@ def global_method(name: str) -> Callable[[Method], Method]:
         return fn
 
     return register
+
+
+class Tint(NamedTuple):
+    """A colour going out to Lua, where it becomes a ``Color`` (api: Color)."""
+
+    r: float
+    g: float
+    b: float
+    a: float = 1.0
 
 
 def vec(value: Any, default: Vec3 | None = None) -> Vec3:
@@ -106,6 +122,10 @@ class TtsApi:
             "set": self._set,
             "methods": names,
             "describe": self._describe,
+            "timer_create": lambda params, chunk=None: api_world.timer_create(self, params, chunk),
+            "timer_destroy": lambda ident: api_world.timer_destroy(self, ident),
+            "env_function": self._env_function,
+            "now": lambda: self.world.frame / FPS,  # Time.time, on the emulated frame clock
         }
 
     def _in(self, value: Any) -> Any:
@@ -117,7 +137,9 @@ class TtsApi:
             return lua.proxy(value.guid)
         if isinstance(value, Vec3):
             return lua.vector(*value)
-        if isinstance(value, list) and any(isinstance(v, EmObject | Vec3) for v in value):
+        if isinstance(value, Tint):
+            return lua.color(*value)
+        if isinstance(value, list) and any(isinstance(v, EmObject | Vec3 | Tint) for v in value):
             return lua.make_table(dict(enumerate((self.out(v) for v in value), start=1)))
         return lua.to_lua(value)
 
@@ -141,7 +163,10 @@ class TtsApi:
         getter = PROPERTIES.get(key)
         if getter is None and key in _object_api_names():
             # a TTS name the emulator lacks fails loudly at the mod's line, never a silent nil (issue 17)
-            raise AttributeError(f"obj.{key} is not emulated (tools/emulator/README.md)")
+            reason = api_object.NOT_EMULATED.get(key)
+            raise AttributeError(
+                f"obj.{key} is not emulated ({reason + '; ' if reason else ''}tools/emulator/README.md)"
+            )
         if key in AFTER_DEATH and guid not in self.world.objects and guid in self.world.graveyard:
             obj = self.world.graveyard[guid]
         else:
@@ -153,6 +178,15 @@ class TtsApi:
         if setter is None:
             raise AttributeError(f"cannot set property {key} of an object")
         setter(self, self.world.get(guid), self._in(value))
+
+    def _env_function(self, owner: Any, name: Any) -> Any:
+        """The function ``name`` of a script (``startLuaCoroutine(owner, name)``), or an error naming both."""
+        guid = str(self._in(owner)) if owner is not None else GLOBAL_GUID
+        env = self.world.env_of(guid)
+        fn = env[str(name)] if env is not None else None
+        if fn is None:
+            raise ValueError(f"startLuaCoroutine: no function {name} in the script of {guid}")
+        return fn
 
     def _describe(self, guid: str) -> str:
         obj = self.world.objects.get(guid)
@@ -219,18 +253,16 @@ class TtsApi:
                 turns.order = lua.make_table(dict(enumerate(map(str, saved["TurnOrder"]), 1)))
             if isinstance(saved.get("TurnColor"), str):
                 turns.turn_color = saved["TurnColor"]
-        from tools.emulator.world import FPS  # world imports this module: a late import
-
-        g["__automa_now"] = lua.wrap(lambda: w.frame / FPS)  # Time.time, on the emulated frame clock
+        api_world.install(self)
 
     def player(self, color: str) -> Any:
         lua = self.world.lua
         return lua.make_table(
             {
+                **api_world.player_members(self, color),
                 "color": color,
                 "steam_name": "",
                 "seated": color in self.world.seated,
-                "getHandObjects": lambda *a: lua.make_table({}),
                 # "Position of the given Player color's pointer" (api: Player getPointerPosition): None if unset
                 "getPointerPosition": lambda *a: (
                     self.out(self.world.pointers[color]) if color in self.world.pointers else None
@@ -532,27 +564,6 @@ def getQuantity(api: TtsApi, obj: EmObject) -> int:
 
 
 @method
-def getObjects(api: TtsApi, obj: EmObject, ignore_tags: Any = False) -> Any:
-    if obj.is_container:
-        return [_container_entry(d, i) for i, d in enumerate(obj.contents())]
-    if obj.type == "Scripting":
-        return [o for o in _inside_zone(api.world, obj)]
-    raise ValueError(f"getObjects: {obj.type} {obj.guid} is neither a container nor a zone")
-
-
-def _inside_zone(world: World, zone: EmObject) -> list[EmObject]:
-    t = zone.transform
-    found = []
-    for o in world.objects.values():
-        if o is zone:
-            continue
-        local = t._replace(scale=Vec3(1.0, 1.0, 1.0)).to_local(o.position)
-        if all(abs(c) <= s / 2 for c, s in zip(local, t.scale, strict=True)):
-            found.append(o)
-    return found
-
-
-@method
 def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | None:
     """Remove one entry (by guid, 0-based index, or the top) and spawn it; a deck of two collapses."""
     p = params or {}
@@ -583,6 +594,8 @@ def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | Non
             rotation = Vec3(rotation.x, rotation.y, rotation.z + 180.0)
     smooth = p.get("smooth", True) is not False
     spawned = api.world.spawn(data, container_pos if smooth else position, rotation, p.get("callback_function"))
+    if obj.type == "Deck":
+        spawned.origin = obj.guid  # reset() brings it back
     if smooth:
         spawned.start_motion(position=position)
     if obj.type in ("Deck", "Stack") and len(contents) == 1:
@@ -790,44 +803,6 @@ def call(api: TtsApi, obj: EmObject, fn_name: Any, params: Any = None) -> Any:
     return _call_in_env(api, obj.guid, obj.env, str(fn_name), params)
 
 
-@method
-def getButtons(api: TtsApi, obj: EmObject) -> list[dict[str, Any]] | None:
-    if not obj.buttons:
-        return None
-    return [{**{k: v for k, v in b.items() if not callable(v)}, "index": i} for i, b in enumerate(obj.buttons)]
-
-
-@method
-def createButton(api: TtsApi, obj: EmObject, params: Any) -> bool:
-    obj.buttons.append(dict(params or {}))
-    return True
-
-
-@method
-def editButton(api: TtsApi, obj: EmObject, params: Any) -> bool:
-    p = dict(params or {})
-    index = int(p.pop("index", 0))
-    if not 0 <= index < len(obj.buttons):
-        return False
-    obj.buttons[index].update(p)
-    return True
-
-
-@method
-def removeButton(api: TtsApi, obj: EmObject, index: Any) -> bool:
-    i = int(index)
-    if 0 <= i < len(obj.buttons):
-        del obj.buttons[i]
-        return True
-    return False
-
-
-@method
-def clearButtons(api: TtsApi, obj: EmObject) -> bool:
-    obj.buttons.clear()
-    return True
-
-
 def _call_in_env(api: TtsApi, guid: str, env: Any, fn_name: str, params: Any) -> Any:
     fn = env[fn_name] if env is not None else None
     if fn is None:
@@ -848,7 +823,6 @@ PROPERTIES: dict[str, Callable[[TtsApi, EmObject], Any]] = {
     "spawning": lambda api, o: o.spawning_frames > 0,
     "held_by_color": lambda api, o: o.held_by,
     "locked": lambda api, o: bool(o.data.get("Locked", False)),
-    "interactable": lambda api, o: o.data.get("Interactable", True),
     "memo": lambda api, o: o.data.get("Memo"),
     "value": lambda api, o: o.data.get("Value"),
     "remainder": lambda api, o: api.world.objects.get(o.remainder) if o.remainder else None,
@@ -858,7 +832,6 @@ PROPERTIES: dict[str, Callable[[TtsApi, EmObject], Any]] = {
 
 SETTERS: dict[str, Callable[[TtsApi, EmObject, Any], None]] = {
     "locked": lambda api, o, v: o.data.__setitem__("Locked", bool(v)),
-    "interactable": lambda api, o, v: o.data.__setitem__("Interactable", bool(v)),
     "memo": lambda api, o, v: o.data.__setitem__("Memo", None if v is None else str(v)),
     "value": lambda api, o, v: o.data.__setitem__("Value", v),
     "script_state": lambda api, o, v: o.data.__setitem__("LuaScriptState", str(v)),
@@ -887,3 +860,7 @@ def _global_snap_points(api: TtsApi) -> list[Any]:
 @global_method("getLuaScript")
 def _global_lua_script(api: TtsApi) -> str:
     return api.world.global_script
+
+
+# The rest of the Object API registers itself on import (split by room: members, pieces, behaviours).
+from tools.emulator import api_behaviours, api_object, api_world  # noqa: E402, F401

@@ -20,7 +20,7 @@ LuaSyntaxError = lupa.LuaSyntaxError
 LuaTable = Any  # lupa's _LuaTable has no public type
 LuaFunction = Any
 
-_REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "collectgarbage", "module")
+_REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "collectgarbage", "module", "python")
 # C Lua has no bytecode verifier: a crafted binary chunk can crash the process. MoonSharp loads text only.
 _REMOVED_STRING = ("dump",)
 INSTRUCTION_BUDGET = 200_000_000  # Lua VM instructions one callback may run (well under a second here)
@@ -77,12 +77,16 @@ class LuaHost:
         self.globals = g
         self._table_from = self.lua.table_from
         self._vector = g["__automa_vector"]
+        self._color = g["__automa_color"]
         self._proxy = g["__automa_proxy"]
         self._load = g["__automa_load"]
         self._new_env = g["__automa_env"]
         self._wrap = g["__automa_wrap"]
         self._meter = g["__automa_meter"]
         self._where = g["__automa_where"]
+        self.forget = g["__automa_forget"]
+        for name in [k for k in g if isinstance(k, str) and k.startswith("__automa_")]:
+            g[name] = None  # the emulator's own handles: out of the mods' reach (TTS has no such globals)
         self._depth = 0  # Lua -> Python -> Lua calls nest; the budget is per outermost call
         self._sources: dict[str, str] = {}
 
@@ -163,6 +167,9 @@ class LuaHost:
 
     def vector(self, x: float, y: float, z: float) -> LuaTable:
         return self._vector(x, y, z)
+
+    def color(self, r: float, g: float, b: float, a: float = 1.0) -> LuaTable:
+        return self._color(r, g, b, a)
 
     def proxy(self, guid: str) -> LuaTable:
         return self._proxy(guid)

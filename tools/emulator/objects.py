@@ -41,6 +41,10 @@ class EmObject:
     remainder: str | None = None  # a collapsed deck's last card
     held_by: str | None = None  # the colour of the player whose hand holds it
     xml_ui: str = ""
+    inputs: list[dict[str, Any]] = field(default_factory=list)
+    origin: str | None = None  # the deck a card was taken from (reset() brings it back)
+    # what TTS keeps while the game runs but never saves (interactable, selection, joints, hiders, context menu…)
+    runtime: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> EmObject:

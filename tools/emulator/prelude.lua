@@ -263,7 +263,7 @@ end
 -- frame of 1/60 s, physics ticks 90 times a second (api events: onFixedUpdate)
 Time = setmetatable({}, {
   __index = function(_, k)
-    if k == "time" then return __automa_now() end
+    if k == "time" then return host.now() end
     if k == "delta_time" then return 1 / 60 end
     if k == "fixed_delta_time" then return 1 / 90 end
     return nil
@@ -532,4 +532,24 @@ function __automa_env(self_object)
   local env = setmetatable({}, { __index = _G })
   env.self = self_object
   return env
+end
+
+-- Timer (deprecated, still used by mods): "Creates a Timer … Each Timer is tracked by a unique identifier"; the
+-- function's owner defaults to the calling script, known here by the chunk the call came from (api: Timer).
+Timer = {
+  create = function(params) return rethrow(pcall(host.timer_create, params, (getinfo(2, "S") or {}).short_src)) end,
+  destroy = function(identifier) return rethrow(pcall(host.timer_destroy, identifier)) end,
+}
+
+-- startLuaCoroutine(function_owner, function_name): the owner's function runs as a coroutine, resumed once a frame
+-- until it ends (api: base; TTS resumes a yielded coroutine on the next frame).
+function startLuaCoroutine(owner, name)
+  local co = coroutine.create(rethrow(pcall(host.env_function, owner, name)))
+  local function step()
+    local ok, err = coroutine.resume(co)
+    if not ok then error(err, 0) end
+    return coroutine.status(co) == "dead"
+  end
+  if not step() then Wait.condition(function() end, step) end
+  return true
 end

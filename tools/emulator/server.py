@@ -31,6 +31,7 @@ from bridge.protocol import (
 from bridge.streams import ConnectionGate
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
+from tools.emulator import players
 from tools.emulator.luahost import ScriptError
 from tools.emulator.world import World
 
@@ -262,6 +263,21 @@ class Emulator:
 
     def release(self, guid: str) -> None:
         self.require_world().get(guid).held_by = None
+
+    def click_button(self, guid: str, index: int = 0, *, color: str = "White", alt: bool = False) -> None:
+        """A player clicks an object's scripted button (see ``players.click_button``)."""
+        players.click_button(self.require_world(), guid, index, color, alt)
+        self._wake.set()
+
+    def type_input(self, guid: str, index: int, text: str, *, color: str = "White", selected: bool = False) -> None:
+        """A player types ``text`` into an object's scripted input (see ``players.type_input``)."""
+        players.type_input(self.require_world(), guid, index, text, color, selected)
+        self._wake.set()
+
+    def context_menu(self, guid: str, label: str, *, color: str = "White") -> None:
+        """A player picks an item a script added to an object's right-click menu."""
+        players.context_menu(self.require_world(), guid, label, color)
+        self._wake.set()
 
     # --- the clock -------------------------------------------------------------------------------
 

@@ -70,6 +70,8 @@ class World:
         self.global_ui = UiTree("")
         self.global_env: Any = None
         self._waits: dict[int, _Wait] = {}
+        self.timers: dict[str, int] = {}  # Timer identifiers -> their Waits (shared by every script)
+        self.saved_hands: list[EmObject] = []  # hand zones of the save's Hands.HandTransforms
         self._wait_ids = itertools.count(1)
         self._chunk_ids = itertools.count(0)
         self._chunk_owner: dict[str, str] = {}
@@ -95,6 +97,14 @@ class World:
                 obj.data["GUID"] = self.new_guid()
             self.objects[obj.guid] = obj
         self._waits.clear()
+        self.timers.clear()
+        self.saved_hands = [
+            EmObject.from_state(
+                {"Name": "HandTrigger", "FogColor": h.get("Color", ""), "Transform": h.get("Transform")}
+            )
+            for h in (raw.get("Hands") or {}).get("HandTransforms") or []
+            if isinstance(h, dict) and isinstance(h.get("Transform"), dict)
+        ]
         self._chunk_ids = itertools.count(0)
         self._chunk_owner.clear()
         self.api = TtsApi(self)
@@ -170,6 +180,10 @@ class World:
         self.save_path = str(path)
         self.send({"messageID": 6, "savePath": self.save_path})
 
+    def saved_state(self, obj: EmObject) -> str:
+        """What the object's ``onSave`` gives now (its script state, as a save would hold it)."""
+        return self._on_save(obj.guid, obj.env, obj.data.get("LuaScriptState", ""))
+
     def _on_save(self, guid: str, env: Any, previous: Any) -> str:
         fn = env["onSave"] if env is not None else None
         if fn is None:
@@ -204,7 +218,10 @@ class World:
             return None
 
     def _owner_of(self, message: str, default: str) -> str:
-        chunk = message.split(":", 1)[0]
+        return self.chunk_owner(message.split(":", 1)[0], default)
+
+    def chunk_owner(self, chunk: str, default: str) -> str:
+        """The GUID of the script a chunk name (``chunk_3``) belongs to."""
         return self._chunk_owner.get(chunk, default)
 
     def report_error(self, guid: str, text: str) -> None:
@@ -286,7 +303,7 @@ class World:
         obj.destroyed = True
         obj.env = None
         self.graveyard[guid] = obj
-        self.lua.globals["__automa_forget"](guid)
+        self.lua.forget(guid)
         for wid in [w.id for w in self._waits.values() if w.owner == guid]:
             del self._waits[wid]
 
@@ -306,6 +323,9 @@ class World:
         deadline = self.frame + max(1, round(timeout * FPS)) if timeout is not None else None
         self._waits[wid] = _Wait(wid, fn, owner, condition=condition, deadline=deadline, on_timeout=on_timeout)
         return wid
+
+    def has_wait(self, wid: int) -> bool:
+        return wid in self._waits
 
     def stop_wait(self, wid: int) -> bool:
         """api Wait.stop: "Cancels a Wait-scheduled function", a boolean: whether one was still scheduled."""
@@ -358,7 +378,7 @@ class World:
                 self._invoke(w.owner, w.fn)
 
     def _invoke(self, owner: str, fn: Any) -> None:
-        if isinstance(fn, _Bound):
+        if hasattr(fn, "run"):  # a Python-side callback (_Bound, a Timer's call)
             fn.run()
         else:
             self.call_lua(owner, fn)

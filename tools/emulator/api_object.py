@@ -1,0 +1,693 @@
+"""The rest of the Object API that real mods call (issue 17): flags and physics settings, classic inputs, tint,
+custom-object settings, attachments, joints, selection, hiding, decks cut, split, spread and dealt, zones a piece
+occupies, and the Counter, TextTool and Clock behaviours.
+
+Each member follows the API reference (api.tabletopsimulator.com, its source ``docs/object.md`` and
+``docs/behavior/*.md``); what a save holds is read from and written to the object's data under the key TTS saves,
+and what TTS keeps only while the game runs stays in ``EmObject.runtime``, so a written save carries nothing TTS
+would not write. Members that need what the emulator does not have (physics, Unity's object tree, asset
+bundles) are listed in ``NOT_EMULATED`` and fail loudly at the mod's line.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable
+from typing import Any
+
+from bridge.table.geometry import ONE, ZERO, Transform, Vec3
+from tools.emulator.api import (
+    OBJECT_METHODS,
+    PROPERTIES,
+    SETTERS,
+    Tint,
+    TtsApi,
+    _container_entry,
+    method,
+    vec,
+)
+from tools.emulator.objects import EmObject
+
+WHITE = Tint(1.0, 1.0, 1.0)
+
+
+def tint(value: Any, default: Tint = WHITE) -> Tint:
+    """A TTS colour argument: ``{r=, g=, b=, a=}``, ``{1, 0, 0}`` or a Color."""
+    if isinstance(value, dict):
+        parts = [value.get(k, value.get(str(i + 1))) for i, k in enumerate("rgba")]
+        return Tint(*(float(p) if p is not None else (1.0 if i == 3 else 0.0) for i, p in enumerate(parts)))
+    if isinstance(value, list | tuple) and len(value) >= 3:
+        return Tint(*(float(v) for v in value[:4]))
+    return default
+
+
+# Which Object members need what the emulator has not got: a loud error names the reason.
+NOT_EMULATED: dict[str, str] = {
+    **dict.fromkeys(
+        ("addForce", "addTorque", "setVelocity", "setAngularVelocity"),
+        "the emulator has no physics: nothing falls, collides or is pushed",
+    ),
+    **dict.fromkeys(
+        (
+            "getChild",
+            "getChildren",
+            "getComponent",
+            "getComponentInChildren",
+            "getComponents",
+            "getComponentsInChildren",
+            "getComponentVar",
+            "setComponentVar",
+            "getMaterials",
+            "getMaterialsInChildren",
+        ),
+        "Unity's object tree (children, components, materials) is not in a save",
+    ),
+    **dict.fromkeys(
+        ("getLoopingEffects", "getTriggerEffects", "playTriggerEffect", "AssetBundle"),
+        "asset bundles are never loaded",
+    ),
+    "moveToHandStash": "hand stashes are not emulated",
+    "RPGFigurine": "RPG figurines' animations are not emulated",
+    "LayoutZone": "layout zones do not lay anything out in the emulator",
+}
+
+
+# --- properties: what the save holds, and what TTS keeps only while running ---------------------------------
+
+
+def _default_hands(o: EmObject) -> bool:
+    return o.type in ("Card", "Deck")  # cards go into hands by default; "Cards/decks default to true" for hiding
+
+
+SAVED_FLAGS: dict[str, tuple[str, Callable[[EmObject], Any]]] = {
+    # property -> (ObjectState key, default when the save leaves it out); shared/docs/tts-interface.md §7
+    "auto_raise": ("Autoraise", lambda o: True),
+    "drag_selectable": ("DragSelectable", lambda o: True),
+    "grid_projection": ("GridProjection", lambda o: False),
+    "hide_when_face_down": ("HideWhenFaceDown", _default_hands),
+    "ignore_fog_of_war": ("IgnoreFoW", lambda o: False),
+    "measure_movement": ("MeasureMovement", lambda o: False),
+    "sticky": ("Sticky", lambda o: True),
+    "tooltip": ("Tooltip", lambda o: True),
+    "use_grid": ("Grid", lambda o: True),
+    "use_hands": ("Hands", _default_hands),
+    "use_snap_points": ("Snap", lambda o: True),
+}
+# Rigidbody and physics material: in the save only for custom objects that carry the section; else Unity's
+# defaults (Rigidbody: mass 1, drag 0, angular drag 0.05, gravity on; PhysicMaterial: friction 0.6, bounciness 0)
+PHYSICS: dict[str, tuple[str, str, Any]] = {
+    "mass": ("Rigidbody", "Mass", 1.0),
+    "drag": ("Rigidbody", "Drag", 0.0),
+    "angular_drag": ("Rigidbody", "AngularDrag", 0.05),
+    "use_gravity": ("Rigidbody", "UseGravity", True),
+    "static_friction": ("PhysicsMaterial", "StaticFriction", 0.6),
+    "dynamic_friction": ("PhysicsMaterial", "DynamicFriction", 0.6),
+    "bounciness": ("PhysicsMaterial", "Bounciness", 0.0),
+}
+RUNTIME: dict[str, Any] = {
+    # never saved (issue 17: TTS writes no Interactable key); the values an untouched object shows
+    "interactable": True,
+    "gizmo_selectable": True,
+    "use_rotation_value_flip": False,
+    "held_flip_index": 0,
+    "held_spin_index": 0,
+    "held_reduce_force": False,
+    "max_typed_number": 0,
+    "held_position_offset": ZERO,
+    "held_rotation_offset": ZERO,
+}
+
+
+def _saved_flag(prop: str, key: str, default: Callable[[EmObject], Any]) -> None:
+    PROPERTIES[prop] = lambda api, o: bool(o.data[key]) if key in o.data else default(o)
+    SETTERS[prop] = lambda api, o, v: o.data.__setitem__(key, bool(v))
+
+
+def _physics(prop: str, section: str, key: str, default: Any) -> None:
+    def get(api: TtsApi, o: EmObject) -> Any:
+        saved = o.data.get(section)
+        if isinstance(saved, dict) and key in saved:
+            return saved[key]
+        return o.runtime.get(prop, default)
+
+    def put(api: TtsApi, o: EmObject, value: Any) -> None:
+        value = bool(value) if isinstance(default, bool) else float(value)
+        saved = o.data.get(section)
+        if isinstance(saved, dict):
+            saved[key] = value
+        else:
+            o.runtime[prop] = value
+
+    PROPERTIES[prop], SETTERS[prop] = get, put
+
+
+def _runtime(prop: str, default: Any) -> None:
+    PROPERTIES[prop] = lambda api, o: o.runtime.get(prop, default)
+    if not isinstance(default, Vec3):
+        SETTERS[prop] = lambda api, o, v: o.runtime.__setitem__(prop, type(default)(v))
+    else:
+        SETTERS[prop] = lambda api, o, v: o.runtime.__setitem__(prop, vec(v))
+
+
+for _prop, (_key, _default) in SAVED_FLAGS.items():
+    _saved_flag(_prop, _key, _default)
+for _prop, (_section, _key, _value) in PHYSICS.items():
+    _physics(_prop, _section, _key, _value)
+for _prop, _value in RUNTIME.items():
+    _runtime(_prop, _value)
+
+
+def _alt_view_angle(api: TtsApi, o: EmObject) -> Vec3:
+    saved = o.data.get("AltLookAngle") or {}
+    return Vec3(*(float(saved.get(a, 0.0)) for a in "xyz"))
+
+
+def _set_script(api: TtsApi, o: EmObject, script: Any) -> None:
+    """The script runs from the next load or ``reload()`` (api: "Generally only used after spawning")."""
+    o.data["LuaScript"] = str(script)
+
+
+PROPERTIES.update(
+    {
+        "alt_view_angle": _alt_view_angle,
+        "loading_custom": lambda api, o: False,  # images and models are never loaded, so never loading
+        "pick_up_position": lambda api, o: o.runtime.get("pick_up_position", ZERO),
+        "pick_up_rotation": lambda api, o: o.runtime.get("pick_up_rotation", ZERO),
+        "script_code": lambda api, o: str(o.data.get("LuaScript", "") or ""),
+    }
+)
+SETTERS.update(
+    {
+        "alt_view_angle": lambda api, o, v: o.data.__setitem__("AltLookAngle", dict(zip("xyz", vec(v), strict=True))),
+        "script_code": _set_script,
+    }
+)
+
+
+# --- transform -------------------------------------------------------------------------------------------
+
+
+def _axis(o: EmObject, local: Vec3) -> Vec3:
+    return Transform(ZERO, o.rotation, ONE).to_world(local)
+
+
+for _name, _local in (
+    ("getTransformForward", Vec3(0.0, 0.0, 1.0)),
+    ("getTransformRight", Vec3(1.0, 0.0, 0.0)),
+    ("getTransformUp", Vec3(0.0, 1.0, 0.0)),
+):
+    OBJECT_METHODS[_name] = lambda api, o, _l=_local: _axis(o, _l)
+
+
+@method
+def getVelocity(api: TtsApi, obj: EmObject) -> Vec3:
+    """Zero: with no physics nothing drifts; a smooth move is a scripted glide, not a velocity (*chosen*)."""
+    return ZERO
+
+
+OBJECT_METHODS["getAngularVelocity"] = getVelocity
+
+
+@method
+def isSmoothMoving(api: TtsApi, obj: EmObject) -> bool:
+    return obj.motion is not None
+
+
+@method
+def getPositionSmooth(api: TtsApi, obj: EmObject) -> Vec3 | None:
+    return obj.motion.end_pos if obj.motion else None
+
+
+@method
+def getRotationSmooth(api: TtsApi, obj: EmObject) -> Vec3 | None:
+    return obj.motion.end_rot if obj.motion else None
+
+
+@method
+def translate(api: TtsApi, obj: EmObject, offset: Any) -> bool:
+    start = obj.motion.end_pos if obj.motion else obj.position
+    obj.start_motion(position=Vec3(*(a + b for a, b in zip(start, vec(offset), strict=True))))
+    return True
+
+
+@method
+def rotate(api: TtsApi, obj: EmObject, degrees: Any) -> bool:
+    start = obj.motion.end_rot if obj.motion else obj.rotation
+    obj.start_motion(rotation=Vec3(*(a + b for a, b in zip(start, vec(degrees), strict=True))))
+    return True
+
+
+@method
+def scale(api: TtsApi, obj: EmObject, factor: Any) -> bool:
+    k = Vec3(float(factor), float(factor), float(factor)) if isinstance(factor, int | float) else vec(factor)
+    obj.set_scale(Vec3(*(a * b for a, b in zip(obj.transform.scale, k, strict=True))))
+    return True
+
+
+def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:
+    """A unit cube times the scale (the emulator has no meshes); turned with the object unless normalized."""
+    size = obj.transform.scale
+    if rotated:
+        corners = [
+            _axis(obj, Vec3(sx * size.x / 2, sy * size.y / 2, sz * size.z / 2))
+            for sx in (-1, 1)
+            for sy in (-1, 1)
+            for sz in (-1, 1)
+        ]
+        size = Vec3(*(2 * max(abs(c[i]) for c in corners) for i in range(3)))
+    return {"center": api.out(obj.position), "size": api.out(size), "offset": api.out(ZERO)}
+
+
+OBJECT_METHODS["getBounds"] = lambda api, o: _bounds(api, o, True)
+OBJECT_METHODS["getBoundsNormalized"] = lambda api, o: _bounds(api, o, False)
+OBJECT_METHODS["getVisualBoundsNormalized"] = lambda api, o: _bounds(api, o, False)
+
+
+# --- tags and zones --------------------------------------------------------------------------------------
+
+ZONE_TYPES = frozenset({"Scripting", "Hand", "Layout", "Randomize", "FogOfWar"})
+
+
+def _tags(o: EmObject) -> set[str]:
+    return {str(t).lower() for t in o.data.get("Tags") or []}
+
+
+@method
+def hasAnyTag(api: TtsApi, obj: EmObject) -> bool:
+    return bool(obj.data.get("Tags"))
+
+
+@method
+def hasMatchingTag(api: TtsApi, obj: EmObject, other: Any) -> bool:
+    return bool(_tags(obj) & _tags(api.world.get(str(other))))
+
+
+def admits(zone: EmObject, obj: EmObject) -> bool:
+    """A zone with tags takes only objects sharing one of them (KB, Game Tools > Object Tags)."""
+    wanted = _tags(zone)
+    return not wanted or bool(wanted & _tags(obj))
+
+
+def inside(zone: EmObject, obj: EmObject) -> bool:
+    t = zone.transform
+    local = t._replace(scale=Vec3(1.0, 1.0, 1.0)).to_local(obj.position)
+    return all(abs(c) <= s / 2 for c, s in zip(local, t.scale, strict=True))
+
+
+def zone_objects(api: TtsApi, zone: EmObject, ignore_tags: bool = False) -> list[EmObject]:
+    return [
+        o
+        for o in api.world.objects.values()
+        if o is not zone and o.type not in ZONE_TYPES and inside(zone, o) and (ignore_tags or admits(zone, o))
+    ]
+
+
+@method
+def getObjects(api: TtsApi, obj: EmObject, ignore_tags: Any = False) -> Any:
+    """A container's entries; a zone's live objects, only those with a matching tag if it has tags, unless
+    ``ignore_tags`` (api: getObjects)."""
+    if obj.is_container:
+        return [_container_entry(d, i) for i, d in enumerate(obj.contents())]
+    if obj.type in ZONE_TYPES:
+        return zone_objects(api, obj, bool(ignore_tags))
+    raise ValueError(f"getObjects: {obj.type} {obj.guid} is neither a container nor a zone")
+
+
+@method
+def getZones(api: TtsApi, obj: EmObject) -> list[EmObject]:
+    return [z for z in api.world.objects.values() if z.type in ZONE_TYPES and inside(z, obj) and admits(z, obj)]
+
+
+# --- classic buttons and inputs --------------------------------------------------------------------------
+
+
+def _controls(kind: str, store: Callable[[EmObject], list[dict[str, Any]]]) -> None:
+    """create/edit/get/remove/clear for scripted buttons or inputs: indexes from 0, shifting down on removal."""
+
+    def create(api: TtsApi, obj: EmObject, params: Any) -> bool:
+        store(obj).append(dict(params or {}))
+        return True
+
+    def edit(api: TtsApi, obj: EmObject, params: Any) -> bool:
+        p = dict(params or {})
+        index = int(p.pop("index", 0))
+        items = store(obj)
+        if not 0 <= index < len(items):
+            return False
+        items[index].update(p)
+        return True
+
+    def listed(api: TtsApi, obj: EmObject) -> list[dict[str, Any]] | None:
+        items = store(obj)
+        return [{**{k: v for k, v in b.items() if not callable(v)}, "index": i} for i, b in enumerate(items)] or None
+
+    def remove(api: TtsApi, obj: EmObject, index: Any) -> bool:
+        items, i = store(obj), int(index)
+        if 0 <= i < len(items):
+            del items[i]
+            return True
+        return False
+
+    def clear(api: TtsApi, obj: EmObject) -> bool:
+        store(obj).clear()
+        return True
+
+    plural = kind + "s"
+    OBJECT_METHODS.update(
+        {
+            f"create{kind}": create,
+            f"edit{kind}": edit,
+            f"get{plural}": listed,
+            f"remove{kind}": remove,
+            f"clear{plural}": clear,
+        }
+    )
+
+
+_controls("Button", lambda o: o.buttons)
+_controls("Input", lambda o: o.inputs)
+
+
+# --- look ------------------------------------------------------------------------------------------------
+
+
+@method
+def getColorTint(api: TtsApi, obj: EmObject) -> Tint:
+    return tint(obj.data.get("ColorDiffuse"))
+
+
+@method
+def setColorTint(api: TtsApi, obj: EmObject, color: Any) -> bool:
+    c = tint(color)
+    obj.data["ColorDiffuse"] = {"r": c.r, "g": c.g, "b": c.b} | ({"a": c.a} if c.a != 1.0 else {})
+    return True
+
+
+# getCustomObject/setCustomObject: the API's keys <-> the save's (api: Custom Game Objects; save format §7)
+CUSTOM_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
+    "CustomImage": (
+        ("image", "ImageURL"),
+        ("image_secondary", "ImageSecondaryURL"),
+        ("image_scalar", "ImageScalar"),
+        ("width_scale", "WidthScale"),
+    ),
+    "CustomMesh": (
+        ("mesh", "MeshURL"),
+        ("diffuse", "DiffuseURL"),
+        ("normal", "NormalURL"),
+        ("collider", "ColliderURL"),
+        ("convex", "Convex"),
+        ("material", "MaterialIndex"),
+        ("type", "TypeIndex"),
+        ("cast_shadows", "CastShadows"),
+    ),
+    "CustomAssetbundle": (
+        ("assetbundle", "AssetbundleURL"),
+        ("assetbundle_secondary", "AssetbundleSecondaryURL"),
+        ("material", "MaterialIndex"),
+        ("type", "TypeIndex"),
+        ("looping_effect_index", "LoopingEffectIndex"),
+    ),
+    "CustomPDF": (
+        ("url", "PDFUrl"),
+        ("password", "PDFPassword"),
+        ("page", "PDFPage"),
+        ("page_offset", "PDFPageOffset"),
+    ),
+}
+SUB_KEYS = {
+    "CustomTile": (("type", "Type"), ("thickness", "Thickness"), ("stackable", "Stackable"), ("stretch", "Stretch")),
+    "CustomToken": (
+        ("thickness", "Thickness"),
+        ("merge_distance", "MergeDistancePixels"),
+        ("stand_up", "StandUp"),
+        ("stackable", "Stackable"),
+    ),
+    "CustomDice": (("type", "Type"),),
+}
+DECK_KEYS = (
+    ("face", "FaceURL"),
+    ("back", "BackURL"),
+    ("width", "NumWidth"),
+    ("height", "NumHeight"),
+    ("back_is_hidden", "BackIsHidden"),
+    ("unique_back", "UniqueBack"),
+    ("type", "Type"),
+)
+
+
+def _custom_deck(obj: EmObject) -> dict[str, Any] | None:
+    decks = obj.data.get("CustomDeck") or {}
+    return next(iter(decks.values()), None) if isinstance(decks, dict) else None
+
+
+@method
+def getCustomObject(api: TtsApi, obj: EmObject) -> dict[str, Any]:
+    """The custom settings the save holds, under the API's names; an empty table for a built-in object."""
+    out: dict[str, Any] = {}
+    deck = _custom_deck(obj)
+    if deck is not None:
+        out.update({api_key: deck[key] for api_key, key in DECK_KEYS if key in deck})
+    for section, keys in CUSTOM_KEYS.items():
+        saved = obj.data.get(section)
+        if isinstance(saved, dict):
+            out.update({api_key: saved[key] for api_key, key in keys if key in saved})
+            for sub, sub_keys in SUB_KEYS.items():
+                inner = saved.get(sub)
+                if isinstance(inner, dict):
+                    out.update({api_key: inner[key] for api_key, key in sub_keys if key in inner})
+    return out
+
+
+@method
+def setCustomObject(api: TtsApi, obj: EmObject, params: Any) -> bool:
+    """Into the save's sections the object already has (shown after ``reload()``, as the reference says)."""
+    p = dict(params or {})
+    deck = _custom_deck(obj)
+    if deck is not None:
+        deck.update({key: p[api_key] for api_key, key in DECK_KEYS if api_key in p})
+    for section, keys in CUSTOM_KEYS.items():
+        saved = obj.data.get(section)
+        if isinstance(saved, dict):
+            saved.update({key: p[api_key] for api_key, key in keys if api_key in p})
+            for sub, sub_keys in SUB_KEYS.items():
+                inner = saved.get(sub)
+                if isinstance(inner, dict):
+                    inner.update({key: p[api_key] for api_key, key in sub_keys if api_key in p})
+    return True
+
+
+@method
+def getFogOfWarReveal(api: TtsApi, obj: EmObject) -> dict[str, Any]:
+    return dict(obj.runtime.get("fog", {"reveal": False, "color": "All", "range": 5}))
+
+
+@method
+def setFogOfWarReveal(api: TtsApi, obj: EmObject, settings: Any) -> bool:
+    """Keys left out keep the current setting (api: setFogOfWarReveal)."""
+    current = getFogOfWarReveal(api, obj)
+    current.update({k: v for k, v in dict(settings or {}).items() if k in current})
+    obj.runtime["fog"] = current
+    return True
+
+
+@method
+def setRotationValues(api: TtsApi, obj: EmObject, values: Any) -> bool:
+    obj.data["RotationValues"] = [
+        {"Value": v.get("value"), "Rotation": dict(zip("xyz", vec(v.get("rotation"), ZERO), strict=True))}
+        for v in values or []
+    ]
+    return True
+
+
+def _decal_out(api: TtsApi, entry: dict[str, Any]) -> dict[str, Any]:
+    t, d = entry.get("Transform") or {}, entry.get("CustomDecal") or {}
+    return {
+        "name": d.get("Name", ""),
+        "url": d.get("ImageURL", ""),
+        "position": api.out(Vec3(*(float(t.get(f"pos{a}", 0.0)) for a in "XYZ"))),
+        "rotation": api.out(Vec3(*(float(t.get(f"rot{a}", 0.0)) for a in "XYZ"))),
+        "scale": api.out(Vec3(*(float(t.get(f"scale{a}", 1.0)) for a in "XYZ"))),
+    }
+
+
+def _decal_in(decal: dict[str, Any]) -> dict[str, Any]:
+    size = decal.get("scale", 1.0)
+    s = Vec3(float(size), float(size), float(size)) if isinstance(size, int | float) else vec(size)
+    p, r = vec(decal.get("position"), ZERO), vec(decal.get("rotation"), ZERO)
+    transform = {f"pos{a}": v for a, v in zip("XYZ", p, strict=True)}
+    transform |= {f"rot{a}": v for a, v in zip("XYZ", r, strict=True)}
+    transform |= {f"scale{a}": v for a, v in zip("XYZ", s, strict=True)}
+    return {
+        "Transform": transform,
+        "CustomDecal": {"Name": str(decal.get("name", "")), "ImageURL": str(decal.get("url", "")), "Size": s.x},
+    }
+
+
+@method
+def getDecals(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
+    """From the save's ``AttachedDecals`` (*unverified* shape: Transform + CustomDecal{Name, ImageURL, Size})."""
+    return [_decal_out(api, d) for d in obj.data.get("AttachedDecals") or []]
+
+
+@method
+def setDecals(api: TtsApi, obj: EmObject, decals: Any) -> bool:
+    obj.data["AttachedDecals"] = [_decal_in(dict(d)) for d in decals or []]
+    if not obj.data["AttachedDecals"]:
+        del obj.data["AttachedDecals"]
+    return True
+
+
+@method
+def addDecal(api: TtsApi, obj: EmObject, decal: Any) -> bool:
+    obj.data.setdefault("AttachedDecals", []).append(_decal_in(dict(decal or {})))
+    return True
+
+
+@method
+def getVectorLines(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
+    return [
+        {
+            "points": [api.out(p) for p in line["points"]],
+            "color": api.out(line["color"]),
+            "thickness": line["thickness"],
+            "rotation": api.out(line["rotation"]),
+        }
+        for line in obj.runtime.get("vector_lines", [])
+    ]
+
+
+@method
+def setVectorLines(api: TtsApi, obj: EmObject, lines: Any) -> bool:
+    """Kept while the game runs (colour {1,1,1} and thickness 0.1 by default, as the reference says)."""
+    obj.runtime["vector_lines"] = [
+        {
+            "points": [vec(p) for p in line.get("points") or []],
+            "color": tint(line.get("color")),
+            "thickness": float(line.get("thickness", 0.1)),
+            "rotation": vec(line.get("rotation"), ZERO),
+        }
+        for line in (dict(x) for x in lines or [])
+    ]
+    return True
+
+
+# --- scripts ---------------------------------------------------------------------------------------------
+
+
+@method
+def setLuaScript(api: TtsApi, obj: EmObject, script: Any) -> bool:
+    _set_script(api, obj, script)
+    return True
+
+
+@method
+def setVar(api: TtsApi, obj: EmObject, name: Any, value: Any) -> bool:
+    if obj.env is None:
+        raise ValueError(f"setVar: object {obj.guid} has no script")
+    obj.env[str(name)] = api.world.lua.to_lua(value)
+    return True
+
+
+OBJECT_METHODS["setTable"] = setVar
+OBJECT_METHODS["getTable"] = OBJECT_METHODS["getVar"]
+
+
+# --- player-facing state that TTS does not save ------------------------------------------------------------
+
+
+def _colors(players: Any) -> list[str]:
+    return [str(c) for c in players or []]
+
+
+@method
+def addToPlayerSelection(api: TtsApi, obj: EmObject, color: Any) -> bool:
+    selected = obj.runtime.setdefault("selected_by", [])
+    if str(color) not in selected:
+        selected.append(str(color))
+    return True
+
+
+@method
+def removeFromPlayerSelection(api: TtsApi, obj: EmObject, color: Any) -> bool:
+    obj.runtime["selected_by"] = [c for c in obj.runtime.get("selected_by", []) if c != str(color)]
+    return True
+
+
+@method
+def getSelectingPlayers(api: TtsApi, obj: EmObject) -> list[str]:
+    return list(obj.runtime.get("selected_by", []))
+
+
+def _hider(kind: str) -> Callable[..., bool]:
+    def attach(api: TtsApi, obj: EmObject, hider_id: Any, hidden: Any, players: Any = None) -> bool:
+        hiders = obj.runtime.setdefault(kind, {})
+        if hidden:
+            hiders[str(hider_id)] = _colors(players)  # an empty list hides from everyone
+        else:
+            hiders.pop(str(hider_id), None)
+        return True
+
+    return attach
+
+
+OBJECT_METHODS["attachHider"] = _hider("hidden_from")
+OBJECT_METHODS["attachInvisibleHider"] = _hider("invisible_to")
+OBJECT_METHODS["setHiddenFrom"] = lambda api, o, players: _hider("hidden_from")(api, o, "", bool(players), players)
+OBJECT_METHODS["setInvisibleTo"] = lambda api, o, players: _hider("invisible_to")(api, o, "", bool(players), players)
+
+
+@method
+def addContextMenuItem(api: TtsApi, obj: EmObject, label: Any, fn: Any, keep_open: Any = False) -> bool:
+    obj.runtime.setdefault("menu", []).append((str(label), fn))
+    return True
+
+
+@method
+def clearContextMenu(api: TtsApi, obj: EmObject) -> bool:
+    obj.runtime["menu"] = []
+    return True
+
+
+@method
+def registerCollisions(api: TtsApi, obj: EmObject, stay: Any = False) -> bool:
+    """Kept, but no collision event ever fires: nothing collides without physics."""
+    obj.runtime["collisions"] = bool(stay)
+    return True
+
+
+@method
+def unregisterCollisions(api: TtsApi, obj: EmObject) -> bool:
+    return obj.runtime.pop("collisions", None) is not None
+
+
+JOINT_DEFAULTS = {"type": "Fixed", "collision": False, "break_force": math.inf, "break_torgue": math.inf}
+
+
+@method
+def jointTo(api: TtsApi, obj: EmObject, other: Any = None, params: Any = None) -> bool:
+    """Kept and listed by ``getJoints``; jointed objects do not drag each other (no physics). No arguments:
+    every joint removed, as the reference says."""
+    if other is None:
+        obj.runtime["joints"] = []
+        return True
+    joint = {**JOINT_DEFAULTS, **dict(params or {}), "joint_object_guid": api.world.get(str(other)).guid}
+    obj.runtime.setdefault("joints", []).append(joint)
+    return True
+
+
+@method
+def getJoints(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
+    return copy.deepcopy(obj.runtime.get("joints", []))
+
+
+@method
+def drop(api: TtsApi, obj: EmObject) -> bool:
+    obj.held_by = None
+    return True
+
+
+def emulated_object_names() -> frozenset[str]:
+    """What a mod may call or read on an object here (the README's coverage table comes from this)."""
+    return frozenset(OBJECT_METHODS) | frozenset(PROPERTIES)

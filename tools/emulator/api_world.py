@@ -1,0 +1,395 @@
+"""The world-level TTS API beyond the basics (issue 17): ``Timer``, ``Physics``, ``Info``, ``Notes``, ``Hands``,
+the rest of the base functions, the Player instance's members, and a loud error for every API name the emulator
+does not have (``Lighting.apply`` … is not emulated) instead of a bare ``attempt to index a nil value``.
+
+Each member as the API reference documents it (api.tabletopsimulator.com; source docs/*.md). Effects nobody can
+see headless (a camera turned, a dialog shown, a hotkey listed) are accepted and do nothing: the mod runs on as in
+TTS with a player who never looks or answers. What would change the game in a way the emulator cannot follow
+(network requests, flipping the table, grouping objects) fails loudly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bridge.protocol.messages import GLOBAL_GUID
+from bridge.table.geometry import ONE, Transform, Vec3
+from tools.emulator import api_object, api_pieces
+from tools.emulator.api import SEAT_COLORS, TtsApi, _with_tags, api_names, vec
+from tools.emulator.objects import EmObject
+from tools.emulator.physics import BOX, RAY, SPHERE, Box, Cast, hit_point, unit
+
+if TYPE_CHECKING:
+    from lupa import LuaTable
+
+
+def not_emulated(where: str, why: str) -> Callable[..., Any]:
+    def fail(*_: Any) -> Any:
+        raise AttributeError(f"{where} is not emulated ({why}; tools/emulator/README.md)")
+
+    return fail
+
+
+# Sections whose members change the game in ways the emulator cannot follow, with the reason a mod author reads.
+UNEMULATED_SECTIONS = {
+    "Backgrounds": "the room is never rendered",
+    "Lighting": "nothing is rendered",
+    "Tables": "the table's model is never loaded",
+    "WebRequest": "the emulator makes no network requests",
+    "MusicPlayer": "no sound is played",
+    "Grid": "the grid is not emulated",
+}
+UNEMULATED_BASE = {
+    "flipTable": "flipping the table needs physics",
+    "group": "grouping objects into decks and stacks by hand is not emulated",
+    "copy": "a player's clipboard is not emulated",
+    "paste": "a player's clipboard is not emulated",
+    "chooseInHand": "choosing in hand needs a player at the table",
+    "chooseInHandOrCancel": "choosing in hand needs a player at the table",
+    "clearChooseInHand": "choosing in hand needs a player at the table",
+    "currentChooseInHand": "choosing in hand needs a player at the table",
+}
+# Base functions with no effect headless: accepted, true.
+HEADLESS_BASE = (
+    "addHotkey",
+    "clearHotkeys",
+    "addContextMenuItem",
+    "clearContextMenu",
+    "clearPixelPaint",
+    "clearVectorPaint",
+    "allowRewindStore",
+    "storeRewindState",
+    "logStyle",
+)
+
+
+def _section_stub(lua: Any, section: str, why: str) -> LuaTable:
+    """A table whose every documented member raises "Section.name is not emulated (why)"."""
+    members = {name: not_emulated(f"{section}.{name}", why) for kind in api_names()[section].values() for name in kind}
+    return lua.make_table(members)
+
+
+def install(api: TtsApi) -> None:
+    """Put the world-level API into the Lua globals (called once per load, after the basics)."""
+    lua, w, g = api.world.lua, api.world, api.world.lua.globals
+    for section, why in UNEMULATED_SECTIONS.items():
+        g[section] = _section_stub(lua, section, why)
+    for name, why in UNEMULATED_BASE.items():
+        g[name] = lua.wrap(not_emulated(name, why))
+    for name in HEADLESS_BASE:
+        g[name] = lua.wrap(lambda *_: True)
+    base: dict[str, Callable[..., Any]] = {
+        "broadcastToColor": lambda text, color, tint=None: w.say(str(text), api._in(tint)),
+        "destroyObject": lambda obj: _destroy(api, api._in(obj)),
+        "getObjectsWithAllTags": lambda tags: api.out(_with_all_tags(api, [str(t) for t in api._in(tags)])),
+        "logString": lambda value, label=None, *_: _log_string(lua, value, label),
+    }
+    for name, fn in base.items():
+        g[name] = lua.wrap(fn)
+    g.Physics = _physics(api)
+    g.Info = _info(api)
+    g.Notes = _notes(api)
+    g.Hands = _hands(api)
+
+
+def _destroy(api: TtsApi, guid: Any) -> bool:
+    api.world.destroy(str(api.world.get(str(guid)).guid))
+    return True
+
+
+def _with_all_tags(api: TtsApi, tags: list[str]) -> list[EmObject]:
+    wanted = {t.lower() for t in tags}
+    return [o for o in _with_tags(api.world, tags) if wanted <= {str(t).lower() for t in o.data.get("Tags") or []}]
+
+
+def _log_string(lua: Any, value: Any, label: Any) -> str:
+    text = str(lua.globals.tostring(value))
+    return f"{label}{text}" if label is not None else text
+
+
+# --- Physics ---------------------------------------------------------------------------------------------
+
+
+def _physics(api: TtsApi) -> LuaTable:
+    lua, w = api.world.lua, api.world
+    gravity = [Vec3(0.0, -9.81, 0.0)]  # Unity's default (*chosen*: TTS's own setting is not documented)
+    raw = w.save.to_dict()
+    state = {"play_area": float(raw.get("PlayArea", 0.5) or 0.5)}
+
+    def cast(params: Any = None) -> Any:
+        p = dict(api._in(params) or {})
+        kind = int(p.get("type", RAY))
+        if kind not in (RAY, SPHERE, BOX):
+            raise ValueError(f"Physics.cast: type {kind} is none of 1 (ray), 2 (sphere), 3 (box)")
+        shape = Cast(
+            origin=vec(p.get("origin"), Vec3(0.0, 0.0, 0.0)),
+            direction=unit(vec(p.get("direction"), Vec3(0.0, 0.0, 0.0))),
+            kind=kind,
+            size=vec(p.get("size"), Vec3(0.0, 0.0, 0.0)),
+            orientation=vec(p.get("orientation"), Vec3(0.0, 0.0, 0.0)),
+            max_distance=float(p.get("max_distance", float("inf"))),
+        )
+        hits = []
+        for obj in w.objects.values():
+            if obj.type in api_object.ZONE_TYPES:
+                continue
+            box = Box.of(obj.transform)
+            distance = shape.first_touch(box)
+            if distance is not None:
+                point, normal = hit_point(shape, box, distance)
+                hits.append((distance, obj, point, normal))
+        hits.sort(key=lambda h: h[0])
+        return lua.make_table(
+            {
+                i: lua.make_table({"point": api.out(pt), "normal": api.out(n), "distance": d, "hit_object": api.out(o)})
+                for i, (d, o, pt, n) in enumerate(hits, 1)
+            }
+        )
+
+    def set_gravity(direction: Any) -> bool:
+        gravity[0] = vec(api._in(direction))
+        return True
+
+    table = lua.make_table({"cast": cast, "getGravity": lambda: api.out(gravity[0]), "setGravity": set_gravity})
+    return _with_fields(lua, table, state)
+
+
+def _with_fields(lua: Any, table: LuaTable, fields: dict[str, Any]) -> LuaTable:
+    """Member variables read and written through the table (``Physics.play_area = 0.5``)."""
+    meta = lua.make_table(
+        {
+            "__index": lambda _, k: fields.get(k),
+            "__newindex": lambda _, k, v: fields.__setitem__(k, v),
+        }
+    )
+    lua.globals.setmetatable(table, meta)
+    return table
+
+
+# --- Info, Notes, Hands ------------------------------------------------------------------------------------
+
+
+def _info(api: TtsApi) -> LuaTable:
+    """The save's game information (api: Info), read and written while running."""
+    raw = api.world.save.to_dict()
+    fields = {
+        "name": raw.get("SaveName", ""),
+        "type": raw.get("GameType", ""),
+        "complexity": raw.get("GameComplexity", ""),
+        "number_of_players": api.world.lua.to_lua(list(raw.get("PlayerCounts") or [])),
+        "playing_time": api.world.lua.to_lua(list(raw.get("PlayingTime") or [])),
+        "tags": api.world.lua.to_lua(list(raw.get("Tags") or [])),
+    }
+    return _with_fields(api.world.lua, api.world.lua.make_table({}), fields)
+
+
+def _notes(api: TtsApi) -> LuaTable:
+    """The notes panel (the save's ``Note``) and the notebook's tabs (``TabStates``)."""
+    lua, w = api.world.lua, api.world
+    raw = w.save.to_dict()
+    state = {"notes": str(raw.get("Note", "") or "")}
+    tabs: list[dict[str, Any]] = [dict(t) for _, t in sorted((raw.get("TabStates") or {}).items(), key=_by_id)]
+
+    def listed() -> Any:
+        return lua.to_lua(
+            [
+                {"index": i, "title": t.get("title", ""), "body": t.get("body", ""), "color": t.get("color", "")}
+                for i, t in enumerate(tabs)
+            ]
+        )
+
+    def add(params: Any) -> int:
+        p = dict(api._in(params) or {})
+        tabs.append({"title": str(p.get("title", "")), "body": str(p.get("body", "")), "color": p.get("color", "Grey")})
+        return len(tabs) - 1
+
+    def edit(params: Any) -> bool:
+        p = dict(api._in(params) or {})
+        i = int(p.get("index", -1))
+        if not 0 <= i < len(tabs):
+            return False
+        tabs[i].update({k: p[k] for k in ("title", "body", "color") if k in p})
+        return True
+
+    def remove(index: Any) -> bool:
+        i = int(index)
+        if not 0 <= i < len(tabs):
+            return False
+        del tabs[i]
+        return True
+
+    return lua.make_table(
+        {
+            "getNotes": lambda: state["notes"],
+            "setNotes": lambda text: _put(state, "notes", str(text)),
+            "getNotebookTabs": listed,
+            "addNotebookTab": add,
+            "editNotebookTab": edit,
+            "removeNotebookTab": remove,
+        }
+    )
+
+
+def _put(fields: dict[str, Any], key: str, value: Any) -> bool:
+    fields[key] = value
+    return True
+
+
+def _by_id(item: tuple[str, Any]) -> int:
+    return int(item[0]) if str(item[0]).isdigit() else 0
+
+
+def _hands(api: TtsApi) -> LuaTable:
+    """The save's ``Hands`` section (enable, disable_unused, hiding) and the hand zones (api: Hands)."""
+    saved = api.world.save.to_dict().get("Hands") or {}
+    fields = {
+        "enable": bool(saved.get("Enable", True)),
+        "disable_unused": bool(saved.get("DisableUnused", False)),
+        "hiding": int(saved.get("Hiding", 0) or 0),
+    }
+    table = api.world.lua.make_table(
+        {
+            "getHands": lambda: api.out(
+                [z for c in SEAT_COLORS for z in api_pieces.hand_zones(api, c) if z.guid in api.world.objects]
+            )
+        }
+    )
+    return _with_fields(api.world.lua, table, fields)
+
+
+# --- Timer (deprecated but used) -------------------------------------------------------------------------
+
+
+class _TimerCall:
+    """A Timer's firing: the function named in its owner's script, looked up when it fires (api: Timer)."""
+
+    def __init__(self, api: TtsApi, ident: str, owner: str, name: str, params: Any, last: bool) -> None:
+        self.api, self.ident, self.owner, self.name, self.params = api, ident, owner, name, params
+        self.remaining = last
+
+    def run(self) -> None:
+        w = self.api.world
+        env = w.env_of(self.owner)
+        fn = env[self.name] if env is not None else None
+        if fn is None:
+            w.report_error(self.owner, f"Timer {self.ident!r}: no function {self.name!r} in the script of {self.owner}")
+            return
+        w.call_lua(self.owner, fn, w.lua.to_lua(self.params))
+
+
+def timer_create(api: TtsApi, params: Any, caller_chunk: Any) -> bool:
+    """ "Creates a Timer. It will auto-delete once its repetitions have been completed"; identifiers are "shared
+    between Global and all Object scripts" (a taken one: false, *chosen*); delay 0 is one frame; repetitions 0
+    repeat for ever; the owner defaults to the calling script."""
+    w = api.world
+    p = dict(api._in(params) or {})
+    ident = str(p.get("identifier", ""))
+    if not ident:
+        raise ValueError("Timer.create needs an identifier")
+    if ident in w.timers and w.has_wait(w.timers[ident]):
+        return False
+    owner = str(p.get("function_owner") or w.chunk_owner(str(caller_chunk or ""), GLOBAL_GUID))
+    frames = max(1, round(float(p.get("delay", 0) or 0) * 60))
+    repetitions = int(p.get("repetitions", 1))
+    call = _TimerCall(api, ident, owner, str(p.get("function_name", "")), p.get("parameters"), False)
+    w.timers[ident] = w.wait_frames(call, frames, owner, repetitions=repetitions if repetitions > 0 else -1)
+    return True
+
+
+def timer_destroy(api: TtsApi, ident: Any) -> bool:
+    wid = api.world.timers.pop(str(ident), None)
+    return wid is not None and api.world.stop_wait(wid)
+
+
+# --- the Player instance ---------------------------------------------------------------------------------
+
+
+def player_members(api: TtsApi, color: str) -> dict[str, Any]:
+    """What ``Player[color]`` holds beyond colour, name and seat (api: Player instance)."""
+    w = api.world
+
+    def zone(index: Any = 1) -> EmObject | None:
+        zones = api_pieces.hand_zones(api, color)
+        i = int(index or 1) - 1
+        return zones[i] if 0 <= i < len(zones) else None
+
+    def hand_transform(index: Any = 1) -> Any:
+        z = zone(index)
+        if z is None:
+            return None
+        t = z.transform
+        turn = Transform(Vec3(0.0, 0.0, 0.0), t.rotation, ONE)
+        return api.world.lua.make_table(
+            {
+                "position": api.out(t.position),
+                "rotation": api.out(t.rotation),
+                "scale": api.out(t.scale),
+                "forward": api.out(turn.to_world(Vec3(0.0, 0.0, 1.0))),
+                "right": api.out(turn.to_world(Vec3(1.0, 0.0, 0.0))),
+                "up": api.out(turn.to_world(Vec3(0.0, 1.0, 0.0))),
+            }
+        )
+
+    def set_hand_transform(transform: Any, index: Any = 1) -> bool:
+        z = zone(index)
+        if z is None:
+            return False
+        t = dict(api._in(transform) or {})
+        z.set_position(vec(t.get("position"), z.position))
+        z.set_rotation(vec(t.get("rotation"), z.rotation))
+        z.set_scale(vec(t.get("scale"), z.transform.scale))
+        return True
+
+    def selected() -> list[EmObject]:
+        return [o for o in w.objects.values() if color in o.runtime.get("selected_by", [])]
+
+    def clear_selected() -> bool:
+        for o in selected():
+            o.runtime["selected_by"] = [c for c in o.runtime["selected_by"] if c != color]
+        return True
+
+    seated = color in w.seated
+    headless = lambda *_: True  # noqa: E731 - a camera, a theme, a dialog nobody answers: no effect headless
+    return {
+        "admin": seated,
+        "host": color == (w.seated[0] if w.seated else None),
+        "promoted": False,
+        "blindfolded": False,
+        "lift_height": 0.05,
+        "steam_id": "",
+        "team": "None",
+        "broadcast": lambda text, tint=None: w.say(str(text), api._in(tint)),
+        "print": lambda text, tint=None: w.say(str(text), api._in(tint)),
+        "getHandCount": lambda: len(api_pieces.hand_zones(api, color)),
+        "getHandObjects": lambda index=1: api.out(api_object.zone_objects(api, z) if (z := zone(index)) else []),
+        "getHandTransform": hand_transform,
+        "setHandTransform": set_hand_transform,
+        "getHoldingObjects": lambda: api.out([o for o in w.objects.values() if o.held_by == color]),
+        "getSelectedObjects": lambda: api.out(selected()),
+        "clearSelectedObjects": clear_selected,
+        "getHoverObject": lambda: None,
+        "getPointerRotation": lambda: 0,
+        **{
+            name: headless
+            for name in (
+                "attachCameraToObject",
+                "lookAt",
+                "setUITheme",
+                "showHotkeyConfig",
+                "showInfoDialog",
+                "showConfirmDialog",
+                "showInputDialog",
+                "showMemoDialog",
+                "showOptionsDialog",
+                "showColorDialog",
+                "pingTable",
+                "setHandStashLocation",
+                "drawHandStash",
+            )
+        },
+        **{
+            name: not_emulated(f"Player.{color}.{name}", "players joining, moving and being moderated are not emulated")
+            for name in ("changeColor", "kick", "mute", "promote", "copy", "paste")
+        },
+    }
