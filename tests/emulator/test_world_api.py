@@ -197,3 +197,135 @@ def test_hands_from_the_saves_hand_transforms_take_dealt_cards():
     run(world, "getObjectFromGUID('deck00').deal(1, 'White')")
     world.run_until_idle()
     assert run(world, "return #Player.White.getHandObjects()") == 1
+
+
+def test_spawn_destroy_container_and_state_events_reach_their_handlers():
+    """api events: onObjectSpawn "Called when an object is spawned"; onObjectDestroy "Called whenever an object
+    is about to be destroyed" (the object can still be used); onObjectLeaveContainer(container, leave_object);
+    onObjectStateChange(object, old_state_guid); an object's own onDestroy."""
+    seen = (
+        "seen = {}\nfunction note(s) seen[#seen+1] = s end\n"
+        "function onObjectSpawn(o) note('spawn ' .. o.guid) end\n"
+        "function onObjectDestroy(o) note('destroy ' .. o.getName()) end\n"
+        "function onObjectLeaveContainer(c, o) note('leave ' .. c.guid .. ' ' .. o.guid) end\n"
+        "function onObjectStateChange(o, old) note('state ' .. old .. '>' .. o.guid) end"
+    )
+    bag = {"GUID": "bag000", "Name": "Bag", "ContainedObjects": [{"GUID": "inbag0", "Name": "BlockSquare"}]}
+    stated = {
+        **BLOCK,
+        "Nickname": "A",
+        "LuaScript": "function onDestroy() Global.call('note', 'own destroy') end",
+        "States": {"2": {"GUID": "bbbbbb", "Name": "BlockSquare"}},
+    }
+    world, _ = world_with([bag, stated], seen)
+    run(world, "getObjectFromGUID('bag000').takeObject({}) getObjectFromGUID('aaaaaa').setState(2)")
+    assert run(world, "return seen") == [
+        "spawn inbag0",
+        "leave bag000 inbag0",
+        "own destroy",
+        "destroy A",
+        "spawn bbbbbb",
+        "state aaaaaa>bbbbbb",
+    ]
+
+
+def test_zone_enter_and_leave_events_follow_where_objects_go():
+    """api events: onObjectEnterZone(zone, object), onObjectLeaveZone; the scripting-zone forms too; nothing for
+    what the loaded table already held (*chosen*)."""
+    zone = {"GUID": "zone00", "Name": "ScriptingTrigger", "Transform": {"scaleX": 4, "scaleY": 4, "scaleZ": 4}}
+    script = (
+        "seen = {}\nfunction onObjectEnterZone(z, o) seen[#seen+1] = 'in ' .. o.guid end\n"
+        "function onObjectLeaveScriptingZone(z, o) seen[#seen+1] = 'out ' .. o.guid end"
+    )
+    world, _ = world_with([zone, at("aaaaaa", 0), at("bbbbbb", 9)], script)
+    run(
+        world,
+        "getObjectFromGUID('bbbbbb').setPositionSmooth({1, 0, 0}) getObjectFromGUID('aaaaaa').setPosition({9, 0, 0})",
+    )
+    assert run(world, "return seen") == ["out aaaaaa"]
+    world.run_until_idle()
+    assert run(world, "return seen") == ["out aaaaaa", "in bbbbbb"]
+
+
+def test_a_players_hand_and_the_turns_raise_their_events():
+    """onObjectPickUp(player_color, object) / onPickUp(player_color); onObjectDrop / onDrop; onObjectRandomize
+    (randomize with a colour); onPlayerTurn(player, previous_player) when Turns.endTurn() passes the turn."""
+    from tools.emulator.server import Emulator
+
+    script = (
+        "seen = {}\nfunction onObjectPickUp(c, o) seen[#seen+1] = 'up ' .. c end\n"
+        "function onObjectDrop(c, o) seen[#seen+1] = 'drop ' .. c end\n"
+        "function onObjectRandomize(o, c) seen[#seen+1] = 'rnd ' .. c end\n"
+        "function onPlayerTurn(p, before) seen[#seen+1] = 'turn ' .. p.color .. ' after ' .. before.color end"
+    )
+    emulator = Emulator(None)
+    world, _ = world_with([BLOCK], script)
+    emulator.world = world
+    emulator.hold("aaaaaa", "Red")
+    emulator.release("aaaaaa")
+    run(
+        world,
+        "getObjectFromGUID('aaaaaa').randomize('Blue') Turns.enable = true Turns.type = 2 "
+        "Turns.order = {'White', 'Red'} Turns.turn_color = 'White' Turns.endTurn()",
+    )
+    assert run(world, "return seen") == ["up Red", "drop Red", "rnd Blue", "turn Red after White"]
+
+
+def test_ui_attributes_xml_tables_and_custom_assets():
+    """UI: getAttributes(id); getXmlTable "{tag=, attributes=, children=, value=}"; setXmlTable;
+    setCustomAssets({{name=, url=}}); loading."""
+    world, _ = world_with([], "")
+    run(world, 'UI.setXml(\'<Panel id="p" width="100"><Text id="t">Hi</Text></Panel>\')')
+    assert run(world, "return UI.getAttributes('p').width") == "100"
+    table = run(world, "return UI.getXmlTable()")
+    assert table == [
+        {
+            "tag": "Panel",
+            "attributes": {"id": "p", "width": "100"},
+            "children": [{"tag": "Text", "attributes": {"id": "t"}, "value": "Hi"}],
+        }
+    ]
+    run(world, "UI.setXmlTable({{tag = 'Button', attributes = {id = 'b', onClick = 'go'}, value = 'Go'}})")
+    assert run(world, "return UI.getXml()") == '<Button id="b" onClick="go">Go</Button>'
+    run(world, "UI.setCustomAssets({{name = 'logo', url = 'http://x/logo.png'}})")
+    assert run(world, "return {UI.getCustomAssets()[1].name, UI.loading}") == ["logo", False]
+    assert world.to_save().to_dict()["CustomUIAssets"] == [{"Type": 0, "Name": "logo", "URL": "http://x/logo.png"}]
+
+
+def test_global_variables_script_snap_points_and_lines():
+    """Global.setVar / getTable; Global.script_code; Global.setSnapPoints({{position=, rotation=,
+    rotation_snap=true, tags=}}) saved as the save's SnapPoints; Global.setVectorLines saved as VectorLines."""
+    world, _ = world_with(
+        [{**BLOCK, "LuaScript": "function onLoad() Global.setVar('hello', 'there') end"}], "hello = 'no'"
+    )
+    assert run(world, "return {hello, Global.script_code}") == ["there", "hello = 'no'"]
+    run(
+        world,
+        "Global.setSnapPoints({{position = {1, 2, 3}, rotation = {0, 90, 0}, rotation_snap = true, "
+        "tags = {'card'}}, {position = {4, 0, 0}}})",
+    )
+    got = run(
+        world,
+        "local s = Global.getSnapPoints() return {#s, s[1].rotation.y, s[1].rotation_snap, "
+        "s[2].rotation_snap, s[1].tags[1]}",
+    )
+    assert got == [2, 90, True, False, "card"]
+    saved = world.to_save().to_dict()
+    assert saved["SnapPoints"][0] == {
+        "Position": {"x": 1, "y": 2, "z": 3},
+        "Rotation": {"x": 0, "y": 90, "z": 0},
+        "Tags": ["card"],
+    }
+    run(world, "Global.setVectorLines({{points = {{5, 1, 5}, {-5, 1, -5}}, color = {1, 0, 0}, thickness = 0.5}})")
+    assert run(world, "local l = Global.getVectorLines()[1] return {#l.points, l.color.r, l.thickness}") == [2, 1, 0.5]
+    assert world.to_save().to_dict()["VectorLines"][0]["points3"][1] == {"x": -5, "y": 1, "z": -5}
+
+
+def test_the_readme_coverage_table_is_what_the_code_does():
+    """Issue 17: "Keep a generated table in tools/emulator/README.md: each API name, emulated or not"."""
+    from tools.emulator import coverage
+
+    readme = coverage.README.read_text(encoding="utf-8")
+    assert coverage.render() in readme, "run: python -m tools.emulator.coverage --write"
+    table = coverage.rows()
+    assert all(status != coverage.NOT for *_, status in table), [r for r in table if r[2] == coverage.NOT]

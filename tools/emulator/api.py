@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import Vec3
+from tools.emulator import events
 from tools.emulator.luahost import ProxyRef
 from tools.emulator.objects import EmObject
 from tools.emulator.ui import UiTree
@@ -27,6 +28,7 @@ Method = Callable[..., Any]
 M = TypeVar("M", bound=Method)
 OBJECT_METHODS: dict[str, Method] = {}
 GLOBAL_METHODS: dict[str, Method] = {}
+GLOBAL_PROPERTIES: dict[str, Callable[[TtsApi], Any]] = {}
 # What a script may still ask of an object it holds after the object was destroyed (TTS keeps the reference).
 AFTER_DEATH = frozenset({"isDestroyed", "getGUID", "guid", "remainder", "resting"})
 PLAYER_COLORS = (
@@ -126,6 +128,8 @@ class TtsApi:
             "timer_destroy": lambda ident: api_world.timer_destroy(self, ident),
             "env_function": self._env_function,
             "now": lambda: self.world.frame / FPS,  # Time.time, on the emulated frame clock
+            "frame": lambda: self.world.frame,
+            "fire": lambda event, *args: self.world.fire(str(event), *args),
         }
 
     def _in(self, value: Any) -> Any:
@@ -159,7 +163,10 @@ class TtsApi:
 
     def _get(self, guid: str, key: str) -> Any:
         if guid == GLOBAL_GUID:
-            return self._ui_table(GLOBAL_GUID) if key == "UI" else None
+            if key == "UI":
+                return self._ui_table(GLOBAL_GUID)
+            prop = GLOBAL_PROPERTIES.get(key)
+            return self.out(prop(self)) if prop else None
         getter = PROPERTIES.get(key)
         if getter is None and key in _object_api_names():
             # a TTS name the emulator lacks fails loudly at the mod's line, never a silent nil (issue 17)
@@ -296,6 +303,12 @@ class TtsApi:
                 w.tell("panel", shown)  # a status line players would read on the panel
             return done
 
+        def assets_of() -> list[dict[str, Any]]:
+            """The UI's custom assets, where a save keeps them (``CustomUIAssets``: Name, URL)."""
+            holder = w.save_extras if guid == GLOBAL_GUID else w.get(guid).data
+            found: list[dict[str, Any]] = holder.setdefault("CustomUIAssets", [])
+            return found
+
         def set_xml(xml: str, assets: Any = None) -> bool:
             if guid == GLOBAL_GUID:
                 w.global_ui.set_xml(str(xml))
@@ -316,6 +329,12 @@ class TtsApi:
                 "getValue": lambda eid: tree().get_value(str(eid)),
                 "show": lambda eid: tree().set_attribute(str(eid), "active", True),
                 "hide": lambda eid: tree().set_attribute(str(eid), "active", False),
+                "getAttributes": lambda eid: tree().attributes(str(eid)),
+                "getXmlTable": lambda: lua.to_lua(tree().to_table()),
+                "setXmlTable": lambda table, assets=None: set_xml(_xml_of_table(self._in(table))),
+                "getCustomAssets": lambda: lua.to_lua(_assets_out(assets_of())),
+                "setCustomAssets": lambda assets: _assets_in(assets_of(), self._in(assets)),
+                "loading": False,  # nothing to load: images are never fetched
             }
         )
 
@@ -351,6 +370,22 @@ class TtsApi:
             "Locked": False,
         }
         return self._spawn_data({**params, "data": data})
+
+
+def _xml_of_table(table: Any) -> str:
+    tree = UiTree("")
+    tree.set_table([dict(t) for t in (table if isinstance(table, list) else [table])])
+    return tree.xml
+
+
+def _assets_out(assets: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{"name": a.get("Name", ""), "url": a.get("URL", "")} for a in assets]
+
+
+def _assets_in(holder: list[dict[str, Any]], assets: Any) -> bool:
+    """api UI setCustomAssets: the list replaces the current one ({name=, url=} each)."""
+    holder[:] = [{"Type": 0, "Name": str(a.get("name", "")), "URL": str(a.get("url", ""))} for a in assets or []]
+    return True
 
 
 def _alive(world: World, guid: Any) -> bool:
@@ -596,6 +631,7 @@ def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | Non
     spawned = api.world.spawn(data, container_pos if smooth else position, rotation, p.get("callback_function"))
     if obj.type == "Deck":
         spawned.origin = obj.guid  # reset() brings it back
+    api.world.fire("onObjectLeaveContainer", api.world.lua.proxy(obj.guid), api.world.lua.proxy(spawned.guid))
     if smooth:
         spawned.start_motion(position=position)
     if obj.type in ("Deck", "Stack") and len(contents) == 1:
@@ -672,7 +708,12 @@ def shuffle(api: TtsApi, obj: EmObject) -> bool:
 
 @method
 def randomize(api: TtsApi, obj: EmObject, color: Any = None) -> bool:
-    return shuffle(api, obj) if obj.is_container else roll(api, obj)
+    """ "If the optional parameter color is used, this function will trigger onObjectRandomized()"."""
+    done = shuffle(api, obj) if obj.is_container else roll(api, obj)
+    if color is not None:
+        api.world.fire("onObjectRandomize", api.world.lua.proxy(obj.guid), str(color))
+        events.own(api.world, obj, "onRandomize", str(color))
+    return done
 
 
 @method
@@ -750,8 +791,12 @@ def setState(api: TtsApi, obj: EmObject, state_id: Any) -> EmObject | None:
     target = copy.deepcopy(target)
     target["Transform"] = copy.deepcopy(obj.data.get("Transform", {}))
     target["States"] = others
-    api.world.destroy(obj.guid)
-    return api.world.spawn(target)
+    old_guid = obj.guid
+    api.world.destroy(old_guid)
+    new = api.world.spawn(target)
+    api.world.fire("onObjectStateChange", api.world.lua.proxy(new.guid), old_guid)  # api events
+    events.own(api.world, new, "onStateChange", old_guid)
+    return new
 
 
 @method
@@ -774,17 +819,6 @@ def highlightOn(api: TtsApi, obj: EmObject, color: Any = None, seconds: Any = No
 @method
 def highlightOff(api: TtsApi, obj: EmObject, color: Any = None) -> bool:
     obj.highlight = None
-    return True
-
-
-@method
-def getSnapPoints(api: TtsApi, obj: EmObject) -> list[Any]:
-    return copy.deepcopy(obj.data.get("AttachedSnapPoints") or [])
-
-
-@method
-def setSnapPoints(api: TtsApi, obj: EmObject, points: Any) -> bool:
-    obj.data["AttachedSnapPoints"] = list(points or [])
     return True
 
 
@@ -850,11 +884,6 @@ def _global_call(api: TtsApi, fn_name: Any, params: Any = None) -> Any:
 def _global_get_var(api: TtsApi, name: Any) -> Any:
     env = api.world.global_env
     return api.world.lua.to_python(env[str(name)]) if env is not None else None
-
-
-@global_method("getSnapPoints")
-def _global_snap_points(api: TtsApi) -> list[Any]:
-    return copy.deepcopy(api.world.save.to_dict().get("SnapPoints") or [])
 
 
 @global_method("getLuaScript")

@@ -64,7 +64,7 @@ NOT_EMULATED: dict[str, str] = {
         "Unity's object tree (children, components, materials) is not in a save",
     ),
     **dict.fromkeys(
-        ("getLoopingEffects", "getTriggerEffects", "playTriggerEffect", "AssetBundle"),
+        ("getLoopingEffects", "getTriggerEffects", "playTriggerEffect", "AssetBundle"),  # effect names: in the bundle
         "asset bundles are never loaded",
     ),
     "moveToHandStash": "hand stashes are not emulated",
@@ -501,7 +501,7 @@ def setRotationValues(api: TtsApi, obj: EmObject, values: Any) -> bool:
     return True
 
 
-def _decal_out(api: TtsApi, entry: dict[str, Any]) -> dict[str, Any]:
+def decal_out(api: TtsApi, entry: dict[str, Any]) -> dict[str, Any]:
     t, d = entry.get("Transform") or {}, entry.get("CustomDecal") or {}
     return {
         "name": d.get("Name", ""),
@@ -512,7 +512,7 @@ def _decal_out(api: TtsApi, entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _decal_in(decal: dict[str, Any]) -> dict[str, Any]:
+def decal_in(decal: dict[str, Any]) -> dict[str, Any]:
     size = decal.get("scale", 1.0)
     s = Vec3(float(size), float(size), float(size)) if isinstance(size, int | float) else vec(size)
     p, r = vec(decal.get("position"), ZERO), vec(decal.get("rotation"), ZERO)
@@ -528,12 +528,12 @@ def _decal_in(decal: dict[str, Any]) -> dict[str, Any]:
 @method
 def getDecals(api: TtsApi, obj: EmObject) -> list[dict[str, Any]]:
     """From the save's ``AttachedDecals`` (*unverified* shape: Transform + CustomDecal{Name, ImageURL, Size})."""
-    return [_decal_out(api, d) for d in obj.data.get("AttachedDecals") or []]
+    return [decal_out(api, d) for d in obj.data.get("AttachedDecals") or []]
 
 
 @method
 def setDecals(api: TtsApi, obj: EmObject, decals: Any) -> bool:
-    obj.data["AttachedDecals"] = [_decal_in(dict(d)) for d in decals or []]
+    obj.data["AttachedDecals"] = [decal_in(dict(d)) for d in decals or []]
     if not obj.data["AttachedDecals"]:
         del obj.data["AttachedDecals"]
     return True
@@ -541,7 +541,7 @@ def setDecals(api: TtsApi, obj: EmObject, decals: Any) -> bool:
 
 @method
 def addDecal(api: TtsApi, obj: EmObject, decal: Any) -> bool:
-    obj.data.setdefault("AttachedDecals", []).append(_decal_in(dict(decal or {})))
+    obj.data.setdefault("AttachedDecals", []).append(decal_in(dict(decal or {})))
     return True
 
 
@@ -691,3 +691,62 @@ def drop(api: TtsApi, obj: EmObject) -> bool:
 def emulated_object_names() -> frozenset[str]:
     """What a mod may call or read on an object here (the README's coverage table comes from this)."""
     return frozenset(OBJECT_METHODS) | frozenset(PROPERTIES)
+
+
+# --- snap points: the API's {position, rotation, rotation_snap, tags} <-> the save's {Position, Rotation, Tags} ---
+
+
+def snap_points_out(api: TtsApi, saved: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A save's snap point has ``Rotation`` only when it snaps rotation too (api: getSnapPoints)."""
+
+    def v(d: Any) -> Vec3:
+        d = d if isinstance(d, dict) else {}
+        return Vec3(*(float(d.get(a, 0.0)) for a in "xyz"))
+
+    return [
+        {
+            "position": api.out(v(p.get("Position"))),
+            "rotation": api.out(v(p.get("Rotation"))),
+            "rotation_snap": "Rotation" in p,
+            "tags": list(p.get("Tags") or []),
+        }
+        for p in saved
+        if isinstance(p, dict)
+    ]
+
+
+def snap_points_in(points: Any) -> list[dict[str, Any]]:
+    out = []
+    for point in points or []:
+        p = dict(point)
+        entry: dict[str, Any] = {"Position": dict(zip("xyz", vec(p.get("position"), ZERO), strict=True))}
+        if p.get("rotation_snap"):
+            entry["Rotation"] = dict(zip("xyz", vec(p.get("rotation"), ZERO), strict=True))
+        if p.get("tags"):
+            entry["Tags"] = [str(t) for t in p["tags"]]
+        out.append(entry)
+    return out
+
+
+OBJECT_METHODS["getSnapPoints"] = lambda api, o: snap_points_out(api, o.data.get("AttachedSnapPoints") or [])
+
+
+@method
+def setSnapPoints(api: TtsApi, obj: EmObject, points: Any) -> bool:
+    obj.data["AttachedSnapPoints"] = snap_points_in(points)
+    return True
+
+
+@method
+def getLoopingEffectIndex(api: TtsApi, obj: EmObject) -> int:
+    """The looping effect an asset bundle plays, as the save holds it (``CustomAssetbundle.LoopingEffectIndex``)."""
+    return int((obj.data.get("CustomAssetbundle") or {}).get("LoopingEffectIndex", 0))
+
+
+@method
+def playLoopingEffect(api: TtsApi, obj: EmObject, index: Any) -> bool:
+    bundle = obj.data.get("CustomAssetbundle")
+    if not isinstance(bundle, dict):
+        raise ValueError(f"playLoopingEffect: {obj.guid} is not an asset bundle")
+    bundle["LoopingEffectIndex"] = int(index)
+    return True

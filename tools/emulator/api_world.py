@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import ONE, Transform, Vec3
 from tools.emulator import api_object, api_pieces
-from tools.emulator.api import SEAT_COLORS, TtsApi, _with_tags, api_names, vec
+from tools.emulator.api import SEAT_COLORS, TtsApi, _with_tags, vec
 from tools.emulator.objects import EmObject
 from tools.emulator.physics import BOX, RAY, SPHERE, Box, Cast, hit_point, unit
 
@@ -50,6 +50,24 @@ UNEMULATED_BASE = {
     "clearChooseInHand": "choosing in hand needs a player at the table",
     "currentChooseInHand": "choosing in hand needs a player at the table",
 }
+# A Player's members that only a person at the screen would notice: accepted, true.
+PLAYER_HEADLESS = (
+    "attachCameraToObject",
+    "lookAt",
+    "setUITheme",
+    "showHotkeyConfig",
+    "showInfoDialog",
+    "showConfirmDialog",
+    "showInputDialog",
+    "showMemoDialog",
+    "showOptionsDialog",
+    "showColorDialog",
+    "pingTable",
+    "setHandStashLocation",
+    "drawHandStash",
+)
+PLAYER_UNEMULATED = "players joining, moving and being moderated are not emulated"
+GLOBAL_HEADLESS = ("setHideFaceDown", "setLookingForPlayers")
 # Base functions with no effect headless: accepted, true.
 HEADLESS_BASE = (
     "addHotkey",
@@ -65,9 +83,14 @@ HEADLESS_BASE = (
 
 
 def _section_stub(lua: Any, section: str, why: str) -> LuaTable:
-    """A table whose every documented member raises "Section.name is not emulated (why)"."""
-    members = {name: not_emulated(f"{section}.{name}", why) for kind in api_names()[section].values() for name in kind}
-    return lua.make_table(members)
+    """A table where reading any member raises "Section.name is not emulated (why)"."""
+
+    def fail(_: Any, key: Any) -> Any:
+        raise AttributeError(f"{section}.{key} is not emulated ({why}; tools/emulator/README.md)")
+
+    table = lua.make_table({})
+    lua.globals.setmetatable(table, lua.make_table({"__index": fail}))
+    return table
 
 
 def install(api: TtsApi) -> None:
@@ -87,6 +110,8 @@ def install(api: TtsApi) -> None:
     }
     for name, fn in base.items():
         g[name] = lua.wrap(fn)
+    g.Wait.collect = lua.wrap(not_emulated("Wait.collect", "the reference does not document what it does"))
+    g.Player.Action = _section_stub(lua, "Player.Action", "player actions (onPlayerAction) are not emulated")
     g.Physics = _physics(api)
     g.Info = _info(api)
     g.Notes = _notes(api)
@@ -370,26 +395,95 @@ def player_members(api: TtsApi, color: str) -> dict[str, Any]:
         "clearSelectedObjects": clear_selected,
         "getHoverObject": lambda: None,
         "getPointerRotation": lambda: 0,
+        **dict.fromkeys(PLAYER_HEADLESS, headless),
         **{
-            name: headless
-            for name in (
-                "attachCameraToObject",
-                "lookAt",
-                "setUITheme",
-                "showHotkeyConfig",
-                "showInfoDialog",
-                "showConfirmDialog",
-                "showInputDialog",
-                "showMemoDialog",
-                "showOptionsDialog",
-                "showColorDialog",
-                "pingTable",
-                "setHandStashLocation",
-                "drawHandStash",
-            )
-        },
-        **{
-            name: not_emulated(f"Player.{color}.{name}", "players joining, moving and being moderated are not emulated")
+            name: not_emulated(f"Player.{color}.{name}", PLAYER_UNEMULATED)
             for name in ("changeColor", "kick", "mute", "promote", "copy", "paste")
         },
     }
+
+
+# --- Global as an entity: its variables, script, snap points, decals and lines (api: Object's Global functions) ---
+
+
+def _global_env(api: TtsApi) -> Any:
+    if api.world.global_env is None:
+        raise ValueError("the Global script did not load")
+    return api.world.global_env
+
+
+def _global_set_var(api: TtsApi, name: Any, value: Any) -> bool:
+    _global_env(api)[str(name)] = api.world.lua.to_lua(value)
+    return True
+
+
+def _global_lines_out(api: TtsApi) -> list[dict[str, Any]]:
+    return [
+        {
+            "points": [api.out(vec(p)) for p in line.get("points3") or []],
+            "color": api.out(api_object.tint(line.get("color"))),
+            "thickness": line.get("thickness", 0.1),
+            "rotation": api.out(vec(line.get("rotation"), Vec3(0.0, 0.0, 0.0))),
+        }
+        for line in api.world.save_extras.get("VectorLines") or []
+    ]
+
+
+def _global_lines_in(api: TtsApi, lines: Any) -> bool:
+    """Into the save's ``VectorLines`` ({points3, color, thickness, rotation})."""
+    api.world.save_extras["VectorLines"] = [
+        {
+            "points3": [dict(zip("xyz", vec(p), strict=True)) for p in dict(line).get("points") or []],
+            "color": dict(zip("rgb", api_object.tint(dict(line).get("color")), strict=False)),
+            "thickness": float(dict(line).get("thickness", 0.1)),
+            "rotation": dict(zip("xyz", vec(dict(line).get("rotation"), Vec3(0.0, 0.0, 0.0)), strict=True)),
+        }
+        for line in lines or []
+    ]
+    return True
+
+
+def _global_decals(api: TtsApi, decals: Any, keep: bool) -> bool:
+    held = list(api.world.save_extras.get("Decals") or []) if keep else []
+    api.world.save_extras["Decals"] = held + [api_object.decal_in(dict(d)) for d in decals]
+    return True
+
+
+def _extras(api: TtsApi) -> dict[str, Any]:
+    return api.world.save_extras
+
+
+def _global_snap_points(api: TtsApi, points: Any) -> bool:
+    api.world.save_extras["SnapPoints"] = api_object.snap_points_in(points)
+    return True
+
+
+def _register_global() -> None:
+    from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES
+
+    extras = _extras
+    GLOBAL_METHODS.update(
+        {
+            "setVar": _global_set_var,
+            "setTable": _global_set_var,
+            "getTable": GLOBAL_METHODS["getVar"],
+            "getSnapPoints": lambda api: api_object.snap_points_out(api, extras(api).get("SnapPoints") or []),
+            "setSnapPoints": _global_snap_points,
+            "getDecals": lambda api: [api_object.decal_out(api, d) for d in extras(api).get("Decals") or []],
+            "setDecals": lambda api, decals: _global_decals(api, decals or [], keep=False),
+            "addDecal": lambda api, decal: _global_decals(api, [decal or {}], keep=True),
+            "getVectorLines": _global_lines_out,
+            "setVectorLines": _global_lines_in,
+            "setHideFaceDown": lambda api, hide: True,  # how hidden faces look: nothing is rendered headless
+            "setLookingForPlayers": lambda api, looking: True,  # the server browser: headless, no effect
+        }
+    )
+    GLOBAL_PROPERTIES.update(
+        {
+            "script_code": lambda api: api.world.global_script,
+            "script_state": lambda api: api.world.global_state,
+        }
+    )
+
+
+_register_global()

@@ -228,6 +228,16 @@ function ColorClass.Add(name, c)
   if named[string.lower(name)] == nil then order[#order + 1] = name end
   named[string.lower(name)] = new_color(c)
 end
+ColorClass.add = ColorClass.Add -- the Atom plugin lists it in lower case too
+function ColorClass.fromHex(hex)
+  -- "RRGGBB" or "RRGGBBAA", with or without "#" (api: Color)
+  local digits = tostring(hex):gsub("^#", "")
+  if not digits:match("^%x%x%x%x%x%x$") and not digits:match("^%x%x%x%x%x%x%x%x$") then
+    error("Color.fromHex: " .. tostring(hex) .. " is not RRGGBB or RRGGBBAA", 2)
+  end
+  local function byte(i) return tonumber(digits:sub(i, i + 1), 16) / 255 end
+  return new_color(byte(1), byte(3), byte(5), #digits == 8 and byte(7) or 1)
+end
 for _, entry in ipairs({
   { "White", 1, 1, 1 }, { "Brown", 0.443, 0.231, 0.09 }, { "Red", 0.856, 0.1, 0.094 },
   { "Orange", 0.956, 0.392, 0.113 }, { "Yellow", 0.905, 0.898, 0.172 }, { "Green", 0.192, 0.701, 0.168 },
@@ -264,6 +274,8 @@ end
 Time = setmetatable({}, {
   __index = function(_, k)
     if k == "time" then return host.now() end
+    if k == "frame_count" then return host.frame() end
+    if k == "fixed_time" then return math.floor(host.now() * 90) / 90 end -- the last physics tick
     if k == "delta_time" then return 1 / 60 end
     if k == "fixed_delta_time" then return 1 / 90 end
     return nil
@@ -295,6 +307,16 @@ local function turn_step(by)
   return seq[1]
 end
 function Turns.getNextTurnColor() return turn_step(1) end
+function Turns.getTurnOrder() return turn_sequence() end
+-- "Ends the current turn" (api: Turns): the turn passes to the next colour
+function Turns.endTurn()
+  if not Turns.enable then return false end
+  local previous = Turns.turn_color
+  Turns.turn_color = turn_step(1)
+  -- onPlayerTurn(player, previous_player) (api events)
+  host.fire("onPlayerTurn", Player[Turns.turn_color], previous ~= "" and Player[previous] or nil)
+  return true
+end
 function Turns.getPreviousTurnColor() return turn_step(-1) end
 
 -- JSON ----------------------------------------------------------------------------------------------------
@@ -532,6 +554,19 @@ function __automa_env(self_object)
   local env = setmetatable({}, { __index = _G })
   env.self = self_object
   return env
+end
+
+-- MoonSharp's dynamic module: an expression evaluated or prepared at run time (*chosen*: in the shared
+-- globals, where MoonSharp uses the calling script's)
+dynamic = {}
+function dynamic.prepare(expr)
+  local fn, err = load("return " .. tostring(expr), "=dynamic", "t", _G)
+  if fn == nil then error(err, 2) end
+  return fn
+end
+function dynamic.eval(expr)
+  if type(expr) == "function" then return expr() end
+  return dynamic.prepare(expr)()
 end
 
 -- Timer (deprecated, still used by mods): "Creates a Timer … Each Timer is tracked by a unique identifier"; the

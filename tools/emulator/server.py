@@ -31,7 +31,7 @@ from bridge.protocol import (
 from bridge.streams import ConnectionGate
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
-from tools.emulator import players
+from tools.emulator import events, players
 from tools.emulator.luahost import ScriptError
 from tools.emulator.world import World
 
@@ -123,7 +123,7 @@ class Emulator:
                     "game is loaded) or another emulator is running. Close it, or choose another port with --tts-port."
                 ) from None
             self.ports.tts = self._server.sockets[0].getsockname()[1]
-        self._wake.set()
+        self._woken()
 
     async def stop(self) -> None:
         if self._server is not None:
@@ -183,7 +183,7 @@ class Emulator:
             world.external_message(msg.customMessage)
         elif isinstance(msg, ExecuteLua):
             self._execute(world, msg)
-        self._wake.set()
+        self._woken()
 
     def _execute(self, world: World, msg: ExecuteLua) -> None:
         env = world.env_of(msg.guid)
@@ -231,7 +231,7 @@ class Emulator:
             world.report_error(guid, f"UI {attribute} handler '{name}' is not a function")
             return
         world.call_lua(guid, fn, world.api.player(color), value, element_id)
-        self._wake.set()
+        self._woken()
 
     def chat(self, text: str, *, color: str = "White") -> None:
         """A player types a line in the chat: every ``onChat(message, sender)`` sees it first, and one that returns
@@ -244,7 +244,7 @@ class Emulator:
                 shown = False
         if shown:
             world.say(f"{color}: {text}", color)
-        self._wake.set()
+        self._woken()
 
     def point_at(self, position: Vec3, *, color: str = "White") -> None:
         """Where a player's pointer is on the table: ``Player[color].getPointerPosition()`` returns it."""
@@ -254,30 +254,49 @@ class Emulator:
         """A player presses scripting button ``index`` (1-10; the numpad by default):
         ``onScriptingButtonDown(index, player_color)`` runs in every script that has it (api events)."""
         self.require_world().fire("onScriptingButtonDown", index, color)
-        self._wake.set()
+        self.require_world().fire("onScriptingButtonUp", index, color)  # a press: down, then up
+        self._woken()
 
     def hold(self, guid: str, color: str = "White") -> None:
-        """A player picks an object up and keeps it in hand: it is ``held_by_color`` and never comes to rest."""
-        self.require_world().get(guid).held_by = color
-        self._wake.set()
+        """A player picks an object up and keeps it in hand: it is ``held_by_color`` and never comes to rest;
+        ``onObjectPickUp(player_color, obj)`` and its own ``onPickUp(player_color)`` run (api events)."""
+        world = self.require_world()
+        obj = world.get(guid)
+        obj.held_by = color
+        world.fire("onObjectPickUp", color, world.lua.proxy(guid))
+        events.own(world, obj, "onPickUp", color)
+        self._woken()
 
     def release(self, guid: str) -> None:
-        self.require_world().get(guid).held_by = None
+        """The player lets go: ``onObjectDrop(player_color, obj)`` and its own ``onDrop(player_color)``."""
+        world = self.require_world()
+        obj = world.get(guid)
+        color, obj.held_by = obj.held_by, None
+        if color is not None:
+            world.fire("onObjectDrop", color, world.lua.proxy(guid))
+            events.own(world, obj, "onDrop", color)
+        self._woken()
+
+    def _woken(self) -> None:
+        """Something happened: zones entered and left raise their events, and the clock runs if it must."""
+        if self.world is not None:
+            self.world.settle()
+        self._wake.set()
 
     def click_button(self, guid: str, index: int = 0, *, color: str = "White", alt: bool = False) -> None:
         """A player clicks an object's scripted button (see ``players.click_button``)."""
         players.click_button(self.require_world(), guid, index, color, alt)
-        self._wake.set()
+        self._woken()
 
     def type_input(self, guid: str, index: int, text: str, *, color: str = "White", selected: bool = False) -> None:
         """A player types ``text`` into an object's scripted input (see ``players.type_input``)."""
         players.type_input(self.require_world(), guid, index, text, color, selected)
-        self._wake.set()
+        self._woken()
 
     def context_menu(self, guid: str, label: str, *, color: str = "White") -> None:
         """A player picks an item a script added to an object's right-click menu."""
         players.context_menu(self.require_world(), guid, label, color)
-        self._wake.set()
+        self._woken()
 
     # --- the clock -------------------------------------------------------------------------------
 
@@ -318,7 +337,7 @@ class Emulator:
     def _queue(self, message: dict[str, Any]) -> None:
         if not self.faults.silent:
             self._outbox.put_nowait(message)
-        self._wake.set()
+        self._woken()
 
     async def _sender(self) -> None:
         while True:

@@ -65,12 +65,47 @@ class UiTree:
         el = self.find(element_id)
         return None if el is None else (el.text or "")
 
+    def attributes(self, element_id: str) -> dict[str, str] | None:
+        el = self.find(element_id)
+        return None if el is None else dict(el.attrib)
+
+    def to_table(self) -> list[dict[str, object]]:
+        """The source as the API's XML table: ``{tag=, attributes=, children=, value=}`` per element
+        (api: UI getXmlTable)."""
+        return [_element_table(el) for el in ET.fromstring(f"<_root>{self.xml}</_root>")] if not self.error else []
+
+    def set_table(self, elements: list[dict[str, object]]) -> None:
+        root = ET.Element("_root")
+        for item in elements:
+            root.append(_element_of(item))
+        self.set_xml("".join(ET.tostring(el, encoding="unicode") for el in root))
+
     def text_of(self, element_id: str) -> str | None:
         """What a player reads on a Text or Button element."""
         el = self.find(element_id)
         if el is None:
             return None
         return el.get("text") if el.get("text") is not None else (el.text or "").strip()
+
+
+def _element_table(el: ET.Element) -> dict[str, object]:
+    table: dict[str, object] = {"tag": el.tag, "attributes": dict(el.attrib)}
+    if len(el):
+        table["children"] = [_element_table(child) for child in el]
+    if el.text and el.text.strip():
+        table["value"] = el.text.strip()
+    return table
+
+
+def _element_of(item: dict[str, object]) -> ET.Element:
+    attributes = item.get("attributes")
+    pairs = attributes.items() if isinstance(attributes, dict) else ()
+    el = ET.Element(str(item.get("tag", "Panel")), {str(k): _xml_value(v) for k, v in pairs})
+    if item.get("value") is not None:
+        el.text = _xml_value(item["value"])
+    for child in item.get("children") or []:  # type: ignore[attr-defined]
+        el.append(_element_of(dict(child)))
+    return el
 
 
 def _xml_value(value: object) -> str:

@@ -18,6 +18,7 @@ from typing import Any
 from bridge.protocol.messages import GLOBAL_GUID, ScriptState
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
+from tools.emulator import events
 from tools.emulator.luahost import LuaHost, ScriptError
 from tools.emulator.objects import SPAWN_FRAMES, EmObject
 from tools.emulator.ui import UiTree
@@ -25,6 +26,7 @@ from tools.emulator.ui import UiTree
 log = logging.getLogger(__name__)
 
 FPS = 60
+SCRIPTED_TOP_LEVEL = ("SnapPoints", "Decals", "VectorLines", "CustomUIAssets")
 Outgoing = Callable[[dict[str, Any]], None]
 
 
@@ -68,10 +70,12 @@ class World:
         self.global_script = ""
         self.global_state = ""
         self.global_ui = UiTree("")
+        self.save_extras: dict[str, Any] = {}
         self.global_env: Any = None
         self._waits: dict[int, _Wait] = {}
         self.timers: dict[str, int] = {}  # Timer identifiers -> their Waits (shared by every script)
         self.saved_hands: list[EmObject] = []  # hand zones of the save's Hands.HandTransforms
+        self.zone_watch = events.ZoneWatch()
         self._wait_ids = itertools.count(1)
         self._chunk_ids = itertools.count(0)
         self._chunk_owner: dict[str, str] = {}
@@ -89,6 +93,8 @@ class World:
         self.global_script = str(raw.get("LuaScript", "") or "")
         self.global_state = str(raw.get("LuaScriptState", "") or "")
         self.global_ui = UiTree(str(raw.get("XmlUI", "") or ""))
+        # the save's top-level parts a script may change (Global's snap points, decals, lines, UI assets)
+        self.save_extras = {k: copy.deepcopy(raw[k]) for k in SCRIPTED_TOP_LEVEL if k in raw}
         self.objects = {}
         self.graveyard = {}
         for state in raw.get("ObjectStates", []):
@@ -119,6 +125,12 @@ class World:
         for obj in list(self.objects.values()):
             if obj.env is not None:
                 self._fire_on_load(obj.guid, obj.env, str(obj.data.get("LuaScriptState", "") or ""))
+        self.zone_watch = events.ZoneWatch()
+        self.zone_watch.prime(self)
+
+    def settle(self) -> None:
+        """After a script ran or a frame passed: zones entered and left raise their events."""
+        self.zone_watch.check(self)
 
     def _run_script(self, guid: str, source: str) -> Any:
         """Compile and run a script in a new environment; errors go out as message 3 and leave no env."""
@@ -164,6 +176,7 @@ class World:
         raw["LuaScript"] = self.global_script
         raw["XmlUI"] = self.global_ui.xml
         raw["LuaScriptState"] = self._on_save(GLOBAL_GUID, self.global_env, self.global_state)
+        raw.update(copy.deepcopy(self.save_extras))
         states = []
         for obj in self.objects.values():
             data = obj.snapshot()
@@ -292,13 +305,20 @@ class World:
             obj.env = self._run_script(obj.guid, script)
             self._fire_on_load(obj.guid, obj.env, str(state.get("LuaScriptState", "") or ""))
         self.send({"messageID": 7, "guid": obj.guid})
+        self.fire("onObjectSpawn", self.lua.proxy(obj.guid))  # api events: "Called when an object is spawned"
         if callback is not None:
             self.wait_frames(callback, SPAWN_FRAMES, owner, args=(obj.guid,))
         return obj
 
     def destroy(self, guid: str) -> None:
-        obj = self.objects.pop(guid, None)
-        if obj is None:
+        """Its ``onDestroy`` and every ``onObjectDestroy`` run first, while the object still exists (api events:
+        "Called whenever an object is about to be destroyed")."""
+        obj = self.objects.get(guid)
+        if obj is None or obj.destroyed:
+            return
+        events.own(self, obj, "onDestroy")
+        self.fire("onObjectDestroy", self.lua.proxy(guid))
+        if self.objects.pop(guid, None) is None:
             return
         obj.destroyed = True
         obj.env = None
@@ -376,6 +396,7 @@ class World:
                     w.repetitions = w.repetitions - 1 if w.repetitions > 1 else w.repetitions
                     w.due = self.frame + w.interval
                 self._invoke(w.owner, w.fn)
+        self.settle()
 
     def _invoke(self, owner: str, fn: Any) -> None:
         if hasattr(fn, "run"):  # a Python-side callback (_Bound, a Timer's call)
@@ -395,6 +416,7 @@ class World:
         chunk = f"chunk_{next(self._chunk_ids)}"
         self._chunk_owner[chunk] = guid
         result = self.lua.run_chunk(script, chunk, env)
+        self.settle()
         if isinstance(result, tuple):
             result = result[0] if result else None
         return self.lua.to_python(result)

@@ -1,0 +1,65 @@
+"""Events the emulator raises as TTS does (api: Events): an object's own handlers, and zones entered and left.
+
+Global events (``onObjectSpawn``, ``onObjectDestroy``…) reach Global and every object script that defines them;
+object events (``onDestroy``, ``onPickUp``…) reach only that object's script. Zone events follow where objects
+are after every frame and every script run; a zone with tags notices only objects sharing one (the tag rule).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tools.emulator.objects import EmObject
+    from tools.emulator.world import World
+
+ZONE_EVENTS = ("onObjectEnterZone", "onObjectLeaveZone", "onObjectEnterScriptingZone", "onObjectLeaveScriptingZone")
+
+
+def own(world: World, obj: EmObject, event: str, *args: Any) -> None:
+    """The object's own handler (``onDestroy``, ``onPickUp``, ``onStateChange``…), if its script has one."""
+    fn = obj.env[event] if obj.env is not None else None
+    if fn is not None:
+        world.call_lua(obj.guid, fn, *args)
+
+
+class ZoneWatch:
+    """Who is in which zone, so entering and leaving raise their events once each."""
+
+    def __init__(self) -> None:
+        self.inside: set[tuple[str, str]] = set()
+        self._checking = False
+
+    def prime(self, world: World) -> None:
+        """Where everything is at load: nothing entered anything yet (*chosen*: no events for the loaded table)."""
+        self.inside = self._occupancy(world)
+
+    def check(self, world: World) -> None:
+        if self._checking or not any(env[e] is not None for _, env in world.scripts() for e in ZONE_EVENTS):
+            return
+        self._checking = True
+        try:
+            now = self._occupancy(world)
+            for zone_guid, obj_guid in sorted(now - self.inside):
+                self._raise(world, "Enter", zone_guid, obj_guid)
+            for zone_guid, obj_guid in sorted(self.inside - now):
+                self._raise(world, "Leave", zone_guid, obj_guid)
+            self.inside = now
+        finally:
+            self._checking = False
+
+    @staticmethod
+    def _occupancy(world: World) -> set[tuple[str, str]]:
+        from tools.emulator import api_object
+
+        zones = [z for z in world.objects.values() if z.type in api_object.ZONE_TYPES]
+        return {(z.guid, o.guid) for z in zones for o in api_object.zone_objects(world.api, z)}
+
+    def _raise(self, world: World, what: str, zone_guid: str, obj_guid: str) -> None:
+        zone = world.objects.get(zone_guid)
+        if zone is None or (obj_guid not in world.objects and what == "Enter"):
+            return
+        args = (world.lua.proxy(zone_guid), world.lua.proxy(obj_guid))
+        world.fire(f"onObject{what}Zone", *args)
+        if zone.type == "Scripting":
+            world.fire(f"onObject{what}ScriptingZone", *args)
