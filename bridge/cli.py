@@ -18,6 +18,7 @@ from bridge import __version__
 from bridge.connector import Connector
 from bridge.link import Link, LinkError
 from bridge.modbuild import build_save, write_mod
+from bridge.modjoin import inject_file
 from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
 from engines import registry
@@ -158,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     _fast_arg(emulate, "")
     emulate.set_defaults(func=_cmd_emulate)
 
-    mod = sub.add_parser("mod", help="build the TTS table (a save file) for a game")
+    mod = sub.add_parser("mod", help="build a game's TTS table, or join the bot to an existing mod's save")
     mod_sub = mod.add_subparsers(dest="mod_command", required=True, metavar="ACTION")
     build = mod_sub.add_parser(
         "build",
@@ -180,6 +181,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _data_flags(build)
     build.set_defaults(func=_cmd_mod_build)
+    inject = mod_sub.add_parser(
+        "inject",
+        help="write a copy of someone's mod save with the connector and the bot panel joined to it",
+        description="Write a copy of SAVE.json (a Workshop mod saved from TTS) with the bot's connector and panel "
+        "added. The mod's own Global script, its onLoad/onSave, its saved state and its XML UI keep working; the "
+        "panel goes where it covers none of the mod's UI. The original file is never changed. Load the copy in "
+        "TTS, then run 'automa serve GAME'.",
+    )
+    inject.add_argument("save", type=Path, metavar="SAVE.json", help="the mod's save file")
+    inject.add_argument(
+        "--game",
+        help="the game the bot plays (its panel buttons and difficulties; default: a plain panel, the game "
+        "'automa serve' names decides)",
+    )
+    inject.add_argument("--out", type=Path, help="file or folder to write to (default: SAVE_automa.json beside it)")
+    _data_flags(inject)
+    inject.set_defaults(func=_cmd_mod_inject)
 
     decide = sub.add_parser(
         "decide",
@@ -358,6 +376,16 @@ def _cmd_games(args: argparse.Namespace) -> int:
 def _cmd_mod_build(args: argparse.Namespace) -> int:
     path = write_mod(_game(args), args.out, people=args.people)
     print(f"wrote {path}")
+    return 0
+
+
+def _cmd_mod_inject(args: argparse.Namespace) -> int:
+    game = _game(args) if args.game else None
+    path, notes = inject_file(args.save, args.out, game)
+    print(f"wrote {path}")
+    for note in notes:
+        print(f"  {note}")
+    print("  nothing here was checked in real TTS: load the copy and watch its chat for errors")
     return 0
 
 

@@ -45,6 +45,11 @@ class Bundle:
             self.script += line + "\n"
             self.origins.append((origin, i) if origin else None)
 
+    def extend(self, other: Bundle) -> None:
+        """Another bundle's rows after these, each keeping where it came from."""
+        self.script += other.script
+        self.origins.extend(other.origins)
+
     def locate(self, row: int) -> tuple[str, int] | None:
         return self.origins[row - 1] if 0 < row <= len(self.origins) else None
 
@@ -74,12 +79,13 @@ class ModSource:
     def _read(self, relative: str) -> str:
         return (self.root / relative).read_text(encoding="utf-8")
 
-    def global_bundle(self, game: Game[Any, Any]) -> Bundle:
+    def global_bundle(self, game: Game[Any, Any] | None) -> Bundle:
+        """The connector, then the game's own Lua (none without a game: ``automa mod inject`` with no --game)."""
         parts = [("connector/connector.lua", self._read("connector/connector.lua"))]
-        own = self.root / game.name / "global.lua"
-        if own.is_file():
+        own = self.root / game.name / "global.lua" if game is not None else None
+        if own is not None and game is not None and own.is_file():
             parts.append((f"{game.name}/global.lua", own.read_text(encoding="utf-8")))
-        modules = self._modules(game, parts)
+        modules = self._modules(game, parts) if game is not None else {}
         bundle = Bundle(root=self.root)
         if modules:
             bundle.add(
@@ -97,8 +103,8 @@ class ModSource:
             if index:
                 bundle.add(f"-- {path} ----")
             bundle.add(source, path)
-        extra = game.mod_lua()
-        if extra:
+        extra = game.mod_lua() if game is not None else ""
+        if extra and game is not None:
             bundle.add(f"-- {game.name} (generated) ----\n{extra}")
         return bundle
 
@@ -125,8 +131,11 @@ class ModSource:
                         )
         return found
 
-    def panel_xml(self, game: Game[Any, Any]) -> str:
+    def panel_xml(self, game: Game[Any, Any] | None) -> str:
+        """The bot panel for ``game``; with none, Bot turn and the status line only (the bridge's game decides)."""
         template = self._read("connector/panel.xml")
+        if game is None:
+            return template.replace("<!--OPTIONS-->", "").replace("<!--CHECK-->", "")
         selected = ' selected="true"'
         options = "\n      ".join(
             f"<Option{selected if d == game.default_difficulty else ''}>{escape(d)}</Option>" for d in game.difficulties

@@ -353,3 +353,13 @@ def test_self_play_reads_the_same_for_every_game():
     row = reports["warchest"][4].split()
     assert row[:3] == ["beginner", "random", "2"] and row[3].endswith("%") and row[-1] == "—"  # not timed
     assert reports["paxpamir"][4].startswith("1 person      random") and reports["paxpamir"][4].endswith(" ms")
+
+
+def test_mod_inject_writes_a_joined_copy_and_says_where_the_panel_went(tmp_path: Path):
+    out = tmp_path / "joined.json"
+    result = automa("mod", "inject", str(real_save("coinche-cardgame.json")), "--game", "demo", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == f"wrote {out}"
+    assert "panel at UpperLeft" in result.stdout and "nothing here was checked in real TTS" in result.stdout
+    again = automa("mod", "inject", str(out))
+    assert again.returncode == 2 and "the connector is already joined to this save" in again.stderr

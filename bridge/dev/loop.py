@@ -23,6 +23,7 @@ from bridge.commands import BatchFailed, Say
 from bridge.dev import rulepack
 from bridge.dev.watcher import Watcher
 from bridge.link import Link, LinkError
+from bridge.modjoin import join_script, join_ui, split_script, split_ui
 from bridge.modsource import Bundle, BundleError, ModSource, shown_path
 from bridge.protocol import GLOBAL_GUID, FromTTS, GameLoaded, LuaError, PushingNewObject, ScriptState
 from bridge.session import Session
@@ -70,7 +71,8 @@ class DevLoop:
         loaded = await self.link.wait_loaded()
         self._note_loaded(loaded)
         self.baseline = self.in_tts
-        self.bundle = ModSource(self.mod_dir).global_bundle(self.session.game)
+        source = ModSource(self.mod_dir)
+        self.bundle = self._joined(source.global_bundle(self.session.game), "")[0]  # rows as TTS numbers them
         self.watcher.start()
         self.say(f"dev: watching {self.rules_dir} (rules) and {self.mod_dir} (mod)")
 
@@ -122,6 +124,7 @@ class DevLoop:
         except (BundleError, OSError) as exc:
             self.say(f"dev: mod not sent: {exc}")
             return False
+        bundle, ui = self._joined(bundle, ui)
         if (bundle.script, ui) == self.in_tts:
             self.baseline, self.bundle = self.in_tts, bundle
             return True
@@ -142,6 +145,16 @@ class DevLoop:
         self.mod_pushes += 1
         self.say("dev: Global script and UI sent (Save & Play)")
         return True
+
+    def _joined(self, bundle: Bundle, ui: str) -> tuple[Bundle, str]:
+        """On a mod joined by ``automa mod inject``, the new connector replaces only our half of the script and
+        of the UI: the mod's own half is sent back as TTS has it."""
+        script_in_tts, ui_in_tts = self.in_tts or ("", "")
+        mod_script = split_script(script_in_tts)
+        if mod_script is None:
+            return bundle, ui
+        joined, _ = join_script(mod_script, bundle)
+        return joined, join_ui(split_ui(ui_in_tts), ui)[0]
 
     def _report_conflict(self) -> None:
         self.conflicts += 1

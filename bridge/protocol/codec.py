@@ -51,9 +51,7 @@ class Decoder:
     :meth:`feed` always returns ``None``.
     """
 
-    def __init__(
-        self, max_size: int = DEFAULT_MAX_SIZE, *, eager: bool = True, max_depth: int = MAX_DEPTH
-    ) -> None:
+    def __init__(self, max_size: int = DEFAULT_MAX_SIZE, *, eager: bool = True, max_depth: int = MAX_DEPTH) -> None:
         self._buf = bytearray()
         self._pos = 0
         self._depth = 0

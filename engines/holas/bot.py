@@ -721,4 +721,3 @@ ASKS = {
     ),
 }
 ROUND_END = '"collect(bot) as a normal player; discard(slot[1..3]) face up" (H9)'
-

@@ -217,3 +217,32 @@ def test_every_game_loads_fresh_from_its_folder_and_passes_its_self_check(name: 
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == registry.load(name).title
+
+
+async def test_on_a_joined_mod_a_new_connector_leaves_the_mods_own_half_alone(tmp_path: Path):
+    """``automa mod inject`` joined the connector to someone's mod: ``automa dev`` replaces only our half of the
+    Global script and of the UI (issue 17 §3)."""
+    from bridge.modjoin import inject
+    from tests.bridge.test_modjoin import OWN_UI, own_mod
+
+    mod = tmp_path / "tts_mod"
+    shutil.copytree(default_root(), mod, ignore=shutil.ignore_patterns("__pycache__"))
+    game = registry.load("demo")
+    live = await start_live(inject(own_mod(), game).save, timeout=10)
+    session = Session(live.connector, game, seed=1)
+    said: list[str] = []
+    rules = tmp_path / "demo"
+    shutil.copytree(ROOT / "engines" / "demo", rules, ignore=shutil.ignore_patterns("__pycache__"))
+    loop = DevLoop(session, live.link, rules_dir=rules, mod_dir=mod, debounce=0.2, say=said.append)
+    await loop.start()
+    try:
+        edit(mod / "connector" / "connector.lua", "automa.PROTOCOL = 1", "automa.PROTOCOL = 1\nautoma.dev_mark = 7")
+        assert await loop.push_mod()
+        world = live.emulator.require_world()
+        assert world.execute(GLOBAL_GUID, "return {automa.dev_mark, loads}", world.global_env) == [7, 6]
+        assert world.global_ui.find("mine") is not None and world.global_ui.find("automa_bot_turn") is not None
+        assert world.global_ui.xml.startswith(OWN_UI)
+        assert (await live.connector.ping())["game"] == "demo"
+    finally:
+        loop.stop()
+        await stop_live(live)

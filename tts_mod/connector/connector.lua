@@ -402,17 +402,42 @@ function automaDifficulty(player, value, id)
   automa.event("difficulty", { player = player.color, difficulty = value })
 end
 
+-- Saving and loading. Joined to someone's mod (automa mod inject sets automa.joined), the mod's own onLoad and
+-- onSave keep working: the saved state holds both, the mod's exactly as its onSave wrote it.
+local mod_on_load, mod_on_save = onLoad, onSave
+local JOINED_KEY = "tabletop_automa"
+
+local function read_settings(saved)
+  if type(saved) == "table" then
+    automa.settings.game = saved.game or ""
+    automa.settings.difficulty = saved.difficulty or ""
+  end
+end
+
 function onSave()
-  return JSON.encode(automa.settings)
+  if not automa.joined then return JSON.encode(automa.settings) end
+  local theirs = ""
+  if mod_on_save ~= nil then theirs = mod_on_save() or "" end
+  return JSON.encode({ [JOINED_KEY] = automa.settings, mod_state = theirs })
 end
 
 function onLoad(script_state)
-  if script_state ~= nil and script_state ~= "" then
-    local saved = JSON.decode(script_state)
-    if type(saved) == "table" then
-      automa.settings.game = saved.game or ""
-      automa.settings.difficulty = saved.difficulty or ""
+  local decoded, saved = false, nil
+  if script_state ~= nil and script_state ~= "" then decoded, saved = pcall(JSON.decode, script_state) end
+  local failed
+  if automa.joined then
+    local theirs = script_state
+    if decoded and type(saved) == "table" and type(saved[JOINED_KEY]) == "table" then
+      read_settings(saved[JOINED_KEY])
+      theirs = saved.mod_state or ""
     end
+    if mod_on_load ~= nil then
+      local ok, err = pcall(mod_on_load, theirs)
+      if not ok then failed = err end
+    end
+  elseif decoded then
+    read_settings(saved)
   end
   automa.event("hello", { protocol = automa.PROTOCOL, game = automa.settings.game })
+  if failed ~= nil then error(failed, 0) end -- the mod's own error, reported as TTS would, once the bot is ready
 end

@@ -118,9 +118,7 @@ def _bot_pieces(
         under = [
             v
             for v in vessels
-            if v is not obj
-            and v.position.distance_xz(obj.position) < L.ABOARD
-            and obj.position.y > v.position.y + 0.2
+            if v is not obj and v.position.distance_xz(obj.position) < L.ABOARD and obj.position.y > v.position.y + 0.2
         ]
         # the vessel it rests on: the highest one below it (vessels may stand stacked), then the nearest
         carrier = max(under, key=lambda v: (v.position.y, -v.position.distance_xz(obj.position)), default=None)
