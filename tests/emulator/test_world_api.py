@@ -145,7 +145,7 @@ def test_start_lua_coroutine_resumes_the_function_once_a_frame_until_it_ends():
     assert run(world, "return #steps") == 1
     world.run_until_idle()
     assert run(world, "return #steps") == 3
-    with pytest.raises(ScriptError, match="no function nowhere in the script of -1"):
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(1,.*no function nowhere in the script of -1"):
         run(world, "startLuaCoroutine(Global, 'nowhere')")
 
 
@@ -329,3 +329,13 @@ def test_the_readme_coverage_table_is_what_the_code_does():
     assert coverage.render() in readme, "run: python -m tools.emulator.coverage --write"
     table = coverage.rows()
     assert all(status != coverage.NOT for *_, status in table), [r for r in table if r[2] == coverage.NOT]
+
+
+def test_moonsharps_dynamic_module_evaluates_an_expression():
+    """MoonSharp's ``dynamic.eval`` / ``dynamic.prepare``; an expression that does not compile is an error at the
+    mod's own line, never in the emulator's prelude."""
+    world, _ = world_with([], "x = 20")
+    assert run(world, "return dynamic.eval('x * 2 + 2')") == 42
+    assert run(world, "local f = dynamic.prepare('x + 1') x = 1 return dynamic.eval(f)") == 2
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*dynamic: .*unexpected symbol"):
+        world.execute("-1", "local a = 1\nlocal v = dynamic.eval('1 +')", world.global_env)

@@ -544,6 +544,28 @@ function load(chunk, chunkname, mode, ...)
   return raw_load(chunk, chunkname, "t")
 end
 
+-- MoonSharp's dynamic module: an expression evaluated or prepared at run time in the calling script's globals;
+-- each script's environment gets its own (see __automa_env), errors at the mod's line.
+local function make_dynamic(env)
+  local dynamic = {}
+  local function compile(expr)
+    local fn, err = load("return " .. tostring(expr), "=dynamic", "t", env)
+    if fn == nil then error("dynamic: " .. tostring(err), 3) end
+    return fn
+  end
+  function dynamic.prepare(expr)
+    local fn = compile(expr) -- not a tail call: the error level counts this function
+    return fn
+  end
+  function dynamic.eval(expr)
+    if type(expr) == "function" then return expr() end
+    local fn = compile(expr)
+    return fn()
+  end
+  return dynamic
+end
+dynamic = make_dynamic(_G)
+
 -- Runs a chunk in its own environment (each object script has its own globals in TTS).
 function __automa_load(source, chunkname, env)
   local fn, err = raw_load(source, "=" .. chunkname, "t", env)
@@ -553,20 +575,8 @@ end
 function __automa_env(self_object)
   local env = setmetatable({}, { __index = _G })
   env.self = self_object
+  env.dynamic = make_dynamic(env)
   return env
-end
-
--- MoonSharp's dynamic module: an expression evaluated or prepared at run time (*chosen*: in the shared
--- globals, where MoonSharp uses the calling script's)
-dynamic = {}
-function dynamic.prepare(expr)
-  local fn, err = load("return " .. tostring(expr), "=dynamic", "t", _G)
-  if fn == nil then error(err, 2) end
-  return fn
-end
-function dynamic.eval(expr)
-  if type(expr) == "function" then return expr() end
-  return dynamic.prepare(expr)()
 end
 
 -- Timer (deprecated, still used by mods): "Creates a Timer … Each Timer is tracked by a unique identifier"; the
@@ -579,7 +589,9 @@ Timer = {
 -- startLuaCoroutine(function_owner, function_name): the owner's function runs as a coroutine, resumed once a frame
 -- until it ends (api: base; TTS resumes a yielded coroutine on the next frame).
 function startLuaCoroutine(owner, name)
-  local co = coroutine.create(rethrow(pcall(host.env_function, owner, name)))
+  local found, fn = pcall(host.env_function, owner, name)
+  if not found then error(tostring(fn), 2) end
+  local co = coroutine.create(fn)
   local function step()
     local ok, err = coroutine.resume(co)
     if not ok then error(err, 0) end

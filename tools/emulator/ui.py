@@ -99,7 +99,7 @@ def _element_table(el: ET.Element) -> dict[str, object]:
 
 def _element_of(item: dict[str, object]) -> ET.Element:
     attributes = item.get("attributes")
-    pairs = attributes.items() if isinstance(attributes, dict) else ()
+    pairs = sorted(attributes.items()) if isinstance(attributes, dict) else []  # a Lua table has no order
     el = ET.Element(str(item.get("tag", "Panel")), {str(k): _xml_value(v) for k, v in pairs})
     if item.get("value") is not None:
         el.text = _xml_value(item["value"])
