@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from bridge.table.geometry import ONE, ZERO, Transform, Vec3
@@ -437,44 +437,36 @@ DECK_KEYS = (
 )
 
 
-def _custom_deck(obj: EmObject) -> dict[str, Any] | None:
-    decks = obj.data.get("CustomDeck") or {}
-    return next(iter(decks.values()), None) if isinstance(decks, dict) else None
+def _custom_parts(obj: EmObject) -> Iterator[tuple[dict[str, Any], tuple[tuple[str, str], ...]]]:
+    """Each part of the save holding custom settings, with its (API name, save key) pairs: the deck's face sheet,
+    the image/mesh/bundle/PDF section and the tile/token/dice part inside it."""
+    decks = obj.data.get("CustomDeck")
+    if isinstance(decks, dict):
+        deck = next(iter(decks.values()), None)
+        if isinstance(deck, dict):
+            yield deck, DECK_KEYS
+    for section, keys in CUSTOM_KEYS.items():
+        saved = obj.data.get(section)
+        if isinstance(saved, dict):
+            yield saved, keys
+            for sub, sub_keys in SUB_KEYS.items():
+                inner = saved.get(sub)
+                if isinstance(inner, dict):
+                    yield inner, sub_keys
 
 
 @method
 def getCustomObject(api: TtsApi, obj: EmObject) -> dict[str, Any]:
     """The custom settings the save holds, under the API's names; an empty table for a built-in object."""
-    out: dict[str, Any] = {}
-    deck = _custom_deck(obj)
-    if deck is not None:
-        out.update({api_key: deck[key] for api_key, key in DECK_KEYS if key in deck})
-    for section, keys in CUSTOM_KEYS.items():
-        saved = obj.data.get(section)
-        if isinstance(saved, dict):
-            out.update({api_key: saved[key] for api_key, key in keys if key in saved})
-            for sub, sub_keys in SUB_KEYS.items():
-                inner = saved.get(sub)
-                if isinstance(inner, dict):
-                    out.update({api_key: inner[key] for api_key, key in sub_keys if key in inner})
-    return out
+    return {api_key: part[key] for part, keys in _custom_parts(obj) for api_key, key in keys if key in part}
 
 
 @method
 def setCustomObject(api: TtsApi, obj: EmObject, params: Any) -> bool:
     """Into the save's sections the object already has (shown after ``reload()``, as the reference says)."""
     p = dict(params or {})
-    deck = _custom_deck(obj)
-    if deck is not None:
-        deck.update({key: p[api_key] for api_key, key in DECK_KEYS if api_key in p})
-    for section, keys in CUSTOM_KEYS.items():
-        saved = obj.data.get(section)
-        if isinstance(saved, dict):
-            saved.update({key: p[api_key] for api_key, key in keys if api_key in p})
-            for sub, sub_keys in SUB_KEYS.items():
-                inner = saved.get(sub)
-                if isinstance(inner, dict):
-                    inner.update({key: p[api_key] for api_key, key in sub_keys if api_key in p})
+    for part, keys in _custom_parts(obj):
+        part.update({key: p[api_key] for api_key, key in keys if api_key in p})
     return True
 
 
