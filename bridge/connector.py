@@ -208,8 +208,10 @@ class Connector:
         result: dict[str, Any] = await self._checked("ping")
         return result
 
-    async def snapshot(self) -> Table:
-        return Table.from_snapshot(await self._checked("snapshot"))
+    async def snapshot(self, *, full: bool = False) -> Table:
+        """The table as the connector reads it: lean records of what the bots read (issue 18), or with ``full``
+        every object's whole ``getData()`` (the same objects, several times the bytes)."""
+        return Table.from_snapshot(await self._checked("snapshot", {"full": full}))
 
     async def status(self, text: str) -> None:
         await self._checked("status", {"text": text})

@@ -244,3 +244,25 @@ async def test_a_deck_left_with_one_card_becomes_that_card_within_the_batch(lv: 
     with pytest.raises(BatchFailed) as failure:
         await lv.connector.apply([Take(container="deck01", position=Position(x=0, y=1, z=0))])
     assert "deck01" in failure.value.reason
+
+
+async def test_the_lean_snapshot_reads_the_same_objects_as_the_whole_descriptions(lv: Live):
+    """Issue 18: the lean records carry what the readers use, so the table is the same object for object."""
+    lean, full = await lv.connector.snapshot(), await lv.connector.snapshot(full=True)
+    assert lean.objects == full.objects and lean.problems == full.problems == ()
+
+
+@pytest.mark.parametrize("name", ["demo", "warchest", "paxpamir", "whitecastle", "fiftyfirst", "holas"])
+async def test_every_games_built_table_reads_the_same_lean_or_whole(name: str):
+    from bridge.modbuild import build_save
+    from engines import registry
+
+    game = registry.load(name)
+    if name in ("whitecastle", "fiftyfirst", "holas"):  # their card data is the owner's: the sample here
+        game.use_data(None, True)
+    live = await start_live(build_save(game))
+    try:
+        lean, full = await live.connector.snapshot(), await live.connector.snapshot(full=True)
+        assert len(lean) >= 7 and lean.objects == full.objects
+    finally:
+        await stop_live(live)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from bridge.protocol.messages import GLOBAL_GUID
-from bridge.table.geometry import Vec3
+from bridge.table.geometry import Vec3, normalize_angle
 from tools.emulator import events
 from tools.emulator.luahost import ProxyRef
 from tools.emulator.objects import EmObject
@@ -29,6 +29,35 @@ M = TypeVar("M", bound=Method)
 OBJECT_METHODS: dict[str, Method] = {}
 GLOBAL_METHODS: dict[str, Method] = {}
 GLOBAL_PROPERTIES: dict[str, Callable[[TtsApi], Any]] = {}
+# Object methods that change nothing (the prelude's cached fields stay good across them).
+PURE = frozenset(
+    {
+        "getGUID",
+        "getName",
+        "getDescription",
+        "getGMNotes",
+        "getTags",
+        "getPosition",
+        "getRotation",
+        "getScale",
+        "getLock",
+        "getStateId",
+        "getRotationValue",
+        "getRotationValues",
+        "getData",
+        "getJSON",
+        "getQuantity",
+        "getBounds",
+        "hasTag",
+        "getButtons",
+        "getInputs",
+        "getLuaScript",
+        "getStates",
+        "isDestroyed",
+        "positionToWorld",
+        "positionToLocal",
+    }
+)
 # What a script may still ask of an object it holds after the object was destroyed (TTS keeps the reference).
 AFTER_DEATH = frozenset({"isDestroyed", "getGUID", "guid", "remainder", "resting"})
 PLAYER_COLORS = (
@@ -124,6 +153,7 @@ class TtsApi:
             "set": self._set,
             "methods": names,
             "describe": self._describe,
+            "fields": self._fields,
             "timer_create": lambda params, chunk=None: api_world.timer_create(self, params, chunk),
             "timer_destroy": lambda ident: api_world.timer_destroy(self, ident),
             "env_function": self._env_function,
@@ -147,7 +177,41 @@ class TtsApi:
             return lua.make_table(dict(enumerate((self.out(v) for v in value), start=1)))
         return lua.to_lua(value)
 
+    def _fields(self, guid: str) -> Any:
+        """A live object's plain fields in one table, for the prelude's getters (``cache``); None if gone."""
+        obj = self.world.objects.get(guid)
+        if obj is None or obj.destroyed:
+            return None
+        data, t = obj.data, obj.data.get("Transform") or {}
+        rotation = [normalize_angle(float(t.get(k, 0.0))) for k in ("rotX", "rotY", "rotZ")]
+        fields = {
+            "guid": obj.guid,
+            "type": obj.type,
+            "name": data.get("Name", ""),
+            "nickname": str(data.get("Nickname", "") or ""),
+            "description": str(data.get("Description", "") or ""),
+            "gm_notes": str(data.get("GMNotes", "") or ""),
+            "memo": data.get("Memo"),
+            "tags": self.world.lua.to_lua(list(data.get("Tags") or [])),
+            "px": float(t.get("posX", 0.0)),
+            "py": float(t.get("posY", 0.0)),
+            "pz": float(t.get("posZ", 0.0)),
+            "rx": rotation[0],
+            "ry": rotation[1],
+            "rz": rotation[2],
+            "sx": float(t.get("scaleX", 1.0)),
+            "sy": float(t.get("scaleY", 1.0)),
+            "sz": float(t.get("scaleZ", 1.0)),
+            "locked": bool(data.get("Locked", False)),
+            "value": data.get("Value"),
+            "state": getStateId(self, obj) if data.get("States") else -1,
+            "rotation_value": obj.rotation_value() if data.get("RotationValues") else None,
+        }
+        return self.world.lua.make_plain_table({k: v for k, v in fields.items() if v is not None})
+
     def _call(self, guid: str, name: str, *args: Any) -> Any:
+        if name not in PURE:
+            self.world.lua.changed()
         py_args = [self._in(a) for a in args]
         if guid == GLOBAL_GUID:
             fn = GLOBAL_METHODS.get(name)
@@ -181,6 +245,7 @@ class TtsApi:
         return self.out(getter(self, obj)) if getter else None
 
     def _set(self, guid: str, key: str, value: Any) -> None:
+        self.world.lua.changed()
         setter = SETTERS.get(key)
         if setter is None:
             raise AttributeError(f"cannot set property {key} of an object")

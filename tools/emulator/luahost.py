@@ -83,6 +83,8 @@ class LuaHost:
         self._new_env = g["__automa_env"]
         self._wrap = g["__automa_wrap"]
         self._meter = g["__automa_meter"]
+        self._cache = g["__automa_cache"]
+        self._gen = 0
         self._where = g["__automa_where"]
         self.forget = g["__automa_forget"]
         for name in [k for k in g if isinstance(k, str) and k.startswith("__automa_")]:
@@ -115,6 +117,7 @@ class LuaHost:
         """Call into Lua with a fresh instruction budget (for the outermost call); errors as TTS words them."""
         if self._depth == 0:
             self._meter["used"] = 0
+            self.changed()
         self._depth += 1
         try:
             return fn(*args)
@@ -131,6 +134,11 @@ class LuaHost:
             self._depth -= 1
             if self._depth == 0:
                 self._meter["used"] = 0  # a call stopped over budget left the every-instruction hook on: lift it
+
+    def changed(self) -> None:
+        """Objects may have changed: the prelude's cached fields are fetched again on their next read."""
+        self._gen += 1
+        self._cache["gen"] = self._gen
 
     def tts_position(self, message: str) -> str:
         """``chunk_0:36: text`` -> ``chunk_0:(36,c1-c2): text``; columns from the token named in the text,
@@ -194,6 +202,10 @@ class LuaHost:
             return [self.to_python(v, depth + 1) for _, v in sorted(items, key=lambda kv: kv[0])]
         return {(k if isinstance(k, str) else str(k)): self.to_python(v, depth + 1) for k, v in items}
 
+    def make_plain_table(self, values: dict[str, Any]) -> LuaTable:
+        """A flat table of plain values (no wrapping of callables: the fast path for cached fields)."""
+        return self._table_from(values)
+
     def make_table(self, values: dict[Any, Any]) -> LuaTable:
         """A table whose Python functions raise Lua errors (with the caller's position) when they fail."""
         return self._table_from(
@@ -201,7 +213,13 @@ class LuaHost:
         )
 
     def wrap(self, fn: Callable[..., Any]) -> LuaFunction:
-        return self._wrap(fn)
+        """A Python function for Lua; calling it may change objects, so cached fields are read afresh after."""
+
+        def changing(*args: Any) -> Any:
+            self.changed()
+            return fn(*args)
+
+        return self._wrap(changing)
 
 
 class ProxyRef(str):

@@ -448,9 +448,63 @@ end
 local call, get, set, methods = host.call, host.get, host.set, host.methods
 local proxies = {}
 
+-- The emulator's own speed-up, invisible to a mod: an object's plain fields are fetched from Python in one call
+-- and kept while nothing can have changed them. `cache.gen` moves on at every entry into Lua and at every API call
+-- that may change an object (the host bumps it), so a cached field is never stale; getters build fresh values
+-- (a new Vector, a new tags table) each time, as TTS does.
+local cache = { gen = 0 }
+__automa_cache = cache
+local mirrors, fields, make_vector = {}, host.fields, __automa_vector
+local function mirror(guid)
+  local m = mirrors[guid]
+  if m == nil or m.gen ~= cache.gen then
+    m = fields(guid)
+    if m == nil then return nil end
+    m.gen = cache.gen
+    mirrors[guid] = m
+  end
+  return m
+end
+local function copy_tags(m)
+  local out = {}
+  for i, t in ipairs(m.tags) do out[i] = t end
+  return out
+end
+local FAST_METHODS = {
+  getGUID = function(m) return m.guid end,
+  getName = function(m) return m.nickname end,
+  getDescription = function(m) return m.description end,
+  getGMNotes = function(m) return m.gm_notes end,
+  getTags = copy_tags,
+  getPosition = function(m) return make_vector(m.px, m.py, m.pz) end,
+  getRotation = function(m) return make_vector(m.rx, m.ry, m.rz) end,
+  getScale = function(m) return make_vector(m.sx, m.sy, m.sz) end,
+  getLock = function(m) return m.locked end,
+  getStateId = function(m) return m.state end,
+  getRotationValue = function(m) return m.rotation_value end,
+}
+local FAST_PROPERTIES = { guid = "guid", type = "type", name = "name", memo = "memo", value = "value",
+  locked = "locked" }
+
 local ObjectMeta = {}
 ObjectMeta.__index = function(p, k)
   local guid = rawget(p, "__automa_guid")
+  local field = FAST_PROPERTIES[k]
+  if field ~= nil then
+    local m = mirror(guid)
+    if m ~= nil then return m[field] end
+  end
+  local fast = FAST_METHODS[k]
+  if fast ~= nil then
+    local bound = function(...)
+      local m = mirror(guid)
+      if m ~= nil then return fast(m) end
+      if select("#", ...) > 0 and (...) == p then return rethrow(pcall(call, guid, k, select(2, ...))) end
+      return rethrow(pcall(call, guid, k, ...))
+    end
+    rawset(p, k, bound)
+    return bound
+  end
   if methods[k] then
     local bound = function(...)
       if select("#", ...) > 0 and (...) == p then return rethrow(pcall(call, guid, k, select(2, ...))) end

@@ -76,7 +76,43 @@ local function strip_scripts(data)
   return data
 end
 
+-- The lean record of one object: only what the bots read, short keys, defaults left out (issue 18). A container
+-- also carries its contents' whole descriptions (nested stacks and decks included), scripts stripped.
+local function xyz(v) return { v.x, v.y, v.z } end
+
+local function lean(obj)
+  local kind = obj.type
+  local rec = { g = obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()), r = xyz(obj.getRotation()) }
+  local s = obj.getScale()
+  if s.x ~= 1 or s.y ~= 1 or s.z ~= 1 then rec.s = xyz(s) end
+  local text = obj.getName()
+  if text ~= "" then rec.k = text end
+  text = obj.getDescription()
+  if text ~= "" then rec.d = text end
+  text = obj.getGMNotes()
+  if text ~= "" then rec.m = text end
+  text = obj.memo
+  if text ~= nil and text ~= "" then rec.o = text end
+  local tags = obj.getTags()
+  if #tags > 0 then rec.a = tags end
+  if obj.getLock() then rec.l = true end
+  local value
+  if kind == "Dice" then value = obj.getRotationValue() else value = obj.value end
+  if value ~= nil then rec.v = value end
+  local state = obj.getStateId()
+  if state ~= -1 then rec.i = state end
+  if CONTAINERS[kind] then rec.c = strip_scripts(obj.getData()).ContainedObjects or {} end
+  return rec
+end
+
+-- args.full: every object's whole getData() (scripts stripped), as before issue 18; else the lean records.
 automa.ops.snapshot = function(args, done)
+  if not args.full then
+    local records = {}
+    for _, obj in ipairs(getObjects()) do records[#records + 1] = lean(obj) end
+    done({ lean = records })
+    return
+  end
   local objects, types, state_ids = {}, {}, {}
   for _, obj in ipairs(getObjects()) do
     local data = strip_scripts(obj.getData())
