@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
@@ -266,6 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _data_flags(selfplay)
     selfplay.add_argument("--no-progress", action="store_true", help="no progress bar")
+    selfplay.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="worker processes (default: every core); each game draws only from its own seed, so the results are "
+        "the same whatever N (timings aside)",
+    )
     selfplay.set_defaults(func=_cmd_selfplay)
 
     data = sub.add_parser(
@@ -407,7 +415,13 @@ def _cmd_decide(args: argparse.Namespace) -> int:
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     game = _game(args)
-    for flag, value in (("--games", args.games), ("--playouts", args.playouts), ("--search-games", args.search_games)):
+    checked = (
+        ("--games", args.games),
+        ("--playouts", args.playouts),
+        ("--search-games", args.search_games),
+        ("--jobs", args.jobs),
+    )
+    for flag, value in checked:
         if value is not None and value < 1:
             raise ValueError(f"{flag} must be at least 1")
     options = {
@@ -417,6 +431,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         "wakhan": args.wakhan,
         "playouts": args.playouts,
         "search_games": args.search_games,
+        "jobs": args.jobs if args.jobs is not None else os.cpu_count() or 1,
     }
     summary = game.selfplay(
         games=args.games, seed=args.seed, progress=not args.no_progress and not args.json, options=options

@@ -87,6 +87,7 @@ class Connector:
         self.batches: dict[int, BatchProgress] = {}  # every batch not yet settled, and the last few settled
         self.settled_listeners: list[Callable[[BatchProgress], None]] = []  # a batch's end, however late
         self.load_error: str | None = None  # a Global script error the connector has not been heard since
+        self._last: tuple[Table, str, int] | None = None  # the last snapshot, its epoch and version (for changes)
         self._remove = link.add_listener(self._on_message)
 
     def close(self) -> None:
@@ -208,10 +209,24 @@ class Connector:
         result: dict[str, Any] = await self._checked("ping")
         return result
 
-    async def snapshot(self, *, full: bool = False) -> Table:
+    async def snapshot(self, *, full: bool = False, changes: bool = False) -> Table:
         """The table as the connector reads it: lean records of what the bots read (issue 18), or with ``full``
-        every object's whole ``getData()`` (the same objects, several times the bytes)."""
-        return Table.from_snapshot(await self._checked("snapshot", {"full": full}))
+        every object's whole ``getData()`` (the same objects, several times the bytes).
+
+        ``changes``: only what changed since this client's last snapshot, merged into it (a page polling the
+        table). The connector sees changes by TTS's events and by the batches it ran; a piece another script
+        moves, or one knocked by another, is not seen, so a bot's turn reads the whole table."""
+        args: dict[str, Any] = {"full": full}
+        if changes and self._last is not None:
+            args["since"] = {"epoch": self._last[1], "version": self._last[2]}
+        answer = await self._checked("snapshot", args)
+        if isinstance(answer, dict) and answer.get("delta") and self._last is not None:
+            table = self._last[0].with_changes(answer.get("lean"), answer.get("gone"))
+        else:
+            table = Table.from_snapshot(answer)
+        if isinstance(answer, dict) and isinstance(answer.get("version"), int):
+            self._last = (table, str(answer.get("epoch")), answer["version"])
+        return table
 
     async def status(self, text: str) -> None:
         await self._checked("status", {"text": text})

@@ -17,6 +17,12 @@ from xml.sax.saxutils import escape
 
 from engines.base import Game
 
+# Events the connector handles itself (it tracks changes with them): a game's own Lua must not replace them.
+_CONNECTOR_EVENTS = re.compile(
+    r"^function\s+(onObject(?:Drop|PickUp|Rotate|Spawn|Destroy|EnterContainer|LeaveContainer|StateChange|Randomize|"
+    r"NumberTyped)|onPlayerAction|onLoad|onSave)\s*\(",
+    re.M,
+)
 _REQUIRE = re.compile(r"""\brequire\s*\(?\s*["']([\w.]+)["']\s*\)?""")
 _CHUNK_ROW = re.compile(r"chunk_\d+:\((\d+),")
 
@@ -85,6 +91,14 @@ class ModSource:
         own = self.root / game.name / "global.lua" if game is not None else None
         if own is not None and game is not None and own.is_file():
             parts.append((f"{game.name}/global.lua", own.read_text(encoding="utf-8")))
+        for path, source in parts[1:]:
+            clash = _CONNECTOR_EVENTS.search(source)
+            if clash:
+                row = source[: clash.start()].count("\n") + 1
+                raise BundleError(
+                    f"{path}:{row}: defines {clash.group(1)}, which the connector handles itself (it would stop "
+                    "seeing the table's changes); call automa.touch(obj) or hook the connector's function instead"
+                )
         modules = self._modules(game, parts) if game is not None else {}
         bundle = Bundle(root=self.root)
         if modules:

@@ -74,6 +74,12 @@ class Budget:
     playouts: int = 0
     seconds: float = 0.0
 
+    def add(self, other: Budget) -> None:
+        """Another searcher's figures (one per game when games run in several processes)."""
+        self.decisions += other.decisions
+        self.playouts += other.playouts
+        self.seconds += other.seconds
+
     @property
     def playouts_per_second(self) -> float:
         return self.playouts / self.seconds if self.seconds else 0.0

@@ -8,9 +8,23 @@ from __future__ import annotations
 
 import statistics
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def in_processes(play: Callable[[T], R], games: Sequence[T], jobs: int) -> Iterator[R]:
+    """``play`` for each game, in order, spread over ``jobs`` worker processes (1: here, in this process). Each
+    game must depend on nothing but itself (its own seed), so the results are the same whatever ``jobs`` is."""
+    if jobs <= 1 or len(games) <= 1:
+        yield from map(play, games)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(games))) as pool:
+        yield from pool.map(play, games, chunksize=max(1, len(games) // (jobs * 8)))
 
 
 @dataclass
@@ -23,8 +37,12 @@ class Failures:
 
     def note(self, seed: int) -> None:
         """In an ``except`` block: the game played with ``seed`` failed."""
+        self.add(seed, traceback.format_exc(limit=4))
+
+    def add(self, seed: int, trace: str) -> None:
+        """The game played with ``seed`` failed with ``trace`` (formatted where it failed: a worker process)."""
         self.count += 1
-        self.first = self.first or f"seed {seed}: {traceback.format_exc(limit=4)}"
+        self.first = self.first or f"seed {seed}: {trace}"
 
     def summary(self) -> dict[str, Any]:
         return {"errors": self.count, **({"first_error": self.first} if self.first else {})}

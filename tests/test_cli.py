@@ -363,3 +363,16 @@ def test_mod_inject_writes_a_joined_copy_and_says_where_the_panel_went(tmp_path:
     assert "panel at UpperLeft" in result.stdout and "nothing here was checked in real TTS" in result.stdout
     again = automa("mod", "inject", str(out))
     assert again.returncode == 2 and "the connector is already joined to this save" in again.stderr
+
+
+def test_selfplay_over_processes_gives_what_one_process_gives():
+    """Issue 18: "`automa selfplay GAME --jobs N` spreads games over N processes (default: all cores), identical
+    results for a given seed whatever N"."""
+    runs = [
+        automa("selfplay", "fiftyfirst", "--allow-sample", "--games", "4", "--seed", "5", "--jobs", str(n), "--json")
+        for n in (1, 2)
+    ]
+    one, two = (json.loads(r.stdout) for r in runs)
+    assert one.pop("ms_per_turn") and two.pop("ms_per_turn") and one == two and one["games"] == 4
+    result = automa("selfplay", "warchest", "--games", "1", "--jobs", "0", "--no-progress")
+    assert result.returncode == 2 and "--jobs must be at least 1" in result.stderr

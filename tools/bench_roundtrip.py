@@ -1,10 +1,14 @@
-"""Benchmark: the snapshot round trip and a 20-command batch, through the emulator over loopback.
+"""Benchmark: the snapshot round trip, a 20-command batch and bot turns, through the emulator over loopback.
 
 Not a test: it prints figures. The emulator runs as its own process (``automa emulate``), as TTS would, and
-the bridge asks its connector for snapshots of tables of 100, 1,000 and 5,000 objects. Each figure is the median
-of several runs, next to the floor: decoding the very same received bytes with ``json`` in this process.
+the bridge asks its connector for snapshots of tables of 100, 1,000 and 5,000 objects: the whole ``getData()``
+of every object (as before issue 18), the lean records, and only the changes since the last snapshot after a
+batch moved five objects. Each figure is the median of several runs, next to the floor: decoding the whole
+snapshot's reply bytes with ``json`` in this process (issue 18's goal: the lean snapshot of 1,000 objects end to
+end below that floor). Then where a snapshot spends its time, the bridge's peak memory, and a War Chest and a
+Wakhan bot turn at TTS's pace (60 frames a second), with the time spent watching pieces move.
 
-    python -m tools.bench_roundtrip [--sizes 100 1000 5000] [--repeat 15]
+    python -m tools.bench_roundtrip [--sizes 100 1000 5000] [--repeat 15] [--no-turns]
 """
 
 from __future__ import annotations
@@ -130,9 +134,31 @@ def _floor(raw: bytes, repeat: int) -> float:
 
 
 async def _snapshot_row(n: int, link: Link, connector: Connector, repeat: int) -> dict[str, Any]:
-    await connector.snapshot()  # warm up
-    e2e, raw = await _timed(link, connector.snapshot, repeat)
-    return {"what": f"snapshot, {n} objects", "bytes": len(raw), "e2e": e2e, "floor": _floor(raw, repeat)}
+    async def full() -> None:
+        await connector.snapshot(full=True)
+
+    await full()  # warm up
+    e2e_full, raw_full = await _timed(link, full, repeat)
+    await connector.snapshot()
+    e2e_lean, raw_lean = await _timed(link, connector.snapshot, repeat)
+    moved = [Move(guid=f"{i * 7 + 1:06x}", position=Position(x=i, y=1, z=-3), smooth=False) for i in range(5)]
+    changes = []
+    await connector.snapshot(changes=True)
+    for _ in range(repeat):
+        await connector.apply(moved)
+        start = time.perf_counter()
+        await connector.snapshot(changes=True)
+        changes.append(time.perf_counter() - start)
+    return {
+        "what": f"snapshot, {n} objects",
+        "n": n,
+        "bytes": len(raw_full),
+        "lean_bytes": len(raw_lean),
+        "e2e": e2e_full,
+        "lean": e2e_lean,
+        "changes": statistics.median(changes),
+        "floor": _floor(raw_full, repeat),
+    }
 
 
 async def _batch_row(link: Link, connector: Connector, repeat: int) -> dict[str, Any]:
@@ -150,7 +176,7 @@ async def _batch_row(link: Link, connector: Connector, repeat: int) -> dict[str,
         await connector.apply(batch)
 
     e2e, raw = await _timed(link, apply, repeat)
-    return {"what": "batch of 20 commands (1,000 objects)", "bytes": len(raw), "e2e": e2e, "floor": _floor(raw, repeat)}
+    return {"what": "batch of 20 commands, 1,000 objects", "bytes": len(raw), "e2e": e2e, "floor": _floor(raw, repeat)}
 
 
 def breakdown(n: int, repeat: int) -> list[tuple[str, float]]:
@@ -164,14 +190,26 @@ def breakdown(n: int, repeat: int) -> list[tuple[str, float]]:
     def lua_snapshot() -> None:
         world.external_message({"automa": {"id": 1, "op": "snapshot", "args": {}}})
 
+    def lua_full() -> None:
+        world.external_message({"automa": {"id": 1, "op": "snapshot", "args": {"full": True}}})
+
+    lua_full()
+    wire_full = encode(sent[-1])
+    full = json.loads(json.loads(wire_full)["customMessage"]["result"])
     lua_snapshot()
     wire = encode(sent[-1])
     result = json.loads(json.loads(wire)["customMessage"]["result"])
     pieces = [
-        ("emulator: connector Lua builds the snapshot", lua_snapshot),
-        ("emulator: message encoded for the wire", lambda: encode(sent[-1])),
-        ("bridge: message and result JSON decoded", lambda: json.loads(json.loads(wire)["customMessage"]["result"])),
-        ("bridge: table model built", lambda: Table.from_snapshot(result)),
+        ("whole: connector Lua builds it", lua_full),
+        (
+            "whole: bridge decodes message and result",
+            lambda: json.loads(json.loads(wire_full)["customMessage"]["result"]),
+        ),
+        ("whole: bridge builds the table model", lambda: Table.from_snapshot(full)),
+        ("lean: connector Lua builds it", lua_snapshot),
+        ("lean: emulator encodes the message", lambda: encode(sent[-1])),
+        ("lean: bridge decodes message and result", lambda: json.loads(json.loads(wire)["customMessage"]["result"])),
+        ("lean: bridge builds the table model", lambda: Table.from_snapshot(result)),
     ]
     out = []
     for label, fn in pieces:
@@ -184,26 +222,140 @@ def breakdown(n: int, repeat: int) -> list[tuple[str, float]]:
     return out
 
 
+async def turn(name: str, seed: int) -> dict[str, Any]:
+    """One bot turn at TTS's pace (the emulator in this process at 60 frames a second): how long it took, how
+    long the batch ran, and how long its moves would take one after another (each smooth move half a second)."""
+    from bridge.modbuild import build_save
+    from bridge.session import Session
+    from engines import registry
+    from tools.emulator import Emulator, Ports
+    from tools.emulator.server import FRAME_TIME
+
+    game = registry.load(name)
+    link = Link(tts_port=free_port(), editor_port=free_port(), timeout=30)
+    await link.start()
+    emulator = Emulator(build_save(game), ports=Ports(free_port(), link.editor_port), frame_time=FRAME_TIME)
+    await emulator.start()
+    try:
+        await link.wait_loaded(30)
+        link.tts_port = emulator.ports.tts
+        connector = Connector(link, timeout=30)
+        session = Session(connector, game, seed=seed)
+        applied: list[float] = []
+        plain_apply = connector.apply
+
+        async def timed_apply(commands: Any, *args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await plain_apply(commands, *args, **kwargs)
+            finally:
+                applied.append(time.perf_counter() - start)
+
+        connector.apply = timed_apply  # type: ignore[method-assign]
+        world = emulator.require_world()
+        frames, start = world.frame, time.perf_counter()
+        plan = await session.bot_turn()
+        total = time.perf_counter() - start
+        moves = sum(1 for c in plan.batch() if c.op in ("move", "rotate", "flip", "set_value", "take")) if plan else 0
+        connector.close()
+        return {
+            "game": game.title,
+            "total": total,
+            "batch": sum(applied),
+            "animated": (world.frame - frames) / 60,
+            "moves": moves,
+            "one_by_one": moves * 0.5,
+        }
+    finally:
+        await link.close()
+        await emulator.stop()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
     parser.add_argument("--repeat", type=int, default=15, help="runs per figure (the median is shown)")
+    parser.add_argument("--no-turns", action="store_true", help="leave out the bot turns at TTS's pace")
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     for n in args.sizes:
         rows += asyncio.run(measure(n, args.repeat))
-    print(f"{'round trip':40} {'reply bytes':>12} {'end to end':>12} {'floor':>10} {'ratio':>7}")
-    for r in rows:
+    ms = 1000
+    print(
+        f"{'snapshot':22} {'whole bytes':>12} {'lean bytes':>11} {'ratio':>6} {'floor':>9} {'whole':>9} "
+        f"{'lean':>9} {'changes':>9}"
+    )
+    for r in (r for r in rows if "lean" in r):
         print(
-            f"{r['what']:40} {r['bytes']:>12,} {r['e2e'] * 1000:>9.1f} ms {r['floor'] * 1000:>7.2f} ms "
-            f"{r['e2e'] / r['floor']:>6.0f}x"
+            f"{r['n']:>6,} objects{'':7} {r['bytes']:>12,} {r['lean_bytes']:>11,} "
+            f"{r['bytes'] / r['lean_bytes']:>5.1f}x {r['floor'] * ms:>6.2f} ms {r['e2e'] * ms:>6.1f} ms "
+            f"{r['lean'] * ms:>6.1f} ms {r['changes'] * ms:>6.2f} ms"
         )
-    print("floor: json.loads of the same reply bytes (message and inner result) in this process")
+    print(
+        "floor: json.loads of the whole snapshot's reply bytes in this process; whole / lean / changes: end to end "
+        "(changes: after a batch moved 5 objects)"
+    )
+    for r in (r for r in rows if "lean" not in r):
+        print(f"{r['what']}: {r['e2e'] * ms:.1f} ms end to end ({r['bytes']} reply bytes)")
+    for r in rows:
+        if r.get("n") == 1000:
+            verdict = "below" if r["lean"] < r["floor"] else "NOT below"
+            print(
+                f"goal, 1,000 objects: lean {r['lean'] * ms:.1f} ms, {verdict} the whole snapshot's floor "
+                f"{r['floor'] * ms:.2f} ms; changes {r['changes'] * ms:.2f} ms"
+            )
+        if r.get("n") == 5000:
+            print(f"goal, 5,000 objects under 150 ms: lean {r['lean'] * ms:.0f} ms")
     n = 1000 if 1000 in args.sizes else args.sizes[0]
     print(f"\nwhere a snapshot of {n} objects spends its time (each piece alone, in one process):")
     for label, seconds in breakdown(n, args.repeat):
-        print(f"  {label:50} {seconds * 1000:7.2f} ms")
+        print(f"  {label:50} {seconds * ms:7.2f} ms")
+    per_object = table_model_cost(n, args.repeat)
+    print(f"  lean table model per object (goal <= 3 us):      {per_object * 1e6:7.2f} us")
+    print(f"bridge side peak memory (this process, after {max(args.sizes):,} objects): {peak_rss_mb():.0f} MB RSS")
+    if not args.no_turns:
+        print("\nbot turns at TTS's pace (emulator at 60 frames a second, in this process):")
+        for name, seed in (("warchest", 3), ("paxpamir", 3)):
+            t = asyncio.run(turn(name, seed))
+            print(
+                f"  {t['game']:24} turn {t['total']:5.1f} s, batch {t['batch']:5.1f} s, pieces moving "
+                f"{t['animated']:5.1f} s ({t['animated'] / t['total']:.0%} of the turn); {t['moves']} moves "
+                f"one after another would take {t['one_by_one']:.1f} s"
+            )
     return 0
+
+
+def table_model_cost(n: int, repeat: int) -> float:
+    """Seconds per object for the bridge's table model on the lean records of ``n`` objects with no containers."""
+    from bridge.table import Table
+
+    records = [
+        {
+            "g": f"{i:06x}",
+            "t": "Chip",
+            "n": "Chip_10",
+            "k": f"piece {i}",
+            "d": "a piece with a short description",
+            "a": ["bench", f"row{i % 7}"],
+            "p": [i % 50, 1.0, i // 50],
+            "r": [0, 90.0, 0],
+        }
+        for i in range(n)
+    ]
+    return min(_seconds(lambda: Table.from_lean(records)) for _ in range(repeat)) / n
+
+
+def _seconds(fn: Any) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def peak_rss_mb() -> float:
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # kilobytes on Linux, bytes on macOS
+    return float(peak) / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
 if __name__ == "__main__":

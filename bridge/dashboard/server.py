@@ -26,7 +26,7 @@ from bridge.dashboard.state import Dashboard
 
 log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
-POLL_SECONDS = 2.0  # how often an open page's table is read again (a snapshot of a few hundred objects: ~10 ms)
+POLL_SECONDS = 2.0  # how often an open page's table is read again (what changed since the last read: a few ms)
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/index.html": ("index.html", "text/html; charset=utf-8"),

@@ -356,6 +356,21 @@ class Table:
                 problems.append(str(exc))
         return cls(tuple(objs), source, tuple(problems))
 
+    def with_changes(self, records: Any, gone: Any) -> Table:
+        """This table with the connector's changes: objects re-read (replaced where they were, new ones at the end)
+        and GUIDs gone (destroyed, or put into a container)."""
+        changed = Table.from_lean(records if isinstance(records, list) else [], self.source)
+        left = {str(g) for g in gone} if isinstance(gone, list) else set()
+        fresh = {o.guid: o for o in changed.objects}
+        reread = left | set(fresh)
+        kept = [fresh.pop(o.guid, o) for o in self.objects if o.guid not in left]
+        still = tuple(  # an earlier problem stays unless its object was read again or is gone
+            p
+            for p in self.problems
+            if "same GUID" not in p and not any(p.startswith(f"object {guid} ") for guid in reread)
+        )
+        return Table((*kept, *fresh.values()), self.source, still + changed.problems)
+
     @classmethod
     def from_save(cls, save: SaveFile, source: str = "save file") -> Table:
         return cls.from_states(save.to_dict().get("ObjectStates", []), source)

@@ -106,7 +106,7 @@ class FiftyFirst(Game[TableView, Any]):
         return [f"{path}: {len(cards.cards)} locations, {len(cards.deck())} cards with copies, {kind}; it loads"]
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
-        return selfplay.run(self.cards, games=games, seed=seed, progress=progress)
+        return selfplay.run(self.cards, games=games, seed=seed, progress=progress, jobs=int(options.get("jobs") or 1))
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         from engines.selfplay_report import report

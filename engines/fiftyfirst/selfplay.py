@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import traceback
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
@@ -19,7 +21,7 @@ from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
-from engines.selfplay_report import Failures, Row, mean_max
+from engines.selfplay_report import Failures, Row, in_processes, mean_max
 
 WEIGHTS = {"build": 4, "use": 2, "score": 3, "raze_bot": 1, "use_bot": 1, "claim": 1, "raze_hand": 2}
 MAX_ROUNDS = 40  # a game still running after this many rounds is an error
@@ -37,38 +39,31 @@ def person_policy(state: Any, cards: Locations, rng: random.Random, acted: int) 
 
 
 def run(
-    cards: Locations, *, games: int, seed: int, options: BotOptions | None = None, progress: bool = True
+    cards: Locations,
+    *,
+    games: int,
+    seed: int,
+    options: BotOptions | None = None,
+    progress: bool = True,
+    jobs: int = 1,
 ) -> dict[str, Any]:
+    """``games`` games; game ``i`` uses seed ``seed + i``, spread over ``jobs`` processes (the same results
+    whatever their number)."""
     options = options or BotOptions()
+    plan = [_Game(cards, seed + i, options) for i in range(games)]
     wins, scores, thinking, lengths, mix = 0, [], [], [], Counter[str]()
     failures = Failures()
-    for i in tqdm(range(games), disable=not progress, unit="game"):
-        rng = random.Random(seed + i)
-        try:
-            state = R.new_game(cards, rng)
-            acted, steps, this_round = 0, 0, state.round
-            while state.phase != "over":
-                if state.round != this_round:  # the person's count of actions starts again each round
-                    acted, this_round = 0, state.round
-                if state.round > MAX_ROUNDS:
-                    raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
-                if R.to_move(state) == "bot":
-                    start = time.perf_counter()
-                    decisions = bot_turn(state, cards, rng, options)
-                    thinking.append(time.perf_counter() - start)
-                    mix.update(type(d.action).__name__ for d in decisions)
-                    steps += len(decisions)
-                else:
-                    action = person_policy(state, cards, rng, acted)
-                    R.apply(state, action, rng, cards, options)
-                    acted += state.phase == "action"
-                    steps += 1
-        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
-            failures.note(seed + i)
-            continue
-        wins += state.final["bot"] >= state.final["person"]  # "If you have the same or fewer points you lose"
-        scores.append(state.final["bot"])
-        lengths.append(steps)
+    with tqdm(total=len(plan), disable=not progress, unit="game") as bar:
+        for record in in_processes(_play, plan, jobs):
+            bar.update()
+            thinking.extend(record["thinking"])
+            mix.update(record["mix"])  # a failed game's decisions before it failed count too
+            if "error" in record:
+                failures.add(record["seed"], record["error"])
+                continue
+            wins += record["win"]
+            scores.append(record["score"])
+            lengths.append(record["steps"])
     return {
         "game": "fiftyfirst",
         "games": games,
@@ -81,6 +76,44 @@ def run(
         "length": round(statistics.fmean(lengths), 1) if lengths else 0,
         **failures.summary(),
     }
+
+
+@dataclass(frozen=True)
+class _Game:
+    cards: Locations
+    seed: int
+    options: BotOptions
+
+
+def _play(game: _Game) -> dict[str, Any]:
+    """One game on its own (in a worker process, or here), from its seed alone."""
+    rng, cards = random.Random(game.seed), game.cards
+    record: dict[str, Any] = {"seed": game.seed, "thinking": [], "mix": Counter()}
+    try:
+        state = R.new_game(cards, rng)
+        acted, steps, this_round = 0, 0, state.round
+        while state.phase != "over":
+            if state.round != this_round:  # the person's count of actions starts again each round
+                acted, this_round = 0, state.round
+            if state.round > MAX_ROUNDS:
+                raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
+            if R.to_move(state) == "bot":
+                start = time.perf_counter()
+                decisions = bot_turn(state, cards, rng, game.options)
+                record["thinking"].append(time.perf_counter() - start)
+                record["mix"].update(type(d.action).__name__ for d in decisions)
+                steps += len(decisions)
+            else:
+                action = person_policy(state, cards, rng, acted)
+                R.apply(state, action, rng, cards, game.options)
+                acted += state.phase == "action"
+                steps += 1
+    except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+        record["error"] = traceback.format_exc(limit=4)
+        return record
+    # "If you have the same or fewer points you lose"
+    record.update(win=state.final["bot"] >= state.final["person"], score=state.final["bot"], steps=steps)
+    return record
 
 
 def row(summary: dict[str, Any]) -> Row:

@@ -122,7 +122,9 @@ class Holas(Game[TableView, Step]):
             super().self_check()
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
-        return selfplay.run(self.owned.value, games=games, seed=seed, progress=progress)
+        return selfplay.run(
+            self.owned.value, games=games, seed=seed, progress=progress, jobs=int(options.get("jobs") or 1)
+        )
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         from engines.selfplay_report import report

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import traceback
 from collections import Counter
 from typing import Any
 
@@ -17,7 +18,7 @@ from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import HolasData
 from engines.holas.state import PlayerArmy, State
-from engines.selfplay_report import Failures, Row, mean_max
+from engines.selfplay_report import Failures, Row, in_processes, mean_max
 
 X_OBJECTIVE_ROUND = 6  # the scripted person reaches an X-Objective then: the game ends a round later
 MAX_ROUNDS = 20
@@ -62,19 +63,32 @@ def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
     return state, thinking, mix
 
 
-def run(data: HolasData, *, games: int, seed: int, progress: bool = True) -> dict[str, Any]:
+def _play(game: tuple[HolasData, int]) -> dict[str, Any]:
+    """One game on its own (in a worker process, or here), from its seed alone."""
+    data, seed = game
+    try:
+        state, spent, steps = play(data, seed)
+    except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+        return {"seed": seed, "error": traceback.format_exc(limit=4)}
+    return {"seed": seed, "score": state.pts, "thinking": spent, "steps": steps, "rounds": state.round - 1}
+
+
+def run(data: HolasData, *, games: int, seed: int, progress: bool = True, jobs: int = 1) -> dict[str, Any]:
+    """``games`` games; game ``i`` uses seed ``seed + i``, spread over ``jobs`` processes (the same results
+    whatever their number)."""
     scores, thinking, mix, rounds = [], [], Counter[str](), []
     failures = Failures()
-    for i in tqdm(range(games), disable=not progress, unit="game"):
-        try:
-            state, spent, steps = play(data, seed + i)
-        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
-            failures.note(seed + i)
-            continue
-        scores.append(state.pts)
-        thinking += spent
-        mix.update(steps)
-        rounds.append(state.round - 1)
+    plan = [(data, seed + i) for i in range(games)]
+    with tqdm(total=len(plan), disable=not progress, unit="game") as bar:
+        for record in in_processes(_play, plan, jobs):
+            bar.update()
+            if "error" in record:
+                failures.add(record["seed"], record["error"])
+                continue
+            scores.append(record["score"])
+            thinking += record["thinking"]
+            mix.update(record["steps"])
+            rounds.append(record["rounds"])
     return {
         "game": "holas",
         "games": games,

@@ -92,6 +92,7 @@ class PaxPamir(Game[TableView, Any]):
                 wakhan=wakhan,
                 opponent=o,
                 playouts=playouts,
+                jobs=int(options.get("jobs") or 1),
             )
             for o in opponents
         }

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import traceback
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
@@ -18,8 +20,8 @@ from engines.paxpamir.data import COALITIONS, Coalition
 from engines.paxpamir.search import PLAYOUT_DEPTH, PaxSearch
 from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.turn import Wakhan
-from engines.search import PLAYOUTS, SEARCH, IsMcts
-from engines.selfplay_report import Failures, Row, search_note
+from engines.search import PLAYOUTS, SEARCH, Budget, IsMcts
+from engines.selfplay_report import Failures, Row, in_processes, search_note
 
 
 def run(
@@ -31,46 +33,33 @@ def run(
     wakhan: bool = False,
     opponent: str = "random",
     playouts: int = PLAYOUTS,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """``players`` baseline players (``opponent``: random, greedy or search, with ``playouts`` per decision); with
-    ``wakhan``, Wakhan sits in seat 0 before them."""
-    searcher = IsMcts(PaxSearch(), playouts=playouts, depth=PLAYOUT_DEPTH) if opponent == SEARCH else None
-    policy = searcher or POLICIES[opponent]
+    ``wakhan``, Wakhan sits in seat 0 before them. Game ``i`` uses seed ``seed + i``, spread over ``jobs``
+    processes (the same results whatever their number; the search's timings aside)."""
     wins: Counter[int] = Counter()
     lengths: list[int] = []
     checks: list[int] = []
     thinking: list[float] = []  # seconds per Wakhan turn
     capped = 0
     failures = Failures()
+    budget = Budget() if opponent == SEARCH else None
     seats = players + wakhan
-    for i in tqdm(range(games), disable=not progress, unit="game"):
-        rng = random.Random(seed + i)
-        try:
-            loyalties: list[Coalition | None] = [rng.choice(COALITIONS) for _ in range(players)]
-            state = R.new_game([None, *loyalties], rng, wakhan=0) if wakhan else R.new_game(loyalties, rng)
-            bot = Wakhan()
-            turn, spent = -1, 0.0
-            while not state.over:
-                if wakhan and bot.to_move(state):
-                    if state.turn != turn and state.current == 0:
-                        if turn >= 0:
-                            thinking.append(spent)
-                        turn, spent = state.turn, 0.0
-                    start = time.perf_counter()
-                    decision = bot.next(state)
-                    spent += time.perf_counter() - start
-                    assert decision is not None
-                    R.apply(state, decision.action, rng)
-                else:
-                    R.apply(state, policy(state, rng), rng, check=False)
-        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
-            failures.note(seed + i)
-            continue
-        assert state.winner is not None
-        wins[state.winner] += 1
-        capped += state.ply >= R.MAX_PLIES
-        lengths.append(state.ply)
-        checks.append(state.dominance_checks_resolved)
+    plan = [_Game(seed + i, players, wakhan, opponent, playouts) for i in range(games)]
+    with tqdm(total=len(plan), disable=not progress, unit="game") as bar:
+        for record in in_processes(_play, plan, jobs):
+            bar.update()
+            thinking.extend(record["thinking"])
+            if budget is not None:
+                budget.add(record["budget"])
+            if "error" in record:
+                failures.add(record["seed"], record["error"])
+                continue
+            wins[record["winner"]] += 1
+            capped += record["ply"] >= R.MAX_PLIES
+            lengths.append(record["ply"])
+            checks.append(record["checks"])
     return {
         "game": "paxpamir",
         "players": players,
@@ -100,9 +89,50 @@ def run(
             "mean": round(statistics.fmean(checks), 2) if checks else 0,
             "max": max(checks, default=0),
         },
-        **({"search": searcher.budget.to_json(playouts)} if searcher else {}),
+        **({"search": budget.to_json(playouts)} if budget else {}),
         **failures.summary(),
     }
+
+
+@dataclass(frozen=True)
+class _Game:
+    seed: int
+    players: int
+    wakhan: bool
+    opponent: str
+    playouts: int
+
+
+def _play(game: _Game) -> dict[str, Any]:
+    """One game on its own (in a worker process, or here), from its seed alone."""
+    rng = random.Random(game.seed)
+    searcher = IsMcts(PaxSearch(), playouts=game.playouts, depth=PLAYOUT_DEPTH) if game.opponent == SEARCH else None
+    policy = searcher or POLICIES[game.opponent]
+    record: dict[str, Any] = {"seed": game.seed, "thinking": [], "budget": searcher.budget if searcher else None}
+    try:
+        loyalties: list[Coalition | None] = [rng.choice(COALITIONS) for _ in range(game.players)]
+        state = R.new_game([None, *loyalties], rng, wakhan=0) if game.wakhan else R.new_game(loyalties, rng)
+        bot = Wakhan()
+        turn, spent = -1, 0.0
+        while not state.over:
+            if game.wakhan and bot.to_move(state):
+                if state.turn != turn and state.current == 0:
+                    if turn >= 0:
+                        record["thinking"].append(spent)
+                    turn, spent = state.turn, 0.0
+                start = time.perf_counter()
+                decision = bot.next(state)
+                spent += time.perf_counter() - start
+                assert decision is not None
+                R.apply(state, decision.action, rng)
+            else:
+                R.apply(state, policy(state, rng), rng, check=False)
+        assert state.winner is not None
+    except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+        record["error"] = traceback.format_exc(limit=4)
+        return record
+    record.update(winner=state.winner, ply=state.ply, checks=state.dominance_checks_resolved)
+    return record
 
 
 def wakhan_turn_starts(games: int, seed: int, *, people: tuple[int, ...] = (1, 2)) -> Iterator[State]:

@@ -29,8 +29,10 @@ from engines.warchest.board import (
     NEIGHBOURS,
     Hex,
     distance,
+    mask_of,
     name,
     path_distances,
+    ring_of,
     straight_line,
 )
 from engines.warchest.state import State
@@ -248,10 +250,10 @@ class SoloAI:
         ai = state.rules.ai_side
         view = _View(state, self.options, moving=h)
         locs = view.location_sets()
-        here = view.distance(h, target)
-        steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance(n, target) == here - 1]
+        here = view.distance_to(h, target)
+        steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) == here - 1]
         if not steps and self.options.obstructed == "any_closer":
-            steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance(n, target) <= here]
+            steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) <= here]
         if not steps:
             return None
         other_human = [x for x in locs.human if x != target]
@@ -418,23 +420,33 @@ class _View:
 
     def __init__(self, state: State, options: AiOptions, moving: Hex | None = None) -> None:
         self.state, self.options, self.moving = state, options, moving
-        self._cache: dict[Hex, dict[Hex, int]] = {}
-        self._blocked = set(state.board) - {moving}  # the moving unit's own hex counts as empty
+        self._cache: dict[Hex, tuple[int, ...]] = {}
+        self._blocked = mask_of(h for h in state.board if h != moving)  # the moving unit's own hex counts as empty
 
-    def _from(self, start: Hex) -> dict[Hex, int]:
+    def _from(self, start: Hex) -> tuple[int, ...]:
         found = self._cache.get(start)
         if found is None:
             found = self._cache[start] = path_distances(start, self._blocked)
         return found
 
     def distance(self, a: Hex, b: Hex) -> float:
-        d = self._from(a).get(b)
+        """Path distance from a to b, by a search outward from a (many b for one a)."""
+        return self._known(a, b, ring_of(self._from(a), b))
+
+    def distance_to(self, a: Hex, target: Hex) -> float:
+        """The same distance by a search outward from the target: one search serves every a (a moving unit's
+        neighbours). A path's steps read the same both ways (only its inner hexes must be empty), so the numbers
+        are those of :meth:`distance`."""
+        return self._known(a, target, ring_of(self._from(target), a))
+
+    def _known(self, a: Hex, b: Hex, d: int | None) -> float:
         if d is None:
             return distance(a, b) if self.options.unreachable == "hex_distance" else INF
         return d
 
     def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
-        return min((self.distance(a, t) for t in targets), default=INF)
+        """The nearest of ``targets`` to a (each target's own search, shared by every a asked about)."""
+        return min((self.distance_to(a, t) for t in targets), default=INF)
 
     def location_sets(self) -> _Locations:
         s = self.state

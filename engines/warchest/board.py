@@ -5,7 +5,7 @@ Side A starts on A1 and A2, side B on B1 and B2; the only symmetry is the half-t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Iterable
 
 Hex = tuple[int, int]
 
@@ -64,24 +64,46 @@ def straight_line(h: Hex, direction: Hex, steps: int) -> list[Hex]:
     return out
 
 
-def path_distances(start: Hex, blocked: Container[Hex]) -> dict[Hex, int]:
-    """Breadth-first distances from ``start`` stepping only through hexes not ``blocked``. A blocked hex gets a
-    distance (you can reach it) but is not expanded; the start is always expanded. (The AI's hot path.)"""
-    dist = {start: 0}
-    frontier = [start]
-    depth = 0
-    while frontier:
-        depth += 1
-        reached = []
-        for h in frontier:
-            if h in blocked and h != start:
-                continue
-            for n in NEIGHBOURS[h]:
-                if n not in dist:
-                    dist[n] = depth
-                    reached.append(n)
-        frontier = reached
-    return dist
+# Sets of hexes as bits of one int (the AI's hot path, issue 18): hex (q, r) is bit (r + R + 1) * W + q + R + 1
+# of a grid padded by one empty row and column all round, so a neighbour step is a shift and a step off the board
+# lands on padding, which the board's mask drops.
+_W = 2 * RADIUS + 3
+BIT: dict[Hex, int] = {h: 1 << ((h[1] + RADIUS + 1) * _W + h[0] + RADIUS + 1) for h in HEXES}
+BOARD_MASK = sum(BIT.values())
+
+
+def mask_of(hexes: Iterable[Hex]) -> int:
+    return sum(BIT[h] for h in set(hexes) if h in BIT)
+
+
+def _around(m: int) -> int:
+    """Every hex next to one of ``m``: (q +- 1, r), (q, r +- 1), (q + 1, r - 1), (q - 1, r + 1)."""
+    return ((m << 1) | (m >> 1) | (m << _W) | (m >> _W) | (m >> (_W - 1)) | (m << (_W - 1))) & BOARD_MASK
+
+
+def path_distances(start: Hex, blocked: int) -> tuple[int, ...]:
+    """Breadth-first rings from ``start`` stepping only through hexes not in the ``blocked`` mask: ring d holds
+    the hexes at path distance d (:func:`ring_of`). A blocked hex gets a distance (you can reach it) but is not
+    expanded; the start is always expanded."""
+    seen = BIT[start]
+    rings = [seen]
+    edge = seen
+    while edge:
+        reached = _around(edge) & ~seen
+        seen |= reached
+        if reached:
+            rings.append(reached)
+        edge = reached & ~blocked
+    return tuple(rings)
+
+
+def ring_of(rings: tuple[int, ...], h: Hex) -> int | None:
+    """The path distance of ``h`` in :func:`path_distances`'s rings, or None when it cannot be reached."""
+    bit = BIT[h]
+    for d, ring in enumerate(rings):
+        if ring & bit:
+            return d
+    return None
 
 
 def reachable_in(start: Hex, steps: int, empty: Callable[[Hex], bool]) -> set[Hex]:

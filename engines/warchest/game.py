@@ -110,6 +110,7 @@ class WarChest(Game[TableView, Step]):
             progress=progress,
             playouts=int(options.get("playouts") or PLAYOUTS),
             search_count=options.get("search_games"),
+            jobs=int(options.get("jobs") or 1),
         )
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:

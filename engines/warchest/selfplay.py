@@ -11,8 +11,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engines.search import PLAYOUTS, SEARCH, IsMcts, search_games
-from engines.selfplay_report import Row, report, search_note
+from engines.search import PLAYOUTS, SEARCH, Budget, IsMcts, search_games
+from engines.selfplay_report import Row, in_processes, report, search_note
 from engines.warchest import rules as R
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.search import PLAYOUT_DEPTH, WarChestSearch
@@ -29,6 +29,17 @@ class Tally:
     lengths: list[int] = field(default_factory=list)
     ai_actions: Counter[str] = field(default_factory=Counter)
     first_error: str = ""
+
+    def merge(self, other: Tally) -> None:
+        """Another run's games after these (games come back in seed order, so the first error stays the first)."""
+        self.games += other.games
+        self.ai_wins += other.ai_wins
+        self.human_wins += other.human_wins
+        self.draws += other.draws
+        self.errors += other.errors
+        self.lengths.extend(other.lengths)
+        self.ai_actions.update(other.ai_actions)
+        self.first_error = self.first_error or other.first_error
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,6 +86,29 @@ def play_one(seed: int, difficulty: str, human: HumanPolicy, tally: Tally) -> No
         tally.draws += 1
 
 
+@dataclass(frozen=True)
+class _Game:
+    """One game of a run, as a worker process receives it."""
+
+    seed: int
+    difficulty: str
+    policy: str
+    playouts: int
+
+
+def _play(game: _Game) -> tuple[Tally, Budget | None]:
+    """One game on its own (in a worker process, or here): its tally, and the searcher's figures if it searched.
+    Each game draws only from its own seed, so where it runs changes nothing."""
+    tally = Tally()
+    searcher = (
+        IsMcts(WarChestSearch.against(AiOptions(difficulty=game.difficulty)), game.playouts, PLAYOUT_DEPTH)  # type: ignore[arg-type]
+        if game.policy == SEARCH
+        else None
+    )
+    play_one(game.seed, game.difficulty, searcher or POLICIES[game.policy], tally)
+    return tally, searcher.budget if searcher else None
+
+
 def run(
     *,
     games: int,
@@ -84,31 +118,32 @@ def run(
     progress: bool = True,
     playouts: int = PLAYOUTS,
     search_count: int | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """``games`` games for each difficulty and policy (``search_count`` for the search opponent, with
-    ``playouts`` per decision); game i uses seed ``seed + i`` (so runs are repeatable)."""
+    ``playouts`` per decision); game i uses seed ``seed + i`` (so runs are repeatable), spread over ``jobs``
+    processes: the same results whatever their number (only the search's timings differ)."""
     difficulties = difficulties or list(DIFFICULTY_ROYALS)
     policies = policies or [*POLICIES, SEARCH]
     unknown = [p for p in policies if p not in (*POLICIES, SEARCH)]
     if unknown:
         raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join([*POLICIES, SEARCH])})")
     counts = {p: search_games(games, search_count) if p == SEARCH else games for p in policies}
+    plan = [_Game(seed + i, d, p, playouts) for d in difficulties for p in policies for i in range(counts[p])]
+    tallies: dict[tuple[str, str], Tally] = {(d, p): Tally() for d in difficulties for p in policies}
+    budgets: dict[tuple[str, str], Budget] = {}
+    with tqdm(total=len(plan), disable=not progress, unit="game") as bar:
+        for game, (tally, budget) in zip(plan, in_processes(_play, plan, jobs), strict=True):
+            tallies[game.difficulty, game.policy].merge(tally)
+            if budget is not None:
+                budgets.setdefault((game.difficulty, game.policy), Budget()).add(budget)
+            bar.update()
     results: dict[str, Any] = {}
-    with tqdm(total=sum(counts.values()) * len(difficulties), disable=not progress, unit="game") as bar:
-        for difficulty in difficulties:
-            for policy in policies:
-                tally = Tally()
-                searcher = (
-                    IsMcts(WarChestSearch.against(AiOptions(difficulty=difficulty)), playouts, PLAYOUT_DEPTH)  # type: ignore[arg-type]
-                    if policy == SEARCH
-                    else None
-                )
-                for i in range(counts[policy]):
-                    play_one(seed + i, difficulty, searcher or POLICIES[policy], tally)
-                    bar.update()
-                results.setdefault(difficulty, {})[policy] = tally.to_json() | (
-                    {"search": searcher.budget.to_json(playouts)} if searcher else {}
-                )
+    for (difficulty, policy), tally in tallies.items():
+        budget = budgets.get((difficulty, policy))
+        results.setdefault(difficulty, {})[policy] = tally.to_json() | (
+            {"search": budget.to_json(playouts)} if budget else {}
+        )
     errors = sum(r["errors"] for by_policy in results.values() for r in by_policy.values())
     return {"game": "warchest", "games_per_setting": games, "seed": seed, "errors": errors, "results": results}
 

@@ -111,7 +111,14 @@ class WhiteCastle(Game[TableView, Any]):
         return [f"{path}: {len(deck.cards)} cards, {kind}; it loads", *deck.warnings()]
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
-        return selfplay.run(self.deck, games=games, seed=seed, levels=options.get("difficulties"), progress=progress)
+        return selfplay.run(
+            self.deck,
+            games=games,
+            seed=seed,
+            levels=options.get("difficulties"),
+            progress=progress,
+            jobs=int(options.get("jobs") or 1),
+        )
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         from engines.selfplay_report import report

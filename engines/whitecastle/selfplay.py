@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import traceback
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
 
-from engines.selfplay_report import Failures, Row, mean_max
+from engines.selfplay_report import Failures, Row, in_processes, mean_max
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle.board import Difficulty
@@ -31,17 +33,22 @@ def run(
     levels: list[str] | None = None,
     options: BotOptions | None = None,
     progress: bool = True,
+    jobs: int = 1,
 ) -> dict[str, Any]:
-    """``games`` games per difficulty; game ``i`` uses seed ``seed + i``."""
+    """``games`` games per difficulty; game ``i`` uses seed ``seed + i``, spread over ``jobs`` processes (the same
+    results whatever their number)."""
     options = options or BotOptions()
     chosen = [level for level in LEVELS if level in (levels or LEVELS)]
     unknown = set(levels or ()) - set(LEVELS)
     if unknown:
         raise ValueError(f"unknown difficulty {', '.join(sorted(unknown))} (choose from {', '.join(LEVELS)})")
-    results: dict[str, Any] = {}
-    with tqdm(total=games * len(chosen), disable=not progress, unit="game") as bar:
-        for level in chosen:
-            results[level] = _games(deck, level, games, seed, options, bar)
+    plan = [_Game(deck, level, seed + i, options) for level in chosen for i in range(games)]
+    played: dict[str, list[dict[str, Any]]] = {level: [] for level in chosen}
+    with tqdm(total=len(plan), disable=not progress, unit="game") as bar:
+        for game, record in zip(plan, in_processes(_play, plan, jobs), strict=True):
+            played[game.level].append(record)
+            bar.update()
+    results = {level: _summary(records, games) for level, records in played.items()}
     errors = sum(r["errors"] for r in results.values())
     return {
         "game": "whitecastle",
@@ -53,39 +60,56 @@ def run(
     }
 
 
-def _games(deck: SoloDeck, level: Difficulty, games: int, seed: int, options: BotOptions, bar: Any) -> dict[str, Any]:
+@dataclass(frozen=True)
+class _Game:
+    deck: SoloDeck
+    level: Difficulty
+    seed: int
+    options: BotOptions
+
+
+def _play(game: _Game) -> dict[str, Any]:
+    """One game on its own (in a worker process, or here), from its seed alone."""
+    rng = random.Random(game.seed)
+    record: dict[str, Any] = {"seed": game.seed, "thinking": [], "placements": Counter()}
+    try:
+        state = R.new_game(game.deck, game.level, rng, options=game.options)
+        steps = 0
+        while not state.over:
+            if state.to_move == "bot":
+                start = time.perf_counter()
+                decisions = bot_turn(state, game.deck, rng, game.options)
+                record["thinking"].append(time.perf_counter() - start)
+                steps += len(decisions)
+                record["placements"].update(
+                    _where(d.action, d.reason.rule) for d in decisions if isinstance(d.action, A.PlaceDie)
+                )
+            else:
+                R.apply(state, rng.choice(list(R.person_actions(state))), rng, game.deck, game.options)
+                steps += 1
+        record.update(score=R.bot_score(state, game.deck), steps=steps)
+    except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
+        record["error"] = traceback.format_exc(limit=4)
+    return record
+
+
+def _summary(records: list[dict[str, Any]], games: int) -> dict[str, Any]:
     scores: list[int] = []
     parts: Counter[str] = Counter()
     placements: Counter[str] = Counter()
     thinking: list[float] = []
     lengths: list[int] = []
     failures = Failures()
-    for i in range(games):
-        rng = random.Random(seed + i)
-        try:
-            state = R.new_game(deck, level, rng, options=options)
-            steps = 0
-            while not state.over:
-                if state.to_move == "bot":
-                    start = time.perf_counter()
-                    decisions = bot_turn(state, deck, rng, options)
-                    thinking.append(time.perf_counter() - start)
-                    steps += len(decisions)
-                    placements.update(
-                        _where(d.action, d.reason.rule) for d in decisions if isinstance(d.action, A.PlaceDie)
-                    )
-                else:
-                    R.apply(state, rng.choice(list(R.person_actions(state))), rng, deck, options)
-                    steps += 1
-            score = R.bot_score(state, deck)
-        except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
-            failures.note(seed + i)
+    for record in records:
+        thinking.extend(record["thinking"])
+        placements.update(record["placements"])  # a failed game's dice placed before it failed count too
+        if "error" in record:
+            failures.add(record["seed"], record["error"])
             continue
-        finally:
-            bar.update()
+        score = record["score"]
         scores.append(score["total"])
         parts.update({k: v for k, v in score.items() if k != "total"})
-        lengths.append(steps)
+        lengths.append(record["steps"])
     done = max(1, len(scores))
     return {
         "games": games,

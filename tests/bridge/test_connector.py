@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -266,3 +267,80 @@ async def test_every_games_built_table_reads_the_same_lean_or_whole(name: str):
         assert len(lean) >= 7 and lean.objects == full.objects
     finally:
         await stop_live(live)
+
+
+async def test_a_snapshot_of_changes_merges_into_the_last_one_and_matches_a_whole_read(lv: Live):
+    """Issue 18: "a snapshot of only the objects that changed since the last one (the connector tracks drops,
+    moves, spawns, destroys and container changes)"."""
+    first = await lv.connector.snapshot(changes=True)  # nothing to compare with yet: every object
+    assert len(first) == len(await lv.connector.snapshot(full=True))
+    await lv.connector.apply(
+        [
+            Move(guid="block1", position=Position(x=4, y=1, z=4)),
+            Take(container="bag001", guid="chip01", position=Position(x=8, y=1, z=0)),
+            Take(container="deck01", position=Position(x=0, y=1, z=9)),  # the deck of two becomes its last card
+        ]
+    )
+    world = lv.emulator.require_world()
+    lv.emulator.hold("die001", "White")
+    world.objects["die001"].set_position(world.objects["die001"].position._replace(x=-9))
+    lv.emulator.release("die001")  # a person's drop by hand: TTS's onObjectDrop
+    changed = await lv.connector.snapshot(changes=True)
+    whole = await lv.connector.snapshot()
+    assert sorted(o.guid for o in changed) == sorted(o.guid for o in whole)
+    assert {o.guid: o for o in changed} == {o.guid: o for o in whole}
+    assert changed["die001"].position.x == -9 and changed.get("deck01") is None
+
+
+async def test_a_reload_makes_the_next_snapshot_of_changes_a_whole_one(lv: Live):
+    await lv.connector.snapshot(changes=True)
+    world = lv.emulator.require_world()
+    world.load(world.to_save())  # a reload: the connector's tracking starts afresh (a new epoch)
+    world.objects["block1"].set_position(world.objects["block1"].position._replace(z=7))  # no event tells
+    await asyncio.sleep(0.3)  # the reload's hello reaches the bridge first
+    again = await lv.connector.snapshot(changes=True)
+    assert again["block1"].position.z == 7 and len(again) == len(await lv.connector.snapshot())
+
+
+async def test_moves_of_different_objects_run_at_once_and_a_say_waits_for_them(lv: Live):
+    """Issue 18: "A batch's smooth moves run in parallel where they do not depend on each other (TTS animates them
+    at once)"; the chat's reason waits for the pieces, and a second move of the same piece waits for the first."""
+    world = lv.emulator.require_world()
+    start = world.frame
+    await lv.connector.apply(
+        [
+            Move(guid="block1", position=Position(x=3, y=1, z=3)),
+            Rotate(guid="die001", rotation=Position(x=0, y=90, z=0)),
+            Flip(guid="st0001"),
+        ]
+    )
+    together = world.frame - start
+    assert together < 2 * 30  # one smooth move takes 30 frames: three at once, not 90
+    start = world.frame
+    result = await lv.connector.apply(
+        [
+            Move(guid="block1", position=Position(x=5, y=1, z=5)),
+            Say(text="between"),
+            Move(guid="die001", position=Position(x=-3, y=1, z=0)),
+            Move(guid="die001", position=Position(x=-4, y=1, z=0)),  # the same piece: after its first move
+        ]
+    )
+    assert result.applied == 4 and world.frame - start >= 3 * 30
+    assert world.objects["die001"].position.x == -4 and world.objects["block1"].position.x == 5
+
+
+async def test_a_motion_that_fails_stops_the_batch_once_the_others_end(lv: Live):
+    world = lv.emulator.require_world()
+    lv.emulator.hold("die001", "Red")  # a held piece never comes to rest
+    with pytest.raises(BatchFailed) as failure:
+        await lv.connector.apply(
+            [
+                Move(guid="block1", position=Position(x=2, y=1, z=2)),
+                Move(guid="die001", position=Position(x=0, y=1, z=8)),
+                Say(text="never said"),
+            ],
+            timeout=1,
+        )
+    assert failure.value.index == 1 and "did not come to rest" in failure.value.reason
+    assert failure.value.applied == 1 and world.objects["block1"].position.x == 2
+    assert ("never said", [1, 1, 1]) not in world.chat

@@ -246,3 +246,12 @@ async def test_on_a_joined_mod_a_new_connector_leaves_the_mods_own_half_alone(tm
     finally:
         loop.stop()
         await stop_live(live)
+
+
+def test_a_games_lua_may_not_replace_the_events_the_connector_tracks_changes_with(tmp_path: Path):
+    mod = tmp_path / "tts_mod"
+    shutil.copytree(default_root(), mod, ignore=shutil.ignore_patterns("__pycache__"))
+    (mod / "demo").mkdir(exist_ok=True)
+    (mod / "demo" / "global.lua").write_text("-- mine\nfunction onObjectDrop(color, obj)\nend\n", encoding="utf-8")
+    with pytest.raises(BundleError, match=r"demo/global.lua:2: defines onObjectDrop, which the connector handles"):
+        ModSource(mod).global_bundle(registry.load("demo"))

@@ -289,7 +289,10 @@ async def test_the_drawing_follows_a_piece_moved_by_hand_without_a_bot_turn(demo
         world = demo_board.live.emulator.require_world()
         board = next(o for o in world.objects.values() if layout.BOARD_TAG in o.data["Tags"])
         token = next(o for o in world.objects.values() if layout.HUMAN_TAG in o.data["Tags"])
-        token.set_position(board.transform.to_world(layout.BOARD.spots["slot 1"]))  # moved by hand
+        emulator = demo_board.live.emulator
+        emulator.hold(token.guid, "White")  # moved by hand: picked up, carried, dropped (TTS's onObjectDrop)
+        token.set_position(board.transform.to_world(layout.BOARD.spots["slot 1"]))
+        emulator.release(token.guid)
         state = await next_state(ws, lambda s: s["table"]["drawing"]["slots"][0] == "human", seconds=10)
     assert state["table"]["drawing"]["slots"][0] == "human"
 

@@ -178,36 +178,37 @@ class TtsApi:
         return lua.to_lua(value)
 
     def _fields(self, guid: str) -> Any:
-        """A live object's plain fields in one table, for the prelude's getters (``cache``); None if gone."""
+        """A live object's plain fields, as many values (the prelude's ``mirror`` names them, in this order); nothing
+        if it is gone. Many plain values cross into Lua far cheaper than one table built here."""
         obj = self.world.objects.get(guid)
         if obj is None or obj.destroyed:
             return None
         data, t = obj.data, obj.data.get("Transform") or {}
-        rotation = [normalize_angle(float(t.get(k, 0.0))) for k in ("rotX", "rotY", "rotZ")]
-        fields = {
-            "guid": obj.guid,
-            "type": obj.type,
-            "name": data.get("Name", ""),
-            "nickname": str(data.get("Nickname", "") or ""),
-            "description": str(data.get("Description", "") or ""),
-            "gm_notes": str(data.get("GMNotes", "") or ""),
-            "memo": data.get("Memo"),
-            "tags": self.world.lua.to_lua(list(data.get("Tags") or [])),
-            "px": float(t.get("posX", 0.0)),
-            "py": float(t.get("posY", 0.0)),
-            "pz": float(t.get("posZ", 0.0)),
-            "rx": rotation[0],
-            "ry": rotation[1],
-            "rz": rotation[2],
-            "sx": float(t.get("scaleX", 1.0)),
-            "sy": float(t.get("scaleY", 1.0)),
-            "sz": float(t.get("scaleZ", 1.0)),
-            "locked": bool(data.get("Locked", False)),
-            "value": data.get("Value"),
-            "state": getStateId(self, obj) if data.get("States") else -1,
-            "rotation_value": obj.rotation_value() if data.get("RotationValues") else None,
-        }
-        return self.world.lua.make_plain_table({k: v for k, v in fields.items() if v is not None})
+        get = t.get
+        tags = data.get("Tags")
+        return (
+            obj.guid,
+            obj.type,
+            data.get("Name", ""),
+            str(data.get("Nickname", "") or ""),
+            str(data.get("Description", "") or ""),
+            str(data.get("GMNotes", "") or ""),
+            data.get("Memo"),
+            self.world.lua.to_lua(list(tags)) if tags else None,
+            float(get("posX", 0.0)),
+            float(get("posY", 0.0)),
+            float(get("posZ", 0.0)),
+            normalize_angle(float(get("rotX", 0.0))),
+            normalize_angle(float(get("rotY", 0.0))),
+            normalize_angle(float(get("rotZ", 0.0))),
+            float(get("scaleX", 1.0)),
+            float(get("scaleY", 1.0)),
+            float(get("scaleZ", 1.0)),
+            bool(data.get("Locked", False)),
+            data.get("Value"),
+            getStateId(self, obj) if data.get("States") else -1,
+            obj.rotation_value() if data.get("RotationValues") else None,
+        )
 
     def _call(self, guid: str, name: str, *args: Any) -> Any:
         if name not in PURE:

@@ -202,10 +202,6 @@ class LuaHost:
             return [self.to_python(v, depth + 1) for _, v in sorted(items, key=lambda kv: kv[0])]
         return {(k if isinstance(k, str) else str(k)): self.to_python(v, depth + 1) for k, v in items}
 
-    def make_plain_table(self, values: dict[str, Any]) -> LuaTable:
-        """A flat table of plain values (no wrapping of callables: the fast path for cached fields)."""
-        return self._table_from(values)
-
     def make_table(self, values: dict[Any, Any]) -> LuaTable:
         """A table whose Python functions raise Lua errors (with the caller's position) when they fail."""
         return self._table_from(

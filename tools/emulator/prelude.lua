@@ -458,16 +458,21 @@ local mirrors, fields, make_vector = {}, host.fields, __automa_vector
 local function mirror(guid)
   local m = mirrors[guid]
   if m == nil or m.gen ~= cache.gen then
-    m = fields(guid)
-    if m == nil then return nil end
-    m.gen = cache.gen
+    local id, kind, name, nickname, description, gm_notes, memo, tags, px, py, pz, rx, ry, rz, sx, sy, sz, locked,
+      value, state, rotation_value = fields(guid)
+    if id == nil then return nil end
+    m = { gen = cache.gen, guid = id, type = kind, name = name, nickname = nickname, description = description,
+      gm_notes = gm_notes, memo = memo, tags = tags, px = px, py = py, pz = pz, rx = rx, ry = ry, rz = rz, sx = sx,
+      sy = sy, sz = sz, locked = locked, value = value, state = state, rotation_value = rotation_value }
     mirrors[guid] = m
   end
   return m
 end
 local function copy_tags(m)
   local out = {}
-  for i, t in ipairs(m.tags) do out[i] = t end
+  if m.tags ~= nil then
+    for i, t in ipairs(m.tags) do out[i] = t end
+  end
   return out
 end
 local FAST_METHODS = {

@@ -21,6 +21,7 @@ local PLAYER_COLORS = {
 }
 local REST_TIMEOUT = 15 -- seconds an object may take to come to rest, unless the bridge says otherwise
 local CONTAINERS = { Bag = true, Deck = true, Infinite = true, Stack = true }
+local PARALLEL = { move = true, rotate = true, flip = true, set_value = true } -- motions that may run at once
 
 local function color_of(name)
   return PLAYER_COLORS[name or "White"] or PLAYER_COLORS.White
@@ -105,12 +106,63 @@ local function lean(obj)
   return rec
 end
 
--- args.full: every object's whole getData() (scripts stripped), as before issue 18; else the lean records.
+-- What changed since a snapshot (issue 18): the objects players and scripts touched, as TTS reports it by events,
+-- and every object the bridge's own batches touched. A change no event reports (another script moving a piece,
+-- a piece knocked by another) is not seen: the bridge asks for a whole snapshot when it must be sure.
+-- epoch: this load of the script (a reload starts counting afresh; os.clock keeps rising across reloads)
+local changes = { epoch = os.time() .. "-" .. os.clock() .. "-" .. math.random(1, 1000000000), version = 0 }
+local touched, vanished = {}, {}
+
+local function touch(obj)
+  if obj == nil then return end
+  local guid = type(obj) == "string" and obj or obj.getGUID()
+  changes.version = changes.version + 1
+  touched[guid], vanished[guid] = changes.version, nil
+end
+
+local function vanish(obj)
+  local guid = type(obj) == "string" and obj or obj.getGUID()
+  changes.version = changes.version + 1
+  vanished[guid], touched[guid] = changes.version, nil
+end
+automa.touch = touch
+
+function onObjectDrop(color, obj) touch(obj) end
+function onObjectPickUp(color, obj) touch(obj) end
+function onObjectRotate(obj) touch(obj) end
+function onObjectSpawn(obj) touch(obj) end
+function onObjectDestroy(obj) vanish(obj) end
+function onObjectEnterContainer(container, obj) touch(container) vanish(obj) end
+function onObjectLeaveContainer(container, obj) touch(container) touch(obj) end
+function onObjectStateChange(obj, old_guid) touch(obj) if old_guid ~= obj.getGUID() then vanish(old_guid) end end
+function onObjectRandomize(obj) touch(obj) end
+function onObjectNumberTyped(obj) touch(obj) end
+function onPlayerAction(player, action, targets)
+  for _, obj in ipairs(targets or {}) do touch(obj) end
+end
+
+-- args.full: every object's whole getData() (scripts stripped), as before issue 18; args.since = {epoch, version}
+-- of an earlier answer: only what changed since (lean records and the GUIDs gone), when this script has tracked
+-- changes since then (the same load); else the lean records of every object.
 automa.ops.snapshot = function(args, done)
   if not args.full then
-    local records = {}
+    local since = args.since
+    local records, gone = {}, {}
+    if type(since) == "table" and since.epoch == changes.epoch and type(since.version) == "number" then
+      for guid, at in pairs(touched) do
+        if at > since.version then
+          local obj = getObjectFromGUID(guid)
+          if obj ~= nil then records[#records + 1] = lean(obj) else gone[#gone + 1] = guid end
+        end
+      end
+      for guid, at in pairs(vanished) do
+        if at > since.version then gone[#gone + 1] = guid end
+      end
+      done({ lean = records, gone = gone, delta = true, epoch = changes.epoch, version = changes.version })
+      return
+    end
     for _, obj in ipairs(getObjects()) do records[#records + 1] = lean(obj) end
-    done({ lean = records })
+    done({ lean = records, epoch = changes.epoch, version = changes.version })
     return
   end
   local objects, types, state_ids = {}, {}, {}
@@ -363,21 +415,68 @@ automa.ops.apply = function(args, done, fail, req_id)
     fail(detail)
   end
   progress(0)
-  local results = {}
-  local function step(i)
+  -- Moves, turns, flips and dice set of different objects run at once, as TTS animates them (issue 18); any other
+  -- command, and a second motion of an object still moving, first waits for every motion under way, so the chat's
+  -- reasons and the container commands stay in step with the pieces. A motion that fails stops the batch once
+  -- the others have ended; the failure names it, and the commands before it count as applied.
+  local results, completed, moving, waiting, failure = {}, 0, {}, nil, nil
+  local moving_count = 0
+  local function finished(i, result)
+    results[i] = result
+    for _, key in ipairs({ "guid", "container" }) do -- what the batch changed, for snapshots of changes
+      if batch[i][key] ~= nil then touch(batch[i][key]) end
+      if type(result) == "table" and result[key] ~= nil then touch(result[key]) end
+    end
+    completed = completed + 1
+    progress(completed)
+  end
+  local function settle()
+    if moving_count > 0 or waiting == nil then return end
+    local go = waiting
+    waiting = nil
+    if failure ~= nil then stop(failure) else go() end
+  end
+  local step
+  local function after_motions(i)
+    waiting = function() step(i) end
+    settle()
+  end
+  step = function(i)
     if i > #batch then
+      if moving_count > 0 then after_motions(i) return end
       record.state = "finished"
       done({ applied = #batch, results = results })
       return
     end
-    local ok, err = pcall(commands[batch[i].op].run, batch[i], function(result)
-      results[i] = result
-      progress(i)
-      step(i + 1)
+    local c = batch[i]
+    local parallel = PARALLEL[c.op] and not moving[c.guid]
+    if not parallel and moving_count > 0 then after_motions(i) return end
+    if parallel then
+      moving[c.guid], moving_count = true, moving_count + 1
+    end
+    local function ended()
+      if parallel then moving[c.guid], moving_count = nil, moving_count - 1 end
+    end
+    local ok, err = pcall(commands[c.op].run, c, function(result)
+      ended()
+      finished(i, result)
+      if parallel then settle() else step(i + 1) end
     end, function(reason)
-      stop({ index = i - 1, reason = reason, applied = i - 1 })
+      ended()
+      local detail = { index = i - 1, reason = reason, applied = i - 1 }
+      if not parallel then stop(detail) return end
+      if failure == nil or detail.index < failure.index then failure = detail end
+      settle()
     end)
-    if not ok then stop({ index = i - 1, reason = tostring(err), applied = i - 1 }) end
+    if not ok then
+      ended()
+      stop({ index = i - 1, reason = tostring(err), applied = i - 1 })
+      return
+    end
+    if parallel then
+      if failure ~= nil then after_motions(#batch + 1) return end -- no new command once one motion failed
+      step(i + 1)
+    end
   end
   step(1)
 end
