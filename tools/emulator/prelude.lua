@@ -491,6 +491,13 @@ local FAST_METHODS = {
 local FAST_PROPERTIES = { guid = "guid", type = "type", name = "name", memo = "memo", value = "value",
   locked = "locked" }
 
+-- A method call through the host; a colon call (obj:method()) passes the object itself first, which is dropped.
+-- Tail calls all the way, so rethrow's error lands on the mod's line.
+local function through_host(p, guid, k, ...)
+  if select("#", ...) > 0 and (...) == p then return rethrow(pcall(call, guid, k, select(2, ...))) end
+  return rethrow(pcall(call, guid, k, ...))
+end
+
 local ObjectMeta = {}
 ObjectMeta.__index = function(p, k)
   local guid = rawget(p, "__automa_guid")
@@ -504,17 +511,13 @@ ObjectMeta.__index = function(p, k)
     local bound = function(...)
       local m = mirror(guid)
       if m ~= nil then return fast(m) end
-      if select("#", ...) > 0 and (...) == p then return rethrow(pcall(call, guid, k, select(2, ...))) end
-      return rethrow(pcall(call, guid, k, ...))
+      return through_host(p, guid, k, ...)
     end
     rawset(p, k, bound)
     return bound
   end
   if methods[k] then
-    local bound = function(...)
-      if select("#", ...) > 0 and (...) == p then return rethrow(pcall(call, guid, k, select(2, ...))) end
-      return rethrow(pcall(call, guid, k, ...))
-    end
+    local bound = function(...) return through_host(p, guid, k, ...) end
     rawset(p, k, bound)
     return bound
   end
