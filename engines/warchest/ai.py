@@ -79,6 +79,11 @@ class AiDecision:
 class SoloAI:
     def __init__(self, options: AiOptions | None = None) -> None:
         self.options = options or AiOptions()
+        # one decision's location sets, by the state they describe (kept alive, so no other state takes its id)
+        self._locations: dict[int, tuple[State, _Locations]] = {}
+
+    def _view(self, state: State, moving: Hex | None = None) -> _View:
+        return _View(state, self.options, moving, self._locations)
 
     # --- entry points ---------------------------------------------------------------------------------------
 
@@ -100,6 +105,7 @@ class SoloAI:
         ai = state.rules.ai_side
         if state.to_act() != ai:
             raise ValueError("it is not the AI's turn")
+        self._locations = {}
         if state.pending:
             return self._follow_up(state, rng)
         coin = state.sides[ai].hand[0]
@@ -117,7 +123,7 @@ class SoloAI:
         spots = list(R.deploy_hexes(state, ai, coin))
         if not spots:
             return self._fallback(state, coin, rng, f"{coin} has no unoccupied friendly location to deploy on")
-        view = _View(state, self.options)
+        view = self._view(state)
         locs = view.location_sets()
         choice = self._select(
             spots,
@@ -181,7 +187,7 @@ class SoloAI:
     def _choose_target(self, state: State, targets: list[tuple[Hex, bool]], rng: random.Random) -> Choice[Hex]:
         ai = state.rules.ai_side
         ranged = {t: r for t, r in targets}
-        view = _View(state, self.options)
+        view = self._view(state)
         return self._select(
             list(ranged),
             [
@@ -220,7 +226,7 @@ class SoloAI:
 
     def _move_target(self, state: State, h: Hex, rng: random.Random) -> Choice[Hex] | None:
         ai = state.rules.ai_side
-        view = _View(state, self.options, moving=h)
+        view = self._view(state, moving=h)
         locs = view.location_sets()
         candidates = [
             x
@@ -248,7 +254,7 @@ class SoloAI:
     def _step(self, state: State, h: Hex, target: Hex, rng: random.Random) -> Choice[Hex] | None:
         """One hex closer to target, by the Move step's priorities; None when obstructed."""
         ai = state.rules.ai_side
-        view = _View(state, self.options, moving=h)
+        view = self._view(state, moving=h)
         locs = view.location_sets()
         here = view.distance_to(h, target)
         steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) == here - 1]
@@ -418,8 +424,15 @@ class _Locations:
 class _View:
     """Path distances on one board ("closeness ... counting around any occupied spaces"), computed once per hex."""
 
-    def __init__(self, state: State, options: AiOptions, moving: Hex | None = None) -> None:
+    def __init__(
+        self,
+        state: State,
+        options: AiOptions,
+        moving: Hex | None = None,
+        locations: dict[int, tuple[State, _Locations]] | None = None,
+    ) -> None:
         self.state, self.options, self.moving = state, options, moving
+        self._locations = locations if locations is not None else {}
         self._cache: dict[Hex, tuple[int, ...]] = {}
         self._blocked = mask_of(h for h in state.board if h != moving)  # the moving unit's own hex counts as empty
 
@@ -445,10 +458,21 @@ class _View:
         return d
 
     def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
-        """The nearest of ``targets`` to a (each target's own search, shared by every a asked about)."""
-        return min((self.distance_to(a, t) for t in targets), default=INF)
+        """The nearest of ``targets`` to a: from the searches already made if they cover it (a's own, or every
+        target's), else by one search outward from a."""
+        cache = self._cache
+        if a not in cache and targets and all(t in cache for t in targets):
+            return min(self.distance_to(a, t) for t in targets)
+        return min((self.distance(a, t) for t in targets), default=INF)
 
     def location_sets(self) -> _Locations:
+        """Locations the AI does not hold, the human's, those a human unit stands on (worked out once a state)."""
+        found = self._locations.get(id(self.state))
+        if found is None:
+            found = self._locations[id(self.state)] = (self.state, self._location_sets())
+        return found[1]
+
+    def _location_sets(self) -> _Locations:
         s = self.state
         ai = s.rules.ai_side
         human_units = {h for h, p in s.board.items() if p.owner != ai}
