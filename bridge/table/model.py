@@ -180,10 +180,13 @@ class TableObject:
             position = _triple(get("p"), "position")
             rx, ry, rz = _triple(get("r"), "rotation")
             # most pieces lie flat and square: the common angles skip the general arithmetic
-            rotation = Vec3(
-                rx if 0.0 <= rx < _UPRIGHT_LIMIT else normalize_angle(rx),
-                ry if 0.0 <= ry < _UPRIGHT_LIMIT else normalize_angle(ry),
-                rz if 0.0 <= rz < _UPRIGHT_LIMIT else normalize_angle(rz),
+            rotation = _new_tuple(
+                Vec3,
+                (
+                    rx if 0.0 <= rx < _UPRIGHT_LIMIT else normalize_angle(rx),
+                    ry if 0.0 <= ry < _UPRIGHT_LIMIT else normalize_angle(ry),
+                    rz if 0.0 <= rz < _UPRIGHT_LIMIT else normalize_angle(rz),
+                ),
             )
             tags = get("a")
             contents = get("c")
@@ -258,15 +261,19 @@ def _fast_new(cls: type[TableObject], *values: Any) -> TableObject:
 
 
 def _triple(value: Any, what: str) -> Vec3:
-    """[x, y, z] of three finite numbers, else an error that names the field."""
+    """[x, y, z] of three finite numbers, else an error that names the field. (Built with tuple.__new__: the
+    named tuple's own constructor costs twice as much, and a snapshot builds thousands.)"""
     try:
         x, y, z = value
-        v = Vec3(float(x), float(y), float(z))
-        if math.isfinite(v.x + v.y + v.z):
+        v = _new_tuple(Vec3, (float(x), float(y), float(z)))
+        if _isfinite(v[0] + v[1] + v[2]):
             return v
     except (TypeError, ValueError):
         pass
     raise ValueError(f"has no valid {what} ({_shown(value)})")
+
+
+_new_tuple, _isfinite = tuple.__new__, math.isfinite
 
 
 _SETTERS = tuple(getattr(TableObject, f.name).__set__ for f in fields(TableObject))

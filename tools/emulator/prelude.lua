@@ -454,10 +454,16 @@ local proxies = {}
 -- (a new Vector, a new tags table) each time, as TTS does.
 local cache = { gen = 0 }
 __automa_cache = cache
-local mirrors, fields, make_vector = {}, host.fields, __automa_vector
+local mirrors, asked, fields, make_vector = {}, {}, host.fields, __automa_vector
 local function mirror(guid)
   local m = mirrors[guid]
   if m == nil or m.gen ~= cache.gen then
+    -- the first read of an object in a generation goes straight to the host (one field is cheaper so); a
+    -- second read fetches them all
+    if asked[guid] ~= cache.gen then
+      asked[guid] = cache.gen
+      return nil
+    end
     local id, kind, name, nickname, description, gm_notes, memo, tags, px, py, pz, rx, ry, rz, sx, sy, sz, locked,
       value, state, rotation_value = fields(guid)
     if id == nil then return nil end
