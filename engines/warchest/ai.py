@@ -79,8 +79,9 @@ class AiDecision:
 class SoloAI:
     def __init__(self, options: AiOptions | None = None) -> None:
         self.options = options or AiOptions()
-        # one decision's location sets, by the state they describe (kept alive, so no other state takes its id)
-        self._locations: dict[int, tuple[State, _Locations]] = {}
+        # one decision's location sets, by the state they describe and its action count (a trial state is played
+        # on); the state is kept alive, so no other state takes its id meanwhile
+        self._locations: dict[tuple[int, int], tuple[State, _Locations]] = {}
 
     def _view(self, state: State, moving: Hex | None = None) -> _View:
         return _View(state, self.options, moving, self._locations)
@@ -429,7 +430,7 @@ class _View:
         state: State,
         options: AiOptions,
         moving: Hex | None = None,
-        locations: dict[int, tuple[State, _Locations]] | None = None,
+        locations: dict[tuple[int, int], tuple[State, _Locations]] | None = None,
     ) -> None:
         self.state, self.options, self.moving = state, options, moving
         self._locations = locations if locations is not None else {}
@@ -467,9 +468,10 @@ class _View:
 
     def location_sets(self) -> _Locations:
         """Locations the AI does not hold, the human's, those a human unit stands on (worked out once a state)."""
-        found = self._locations.get(id(self.state))
+        key = (id(self.state), self.state.ply)
+        found = self._locations.get(key)
         if found is None:
-            found = self._locations[id(self.state)] = (self.state, self._location_sets())
+            found = self._locations[key] = (self.state, self._location_sets())
         return found[1]
 
     def _location_sets(self) -> _Locations:
