@@ -460,9 +460,10 @@ class _View:
 
     def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
         """The nearest of ``targets`` to a: from the searches already made if they cover it (a's own, or every
-        target's), else by one search outward from a."""
+        target's); a lone target (the centre hex) by its own search, which serves every a; else by one search
+        outward from a."""
         cache = self._cache
-        if a not in cache and targets and all(t in cache for t in targets):
+        if a not in cache and targets and (len(targets) == 1 or all(t in cache for t in targets)):
             return min(self.distance_to(a, t) for t in targets)
         return min((self.distance(a, t) for t in targets), default=INF)
 
