@@ -570,3 +570,20 @@ def test_an_object_member_of_the_tts_api_the_emulator_lacks_fails_loudly_at_the_
         run(world, "getObjectFromGUID('aaaaaa').getComponents()")
     assert run(world, "return getObjectFromGUID('aaaaaa').no_such_member == nil") is True
     assert run(world, "return getObjectFromGUID('aaaaaa').getName()") == ""
+
+
+def test_an_object_read_then_destroyed_in_one_script_run_is_not_read_from_a_stale_cache():
+    """The emulator caches an object's fields within one run of a script; an object destroyed meanwhile (here by
+    setState, whose onObjectDestroy handler read it first) must fail as a destroyed object, not answer old data."""
+    script = "seen = {}\nfunction onObjectDestroy(o) seen[#seen + 1] = o.getName() .. o.getDescription() end"
+    obj = {
+        "GUID": "aaaaaa",
+        "Name": "BlockSquare",
+        "Nickname": "A",
+        "Description": "d",
+        "States": {"2": {"GUID": "bbbbbb", "Name": "BlockSquare", "Nickname": "B"}},
+    }
+    world, _ = world_with([obj], script)
+    with pytest.raises(ScriptError, match="aaaaaa"):
+        run(world, "local o = getObjectFromGUID('aaaaaa') local n = o.getName() o.setState(2) return o.getName()")
+    assert run(world, "return seen") == ["Ad"]

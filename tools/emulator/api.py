@@ -211,8 +211,17 @@ class TtsApi:
         )
 
     def _call(self, guid: str, name: str, *args: Any) -> Any:
-        if name not in PURE:
+        if name in PURE:
+            return self._dispatch(guid, name, args)
+        # a changing call: cached fields are stale before it and after it (an event handler it runs may have read
+        # objects it changes later)
+        self.world.lua.changed()
+        try:
+            return self._dispatch(guid, name, args)
+        finally:
             self.world.lua.changed()
+
+    def _dispatch(self, guid: str, name: str, args: tuple[Any, ...]) -> Any:
         py_args = [self._in(a) for a in args]
         if guid == GLOBAL_GUID:
             fn = GLOBAL_METHODS.get(name)

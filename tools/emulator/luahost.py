@@ -213,7 +213,10 @@ class LuaHost:
 
         def changing(*args: Any) -> Any:
             self.changed()
-            return fn(*args)
+            try:
+                return fn(*args)
+            finally:
+                self.changed()
 
         return self._wrap(changing)
 

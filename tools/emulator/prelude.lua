@@ -543,6 +543,7 @@ end
 
 function __automa_forget(guid)
   proxies[guid] = nil
+  mirrors[guid] = nil -- a destroyed object's fields are never read from the cache
 end
 
 -- The instruction budget ----------------------------------------------------------------------------------
