@@ -180,14 +180,13 @@ class TableObject:
             position = _triple(get("p"), "position")
             rx, ry, rz = _triple(get("r"), "rotation")
             # most pieces lie flat and square: the common angles skip the general arithmetic
-            rotation = _new_tuple(
-                Vec3,
-                (
-                    rx if 0.0 <= rx < _UPRIGHT_LIMIT else normalize_angle(rx),
-                    ry if 0.0 <= ry < _UPRIGHT_LIMIT else normalize_angle(ry),
-                    rz if 0.0 <= rz < _UPRIGHT_LIMIT else normalize_angle(rz),
-                ),
-            )
+            if not 0.0 <= rx < _UPRIGHT_LIMIT:
+                rx = normalize_angle(rx)
+            if not 0.0 <= ry < _UPRIGHT_LIMIT:
+                ry = normalize_angle(ry)
+            if not 0.0 <= rz < _UPRIGHT_LIMIT:
+                rz = normalize_angle(rz)
+            rotation = _new_tuple(Vec3, (rx, ry, rz))
             tags = get("a")
             contents = get("c")
             state = get("i", -1)
@@ -204,7 +203,7 @@ class TableObject:
                 position,
                 rotation,
                 _triple(rec["s"], "scale") if "s" in rec else ONE,
-                False if rotation.x == 0.0 and rotation.z == 0.0 else is_face_down(rotation),
+                False if rx == 0.0 and rz == 0.0 else is_face_down(rotation),
                 get("v"),
                 get("l") is True,
                 state if type(state) is int else -1,
@@ -248,15 +247,18 @@ class TableObject:
 _UPRIGHT_LIMIT = 360.0 - 1e-5  # normalize_angle's noise margin: below it an angle in [0, 360) stays as it is
 
 
-def _fast_new(cls: type[TableObject], *values: Any) -> TableObject:
+def _fast_new(  # one parameter per field, in order
+    cls: type[TableObject],
+    v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any,
+    v8: Any, v9: Any, v10: Any, v11: Any, v12: Any, v13: Any, v14: Any, v15: Any,
+) -> TableObject:  # fmt: skip
     """A TableObject from its 16 field values in order, set through the slots' own setters instead of the frozen
     dataclass's checked __init__ (a snapshot builds thousands; this halves the cost). Unrolled: a loop costs as
     much again."""
     s, obj = _SETTERS, object.__new__(cls)
-    s[0](obj, values[0]), s[1](obj, values[1]), s[2](obj, values[2]), s[3](obj, values[3])
-    s[4](obj, values[4]), s[5](obj, values[5]), s[6](obj, values[6]), s[7](obj, values[7])
-    s[8](obj, values[8]), s[9](obj, values[9]), s[10](obj, values[10]), s[11](obj, values[11])
-    s[12](obj, values[12]), s[13](obj, values[13]), s[14](obj, values[14]), s[15](obj, values[15])
+    s[0](obj, v0), s[1](obj, v1), s[2](obj, v2), s[3](obj, v3), s[4](obj, v4), s[5](obj, v5), s[6](obj, v6)
+    s[7](obj, v7), s[8](obj, v8), s[9](obj, v9), s[10](obj, v10), s[11](obj, v11), s[12](obj, v12)
+    s[13](obj, v13), s[14](obj, v14), s[15](obj, v15)
     return obj
 
 
@@ -310,15 +312,17 @@ class Table:
     _by_guid: Mapping[str, TableObject] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        by_guid: dict[str, TableObject] = {}
+        by_guid = {o.guid: o for o in self.objects}
         shared = []
-        for o in self.objects:
-            first = by_guid.setdefault(o.guid, o)
-            if first is not o:
-                shared.append(
-                    f"{first.describe()} and {o.describe()} have the same GUID; TTS addresses objects by GUID, so "
-                    "the bot cannot tell them apart"
-                )
+        if len(by_guid) < len(self.objects):  # some GUID is shared: name every pair
+            by_guid = {}
+            for o in self.objects:
+                first = by_guid.setdefault(o.guid, o)
+                if first is not o:
+                    shared.append(
+                        f"{first.describe()} and {o.describe()} have the same GUID; TTS addresses objects by GUID, "
+                        "so the bot cannot tell them apart"
+                    )
         object.__setattr__(self, "_by_guid", by_guid)
         if shared:
             object.__setattr__(self, "problems", (*self.problems, *shared))
@@ -352,13 +356,15 @@ class Table:
     def from_lean(cls, records: Any, source: str = "live table") -> Table:
         if not isinstance(records, list):
             raise TableError("snapshot: 'lean' is not a list")
-        objs, problems = [], []
+        objs: list[TableObject] = []
+        problems: list[str] = []
+        read, add = TableObject.from_lean, objs.append
         for i, rec in enumerate(records):
-            if not isinstance(rec, Mapping):
+            if type(rec) is not dict and not isinstance(rec, Mapping):  # JSON gives dicts: the cheap test first
                 problems.append(f"{source}: object #{i} is not a JSON object")
                 continue
             try:
-                objs.append(TableObject.from_lean(rec))
+                add(read(rec))
             except TableError as exc:
                 problems.append(str(exc))
         return cls(tuple(objs), source, tuple(problems))
