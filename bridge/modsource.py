@@ -89,8 +89,8 @@ class ModSource:
         """The connector, then the game's own Lua (none without a game: ``automa mod inject`` with no --game)."""
         parts = [("connector/connector.lua", self._read("connector/connector.lua"))]
         own = self.root / game.name / "global.lua" if game is not None else None
-        if own is not None and game is not None and own.is_file():
-            parts.append((f"{game.name}/global.lua", own.read_text(encoding="utf-8")))
+        if own is not None and own.is_file():
+            parts.append((f"{own.parent.name}/global.lua", own.read_text(encoding="utf-8")))
         for path, source in parts[1:]:
             clash = _CONNECTOR_EVENTS.search(source)
             if clash:
@@ -117,8 +117,7 @@ class ModSource:
             if index:
                 bundle.add(f"-- {path} ----")
             bundle.add(source, path)
-        extra = game.mod_lua() if game is not None else ""
-        if extra and game is not None:
+        if game is not None and (extra := game.mod_lua()):
             bundle.add(f"-- {game.name} (generated) ----\n{extra}")
         return bundle
 

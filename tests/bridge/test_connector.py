@@ -302,9 +302,19 @@ async def test_a_reload_makes_the_next_snapshot_of_changes_a_whole_one(lv: Live)
     assert again["block1"].position.z == 7 and len(again) == len(await lv.connector.snapshot())
 
 
-async def test_moves_of_different_objects_run_at_once_and_a_say_waits_for_them(lv: Live):
+@pytest.mark.parametrize("real_time", [False, True], ids=["fast", "tts_pace"])
+async def test_moves_of_different_objects_run_at_once_and_a_say_waits_for_them(real_time: bool):
     """Issue 18: "A batch's smooth moves run in parallel where they do not depend on each other (TTS animates them
-    at once)"; the chat's reason waits for the pieces, and a second move of the same piece waits for the first."""
+    at once)"; the chat's reason waits for the pieces, and a second move of the same piece waits for the first.
+    Counted in frames, at full speed and at TTS's 60 frames a second."""
+    lv = await start_live(table_save(), real_time=real_time)
+    try:
+        await _moves_at_once(lv)
+    finally:
+        await stop_live(lv)
+
+
+async def _moves_at_once(lv: Live) -> None:
     world = lv.emulator.require_world()
     start = world.frame
     await lv.connector.apply(

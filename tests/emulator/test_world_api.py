@@ -287,6 +287,7 @@ def test_ui_attributes_xml_tables_and_custom_assets():
     ]
     run(world, "UI.setXmlTable({{tag = 'Button', attributes = {id = 'b', onClick = 'go'}, value = 'Go'}})")
     assert run(world, "return UI.getXml()") == '<Button id="b" onClick="go">Go</Button>'
+    assert run(world, "return #UI.getCustomAssets()") == 0 and "CustomUIAssets" not in world.to_save().to_dict()
     run(world, "UI.setCustomAssets({{name = 'logo', url = 'http://x/logo.png'}})")
     assert run(world, "return {UI.getCustomAssets()[1].name, UI.loading}") == ["logo", False]
     assert world.to_save().to_dict()["CustomUIAssets"] == [{"Type": 0, "Name": "logo", "URL": "http://x/logo.png"}]

@@ -378,11 +378,9 @@ class TtsApi:
                 w.tell("panel", shown)  # a status line players would read on the panel
             return done
 
-        def assets_of() -> list[dict[str, Any]]:
-            """The UI's custom assets, where a save keeps them (``CustomUIAssets``: Name, URL)."""
-            holder = w.save_extras if guid == GLOBAL_GUID else w.get(guid).data
-            found: list[dict[str, Any]] = holder.setdefault("CustomUIAssets", [])
-            return found
+        def assets_holder() -> dict[str, Any]:
+            """Where a save keeps the UI's custom assets (``CustomUIAssets``: Name, URL)."""
+            return w.save_extras if guid == GLOBAL_GUID else w.get(guid).data
 
         def set_xml(xml: str, assets: Any = None) -> bool:
             if guid == GLOBAL_GUID:
@@ -407,8 +405,8 @@ class TtsApi:
                 "getAttributes": lambda eid: tree().attributes(str(eid)),
                 "getXmlTable": lambda: lua.to_lua(tree().to_table()),
                 "setXmlTable": lambda table, assets=None: set_xml(_xml_of_table(self._in(table))),
-                "getCustomAssets": lambda: lua.to_lua(_assets_out(assets_of())),
-                "setCustomAssets": lambda assets: _assets_in(assets_of(), self._in(assets)),
+                "getCustomAssets": lambda: lua.to_lua(_assets_out(assets_holder().get("CustomUIAssets") or [])),
+                "setCustomAssets": lambda assets: _assets_in(assets_holder(), self._in(assets)),
                 "loading": False,  # nothing to load: images are never fetched
             }
         )
@@ -457,9 +455,11 @@ def _assets_out(assets: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"name": a.get("Name", ""), "url": a.get("URL", "")} for a in assets]
 
 
-def _assets_in(holder: list[dict[str, Any]], assets: Any) -> bool:
+def _assets_in(holder: dict[str, Any], assets: Any) -> bool:
     """api UI setCustomAssets: the list replaces the current one ({name=, url=} each)."""
-    holder[:] = [{"Type": 0, "Name": str(a.get("name", "")), "URL": str(a.get("url", ""))} for a in assets or []]
+    holder["CustomUIAssets"] = [
+        {"Type": 0, "Name": str(a.get("name", "")), "URL": str(a.get("url", ""))} for a in assets or []
+    ]
     return True
 
 

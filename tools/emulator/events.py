@@ -29,13 +29,23 @@ class ZoneWatch:
     def __init__(self) -> None:
         self.inside: set[tuple[str, str]] = set()
         self._checking = False
+        self._looked: tuple[int, bool] = (-1, False)  # (Lua generation, whether a script handles zone events)
+
+    def _watched(self, world: World) -> bool:
+        """Whether any script handles a zone event; asked again only once Lua has run since (a frame of motion
+        alone defines no handler, and walking every script each frame is not free)."""
+        generation = world.lua.generation
+        if self._looked[0] != generation:
+            found = any(env[e] is not None for _, env in world.scripts() for e in ZONE_EVENTS)
+            self._looked = (generation, found)
+        return self._looked[1]
 
     def prime(self, world: World) -> None:
         """Where everything is at load: nothing entered anything yet (*chosen*: no events for the loaded table)."""
         self.inside = self._occupancy(world)
 
     def check(self, world: World) -> None:
-        if self._checking or not any(env[e] is not None for _, env in world.scripts() for e in ZONE_EVENTS):
+        if self._checking or not self._watched(world):
             return
         self._checking = True
         try:

@@ -135,6 +135,11 @@ class LuaHost:
             if self._depth == 0:
                 self._meter["used"] = 0  # a call stopped over budget left the every-instruction hook on: lift it
 
+    @property
+    def generation(self) -> int:
+        """Moves on at every entry into Lua and every call that may change objects."""
+        return self._gen
+
     def changed(self) -> None:
         """Objects may have changed: the prelude's cached fields are fetched again on their next read."""
         self._gen += 1

@@ -337,7 +337,7 @@ class Emulator:
     def _queue(self, message: dict[str, Any]) -> None:
         if not self.faults.silent:
             self._outbox.put_nowait(message)
-        self._woken()
+        self._wake.set()
 
     async def _sender(self) -> None:
         while True:
