@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import ONE, Transform, Vec3
 from tools.emulator import api_object, api_pieces
-from tools.emulator.api import SEAT_COLORS, TtsApi, _with_tags, vec
+from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, SEAT_COLORS, TtsApi, _with_tags, vec
 from tools.emulator.objects import EmObject
 from tools.emulator.physics import BOX, RAY, SPHERE, Box, Cast, hit_point, unit
 
@@ -449,33 +449,26 @@ def _global_decals(api: TtsApi, decals: Any, keep: bool) -> bool:
     return True
 
 
-def _extras(api: TtsApi) -> dict[str, Any]:
-    return api.world.save_extras
-
-
 def _global_snap_points(api: TtsApi, points: Any) -> bool:
     api.world.save_extras["SnapPoints"] = api_object.snap_points_in(points)
     return True
 
 
 def _register_global() -> None:
-    from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES
-
-    extras = _extras
     GLOBAL_METHODS.update(
         {
             "setVar": _global_set_var,
             "setTable": _global_set_var,
             "getTable": GLOBAL_METHODS["getVar"],
-            "getSnapPoints": lambda api: api_object.snap_points_out(api, extras(api).get("SnapPoints") or []),
+            "getSnapPoints": lambda api: api_object.snap_points_out(api, api.world.save_extras.get("SnapPoints") or []),
             "setSnapPoints": _global_snap_points,
-            "getDecals": lambda api: [api_object.decal_out(api, d) for d in extras(api).get("Decals") or []],
+            "getDecals": lambda api: [api_object.decal_out(api, d) for d in api.world.save_extras.get("Decals") or []],
             "setDecals": lambda api, decals: _global_decals(api, decals or [], keep=False),
             "addDecal": lambda api, decal: _global_decals(api, [decal or {}], keep=True),
             "getVectorLines": _global_lines_out,
             "setVectorLines": _global_lines_in,
-            "setHideFaceDown": lambda api, hide: True,  # how hidden faces look: nothing is rendered headless
-            "setLookingForPlayers": lambda api, looking: True,  # the server browser: headless, no effect
+            # how hidden faces look, the server browser: nothing a headless table shows
+            **dict.fromkeys(GLOBAL_HEADLESS, lambda api, *_: True),
         }
     )
     GLOBAL_PROPERTIES.update(
