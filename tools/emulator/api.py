@@ -29,6 +29,10 @@ M = TypeVar("M", bound=Method)
 OBJECT_METHODS: dict[str, Method] = {}
 GLOBAL_METHODS: dict[str, Method] = {}
 GLOBAL_PROPERTIES: dict[str, Callable[[TtsApi], Any]] = {}
+# Global functions that only read: objects' fields cached before them stay good (a listing marks what it lists).
+PURE_GLOBALS = frozenset(
+    {"getObjectFromGUID", "getObjects", "getAllObjects", "getObjectsWithTag", "getObjectsWithAnyTags"}
+)
 # Object methods that change nothing (the prelude's cached fields stay good across them).
 PURE = frozenset(
     {
@@ -173,6 +177,8 @@ class TtsApi:
             return lua.vector(*value)
         if isinstance(value, Tint):
             return lua.color(*value)
+        if isinstance(value, list) and value and all(type(v) is EmObject for v in value):
+            return lua.proxies([v.guid for v in value])
         if isinstance(value, list) and any(isinstance(v, EmObject | Vec3 | Tint) for v in value):
             return lua.make_table(dict(enumerate((self.out(v) for v in value), start=1)))
         return lua.to_lua(value)
@@ -296,7 +302,7 @@ class TtsApi:
             "sendExternalMessage": self._send_external,
         }
         for name, fn in api.items():
-            g[name] = lua.wrap(fn)
+            g[name] = lua.wrap(fn, pure=name in PURE_GLOBALS)
         g.Global = lua.proxy(GLOBAL_GUID)
         g.UI = self._ui_table(GLOBAL_GUID)
         g.Wait = lua.make_table(

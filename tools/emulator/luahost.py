@@ -79,6 +79,7 @@ class LuaHost:
         self._vector = g["__automa_vector"]
         self._color = g["__automa_color"]
         self._proxy = g["__automa_proxy"]
+        self._proxies = g["__automa_proxies"]
         self._load = g["__automa_load"]
         self._new_env = g["__automa_env"]
         self._wrap = g["__automa_wrap"]
@@ -187,6 +188,10 @@ class LuaHost:
     def proxy(self, guid: str) -> LuaTable:
         return self._proxy(guid)
 
+    def proxies(self, guids: list[str]) -> LuaTable:
+        """A Lua list of object proxies, made in one call into Lua (a snapshot lists thousands)."""
+        return self._proxies(self._table_from(guids))
+
     def to_lua(self, value: Any) -> Any:
         if isinstance(value, dict | list):
             return self._table_from(value, recursive=True)
@@ -213,8 +218,11 @@ class LuaHost:
             {k: self.wrap(v) if callable(v) and lupa.lua_type(v) is None else v for k, v in values.items()}
         )
 
-    def wrap(self, fn: Callable[..., Any]) -> LuaFunction:
-        """A Python function for Lua; calling it may change objects, so cached fields are read afresh after."""
+    def wrap(self, fn: Callable[..., Any], *, pure: bool = False) -> LuaFunction:
+        """A Python function for Lua; calling it may change objects, so cached fields are read afresh after
+        (unless ``pure``: it only reads, and the fields cached before it stay good)."""
+        if pure:
+            return self._wrap(fn)
 
         def changing(*args: Any) -> Any:
             self.changed()

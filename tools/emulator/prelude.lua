@@ -532,13 +532,26 @@ end
 ObjectMeta.__newindex = function(p, k, v) rethrow(pcall(set, rawget(p, "__automa_guid"), k, v)) end
 ObjectMeta.__tostring = function(p) return host.describe(rawget(p, "__automa_guid")) end
 
-function __automa_proxy(guid)
+local function proxy_of(guid)
   local p = proxies[guid]
   if p == nil then
     p = setmetatable({ __automa_guid = guid }, ObjectMeta)
     proxies[guid] = p
   end
   return p
+end
+__automa_proxy = proxy_of
+
+-- A list of objects (getObjects and the like) from their GUIDs in one call. Each is marked as asked for in this
+-- generation: a mod that lists objects goes on to read them, so the first read fetches all fields at once.
+function __automa_proxies(guids)
+  local list, gen = {}, cache.gen
+  for i = 1, #guids do
+    local guid = guids[i]
+    asked[guid] = gen
+    list[i] = proxy_of(guid)
+  end
+  return list
 end
 
 function __automa_forget(guid)
