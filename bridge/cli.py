@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridge import __version__
+from bridge import __version__, modcheck
 from bridge.connector import Connector
 from bridge.link import Link, LinkError
 from bridge.modbuild import build_save, write_mod
@@ -180,8 +180,28 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="people at the table with the bot (default 1; Pax Pamir: 1 or 2)",
     )
+    build.add_argument(
+        "--images-url",
+        metavar="URL",
+        help="the web folder you will upload the images folder to (TTS's Cloud Manager or any web host); the save "
+        "then loads its images from there and plays on any computer (default: this computer's files, which play "
+        "only here)",
+    )
     _data_flags(build)
     build.set_defaults(func=_cmd_mod_build)
+    checker = mod_sub.add_parser(
+        "check",
+        help="list what in a TTS save would not play right in real TTS",
+        description="Check any TTS save (the project's own or a Workshop mod's): objects off the table's surface, "
+        "zones or snap points whose tags shut out the pieces they hold, pieces in a hand zone that cannot be held, "
+        "local images that do not exist or are written in a form TTS may not read, and GUIDs used twice. Each "
+        "problem names the object (GUID, name, where it lies). Exit status 1 when something is wrong. The rules "
+        "come from TTS's documentation and public measurements (bridge/table/ttsfacts.py); none was checked in "
+        "real TTS by this project.",
+    )
+    checker.add_argument("save", type=Path, metavar="SAVE.json", help="the save file to check")
+    checker.add_argument("--json", action="store_true", help="print the findings as JSON")
+    checker.set_defaults(func=_cmd_mod_check)
     inject = mod_sub.add_parser(
         "inject",
         help="write a copy of someone's mod save with the connector and the bot panel joined to it",
@@ -382,9 +402,20 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_mod_build(args: argparse.Namespace) -> int:
-    path = write_mod(_game(args), args.out, people=args.people)
+    path = write_mod(_game(args), args.out, people=args.people, images_url=args.images_url)
     print(f"wrote {path}")
+    if args.images_url:
+        print(f"  upload the folder {path.stem}_assets so that its files are at {args.images_url.rstrip('/')}/")
+    else:
+        print("  its images are files on this computer: the save plays only here (see --images-url)")
     return 0
+
+
+def _cmd_mod_check(args: argparse.Namespace) -> int:
+    save = SaveFile.load(args.save)
+    findings = modcheck.check(save)
+    print(modcheck.as_json(findings, str(args.save)) if args.json else modcheck.report(findings, str(args.save)))
+    return 1 if findings else 0
 
 
 def _cmd_mod_inject(args: argparse.Namespace) -> int:

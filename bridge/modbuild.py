@@ -13,9 +13,10 @@ import os
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlparse
 
 from bridge.modsource import ModSource, default_root
-from bridge.table import SaveFile
+from bridge.table import SaveFile, ttsfacts
 from engines.base import Game
 
 SAVE_VERSION = "v13.2.2"
@@ -47,6 +48,7 @@ def build_save(
             )
         table = game.build_table(assets or {}, people)
     objects = table.to_dict()
+    table_name, floor = fit_table(objects.get("ObjectStates", []))
     now = _dt.datetime.now(_dt.UTC)
     save: dict[str, Any] = {
         "SaveName": f"Tabletop Automa: {game.title}",
@@ -57,16 +59,72 @@ def build_save(
         "GameType": "",
         "Gravity": 0.5,
         "PlayArea": 0.5,
-        "Table": "Table_RPG",
+        "Table": table_name,
         "Sky": "Sky_Museum",
         "Note": f"Press 'Bot turn' on the panel; the bridge (automa serve --game {game.name}) must be running.",
         "TabStates": {},
         "LuaScript": global_script(game),
         "LuaScriptState": json.dumps({"game": game.name, "difficulty": game.default_difficulty}),
         "XmlUI": panel_xml(game),
-        "ObjectStates": objects.get("ObjectStates", []),
+        "ObjectStates": floor + objects.get("ObjectStates", []),
     }
     return SaveFile.from_dict(save, f"{game.name} mod")
+
+
+FLOOR_MARGIN = 3.0  # world units of floor beyond the outermost object's centre
+FLOOR_NOTE = "automa floor"
+FLOOR_GUID = "ff0001"  # outside every builder's GUID range (they start "a")
+
+
+def fit_table(objects: list[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:
+    """The TTS table for these objects, and the floor to add: Table_RPG when every object but the hand zones lies
+    on its flat surface; else no table and a locked floor of our own under the whole layout (pieces past a table's
+    surface fall to the ground in TTS: bridge/table/ttsfacts.py)."""
+    rpg = ttsfacts.TABLE_SURFACES["Table_RPG"]
+    spots = [
+        (float(t.get("posX", 0.0)), float(t.get("posZ", 0.0)))
+        for o in objects
+        if o.get("Name") != "HandTrigger"
+        for t in [o.get("Transform") or {}]
+    ]
+    if all(rpg.holds(x, z) for x, z in spots):
+        return "Table_RPG", []
+    xs, zs = [x for x, _ in spots], [z for _, z in spots]
+    width = max(xs) - min(xs) + 2 * FLOOR_MARGIN
+    depth = max(zs) - min(zs) + 2 * FLOOR_MARGIN
+    floor = {
+        "GUID": FLOOR_GUID,
+        "Name": ttsfacts.BLOCK_NAME,
+        "Transform": {
+            "posX": (max(xs) + min(xs)) / 2,
+            "posY": rpg.top - 0.5,  # a block one unit thick whose top is where Table_RPG's surface would be
+            "posZ": (max(zs) + min(zs)) / 2,
+            "rotX": 0.0,
+            "rotY": 0.0,
+            "rotZ": 0.0,
+            "scaleX": width,
+            "scaleY": 1.0,
+            "scaleZ": depth,
+        },
+        "Nickname": "Table",
+        "Description": "The floor the game's pieces stand on (the layout is larger than TTS's tables).",
+        "GMNotes": FLOOR_NOTE,
+        "Tags": [],
+        "Locked": True,
+        "ColorDiffuse": {"r": 0.23, "g": 0.33, "b": 0.25},
+    }
+    return ttsfacts.NO_TABLE, [floor]
+
+
+def hosted_images(assets: dict[str, str], base_url: str) -> dict[str, str]:
+    """The build's images at ``base_url`` (where the person uploaded the images folder) instead of on this
+    computer: each name keeps its file name."""
+    base = base_url.rstrip("/")
+    out = {}
+    for key, url in assets.items():
+        path = ttsfacts.local_image_path(url)
+        out[key] = f"{base}/{quote(Path(path).name)}" if path else url
+    return out
 
 
 def tts_saves_folder() -> Path | None:
@@ -82,12 +140,18 @@ def tts_saves_folder() -> Path | None:
     return candidate if candidate.is_dir() else None
 
 
-def write_mod(game: Game[Any, Any], out: Path | None, *, people: int = 1) -> Path:
-    """Write the save; ``out`` may be a folder or a file name. Default: the TTS Saves folder, else here."""
+def write_mod(game: Game[Any, Any], out: Path | None, *, people: int = 1, images_url: str | None = None) -> Path:
+    """Write the save; ``out`` may be a folder or a file name. Default: the TTS Saves folder, else here.
+    ``images_url``: the web folder the images will be uploaded to (else the save points at this computer's files,
+    and plays only here)."""
+    if images_url is not None and urlparse(images_url).scheme not in ttsfacts.WEB_SCHEMES:
+        raise ValueError(f"--images-url must be an http:// or https:// address, not {images_url!r}")
     folder_or_file = out or tts_saves_folder() or Path.cwd()
     path = folder_or_file / f"TabletopAutoma_{game.name}.json" if folder_or_file.is_dir() else folder_or_file
     path.parent.mkdir(parents=True, exist_ok=True)
     build_save(game, {}, people=people)  # a bad --people is refused before any file is written
     assets = game.write_assets(path.with_name(path.stem + "_assets"))
+    if images_url is not None:
+        assets = hosted_images(assets, images_url)
     build_save(game, assets, people=people).dump(path)
     return path

@@ -117,7 +117,7 @@ class Game(ABC, Generic[S, A]):
     def _other_games_table(self, table: Table) -> Game[Any, Any] | None:
         """The game whose pieces the table holds when none are this game's (tags are prefixed with a game's name),
         so the person hears which game it is instead of a list of every piece this game cannot read."""
-        prefixes = {tag.split(".", 1)[0].lower() for obj in table for tag in obj.tags if "." in tag}
+        prefixes = {tag.split(".", 1)[0].lower() for obj in table for tag in obj.project_tags if "." in tag}
         if self.name in prefixes:
             return None
         from engines import registry  # the registry imports every game, and so this module

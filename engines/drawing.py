@@ -7,6 +7,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bridge.table.ttsfacts import local_image_url
+
 Colour = tuple[int, ...]
 
 
@@ -39,11 +41,12 @@ def wrapped(
 
 
 def save_all(images: dict[str, Image.Image], folder: Path) -> dict[str, str]:
-    """Write each image as PNG; image name -> file URL."""
+    """Write each image as PNG; image name -> the local address a save holds for it (the form TTS writes:
+    :func:`bridge.table.ttsfacts.local_image_url`)."""
     folder.mkdir(parents=True, exist_ok=True)
     urls = {}
     for key, img in images.items():
         path = folder / f"{key.replace(' ', '_')}.png"
         img.save(path)
-        urls[key] = path.resolve().as_uri()
+        urls[key] = local_image_url(str(path.resolve()))
     return urls

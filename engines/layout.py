@@ -25,24 +25,40 @@ class BetweenSpots(ValueError):
     """A piece on the board but not clearly on one spot."""
 
 
+def board_units(board: Transform, built_scale: float) -> Transform:
+    """The board's frame in board units: world units of the board as built (at ``built_scale``), so a spot in
+    those units lands where TTS puts the point local/scale away (TTS multiplies local points by the scale); a board
+    a person resized moves its spots with it."""
+    s = board.scale
+    return Transform(board.position, board.rotation, Vec3(s.x / built_scale, s.y, s.z / built_scale))
+
+
 @dataclass(frozen=True)
 class BoardLayout:
-    """``spots`` maps a name to local coordinates (before the board's scale is applied, as in TTS)."""
+    """``spots`` maps a name to a point in board units (world units across the board as built, at ``scale``:
+    :func:`board_units`); :meth:`local` gives TTS's local coordinates, e.g. for snap points."""
 
     spots: Mapping[str, Vec3]
     snap: float  # a piece within this distance (world units, on the table plane) of a spot is on it
     extent: float  # a piece further than this from every spot is off the board
+    scale: float = 1.0  # the board's x/z scale as built (bridge/table/ttsfacts.py: how TTS sizes a custom board)
     _items: tuple[tuple[str, Vec3], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_items", tuple(self.spots.items()))  # the key of the world-spot cache
 
+    def local(self, spot: Vec3) -> Vec3:
+        """A point in board units as TTS's local coordinates of the board."""
+        return Vec3(spot.x / self.scale, spot.y, spot.z / self.scale)
+
+    def frame(self, board: TableObject | Transform) -> Transform:
+        return board_units(board.transform if isinstance(board, TableObject) else board, self.scale)
+
     def world(self, board: TableObject | Transform, spot: str) -> Vec3:
-        t = board.transform if isinstance(board, TableObject) else board
-        return t.to_world(self.spots[spot])
+        return self.frame(board).to_world(self.spots[spot])
 
     def locate(self, board: TableObject | Transform, position: Vec3) -> Located:
-        t = board.transform if isinstance(board, TableObject) else board
+        t = self.frame(board)
         ranked = sorted((spot.distance_xz(position), name) for name, spot in _world_spots(self._items, t))
         if not ranked:
             return Located(None, float("inf"))

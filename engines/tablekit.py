@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bridge.commands import Command, Move, Position, Take
-from bridge.table import Table, TableObject, Vec3
+from bridge.table import Table, TableObject, Vec3, ttsfacts
 from bridge.table.geometry import ONE
+from bridge.table.model import board_size_note, marks_note
 from engines.base import Decision, Problem, ReadError
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the deck-sheet grid every game here draws (TTS's largest)
@@ -108,7 +109,10 @@ class Builder:
         stackable: bool = True,
         face_down: bool = False,
         description: str = "",
+        hands: bool = False,
     ) -> dict[str, Any]:
+        """A custom tile (a coin, a marker); ``hands``: a player may hold it in a hand zone (TTS lets only cards and
+        decks in unless ``"Hands": true``)."""
         obj = self.base(
             "Custom_Tile",
             nickname,
@@ -125,12 +129,34 @@ class Builder:
             "WidthScale": 0.0,
             "CustomTile": {"Type": 2 if circle else 0, "Thickness": thickness, "Stackable": stackable, "Stretch": True},
         }
+        if hands:
+            obj["Hands"] = True
         return obj
 
     def board(
-        self, nickname: str, tags: Sequence[str], at: Vec3, image: str, *, snap_points: Iterable[Vec3] = ()
+        self,
+        nickname: str,
+        tags: Sequence[str],
+        at: Vec3,
+        image: str,
+        *,
+        size: tuple[float, float],
+        snap_points: Iterable[Vec3] = (),
     ) -> dict[str, Any]:
-        obj = self.base("Custom_Board", nickname, tags, at, locked=True)
+        """A locked custom board ``size`` (width, depth) world units across, its image ``width/depth`` in aspect:
+        scaled by TTS's one rule (:func:`bridge.table.ttsfacts.scale_for_depth`); the size it assumes goes in the
+        GM notes, so the connector can measure the board against it. ``snap_points`` in board units
+        (:class:`engines.layout.BoardLayout`)."""
+        scale = ttsfacts.scale_for_depth(size[1])
+        obj = self.base(
+            "Custom_Board",
+            nickname,
+            tags,
+            at,
+            locked=True,
+            scale=Vec3(scale, 1.0, scale),
+            gm_notes=board_size_note(*size),
+        )
         obj["CustomImage"] = {
             "ImageURL": self.url(image),
             "ImageSecondaryURL": "",
@@ -138,13 +164,23 @@ class Builder:
             "WidthScale": 0.0,
         }
         obj["AttachedSnapPoints"] = [
-            {"Position": {"x": v.x, "y": v.y, "z": v.z}, "Rotation": {"x": 0, "y": 0, "z": 0}} for v in snap_points
+            {"Position": {"x": v.x / scale, "y": v.y, "z": v.z / scale}, "Rotation": {"x": 0, "y": 0, "z": 0}}
+            for v in snap_points
         ]
         return obj
 
     def zone(self, label: str, tags: Sequence[str], at: Vec3, size: Vec3, *, hand: str | None = None) -> dict[str, Any]:
-        """A scripting zone, or with ``hand`` (a player colour) that player's hand zone."""
-        obj = self.base("HandTrigger" if hand else "ScriptingTrigger", label, tags, at, scale=size, locked=True)
+        """A scripting zone, or with ``hand`` (a player colour) that player's hand zone. Its ``tags`` go into its GM
+        notes, never into TTS tags: a tagged zone would shut out every piece without one of them."""
+        obj = self.base(
+            "HandTrigger" if hand else "ScriptingTrigger",
+            label,
+            (),
+            at,
+            scale=size,
+            locked=True,
+            gm_notes=marks_note(tags) if tags else "",
+        )
         if hand:
             obj["FogColor"] = hand
         return obj

@@ -230,10 +230,16 @@ class TableObject:
         local = Transform(t.position, t.rotation, ONE).to_local(position)
         return all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True))
 
+    @property
+    def project_tags(self) -> tuple[str, ...]:
+        """The tags the project names this object by: its TTS tags, and those a zone's GM notes carry
+        (:func:`zone_marks`)."""
+        return self.tags + zone_marks(self.gm_notes) if self.gm_notes else self.tags
+
     def has_tag(self, tag: str) -> bool:
-        """Tags compare case-insensitively, as in TTS."""
+        """Whether ``tag`` is one of :attr:`project_tags`; compared case-insensitively, as in TTS."""
         t = tag.lower()
-        return any(x.lower() == t for x in self.tags)
+        return any(x.lower() == t for x in self.project_tags)
 
     def label(self) -> str:
         return self.nickname or self.name or self.type
@@ -242,6 +248,47 @@ class TableObject:
         """How an error message names this object: what it is, its GUID, and where it lies."""
         p = self.position
         return f"'{self.label()}' (guid {self.guid}, {self.type}) at ({p.x:.2f}, {p.y:.2f}, {p.z:.2f})"
+
+
+# A zone with TTS tags holds only objects sharing one (bridge/table/ttsfacts.py), so the builds name their zones'
+# project tags in the GM notes instead, on a line of their own: "automa tags: warchest.supply warchest.side.A".
+MARKS_PREFIX = "automa tags:"
+
+
+def zone_marks(gm_notes: str) -> tuple[str, ...]:
+    """The project tags a zone's GM notes carry (none when no line starts with :data:`MARKS_PREFIX`)."""
+    if MARKS_PREFIX not in gm_notes:
+        return ()
+    for line in gm_notes.splitlines():
+        if line.startswith(MARKS_PREFIX):
+            return tuple(line[len(MARKS_PREFIX) :].split())
+    return ()
+
+
+def marks_note(tags: Iterable[str]) -> str:
+    """The GM notes line that names a zone by ``tags`` (the inverse of :func:`zone_marks`)."""
+    return f"{MARKS_PREFIX} {' '.join(tags)}"
+
+
+# The size a build assumed for a custom board, in world units, on a GM notes line of its own, so the table can be
+# measured against it (getBounds on load): "automa board size: 15.40 x 15.40".
+BOARD_SIZE_PREFIX = "automa board size:"
+
+
+def board_size_note(width: float, depth: float) -> str:
+    return f"{BOARD_SIZE_PREFIX} {width:.2f} x {depth:.2f}"
+
+
+def board_size(gm_notes: str) -> tuple[float, float] | None:
+    """The (width, depth) a board's GM notes say it was built for, or None."""
+    for line in gm_notes.splitlines():
+        if line.startswith(BOARD_SIZE_PREFIX):
+            w, _, d = line[len(BOARD_SIZE_PREFIX) :].partition("x")
+            try:
+                return float(w), float(d)
+            except ValueError:
+                return None
+    return None
 
 
 _UPRIGHT_LIMIT = 360.0 - 1e-5  # normalize_angle's noise margin: below it an angle in [0, 360) stays as it is

@@ -18,11 +18,13 @@ from typing import Any
 
 from bridge.table import SaveFile, Table, TableObject, Vec3
 from bridge.table.geometry import Transform
+from bridge.table.ttsfacts import RANDOM_BAG_TAG, scale_for_depth
 from engines.base import Problem, ReadError
 from engines.layout import BetweenSpots, BoardLayout
 from engines.tablekit import Builder, grid, one_tagged
 from engines.warchest.ai import AiOptions
 from engines.warchest.board import HEXES, LOCATION_SET, Hex, name
+from engines.warchest.images import BOARD_PIXELS, HEX_PIXELS
 from engines.warchest.solo import setup_solo
 from engines.warchest.state import MARKERS, Piece, Rules, Side, State
 from engines.warchest.units import CARDS, ROYAL
@@ -37,10 +39,12 @@ ROYAL_NAME = "Royal Coin"
 HEX_SIZE = 1.1  # board-local units from a hex's centre to a corner (pointy-top)
 COIN_HEIGHT = 0.2
 COIN_SCALE = 0.42
+BOARD_SIZE = BOARD_PIXELS / HEX_PIXELS * HEX_SIZE  # world units across the square board image
 LAYOUT = BoardLayout(
     spots={f"{q},{r}": Vec3(HEX_SIZE * math.sqrt(3) * (q + r / 2), 0.2, -HEX_SIZE * 1.5 * r) for q, r in HEXES},
     snap=0.6,
     extent=HEX_SIZE,  # further than this from every hex centre: off the board
+    scale=scale_for_depth(BOARD_SIZE),
 )
 # Where each area sits when the table is built (world coordinates; A is the far side, +z).
 ZONES: dict[tuple[str, int | None], tuple[Vec3, Vec3]] = {
@@ -83,6 +87,7 @@ class _Builder(Builder):
             scale=COIN_SCALE,
             thickness=COIN_HEIGHT,
             face_down=face_down,
+            hands=True,  # a player draws three coins into their hand
         )
 
     def area(self, kind: str, side: int | None) -> dict[str, Any]:
@@ -106,8 +111,18 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
     ``seed``), at the moment before the AI reveals a coin: the AI's hand goes back into its bag."""
     state = state or setup_solo(random.Random(seed), AiOptions())
     b = _Builder(assets or {})
-    board_transform = Transform(Vec3(0, 1.0, 0), Vec3(0, 0, 0), Vec3(1, 1, 1))
-    b.add(b.board("War Chest board", [BOARD_TAG], board_transform.position, "board", snap_points=LAYOUT.spots.values()))
+    shuffler = random.Random(seed)
+    board_transform = Transform(Vec3(0, 1.0, 0), Vec3(0, 0, 0), Vec3(LAYOUT.scale, 1, LAYOUT.scale))
+    b.add(
+        b.board(
+            "War Chest board",
+            [BOARD_TAG],
+            board_transform.position,
+            "board",
+            size=(BOARD_SIZE, BOARD_SIZE),
+            snap_points=LAYOUT.spots.values(),
+        )
+    )
     for kind, zone_side in ZONES:
         b.add(b.area(kind, zone_side))
     for side_index, side in enumerate(state.sides):
@@ -134,8 +149,10 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
         else:
             for i, coin in enumerate(side.hand):
                 b.objects.append(b.coin(coin, HAND_AT + Vec3(-3 + 1.5 * i, -1.5, 0)))
+        # drawn from at random (spec: "Reveal a random coin"): never grouped by unit, and shuffled again on load
         bag_coins = [b.coin(u, BAG_AT[side_index]) for u in sorted(in_bag) for _ in range(in_bag[u])]
-        bag = b.base("Bag", f"{'AB'[side_index]} bag", [BAG_TAG, *tags], BAG_AT[side_index])
+        shuffler.shuffle(bag_coins)
+        bag = b.base("Bag", f"{'AB'[side_index]} bag", [BAG_TAG, RANDOM_BAG_TAG, *tags], BAG_AT[side_index])
         b.add(dict(bag, ContainedObjects=bag_coins))
         center = ZONES[(SUPPLY, side_index)][0]
         index = 0
@@ -155,7 +172,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
         on_board = [h for h, owner in state.control.items() if owner == side_index]
         for i in range(MARKERS):
             at = (
-                board_transform.to_world(LAYOUT.spots[hex_key(on_board[i])])
+                LAYOUT.world(board_transform, hex_key(on_board[i]))
                 if i < len(on_board)
                 else zone_spot(reserve, i - len(on_board), per_row=6, rows=1)
             )
@@ -171,7 +188,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
                 )
             )
     for h, piece in sorted(state.board.items()):
-        spot = board_transform.to_world(LAYOUT.spots[hex_key(h)])
+        spot = LAYOUT.world(board_transform, hex_key(h))
         for level in range(piece.coins):
             b.objects.append(b.coin(piece.unit, Vec3(spot.x, spot.y + 0.1 + level * COIN_HEIGHT, spot.z)))
     spares = ZONES[(ROYALS, None)][0]
@@ -208,7 +225,7 @@ class Physical:
     hand: list[tuple[str, str]] = field(default_factory=list)  # (unit, guid) in the person's hand zone
 
     def hex_at(self, h: Hex, height: int) -> Vec3:
-        p = self.board.to_world(LAYOUT.spots[hex_key(h)])
+        p = LAYOUT.world(self.board, hex_key(h))
         return Vec3(p.x, p.y + 0.1 + height * COIN_HEIGHT, p.z)
 
 

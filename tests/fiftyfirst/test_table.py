@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bridge.table import SaveFile, Table
+from bridge.table import SaveFile, Table, TableObject
 from engines.base import ReadError
 from engines.fiftyfirst import rules as R
 from engines.fiftyfirst import selfplay
@@ -120,5 +120,7 @@ def test_ruins_used_actions_and_protection_are_read_from_the_cards():
 
 
 def test_a_missing_zone_is_named_before_anything_else():
-    objs = [o for o in objects(next(bot_turn_starts(1))) if L.AREAS["attack"].tag not in o.get("Tags", [])]
+    objs = [
+        o for o in objects(next(bot_turn_starts(1))) if not TableObject.from_state(o).has_tag(L.AREAS["attack"].tag)
+    ]
     assert problems(objs) == ["the zone 'attack pile' (tag 'fiftyfirst.zone.attack') is not on the table"]

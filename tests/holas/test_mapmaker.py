@@ -101,7 +101,7 @@ async def test_the_tts_editor_draws_the_map_and_the_bridge_writes_it(tmp_path: P
     live = await start_live(save, timeout=30)
     try:
         emulator, session = live.emulator, Session(live.connector, game, seed=1)
-        board = Table.from_save(save).with_tag(L.BOARD_TAG)[0].transform
+        board = L.board_frame(Table.from_save(save).with_tag(L.BOARD_TAG)[0].transform)  # map units
         chat = emulator.require_world().chat
 
         async def send() -> tuple[bool, list[str]]:

@@ -16,6 +16,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from bridge.table import ttsfacts
 from bridge.table.geometry import ONE, ZERO, Transform, Vec3
 from tools.emulator.api import (
     OBJECT_METHODS,
@@ -77,7 +78,7 @@ NOT_EMULATED: dict[str, str] = {
 
 
 def _default_hands(o: EmObject) -> bool:
-    return o.type in ("Card", "Deck")  # cards go into hands by default; "Cards/decks default to true" for hiding
+    return o.type in ttsfacts.HANDS_BY_DEFAULT  # "Cards/decks default to true" (bridge/table/ttsfacts.py)
 
 
 SAVED_FLAGS: dict[str, tuple[str, Callable[[EmObject], Any]]] = {
@@ -266,7 +267,7 @@ OBJECT_METHODS["getVisualBoundsNormalized"] = lambda api, o: _bounds(api, o, Fal
 
 # --- tags and zones --------------------------------------------------------------------------------------
 
-ZONE_TYPES = frozenset({"Scripting", "Hand", "Layout", "Randomize", "FogOfWar"})
+ZONE_TYPES = ttsfacts.ZONE_TYPES
 
 
 def _tags(o: EmObject) -> set[str]:
@@ -284,9 +285,11 @@ def hasMatchingTag(api: TtsApi, obj: EmObject, other: Any) -> bool:
 
 
 def admits(zone: EmObject, obj: EmObject) -> bool:
-    """A zone with tags takes only objects sharing one of them (KB, Game Tools > Object Tags)."""
-    wanted = _tags(zone)
-    return not wanted or bool(wanted & _tags(obj))
+    """A zone with tags takes only objects sharing one of them; a hand zone only objects that can be held (the
+    facts and their sources: bridge/table/ttsfacts.py)."""
+    if zone.type == "Hand" and not ttsfacts.can_be_held(obj.type, obj.data.get("Hands")):
+        return False
+    return ttsfacts.tag_admits(zone.data.get("Tags") or (), obj.data.get("Tags") or ())
 
 
 def inside(zone: EmObject, obj: EmObject) -> bool:

@@ -38,9 +38,9 @@ def spots(data: HolasData, region: str, index: int) -> Vec3:
 
 def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None = None) -> SaveFile:
     b = Builder(assets or {})
-    board = b.board("Heroes of Land, Air & Sea", [L.BOARD_TAG], L.BOARD_AT, "board")
+    board = b.board("Heroes of Land, Air & Sea", [L.BOARD_TAG], L.BOARD_AT, "board", size=L.BOARD_SIZE)
     b.add(board)
-    frame = Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1))
+    frame = Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1))  # in map units (the board as built)
 
     def world(local: Vec3) -> Vec3:
         return frame.to_world(local) + Vec3(0, L.Y - L.BOARD_AT.y, 0)

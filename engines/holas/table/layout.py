@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from bridge.table import Vec3
 from bridge.table.geometry import Transform
+from bridge.table.ttsfacts import scale_for_depth
 from engines.holas.data_model import MapData
+from engines.layout import board_units
 from engines.tablekit import Area
 
 T = "holas"
@@ -19,6 +21,17 @@ BOARD_TAG, BOT_TAG, PLAYER_TAG = f"{T}.board", f"{T}.bot", f"{T}.player"
 TOKEN_TAG, CARD_TAG, TAX_TAG = f"{T}.explore", f"{T}.card", f"{T}.tax"
 Y = 1.1
 BOARD_AT = Vec3(0, 1.0, 0)
+# The board, in world units as built: the map's units are board units (a map point is that far from the board's
+# centre on the board as built), so a map must fit in it. Scaled by TTS's one rule for a custom board.
+BOARD_SIZE = (44.0, 34.0)
+BOARD_SCALE = scale_for_depth(BOARD_SIZE[1])
+
+
+def board_frame(board: Transform) -> Transform:
+    """A live board's frame in map units (:func:`engines.layout.board_units`)."""
+    return board_units(board, BOARD_SCALE)
+
+
 ABOARD = 0.6  # a mini this close to a vessel's centre, and above it, is aboard
 RESOURCE_SPOTS = 11  # 0..10
 TACTIC_SPOTS = 10  # the person's tactic strength, 0..9
@@ -79,6 +92,7 @@ def to_board(map_: MapData, point: tuple[float, float], lift: float = 0.1) -> Ve
 
 
 def to_map(map_: MapData, board: Transform, world: Vec3) -> tuple[float, float]:
+    """A table point as a map point; ``board``: the board's frame in map units (:func:`board_frame`)."""
     local = board.to_local(world)
     cx, cz = map_centre(map_)
     return local.x + cx, local.z + cz

@@ -40,7 +40,7 @@ class TableView:
     crowd: Counter[str] = field(default_factory=Counter)
     battle: list[str] = field(default_factory=list)  # the card(s) in the battle area
     positions: dict[str, Vec3] = field(default_factory=dict)  # where each bot unit stands, by unit id
-    board: Transform = field(default_factory=lambda: Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1)))
+    board: Transform = field(default_factory=lambda: Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1)))  # map units
     planner: Any = None  # set by the game's decide
 
 
@@ -51,14 +51,14 @@ def read_table(table: Table, data: HolasData) -> TableView:
     if board is None:
         raise ReadError(problems)
     map_ = data.map
-    view = TableView(State(units=[], capital="", deck=[]), board=board.transform)
+    view = TableView(State(units=[], capital="", deck=[]), board=L.board_frame(board.transform))
     state = view.state
 
     def where(obj: TableObject) -> str | None:
         zone = next((k for k, z in found.items() if z.encloses(obj.position)), None)
         if zone is not None:
             return zone
-        point = L.to_map(map_, board.transform, obj.position)
+        point = L.to_map(map_, view.board, obj.position)
         region = L.region_at(map_, point)
         if region is None:
             what = "on a region border" if L.on_border(map_, point) else "off the map and outside every zone"

@@ -94,7 +94,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, state: State | None 
     seats = len(state.players)
     spots = L.Spots.fresh(seats)
     snaps = [*L.MAP.spots.values(), *L.MARKET.spots.values(), *L.FAVORED.spots.values()]
-    b.add(b.board("Pax Pamir map and market", [L.BOARD_TAG], L.BOARD_AT, "board", snap_points=snaps))
+    b.add(b.board("Pax Pamir map and market", [L.BOARD_TAG], L.BOARD_AT, "board", size=L.BOARD_SIZE, snap_points=snaps))
     for seat in range(seats):
         colour, name = seat_colour(state, seat), seat_name(state, seat)
         extra = [L.WAKHAN_TAG] if state.players[seat].wakhan else []

@@ -13,7 +13,7 @@ from engines.paxpamir.images import COALITION_COLOURS, INK, PAPER, SUIT_COLOURS
 from engines.paxpamir.table import layout as L
 
 PX = 40  # pixels per board unit
-HALF_W, TOP, BOTTOM = 17.5, 16.0, -16.0  # the board's extent in its own frame, centred on its origin as TTS draws it
+HALF_W, TOP, BOTTOM = L.BOARD_HALF_W, L.BOARD_TOP, L.BOARD_BOTTOM
 
 
 def _px(v: Vec3) -> tuple[float, float]:

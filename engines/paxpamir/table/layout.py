@@ -18,6 +18,7 @@ from itertools import count
 
 from bridge.table import Vec3
 from bridge.table.geometry import ONE, ZERO, Transform
+from bridge.table.ttsfacts import scale_for_depth
 from engines.layout import BoardLayout
 from engines.paxpamir.data import COALITIONS, REGIONS, SUITS, Coalition, Region, game_data
 from engines.paxpamir.setup import COLUMNS, ROWS
@@ -42,6 +43,10 @@ RGB = {
 }
 RUPEES = 72  # the bank's rupees with the players' and the market's: more than a game ever holds
 BOARD_AT = Vec3(0, 1.0, 6)
+# The board's extent in its own frame (board units), centred on its origin as TTS draws it: 35 x 32 world units.
+BOARD_HALF_W, BOARD_TOP, BOARD_BOTTOM = 17.5, 16.0, -16.0
+BOARD_SIZE = (2 * BOARD_HALF_W, BOARD_TOP - BOARD_BOTTOM)
+BOARD_SCALE = scale_for_depth(BOARD_SIZE[1])  # TTS's one rule for a custom board (bridge/table/ttsfacts.py)
 CARD_W, CARD_STEP = 2.2, 2.4  # a card's width; court cards side by side
 
 
@@ -79,16 +84,19 @@ MAP = BoardLayout(
     spots={**{f"region:{r}": _REGION_AT[r] for r in REGIONS}, **{f"border:{b}": _border_at(b) for b in BORDERS}},
     snap=1.8,  # region pieces lie within 1.5 of the centre, roads within 0.6 of the border's middle
     extent=3.0,
+    scale=BOARD_SCALE,
 )
 MARKET = BoardLayout(
     spots={f"{r},{c}": Vec3(-8 + 3.2 * c, 0.2, 9.5 - 3.8 * r) for r in range(ROWS) for c in range(COLUMNS)},
     snap=1.5,
     extent=1.6,
+    scale=BOARD_SCALE,
 )
 FAVORED = BoardLayout(
     spots={suit: Vec3(13.5, 0.2, 10.5 - 2 * i) for i, suit in enumerate(SUITS)},
     snap=0.9,
     extent=1.0,
+    scale=BOARD_SCALE,
 )
 VP_MAX = 35
 VP_TRACK = BoardLayout(
@@ -97,6 +105,7 @@ VP_TRACK = BoardLayout(
     },
     snap=0.4,
     extent=0.5,
+    scale=BOARD_SCALE,
 )
 # A loyalty dial's spaces, in the dial's frame (a tile of scale DIAL_SCALE): coalitions above, gifts below; a
 # loyalty token off the coalition spaces (Wakhan's before her first draw) lies at NO_LOYALTY.
@@ -296,7 +305,7 @@ class Spots:
     """World positions on one table: the board's and the dials' frames and each zone's centre (a fresh table's,
     or those read from a live one)."""
 
-    board: Transform
+    board: Transform  # the board's frame in board units (engines.layout.board_units)
     zones: dict[tuple[str, str], Vec3]  # (kind, seat or coalition or "") -> centre
     dials: dict[int, Transform]
 

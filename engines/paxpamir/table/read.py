@@ -49,7 +49,7 @@ class TableView:
 
 
 def _seat_of(obj: TableObject) -> int | None:
-    for tag in obj.tags:
+    for tag in obj.project_tags:
         prefix, _, n = tag.lower().rpartition(".")
         if prefix == f"{L.T}.seat" and n.isdigit():
             return int(n)
@@ -136,7 +136,7 @@ def read_table(table: Table) -> TableView:
         raise ReadError(r.problems)
 
     spots = L.Spots(
-        board.transform,
+        L.MAP.frame(board),
         {key: z.position for key, z in zones.items()},
         {s: d.transform for s, d in dials.items()},
     )

@@ -1,0 +1,189 @@
+"""Built tables load right in real TTS, as far as TTS's documented facts go (issue 20): every table passes
+``automa mod check``, and the emulator, which enforces the hand and tag rules as TTS does, lets a person's pieces
+into their hand. Each rule is quoted where the emulator and the checker take it from (bridge/table/ttsfacts.py)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridge import modcheck
+from bridge.modbuild import build_save, write_mod
+from bridge.table import SaveFile, TableObject, ttsfacts
+from engines import registry
+from engines.base import Game
+from tests.emulator.test_lua_api import run
+from tools.emulator.world import World
+
+BUILDS = [(name, people) for name in sorted(registry.available()) for people in registry.load(name).people]
+
+
+def game(name: str) -> Game[Any, Any]:
+    g = registry.load(name)
+    if g.data is not None:
+        g.use_data(None, True)  # the fictional sample: the owner's card data is not in the repository
+    return g
+
+
+@pytest.mark.parametrize(("name", "people"), BUILDS)
+def test_every_built_table_passes_the_check_from_a_folder_whose_path_has_spaces(tmp_path, name, people):
+    folder = tmp_path / "My Games" / "Tabletop Simulator" / "Saves"
+    folder.mkdir(parents=True)
+    path = write_mod(game(name), folder, people=people)
+    save = SaveFile.load(path)
+    assert modcheck.check(save) == []
+    raw = save.to_dict()
+    urls = [
+        u for obj in raw["ObjectStates"] for state, _ in modcheck._everything(obj, "") for u in modcheck._urls(state)
+    ]
+    local = [u for u in urls if u]
+    for url in local:  # the plain path TTS's own saves hold: spaces as spaces, and the file is there
+        assert url.startswith("file:///") and "%20" not in url and "My Games" in url, url
+        assert Path(ttsfacts.local_image_path(url) or "").is_file(), url
+
+
+@pytest.mark.parametrize(("name", "people"), BUILDS)
+def test_every_object_but_the_hand_zones_lies_on_the_surface_the_save_names(name, people):
+    """Table_RPG's flat surface "runs to x = 28" and z ±19 (public measurements); beyond a table TTS lets pieces
+    fall, so a larger layout stands on a locked floor of its own over Table_None."""
+    raw = build_save(game(name), people=people).to_dict()
+    surface = ttsfacts.TABLE_SURFACES.get(raw["Table"])
+    floors = [o for o in raw["ObjectStates"] if o.get("GMNotes") == "automa floor"]
+    assert (surface is None) == (raw["Table"] == ttsfacts.NO_TABLE) and (surface is None) == bool(floors)
+    for o in raw["ObjectStates"]:
+        if o["Name"] == "HandTrigger" or o in floors:
+            continue
+        t = o["Transform"]
+        if surface is not None:
+            assert surface.holds(t["posX"], t["posZ"]), (o.get("Nickname"), t)
+        else:
+            f = floors[0]["Transform"]
+            assert abs(t["posX"] - f["posX"]) <= f["scaleX"] / 2 and abs(t["posZ"] - f["posZ"]) <= f["scaleZ"] / 2
+            assert t["posY"] >= f["posY"] + f["scaleY"] / 2 - 1e-9, (o.get("Nickname"), t)  # above the floor's top
+
+
+@pytest.mark.parametrize(("name", "people"), BUILDS)
+def test_no_zone_carries_tts_tags_that_would_shut_out_pieces(name, people):
+    """Knowledge Base, Object Tags: a zone "that has tags interacts only with objects sharing one of them"; the
+    builds name their zones in the GM notes, and the table model reads them there."""
+    raw = build_save(game(name), people=people).to_dict()
+    zones = [o for o in raw["ObjectStates"] if o["Name"] in ttsfacts.ZONE_NAMES]
+    for z in zones:
+        assert not z.get("Tags"), z["Nickname"]
+    if zones and any(z.get("GMNotes") for z in zones):
+        named = [TableObject.from_state(z) for z in zones if z.get("GMNotes")]
+        assert all(obj.project_tags and all(t.startswith(f"{name}.") for t in obj.project_tags) for obj in named)
+
+
+def _world(save: SaveFile) -> World:
+    return World(save, lambda message: None)
+
+
+def _hand_guids(world: World, color: str = "White") -> set[str]:
+    return set(
+        run(
+            world,
+            f"local out = {{}} for _, o in ipairs(Player['{color}'].getHandObjects()) do "
+            "out[#out + 1] = o.getGUID() end return out",
+        )
+        or []
+    )
+
+
+def _drop_into_hand(world: World, guid: str, hand_guid: str) -> None:
+    """A person drags an object into the hand zone: it ends inside the zone's box."""
+    run(world, f"local z = getObjectFromGUID('{hand_guid}') getObjectFromGUID('{guid}').setPosition(z.getPosition())")
+
+
+def _hand_zone(raw: dict[str, Any], color: str = "White") -> dict[str, Any]:
+    return next(o for o in raw["ObjectStates"] if o["Name"] == "HandTrigger" and o.get("FogColor") == color)
+
+
+def _draw_three(world: World, bag_guid: str, hand_guid: str) -> None:
+    """A person takes three coins out of their bag and puts them in their hand (as a drag would: each ends inside
+    the hand zone's box)."""
+    run(
+        world,
+        f"""
+        local bag, hand = getObjectFromGUID('{bag_guid}'), getObjectFromGUID('{hand_guid}')
+        for i = 1, 3 do
+          local at = hand.getPosition()
+          bag.takeObject({{ position = {{ at.x - 3 + 1.5 * i, at.y - 1.5, at.z }}, smooth = false }})
+        end""",
+    )
+    world.run_until_idle()
+
+
+def test_a_person_draws_three_war_chest_coins_into_their_hand():
+    """Object member use_hands: "If this object can be held in a hand zone"; a coin is a custom tile, which TTS
+    lets into a hand only with "Hands": true, as the build now writes."""
+    raw = build_save(game("warchest")).to_dict()
+    hand = _hand_zone(raw)
+    bag = next(o for o in raw["ObjectStates"] if o["Name"] == "Bag" and "warchest.side.B" in o["Tags"])
+    world = _world(SaveFile.from_dict(raw))
+    assert _hand_guids(world) == set()
+    _draw_three(world, bag["GUID"], hand["GUID"])
+    drawn = _hand_guids(world)
+    assert len(drawn) == 3 and drawn <= {c["GUID"] for c in bag["ContainedObjects"]}
+
+
+def test_war_chest_coins_as_built_before_issue_20_stay_out_of_the_hand():
+    raw = build_save(game("warchest")).to_dict()
+    for o in raw["ObjectStates"]:
+        for inner in [o, *o.get("ContainedObjects", [])]:
+            inner.pop("Hands", None)  # as built before: no "Hands" key, so TTS's default (false) for tiles
+    hand = _hand_zone(raw)
+    bag = next(o for o in raw["ObjectStates"] if o["Name"] == "Bag" and "warchest.side.B" in o["Tags"])
+    world = _world(SaveFile.from_dict(raw))
+    _draw_three(world, bag["GUID"], hand["GUID"])
+    assert _hand_guids(world) == set()
+    on_table = world.to_save().to_dict()
+    assert sum(f.kind == "cannot-be-held" for f in modcheck.check(on_table)) == 3
+
+
+def test_a_pax_pamir_card_goes_into_the_persons_hand():
+    """Cards "default to true" for hands; the hand zone has no TTS tags, so it takes them."""
+    raw = build_save(game("paxpamir")).to_dict()
+    hand = _hand_zone(raw)
+    card = next(o for o in raw["ObjectStates"] if o["Name"] == "Card")
+    world = _world(SaveFile.from_dict(raw))
+    before = _hand_guids(world)
+    _drop_into_hand(world, card["GUID"], hand["GUID"])
+    assert _hand_guids(world) == before | {card["GUID"]}
+
+
+def test_a_hand_zone_tagged_as_before_issue_20_refuses_the_card():
+    raw = build_save(game("paxpamir")).to_dict()
+    hand = _hand_zone(raw)
+    hand["Tags"] = ["paxpamir.hand", "paxpamir.seat.1"]  # the zone as built before; cards carry paxpamir.card
+    card = next(o for o in raw["ObjectStates"] if o["Name"] == "Card")
+    world = _world(SaveFile.from_dict(copy.deepcopy(raw)))
+    _drop_into_hand(world, card["GUID"], hand["GUID"])
+    assert card["GUID"] not in _hand_guids(world)
+    card["Transform"].update(posX=hand["Transform"]["posX"], posZ=hand["Transform"]["posZ"])
+    assert any(f.kind == "zone-tags" and f.guid == card["GUID"] for f in modcheck.check(raw))
+
+
+def test_war_chest_bags_are_not_grouped_by_unit_and_are_marked_for_shuffling():
+    """The spec draws "a random coin"; a bag gives its contents in the order the save lists them."""
+    raw = build_save(game("warchest")).to_dict()
+    bags = [o for o in raw["ObjectStates"] if o["Name"] == "Bag"]
+    assert bags and all(ttsfacts.RANDOM_BAG_TAG in b["Tags"] for b in bags)
+    for b in bags:
+        names = [c["Nickname"] for c in b["ContainedObjects"]]
+        assert names != sorted(names), names  # not laid in unit by unit
+
+
+def test_images_url_points_every_image_at_the_web_folder(tmp_path):
+    path = write_mod(game("warchest"), tmp_path, images_url="https://example.org/automa/warchest/")
+    text = path.read_text(encoding="utf-8")
+    assert "file:///" not in text
+    urls = {u for o in json.loads(text)["ObjectStates"] for u in modcheck._urls(o) if u}
+    assert urls and all(u.startswith("https://example.org/automa/warchest/") for u in urls)
+    assert {u.rsplit("/", 1)[1] for u in urls} <= {p.name for p in (tmp_path / f"{path.stem}_assets").iterdir()}
+    with pytest.raises(ValueError, match="http"):
+        write_mod(game("warchest"), tmp_path, images_url="ftp://example.org/x")
