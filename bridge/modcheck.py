@@ -14,9 +14,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from bridge.table import SaveFile, Transform, Vec3, ttsfacts
+from bridge.table import SaveFile, Table, Transform, Vec3, ttsfacts
 from bridge.table.geometry import ONE
-from bridge.table.model import type_of
+from bridge.table.model import board_size, type_of
 
 SNAP_REACH = 0.5  # world units: a piece this near a snap point (across the table) lies on it
 URL_KEYS = (
@@ -298,6 +298,34 @@ def _over(floor: _Obj, point: Vec3) -> bool:
     t = floor.transform
     local = Transform(t.position, t.rotation, ONE).to_local(point)
     return abs(local.x) <= t.scale.x / 2 and abs(local.z) <= t.scale.z / 2
+
+
+def board_mismatches(measured: Any, table: Table) -> list[str]:
+    """The boards TTS drew at a size other than their build assumed, in words for the person (the connector
+    measures each board once its image has loaded; ``measured``: its ``boards`` list). The assumption is scaled
+    with the board, so a board a person resized on purpose is not reported."""
+    out = []
+    for entry in measured if isinstance(measured, list) else []:
+        if not isinstance(entry, Mapping):
+            continue
+        board = table.get(str(entry.get("guid", "")))
+        built = board_size(board.gm_notes) if board is not None else None
+        try:
+            width, depth = float(entry["width"]), float(entry["depth"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if board is None or built is None or built[1] <= 0:
+            continue
+        built_scale = ttsfacts.scale_for_depth(built[1])
+        want_w, want_d = built[0] * board.scale.x / built_scale, built[1] * board.scale.z / built_scale
+        for what, got, want in (("wide", width, want_w), ("deep", depth, want_d)):
+            if want > 0 and abs(got - want) / want > ttsfacts.BOARD_SIZE_TOLERANCE:
+                out.append(
+                    f"The board '{board.label()}' is {got:.1f} units {what}, the table expects {want:.1f}: spaces may "
+                    "not line up (TTS sized it from its image; see README, 'Checking a save')."
+                )
+                break
+    return out
 
 
 def check(save: SaveFile | Mapping[str, Any]) -> list[Finding]:

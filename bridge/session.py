@@ -17,6 +17,7 @@ from typing import Any
 from bridge.commands import BOT_COLOR, PERSON_COLOR, BatchFailed, Command, Say, batch_to_json
 from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, ConnectorEvent
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
+from bridge.modcheck import board_mismatches
 from bridge.table import Table
 from engines.base import Decision, Game, Options, PersonMove, ReadError
 
@@ -277,8 +278,18 @@ class Session:
                 self.difficulty = wanted
             if not await self._declined_while_paused():
                 await self.bot_turn()
+        elif event.name == "boards":
+            await self.check_boards(event.fields.get("boards"))
         elif event.name in self.game.table_events:
             await self.table_event(event.name, event.fields)
+
+    async def check_boards(self, measured: Any) -> list[str]:
+        """The connector measured the boards as TTS drew them: any not the size the build assumed is reported where
+        the person looks (panel, chat, dashboard, terminal)."""
+        warnings = board_mismatches(measured, await self.connector.snapshot())
+        for text in warnings:
+            await self._report(text, kind="notice")
+        return warnings
 
     async def table_event(self, name: str, fields: dict[str, Any]) -> tuple[bool, list[str]]:
         """An event of the game's own mod script (Heroes' map editor): the game's answer, in the chat (red when the

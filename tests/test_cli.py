@@ -34,6 +34,7 @@ def test_version_and_help_everywhere():
         ["serve", "--help"],
         ["emulate", "--help"],
         ["mod", "build", "--help"],
+        ["mod", "check", "--help"],
         ["decide", "--help"],
         ["games", "--help"],
         ["data", "check", "--help"],

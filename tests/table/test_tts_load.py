@@ -187,3 +187,76 @@ def test_images_url_points_every_image_at_the_web_folder(tmp_path):
     assert {u.rsplit("/", 1)[1] for u in urls} <= {p.name for p in (tmp_path / f"{path.stem}_assets").iterdir()}
     with pytest.raises(ValueError, match="http"):
         write_mod(game("warchest"), tmp_path, images_url="ftp://example.org/x")
+
+
+def test_the_connector_knows_the_random_bag_tag_the_builds_write():
+    from bridge.modbuild import connector_lua
+
+    assert f'local RANDOM_BAG_TAG = "{ttsfacts.RANDOM_BAG_TAG}"' in connector_lua()
+
+
+def _warchest_save(tmp_path: Path, edit: Any = None) -> SaveFile:
+    """The War Chest mod as written, with its images on disk (the emulator reads a board image's aspect)."""
+    raw = SaveFile.load(write_mod(game("warchest"), tmp_path)).to_dict()
+    if edit is not None:
+        edit(next(o for o in raw["ObjectStates"] if o["Name"] == "Custom_Board"))
+    return SaveFile.from_dict(raw)
+
+
+async def _measured(save: SaveFile) -> tuple[Any, list[str], list[str]]:
+    """The boards the connector measured on load, the session's warnings about them, and the chat."""
+    from bridge.session import Session
+    from tests.conftest import start_live, stop_live
+
+    live = await start_live(save, timeout=10)
+    try:
+        while (event := await live.connector.events.get()).name != "boards":
+            pass
+        session = Session(live.connector, game("warchest"), seed=1)
+        warnings = await session.check_boards(event.fields.get("boards"))
+        chat = [text for text, _ in live.emulator.require_world().chat]
+        return event.fields["boards"], warnings, chat
+    finally:
+        await stop_live(live)
+
+
+async def test_on_load_the_connector_measures_the_board_and_a_built_board_is_the_size_it_assumed(tmp_path):
+    """TTS sizes a custom board from its scale and its image's aspect (ttsfacts); the emulator does the same."""
+    boards, warnings, _ = await _measured(_warchest_save(tmp_path))
+    (board,) = boards
+    assert board["loading"] is False and board["width"] == pytest.approx(board["depth"]) and board["width"] > 10
+    assert warnings == []
+
+
+async def test_a_board_not_the_size_its_build_assumed_is_reported_in_the_chat(tmp_path):
+    def claim_wider(board: dict[str, Any]) -> None:
+        board["GMNotes"] = board["GMNotes"].replace("automa board size: 15.40", "automa board size: 20.00")
+
+    _, warnings, chat = await _measured(_warchest_save(tmp_path, claim_wider))
+    assert len(warnings) == 1 and "is 15.4 units wide, the table expects 20.0: spaces may not line up" in warnings[0]
+    assert any(warnings[0] in line for line in chat)
+
+
+async def test_a_board_a_person_resized_is_not_reported(tmp_path):
+    def grow(board: dict[str, Any]) -> None:
+        board["Transform"]["scaleX"] *= 1.2
+        board["Transform"]["scaleZ"] *= 1.2
+
+    boards, warnings, _ = await _measured(_warchest_save(tmp_path, grow))
+    assert boards[0]["width"] == pytest.approx(15.4 * 1.2, rel=0.01) and warnings == []
+
+
+def test_the_connector_shuffles_the_random_bags_on_load_and_leaves_other_bags_alone():
+    raw = build_save(game("warchest")).to_dict()
+    plain = copy.deepcopy(next(o for o in raw["ObjectStates"] if o["Name"] == "Bag"))
+    plain["GUID"], plain["Tags"] = "b1a9b1", []
+    for i, coin in enumerate(plain["ContainedObjects"]):
+        coin["GUID"] = f"b1a9{i:02x}"
+    raw["ObjectStates"].append(plain)
+    world = World(SaveFile.from_dict(raw), lambda message: None, seed=3)
+    after = {o["GUID"]: o for o in world.to_save().to_dict()["ObjectStates"] if o["Name"] == "Bag"}
+    for before in (o for o in raw["ObjectStates"] if o["Name"] == "Bag"):
+        was = [c["GUID"] for c in before["ContainedObjects"]]
+        now = [c["GUID"] for c in after[before["GUID"]]["ContainedObjects"]]
+        assert sorted(now) == sorted(was)
+        assert (now != was) == (ttsfacts.RANDOM_BAG_TAG in before["Tags"]), before["Nickname"]

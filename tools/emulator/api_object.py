@@ -12,9 +12,12 @@ bundles) are listed in ``NOT_EMULATED`` and fail loudly at the mod's line.
 from __future__ import annotations
 
 import copy
+import functools
 import math
 from collections.abc import Callable, Iterator
 from typing import Any
+
+from PIL import Image
 
 from bridge.table import ttsfacts
 from bridge.table.geometry import ONE, ZERO, Transform, Vec3
@@ -246,9 +249,35 @@ def scale(api: TtsApi, obj: EmObject, factor: Any) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=256)
+def _image_pixels(url: str) -> tuple[int, int]:
+    """A local image's width and height in pixels; (1, 1) when it cannot be read here (a web image, a missing
+    file): the emulator then takes it as square."""
+    path = ttsfacts.local_image_path(url)
+    if path is None:
+        return 1, 1
+    try:
+        with Image.open(path) as img:
+            w, h = img.size
+    except (OSError, ValueError):
+        return 1, 1
+    return (w, h) if w and h else (1, 1)
+
+
+def _size(obj: EmObject) -> Vec3:
+    """The object's extent: a custom board or tile by TTS's one rule from its scale and its image's aspect
+    (bridge/table/ttsfacts.py); anything else a unit cube times the scale (the emulator has no meshes)."""
+    s = obj.transform.scale
+    image = obj.data.get("CustomImage")
+    if obj.data.get("Name") in ("Custom_Board", "Custom_Tile") and isinstance(image, dict):
+        width, depth = ttsfacts.custom_image_size(*_image_pixels(str(image.get("ImageURL") or "")), s.x, s.z)
+        return Vec3(width, s.y, depth)
+    return s
+
+
 def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:
-    """A unit cube times the scale (the emulator has no meshes); turned with the object unless normalized."""
-    size = obj.transform.scale
+    """The object's box (:func:`_size`), turned with the object unless normalized."""
+    size = _size(obj)
     if rotated:
         corners = [
             _axis(obj, Vec3(sx * size.x / 2, sy * size.y / 2, sz * size.z / 2))

@@ -549,6 +549,47 @@ local function read_settings(saved)
   end
 end
 
+-- The table as TTS made it (issue 20) ------------------------------------------------------------
+
+-- A bag the rules draw from at random is shuffled on load: TTS gives a bag's contents in the order the save lists
+-- them (the tag is bridge/table/ttsfacts.py's RANDOM_BAG_TAG).
+local RANDOM_BAG_TAG = "automa.random_bag"
+
+local function shuffle_random_bags()
+  for _, bag in ipairs(getObjectsWithTag(RANDOM_BAG_TAG)) do
+    if bag.type == "Bag" then bag.shuffle() end
+  end
+end
+
+-- Every board's size as TTS drew it, once its image has loaded: the bridge compares it with the size the build
+-- assumed (TTS sizes a custom board from its image's aspect and its scale; the base size is not documented).
+local BOARD_LOAD_TIMEOUT = 30 -- seconds to wait for board images
+
+local function measure_boards()
+  local boards = {}
+  for _, obj in ipairs(getObjects()) do
+    if obj.type == "Board" then boards[#boards + 1] = obj end
+  end
+  if #boards == 0 then return end
+  local function loaded()
+    for _, b in ipairs(boards) do
+      if b.loading_custom then return false end
+    end
+    return true
+  end
+  local function send()
+    local sizes = {}
+    for _, b in ipairs(boards) do
+      if b.getGUID() ~= nil then
+        local size = b.getBoundsNormalized().size
+        sizes[#sizes + 1] = { guid = b.getGUID(), width = size.x, depth = size.z, loading = b.loading_custom }
+      end
+    end
+    automa.event("boards", { boards = sizes })
+  end
+  Wait.condition(send, loaded, BOARD_LOAD_TIMEOUT, send)
+end
+
 function onSave()
   if not automa.joined then return JSON.encode(automa.settings) end
   local theirs = ""
@@ -574,5 +615,7 @@ function onLoad(script_state)
     read_settings(saved)
   end
   automa.event("hello", { protocol = automa.PROTOCOL, game = automa.settings.game })
+  shuffle_random_bags()
+  measure_boards()
   if failed ~= nil then error(failed, 0) end -- the mod's own error, reported as TTS would, once the bot is ready
 end
