@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from bridge.table import TableObject, Vec3
 from bridge.table.geometry import Transform
+from bridge.table.model import board_size
 
 
 @dataclass(frozen=True)
@@ -25,12 +26,16 @@ class BetweenSpots(ValueError):
     """A piece on the board but not clearly on one spot."""
 
 
-def board_units(board: Transform, built_scale: float) -> Transform:
+def board_units(board: TableObject | Transform, built_scale: float) -> Transform:
     """The board's frame in board units: world units of the board as built (at ``built_scale``), so a spot in
     those units lands where TTS puts the point local/scale away (TTS multiplies local points by the scale); a board
-    a person resized moves its spots with it."""
-    s = board.scale
-    return Transform(board.position, board.rotation, Vec3(s.x / built_scale, s.y, s.z / built_scale))
+    a person resized moves its spots with it. A custom board on the table whose GM notes give no built size (a
+    table built before boards were scaled by TTS's rule, issue 20) counts as built at its own scale."""
+    t = board.transform if isinstance(board, TableObject) else board
+    if isinstance(board, TableObject) and board.name == "Custom_Board" and board_size(board.gm_notes) is None:
+        built_scale = t.scale.z or 1.0
+    s = t.scale
+    return Transform(t.position, t.rotation, Vec3(s.x / built_scale, s.y, s.z / built_scale))
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,7 @@ class BoardLayout:
         return Vec3(spot.x / self.scale, spot.y, spot.z / self.scale)
 
     def frame(self, board: TableObject | Transform) -> Transform:
-        return board_units(board.transform if isinstance(board, TableObject) else board, self.scale)
+        return board_units(board, self.scale)
 
     def world(self, board: TableObject | Transform, spot: str) -> Vec3:
         return self.frame(board).to_world(self.spots[spot])

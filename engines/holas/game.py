@@ -80,9 +80,7 @@ class Holas(Game[TableView, Step]):
         try:
             text = str(fields.get("drawing") or "")
             if name == "map":
-                drawing = mapmaker.from_table(
-                    mapmaker.LuaDrawing.model_validate_json(text), L.board_frame(boards[0].transform)
-                )
+                drawing = mapmaker.from_table(mapmaker.LuaDrawing.model_validate_json(text), L.board_frame(boards[0]))
             else:
                 drawing = mapmaker.Drawing.model_validate_json(text)
             made = mapmaker.make_map(drawing)

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from bridge import modcheck
-from bridge.table import SaveFile
+from bridge.table import SaveFile, Vec3
+from engines.tablekit import transform
 from tests.conftest import ROOT
 from tests.test_cli import automa
 
@@ -20,17 +21,7 @@ def obj(guid: str, name: str, x: float = 0.0, z: float = 0.0, **extra: Any) -> d
         "GUID": guid,
         "Name": name,
         "Nickname": f"{name} {guid}",
-        "Transform": {
-            "posX": x,
-            "posY": 1.5,
-            "posZ": z,
-            "rotX": 0,
-            "rotY": 0,
-            "rotZ": 0,
-            "scaleX": 1,
-            "scaleY": 1,
-            "scaleZ": 1,
-        },
+        "Transform": transform(Vec3(x, 1.5, z)),
         **extra,
     }
 

@@ -13,7 +13,7 @@ import pytest
 
 from bridge import modcheck
 from bridge.modbuild import build_save, write_mod
-from bridge.table import SaveFile, TableObject, ttsfacts
+from bridge.table import SaveFile, Table, TableObject, ttsfacts
 from engines import registry
 from engines.base import Game
 from tests.emulator.test_lua_api import run
@@ -260,3 +260,17 @@ def test_the_connector_shuffles_the_random_bags_on_load_and_leaves_other_bags_al
         now = [c["GUID"] for c in after[before["GUID"]]["ContainedObjects"]]
         assert sorted(now) == sorted(was)
         assert (now != was) == (ttsfacts.RANDOM_BAG_TAG in before["Tags"]), before["Nickname"]
+
+
+@pytest.mark.parametrize("name", ["warchest", "paxpamir", "holas"])
+def test_a_table_built_before_boards_were_scaled_reads_the_same(name):
+    """Pieces lie where they always did; only the board's scale and its size note are new. A board without the
+    note counts as built at its own scale, so a game saved before issue 20 still reads."""
+    g = game(name)
+    raw = build_save(g).to_dict()
+    new = g.read_table(Table.from_save(SaveFile.from_dict(raw)))
+    board = next(o for o in raw["ObjectStates"] if o["Name"] == "Custom_Board")
+    board["Transform"].update(scaleX=1.0, scaleZ=1.0)
+    board["GMNotes"] = ""
+    old = g.read_table(Table.from_save(SaveFile.from_dict(raw)))
+    assert old.state == new.state

@@ -9,7 +9,7 @@ sizes, and the built-in pieces standing in for the printed minis.
 
 from __future__ import annotations
 
-from bridge.table import Vec3
+from bridge.table import TableObject, Vec3
 from bridge.table.geometry import Transform
 from bridge.table.ttsfacts import scale_for_depth
 from engines.holas.data_model import MapData
@@ -27,7 +27,7 @@ BOARD_SIZE = (44.0, 34.0)
 BOARD_SCALE = scale_for_depth(BOARD_SIZE[1])
 
 
-def board_frame(board: Transform) -> Transform:
+def board_frame(board: TableObject | Transform) -> Transform:
     """A live board's frame in map units (:func:`engines.layout.board_units`)."""
     return board_units(board, BOARD_SCALE)
 

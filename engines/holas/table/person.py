@@ -56,7 +56,7 @@ def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: rand
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
         raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
     kind, frm, to, _ = listed[int(move_id)]
-    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0].transform)
+    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])
     crowd = dict(view.crowd)
 
     def at(region: str, n: int) -> Position:
@@ -100,7 +100,7 @@ def _supply(table: Table) -> list[tuple[str, str]]:
 
 def _mine(table: Table, data: HolasData) -> dict[str, list[str]]:
     """Your movable minis on the map, by region."""
-    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0].transform)
+    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])
     out: dict[str, list[str]] = {}
     for obj in table.with_tag(L.PLAYER_TAG):
         if not any(obj.has_tag(L.tag("player", k)) for k in ("hero", "warrior", "serf")):

@@ -51,7 +51,7 @@ def read_table(table: Table, data: HolasData) -> TableView:
     if board is None:
         raise ReadError(problems)
     map_ = data.map
-    view = TableView(State(units=[], capital="", deck=[]), board=L.board_frame(board.transform))
+    view = TableView(State(units=[], capital="", deck=[]), board=L.board_frame(board))
     state = view.state
 
     def where(obj: TableObject) -> str | None:
