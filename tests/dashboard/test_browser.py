@@ -168,7 +168,10 @@ async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
         await page.wait_for_selector("rect.card.lookout")
         assert await page.locator("rect.card.lookout").count() == 4
         picks = page.locator("button.move")
-        assert await picks.count() == 4 and "from the Lookout" in await picks.first.inner_text()
+        # the moves list follows the drawing in its own message: wait for it (a loaded machine once showed the
+        # list of the moment before, 3 moves)
+        await page.wait_for_function("document.querySelectorAll('button.move').length === 4")
+        assert "from the Lookout" in await picks.first.inner_text()
         version = await page.evaluate("state.version")
         await picks.first.click()
         await page.wait_for_function(f"state.version > {version} && !state.bot.busy")

@@ -37,7 +37,7 @@ async def person(live: Live, game: Any, state: State, rng: random.Random, attack
     free = [r for r in land if not state.in_region(r) and r not in state.towers]
     attack = bool(bots) and (not attacked or rng.random() < 0.3)  # the first chance is always taken
     target = rng.choice(bots if attack else free or land)
-    board = table.with_tag(L.BOARD_TAG)[0].transform
+    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])  # map units
     local = spots(data, target, 8)
     at = board.to_world(local)
     commands = [Move(guid=mine[0].guid, position=Position(x=at.x, y=L.Y + 0.5, z=at.z))] if mine else []
@@ -50,7 +50,7 @@ async def person(live: Live, game: Any, state: State, rng: random.Random, attack
 
 async def retreat(live: Live, game: Any, region: str) -> None:
     table = await live.connector.snapshot()
-    board = table.with_tag(L.BOARD_TAG)[0].transform
+    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])  # map units
     data = game.owned.value
     theirs = [
         o
