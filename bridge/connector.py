@@ -209,16 +209,19 @@ class Connector:
         result: dict[str, Any] = await self._checked("ping")
         return result
 
-    async def snapshot(self, *, full: bool = False, changes: bool = False) -> Table:
+    async def snapshot(self, *, full: bool = False, changes: bool = False, fresh: bool = False) -> Table:
         """The table as the connector reads it: lean records of what the bots read (issue 18), or with ``full``
         every object's whole ``getData()`` (the same objects, several times the bytes).
 
-        ``changes``: only what changed since this client's last snapshot, merged into it (a page polling the
-        table). The connector sees changes by TTS's events and by the batches it ran; a piece another script
-        moves, or one knocked by another, is not seen, so a bot's turn reads the whole table."""
+        Once this client holds a table, the connector answers only what differs from it, merged here: by comparing
+        every object with what it last sent (nothing missed, the default), or with ``changes`` only what TTS's
+        events and the bridge's own batches touched since (quicker in TTS, for a page polling the table; a piece
+        another script moved, or one knocked by another, waits for the next exact answer). ``fresh``: every
+        object's record, whatever this client holds."""
         args: dict[str, Any] = {"full": full}
-        if changes and self._last is not None:
+        if not full and not fresh and self._last is not None:
             args["since"] = {"epoch": self._last[1], "version": self._last[2]}
+            args["exact"] = not changes
         answer = await self._checked("snapshot", args)
         if isinstance(answer, dict) and answer.get("delta") and self._last is not None:
             table = self._last[0].with_changes(answer.get("lean"), answer.get("gone"))

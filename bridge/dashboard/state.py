@@ -131,7 +131,8 @@ class Dashboard:
         async with self._reading:  # one at a time, in the order asked: an older read never lands after a newer one
             before = (self.state["table"], self.state["person"]["moves"])
             try:
-                # the page's poll reads only what changed (a person's move reads the whole table before it is made)
+                # the page's poll reads what TTS's events touched (a person's move and a bot turn read the exact
+                # differences)
                 table = await self.session.connector.snapshot(changes=True)
                 moves = await self.session.person_moves(table)
                 self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]

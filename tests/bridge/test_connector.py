@@ -292,6 +292,53 @@ async def test_a_snapshot_of_changes_merges_into_the_last_one_and_matches_a_whol
     assert changed["die001"].position.x == -9 and changed.get("deck01") is None
 
 
+def _by_guid(table: Table) -> dict[str, Any]:
+    return {o.guid: o for o in table}
+
+
+async def test_an_exact_snapshot_sees_what_no_event_reports_and_matches_a_fresh_read(lv: Live):
+    """Issue 18: once the bridge holds a table, the connector answers only the differences, found by comparing every
+    object with what it sent: a script's changes, which TTS reports by no event, are not missed."""
+    before = await lv.connector.snapshot()
+    world = lv.emulator.require_world()
+    world.execute(
+        "-1",
+        """
+        local block = getObjectFromGUID('block1')
+        block.setPosition({3, 1, 3}) block.setName('renamed') block.addTag('t2') block.setLock(true)
+        block.setDescription('')
+        getObjectFromGUID('bag001').shuffle()
+        getObjectFromGUID('bag001').takeObject({guid = 'chip02', position = {9, 1, 9}, smooth = false})
+        getObjectFromGUID('die001').setValue(4)
+        getObjectFromGUID('st0001').setState(2)
+        getObjectFromGUID('deck01').destruct()
+        spawnObject({type = 'BlockSquare', position = {-3, 1, -3}})
+        """,
+        world.global_env,
+    )
+    world.run_until_idle()
+    quick = await lv.connector.snapshot(changes=True)  # events only: the scripted move and rename are missed
+    exact = await lv.connector.snapshot()
+    fresh = await lv.connector.snapshot(fresh=True)
+    assert _by_guid(exact) == _by_guid(fresh) and exact.problems == fresh.problems
+    assert _by_guid(exact) != _by_guid(before)
+    assert exact["block1"].nickname == "renamed" and exact["block1"].position == pytest.approx((3, 1, 3))
+    assert quick["block1"].nickname != "renamed"  # the quick answer's known gap, closed by the exact one
+    assert [c.guid for c in exact["bag001"].contents] == [c.guid for c in fresh["bag001"].contents]
+    assert exact.get("deck01") is None and exact.get("st0002") is not None and exact["die001"].value == 4
+
+
+async def test_an_exact_snapshot_of_an_unchanged_table_carries_no_records(lv: Live):
+    await lv.connector.snapshot()
+    answers: list[bytes] = []
+    lv.link.gate.tap = answers.append
+    again = await lv.connector.snapshot()
+    lv.link.gate.tap = None
+    reply = max(answers, key=len)
+    assert b'\\"lean\\":[]' in reply and b'\\"delta\\":true' in reply and len(reply) < 400
+    assert _by_guid(again) == _by_guid(await lv.connector.snapshot(fresh=True))
+
+
 async def test_a_reload_makes_the_next_snapshot_of_changes_a_whole_one(lv: Live):
     await lv.connector.snapshot(changes=True)
     world = lv.emulator.require_world()

@@ -168,8 +168,8 @@ async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
         await page.wait_for_selector("rect.card.lookout")
         assert await page.locator("rect.card.lookout").count() == 4
         picks = page.locator("button.move")
-        # the moves list follows the drawing in its own message: wait for it (a loaded machine once showed the
-        # list of the moment before, 3 moves)
+        # the moves list follows the drawing in its own message: wait for it (under CI's load the count was once
+        # read before the list had caught up: 3)
         await page.wait_for_function("document.querySelectorAll('button.move').length === 4")
         assert "from the Lookout" in await picks.first.inner_text()
         version = await page.evaluate("state.version")

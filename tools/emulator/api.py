@@ -51,6 +51,7 @@ PURE = frozenset(
         "getData",
         "getJSON",
         "getQuantity",
+        "getObjects",  # a container's entries or a zone's occupants: read only
         "getBounds",
         "hasTag",
         "getButtons",

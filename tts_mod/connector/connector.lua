@@ -106,24 +106,24 @@ local function lean(obj)
   return rec
 end
 
--- What changed since a snapshot (issue 18): the objects players and scripts touched, as TTS reports it by events,
--- and every object the bridge's own batches touched. A change no event reports (another script moving a piece,
--- a piece knocked by another) is not seen: the bridge asks for a whole snapshot when it must be sure.
--- epoch: this load of the script (a reload starts counting afresh; os.clock keeps rising across reloads)
+-- What the bridge holds (issue 18): the lean records of every object as of this script's last lean answer, by
+-- GUID, and that answer's number. A request "since" that answer gets only the differences: with `exact`, found by
+-- comparing every object with what was sent (nothing is missed: a piece another script moved, one knocked by
+-- another); else the objects TTS's events and the bridge's own batches touched since (quick, but such a piece is
+-- missed until the next exact answer). epoch: this load of the script (os.clock keeps rising across reloads).
 local changes = { epoch = os.time() .. "-" .. os.clock() .. "-" .. math.random(1, 1000000000), version = 0 }
+local sent = {}
 local touched, vanished = {}, {}
 
 local function touch(obj)
   if obj == nil then return end
   local guid = type(obj) == "string" and obj or obj.getGUID()
-  changes.version = changes.version + 1
-  touched[guid], vanished[guid] = changes.version, nil
+  touched[guid], vanished[guid] = true, nil
 end
 
 local function vanish(obj)
   local guid = type(obj) == "string" and obj or obj.getGUID()
-  changes.version = changes.version + 1
-  vanished[guid], touched[guid] = changes.version, nil
+  vanished[guid], touched[guid] = true, nil
 end
 automa.touch = touch
 
@@ -141,28 +141,97 @@ function onPlayerAction(player, action, targets)
   for _, obj in ipairs(targets or {}) do touch(obj) end
 end
 
--- args.full: every object's whole getData() (scripts stripped), as before issue 18; args.since = {epoch, version}
--- of an earlier answer: only what changed since (lean records and the GUIDs gone), when this script has tracked
--- changes since then (the same load); else the lean records of every object.
+-- Whether obj still reads as its record `prev` (the fields lean() writes; a container's contents by their GUIDs in
+-- order: nothing inside a container changes but by entering or leaving it).
+local function same_xyz(v, t, default)
+  if t == nil then return v.x == default and v.y == default and v.z == default end
+  return v.x == t[1] and v.y == t[2] and v.z == t[3]
+end
+
+local function same_list(a, b)
+  if #a ~= #(b or {}) then return false end
+  for i = 1, #a do
+    if a[i] ~= b[i] then return false end
+  end
+  return true
+end
+
+local function unchanged(obj, prev)
+  if prev == nil then return false end
+  local kind = obj.type
+  if kind ~= prev.t or obj.name ~= prev.n then return false end
+  if not same_xyz(obj.getPosition(), prev.p) or not same_xyz(obj.getRotation(), prev.r) then return false end
+  if not same_xyz(obj.getScale(), prev.s, 1) then return false end
+  if obj.getName() ~= (prev.k or "") or obj.getDescription() ~= (prev.d or "") then return false end
+  if obj.getGMNotes() ~= (prev.m or "") or (obj.memo or "") ~= (prev.o or "") then return false end
+  if not same_list(obj.getTags(), prev.a) or obj.getLock() ~= (prev.l == true) then return false end
+  local value
+  if kind == "Dice" then value = obj.getRotationValue() else value = obj.value end
+  if value ~= prev.v or obj.getStateId() ~= (prev.i or -1) then return false end
+  if CONTAINERS[kind] then
+    local inside = obj.getObjects()
+    if #inside ~= #prev.c then return false end
+    for i, entry in ipairs(inside) do
+      if entry.guid ~= prev.c[i].GUID then return false end
+    end
+  end
+  return true
+end
+
+local function answered(records, gone, delta)
+  changes.version = changes.version + 1
+  touched, vanished = {}, {}
+  return { lean = records, gone = gone, delta = delta, epoch = changes.epoch, version = changes.version }
+end
+
+-- args.full: every object's whole getData() (scripts stripped), as before issue 18. args.since = {epoch, version}
+-- of this script's last lean answer: only the differences (args.exact: by comparing every object, else by events).
+-- Otherwise the lean records of every object.
 automa.ops.snapshot = function(args, done)
   if not args.full then
     local since = args.since
     local records, gone = {}, {}
-    if type(since) == "table" and since.epoch == changes.epoch and type(since.version) == "number" then
-      for guid, at in pairs(touched) do
-        if at > since.version then
-          local obj = getObjectFromGUID(guid)
-          if obj ~= nil then records[#records + 1] = lean(obj) else gone[#gone + 1] = guid end
+    local current = type(since) == "table" and since.epoch == changes.epoch and since.version == changes.version
+    if current and args.exact then
+      local seen = {}
+      for _, obj in ipairs(getObjects()) do
+        local guid = obj.getGUID()
+        seen[guid] = true
+        if not unchanged(obj, sent[guid]) then
+          local rec = lean(obj)
+          sent[guid] = rec
+          records[#records + 1] = rec
         end
       end
-      for guid, at in pairs(vanished) do
-        if at > since.version then gone[#gone + 1] = guid end
+      for guid in pairs(sent) do
+        if not seen[guid] then gone[#gone + 1] = guid end
       end
-      done({ lean = records, gone = gone, delta = true, epoch = changes.epoch, version = changes.version })
+    elseif current then
+      for guid in pairs(touched) do
+        local obj = getObjectFromGUID(guid)
+        if obj ~= nil then
+          local rec = lean(obj)
+          sent[guid] = rec
+          records[#records + 1] = rec
+        elseif sent[guid] ~= nil then
+          gone[#gone + 1] = guid
+        end
+      end
+      for guid in pairs(vanished) do
+        if sent[guid] ~= nil then gone[#gone + 1] = guid end
+      end
+    else
+      sent = {}
+      for _, obj in ipairs(getObjects()) do
+        local rec = lean(obj)
+        sent[rec.g] = rec
+        records[#records + 1] = rec
+      end
+      done(answered(records, gone, false))
       return
     end
-    for _, obj in ipairs(getObjects()) do records[#records + 1] = lean(obj) end
-    done({ lean = records, epoch = changes.epoch, version = changes.version })
+    for _, guid in ipairs(gone) do sent[guid] = nil end
+    done(answered(records, gone, true))
     return
   end
   local objects, types, state_ids = {}, {}, {}
