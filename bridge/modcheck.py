@@ -174,8 +174,9 @@ class Checker:
         surface, floors = self._surfaces()
         if surface is None and table != ttsfacts.NO_TABLE:
             return  # no measured surface for this table: nothing to say either way
+        hands = [z for z in self.objects if z.type == "Hand"]
         for obj in self.objects:
-            if obj.type == "Hand":
+            if obj.type == "Hand" or any(_held(z, obj) for z in hands):
                 continue  # hand zones float at the table's edge; what they hold is held, not lying there
             if obj.state.get("Locked") and obj.type not in ttsfacts.ZONE_TYPES:
                 continue  # a locked object stays where it is put (a zone is checked: pieces put in it would fall)
@@ -290,6 +291,15 @@ def _inside(zone: _Obj, point: Vec3) -> bool:
     t = zone.transform
     local = Transform(t.position, t.rotation, ONE).to_local(point)
     return all(abs(c) <= s / 2 + 1e-6 for c, s in zip(local, t.scale, strict=True))
+
+
+def _held(hand: _Obj, obj: _Obj) -> bool:
+    """Whether a hand zone holds the object (it lies in the zone, may be held, and the zone's tags let it in)."""
+    return (
+        _inside(hand, obj.transform.position)
+        and ttsfacts.can_be_held(obj.type, obj.state.get("Hands"))
+        and ttsfacts.tag_admits(hand.tags, obj.tags)
+    )
 
 
 def _over(floor: _Obj, point: Vec3) -> bool:

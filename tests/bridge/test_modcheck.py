@@ -54,6 +54,12 @@ def test_a_piece_beyond_table_rpgs_surface_is_named_and_a_locked_board_there_is_
     assert "pieces put in it fall" in str(findings[1])
 
 
+def test_a_card_held_in_a_hand_zone_past_the_tables_edge_is_not_off_the_table():
+    hand = zone("hhhhhh", "HandTrigger", 0, -24, 6, FogColor="White")
+    raw = save(hand, obj("cccccc", "Card", z=-24), obj("tttttt", "Custom_Tile", x=1, z=-24))
+    assert kinds(raw) == [("off-table", "tttttt"), ("cannot-be-held", "tttttt")]
+
+
 def test_on_table_none_a_piece_must_stand_on_a_locked_object():
     """ "The table is Table_None: there is no table, and the anchor plate is the floor" (public mod)."""
     floor = obj("ffffff", "BlockSquare", Locked=True)
