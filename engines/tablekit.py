@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from bridge.commands import Command, Move, Position, Take
 from bridge.table import Table, TableObject, Vec3, ttsfacts
 from bridge.table.geometry import ONE
-from bridge.table.model import board_size_note, marks_note
+from bridge.table.model import MARKS_PREFIX, board_size_note, marks_note
 from engines.base import Decision, Problem, ReadError
 
 SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the deck-sheet grid every game here draws (TTS's largest)
@@ -272,7 +272,8 @@ def zones(table: Table, areas: Mapping[str, Area]) -> dict[str, TableObject]:
             found[key] = tagged[0]
         else:
             what = "is not on the table" if not tagged else f"is there {len(tagged)} times"
-            problems.append(Problem(f"the zone '{area.label}' (tag '{area.tag}') {what}"))
+            where = f"tag '{area.tag}' on the zone's GM notes line '{MARKS_PREFIX} ...'"
+            problems.append(Problem(f"the zone '{area.label}' ({where}) {what}"))
     if problems:
         raise ReadError(problems)
     return found

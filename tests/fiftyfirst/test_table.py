@@ -123,4 +123,7 @@ def test_a_missing_zone_is_named_before_anything_else():
     objs = [
         o for o in objects(next(bot_turn_starts(1))) if not TableObject.from_state(o).has_tag(L.AREAS["attack"].tag)
     ]
-    assert problems(objs) == ["the zone 'attack pile' (tag 'fiftyfirst.zone.attack') is not on the table"]
+    assert problems(objs) == [
+        "the zone 'attack pile' (tag 'fiftyfirst.zone.attack' on the zone's GM notes line 'automa tags: ...') "
+        "is not on the table"
+    ]

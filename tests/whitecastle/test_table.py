@@ -141,7 +141,10 @@ def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
 def test_a_missing_zone_is_named_before_anything_else():
     state = next(bot_turn_starts(1))
     objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(L.AREAS["well"].tag)]
-    assert problems(objs) == ["the zone 'the Well' (tag 'whitecastle.zone.well') is not on the table"]
+    assert problems(objs) == [
+        "the zone 'the Well' (tag 'whitecastle.zone.well' on the zone's GM notes line 'automa tags: ...') "
+        "is not on the table"
+    ]
 
 
 def test_pieces_lie_on_the_tables_surface_with_tags_tts_reads():
