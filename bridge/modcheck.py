@@ -70,7 +70,8 @@ class _Obj:
 
     @property
     def tags(self) -> list[str]:
-        return [str(t) for t in self.state.get("Tags") or []]
+        tags = self.state.get("Tags")
+        return [str(t) for t in tags] if isinstance(tags, list) else []
 
     @property
     def where(self) -> str:

@@ -179,3 +179,20 @@ def test_builds_say_where_their_images_live(tmp_path):
     assert "plays only here" in out.stdout
     path = Path(out.stdout.split("wrote ", 1)[1].splitlines()[0])
     assert automa("mod", "check", str(path)).returncode == 0
+
+
+def test_a_save_with_odd_values_is_checked_without_crashing():
+    """A hand-edited or broken save: wrong types where TTS writes lists, numbers and objects."""
+    odd = obj("aaaaaa", "Chip_10", Tags="notalist", ContainedObjects={"x": 1}, AttachedSnapPoints="no")
+    odd["Transform"]["posX"] = "far"
+    raw = save(
+        odd,
+        zone("zzzzzz", "ScriptingTrigger", 0, 0, 4, Tags=[1, None]),
+        obj("bbbbbb", "Custom_Tile", CustomImage={"ImageURL": 7}),
+        "not an object",  # type: ignore[arg-type]
+        SnapPoints=[{"Position": "here", "Tags": ["t"]}],
+        TableURL=None,
+    )
+    found = [(f.kind, f.guid) for f in modcheck.check(raw)]
+    # an unreadable position counts as the origin, a tag list that is not a list as no tags
+    assert found == [("zone-tags", "aaaaaa"), ("zone-tags", "bbbbbb"), ("snap-tags", "aaaaaa"), ("snap-tags", "bbbbbb")]
