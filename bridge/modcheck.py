@@ -161,8 +161,8 @@ class Checker:
                     guid,
                     "",
                     "",
-                    f"the GUID is used {count} times ({places}); TTS "
-                    "gives all but one a new GUID on load, so a script or bridge looking it up finds one",
+                    f"the GUID is used {count} times ({places}); TTS addresses objects by GUID, so a script "
+                    "or the bridge looking it up finds only one of them",
                 )
 
     def _surfaces(self) -> tuple[ttsfacts.Surface | None, list[_Obj]]:
