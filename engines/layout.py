@@ -41,7 +41,8 @@ def board_units(board: TableObject | Transform, built_scale: float) -> Transform
 @dataclass(frozen=True)
 class BoardLayout:
     """``spots`` maps a name to a point in board units (world units across the board as built, at ``scale``:
-    :func:`board_units`); :meth:`local` gives TTS's local coordinates, e.g. for snap points."""
+    :func:`board_units`); TTS's local coordinates are those divided by the scale (``Builder.board`` writes snap
+    points so)."""
 
     spots: Mapping[str, Vec3]
     snap: float  # a piece within this distance (world units, on the table plane) of a spot is on it
@@ -51,10 +52,6 @@ class BoardLayout:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_items", tuple(self.spots.items()))  # the key of the world-spot cache
-
-    def local(self, spot: Vec3) -> Vec3:
-        """A point in board units as TTS's local coordinates of the board."""
-        return Vec3(spot.x / self.scale, spot.y, spot.z / self.scale)
 
     def frame(self, board: TableObject | Transform) -> Transform:
         return board_units(board, self.scale)
