@@ -274,3 +274,15 @@ def test_a_table_built_before_boards_were_scaled_reads_the_same(name):
     board["GMNotes"] = ""
     old = g.read_table(Table.from_save(SaveFile.from_dict(raw)))
     assert old.state == new.state
+
+
+def test_a_board_destroyed_before_it_is_measured_is_left_out_without_an_error(tmp_path):
+    sent: list[dict[str, Any]] = []
+    world = World(_warchest_save(tmp_path), sent.append)  # onLoad ran; the measurement waits for the next frame
+    board = next(o for o in world.objects.values() if o.data.get("Name") == "Custom_Board")
+    world.destroy(board.guid)
+    world.run_until_idle()
+    events = [m["customMessage"] for m in sent if m.get("messageID") == 4]
+    measured = [e["boards"] for e in events if e.get("automa_event") == "boards"]
+    assert len(measured) == 1 and measured[0] in ([], {})  # an empty Lua table: TTS's JSON may write either
+    assert not any("error" in text.lower() for text, _ in world.chat)

@@ -640,16 +640,17 @@ local function measure_boards()
     if obj.type == "Board" then boards[#boards + 1] = obj end
   end
   if #boards == 0 then return end
+  local function present(b) return b ~= nil and not b.isDestroyed() end -- a board may go before its image loads
   local function loaded()
     for _, b in ipairs(boards) do
-      if b.loading_custom then return false end
+      if present(b) and b.loading_custom then return false end
     end
     return true
   end
   local function send()
     local sizes = {}
     for _, b in ipairs(boards) do
-      if b.getGUID() ~= nil then
+      if present(b) then
         local size = b.getBoundsNormalized().size
         sizes[#sizes + 1] = { guid = b.getGUID(), width = size.x, depth = size.z, loading = b.loading_custom }
       end
