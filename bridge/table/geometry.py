@@ -45,6 +45,7 @@ Matrix = tuple[Vec3, Vec3, Vec3]  # rows
 
 
 _ANGLE_NOISE = 1e-5  # saves hold float noise such as -8.6e-07 for 0
+KEPT_BELOW = 360.0 - _ANGLE_NOISE  # an angle in [0, KEPT_BELOW) is its own normalize_angle (a fast path's test)
 
 
 def normalize_angle(deg: float) -> float:

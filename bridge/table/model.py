@@ -12,7 +12,16 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from bridge.table.geometry import ONE, ZERO, Transform, Vec3, face_up_value, is_face_down, normalize_angle
+from bridge.table.geometry import (
+    KEPT_BELOW,
+    ONE,
+    ZERO,
+    Transform,
+    Vec3,
+    face_up_value,
+    is_face_down,
+    normalize_angle,
+)
 from bridge.table.savefile import SaveFile
 
 
@@ -180,11 +189,11 @@ class TableObject:
             position = _triple(get("p"), "position")
             rx, ry, rz = _triple(get("r"), "rotation")
             # most pieces lie flat and square: the common angles skip the general arithmetic
-            if not 0.0 <= rx < _UPRIGHT_LIMIT:
+            if not 0.0 <= rx < KEPT_BELOW:
                 rx = normalize_angle(rx)
-            if not 0.0 <= ry < _UPRIGHT_LIMIT:
+            if not 0.0 <= ry < KEPT_BELOW:
                 ry = normalize_angle(ry)
-            if not 0.0 <= rz < _UPRIGHT_LIMIT:
+            if not 0.0 <= rz < KEPT_BELOW:
                 rz = normalize_angle(rz)
             rotation = _new_tuple(Vec3, (rx, ry, rz))
             tags = get("a")
@@ -289,9 +298,6 @@ def board_size(gm_notes: str) -> tuple[float, float] | None:
             except ValueError:
                 return None
     return None
-
-
-_UPRIGHT_LIMIT = 360.0 - 1e-5  # normalize_angle's noise margin: below it an angle in [0, 360) stays as it is
 
 
 def _fast_new(  # one parameter per field, in order

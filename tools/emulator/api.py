@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from bridge.protocol.messages import GLOBAL_GUID
-from bridge.table.geometry import Vec3, normalize_angle
+from bridge.table.geometry import KEPT_BELOW, Vec3, normalize_angle
 from tools.emulator import events
 from tools.emulator.luahost import ProxyRef
 from tools.emulator.objects import EmObject
@@ -190,24 +190,25 @@ class TtsApi:
         obj = self.world.objects.get(guid)
         if obj is None or obj.destroyed:
             return None
-        data, t = obj.data, obj.data.get("Transform") or {}
-        get = t.get
+        data = obj.data
+        get = (data.get("Transform") or {}).get
         tags = data.get("Tags")
+        rx, ry, rz = float(get("rotX", 0.0)), float(get("rotY", 0.0)), float(get("rotZ", 0.0))
         return (
             obj.guid,
             obj.type,
             data.get("Name", ""),
-            str(data.get("Nickname", "") or ""),
-            str(data.get("Description", "") or ""),
-            str(data.get("GMNotes", "") or ""),
+            str(data.get("Nickname") or ""),
+            str(data.get("Description") or ""),
+            str(data.get("GMNotes") or ""),
             data.get("Memo"),
-            self.world.lua.to_lua(list(tags)) if tags else None,
+            self.world.lua.table_of(list(tags)) if tags else None,
             float(get("posX", 0.0)),
             float(get("posY", 0.0)),
             float(get("posZ", 0.0)),
-            normalize_angle(float(get("rotX", 0.0))),
-            normalize_angle(float(get("rotY", 0.0))),
-            normalize_angle(float(get("rotZ", 0.0))),
+            rx if 0.0 <= rx < KEPT_BELOW else normalize_angle(rx),  # most angles need no work
+            ry if 0.0 <= ry < KEPT_BELOW else normalize_angle(ry),
+            rz if 0.0 <= rz < KEPT_BELOW else normalize_angle(rz),
             float(get("scaleX", 1.0)),
             float(get("scaleY", 1.0)),
             float(get("scaleZ", 1.0)),

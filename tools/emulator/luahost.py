@@ -188,6 +188,10 @@ class LuaHost:
     def proxy(self, guid: str) -> LuaTable:
         return self._proxy(guid)
 
+    def table_of(self, values: list[Any]) -> LuaTable:
+        """A Lua list of plain values (no nested tables, no conversion checks)."""
+        return self._table_from(values)
+
     def proxies(self, guids: list[str]) -> LuaTable:
         """A Lua list of object proxies, made in one call into Lua (a snapshot lists thousands)."""
         return self._proxies(self._table_from(guids))
