@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
 INF = 10**6
 
 T = TypeVar("T", bound=Hashable)
 
 
-@dataclass(frozen=True)
-class Criterion(Generic[T]):
+# Named tuples rather than frozen dataclasses: both are immutable, and a bot makes several of each per decision
+# (a named tuple is made about twice as fast, which shows in War Chest's self-play).
+class Criterion(NamedTuple, Generic[T]):
     """``closest``: the minimum finite value wins; ``most``: the maximum; ``meets``: those whose value is true."""
 
     label: str
@@ -28,8 +28,7 @@ class Criterion(Generic[T]):
     value: Callable[[T], float]
 
 
-@dataclass(frozen=True)
-class Choice(Generic[T]):
+class Choice(NamedTuple, Generic[T]):
     chosen: T
     step: str  # which priority decided it, for the reason
     candidates: int
@@ -51,16 +50,16 @@ def select(
     if len(pool) == 1:
         return Choice(pool[0], "the only candidate", 1)
     for number, criterion in enumerate(criteria, start=1):
-        values = {c: criterion.value(c) for c in pool}
         if criterion.kind == "meets":
-            kept = [c for c in pool if values[c]]
+            kept = [c for c in pool if criterion.value(c)]
         else:
-            finite = [v for v in values.values() if v < INF and v > -INF]
+            values = list(map(criterion.value, pool))
+            finite = [v for v in values if -INF < v < INF]
             if not finite:
                 kept = []
             else:
                 best = min(finite) if criterion.kind == "closest" else max(finite)
-                kept = [c for c in pool if values[c] == best]
+                kept = [c for c, v in zip(pool, values, strict=True) if v == best]
         if not kept:
             if empty_criterion == "stop":
                 break

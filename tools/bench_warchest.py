@@ -1,40 +1,121 @@
-"""Benchmark: War Chest games per second, the solo AI against random legal play, in-process on one core; then
-``automa selfplay warchest`` spread over several processes.
+"""Benchmark: War Chest actions per second, the solo AI against random legal play on one core, beside the code of
+before issue 18 measured in the same run; then ``automa selfplay warchest`` spread over several processes.
 
-Not a test: it prints figures, beside those recorded before issue 18 (``tools/bench_baseline.json``).
-``python -m tools.bench_warchest [--games 300] [--seed 1] [--jobs N]``
+Not a test: it prints figures. The machine this project runs on is shared and noisy (the same run varies by up to
+2x from minute to minute), so a figure recorded on another day says little. The bench therefore exports the engine
+of revision ``--before`` (default: fb0a45e, the last commit before issue 18's changes) from git into a temporary
+folder, loads both engines into this process, and plays each game with one engine and then the same game with the
+other (in alternating order), adding up each engine's CPU time: a slow spell of the machine falls on both alike.
+Both must play identical games (the bench compares every action). Without git history it falls back to the
+figures recorded before (``tools/bench_baseline.json``) and says so.
+
+``python -m tools.bench_warchest [--games 300] [--seed 1] [--before REV] [--jobs N]``
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from dataclasses import dataclass, field
+from io import BytesIO
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
-from engines.warchest import rules as R
-from engines.warchest.ai import SoloAI
-from engines.warchest.solo import random_policy, setup_solo
-
-
-def play(seed: int, ai: SoloAI, decision_times: list[float]) -> int:
-    rng = random.Random(seed)
-    state = setup_solo(rng)
-    while not state.over:
-        if state.to_act() == state.rules.ai_side:
-            start = time.perf_counter()
-            action = ai.decide(state, rng).action
-            decision_times.append(time.perf_counter() - start)
-            R.apply(state, action, rng, check=False)
-        else:
-            R.apply(state, random_policy(state, rng), rng, check=False)
-    return state.ply
-
-
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE_ISSUE_18 = "fb0a45e"
 BASELINE = json.loads((Path(__file__).with_name("bench_baseline.json")).read_text(encoding="utf-8"))
+
+
+@dataclass
+class Engine:
+    """One engine's modules and what it has spent so far."""
+
+    rules: ModuleType
+    ai: ModuleType
+    solo: ModuleType
+    cpu: float = 0.0
+    actions: int = 0
+    decisions: list[float] = field(default_factory=list)
+
+    def play(self, seed: int) -> list[Any]:
+        rules, solo = self.rules, self.solo
+        ai = self.ai.SoloAI()
+        rng = random.Random(seed)
+        played = []
+        start = time.process_time()  # CPU time: a neighbour's load on the shared machine does not count
+        state = solo.setup_solo(rng)
+        while not state.over:
+            if state.to_act() == state.rules.ai_side:
+                began = time.perf_counter()  # a cheap clock for each decision; their median is robust to noise
+                action = ai.decide(state, rng).action
+                self.decisions.append(time.perf_counter() - began)
+            else:
+                action = solo.random_policy(state, rng)
+            played.append(action)
+            rules.apply(state, action, rng, check=False)
+        self.cpu += time.process_time() - start
+        self.actions += len(played)
+        return played
+
+    def figures(self, games: int) -> dict[str, float]:
+        return {
+            "actions_per_second": self.actions / self.cpu,
+            "games_per_second": games / self.cpu,
+            "ai_decision_median_ms": statistics.median(self.decisions) * 1e3,
+            "ai_decision_p99_ms": sorted(self.decisions)[int(len(self.decisions) * 0.99)] * 1e3,
+        }
+
+
+def load(source: Path | None) -> Engine:
+    """The War Chest engine of the ``engines`` package under ``source`` (None: today's), loaded beside any other:
+    its modules keep their references to each other once imported, so the package's names are set free after."""
+
+    def modules() -> Engine:
+        rules, ai, solo = (importlib.import_module(f"engines.warchest.{n}") for n in ("rules", "ai", "solo"))
+        return Engine(rules, ai, solo)
+
+    if source is None:
+        return modules()
+    ours = {k: m for k, m in sys.modules.items() if k == "engines" or k.startswith("engines.")}
+    for k in ours:
+        del sys.modules[k]
+    sys.path.insert(0, str(source))
+    try:
+        return modules()
+    finally:
+        sys.path.remove(str(source))
+        for k in [k for k in sys.modules if k == "engines" or k.startswith("engines.")]:
+            del sys.modules[k]
+        sys.modules.update(ours)
+
+
+def export(revision: str, into: Path) -> Path | None:
+    """The ``engines`` package of ``revision``, unpacked under ``into``; None when git cannot give it."""
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "engines"],
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        detail = exc.stderr.decode(errors="replace").strip() if isinstance(exc, subprocess.CalledProcessError) else exc
+        print(f"(cannot export revision {revision} from git: {detail})")
+        return None
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extraction_filter = tarfile.data_filter
+        tar.extractall(into)
+    return into
 
 
 def selfplay_seconds(games: int, jobs: int) -> float:
@@ -47,29 +128,51 @@ def selfplay_seconds(games: int, jobs: int) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=300, help="games each engine plays (default 300)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument("--before", default=BEFORE_ISSUE_18, help="git revision to compare with (default fb0a45e)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the self-play figure")
+    parser.add_argument("--no-selfplay", action="store_true", help="leave out the self-play figure")
     args = parser.parse_args(argv)
-    ai = SoloAI()
-    decisions: list[float] = []
-    start = time.perf_counter()
-    plies = [play(args.seed + i, ai, decisions) for i in range(args.games)]
-    elapsed = time.perf_counter() - start
-    before = BASELINE["warchest"]
-    print(f"{args.games} games (solo AI vs random legal play), one core, in-process")
-    print(f"{'':24}{'now':>10}{'before':>10}{'faster':>8}   (before: {BASELINE['recorded']}, {BASELINE['machine']})")
-    p99 = sorted(decisions)[int(len(decisions) * 0.99)] * 1e3
-    rows = [  # (label, now, before, format, whether more is better)
-        ("games per second", args.games / elapsed, before["games_per_second"], ".1f", True),
-        ("actions per second", sum(plies) / elapsed, before["actions_per_second"], ".0f", True),
-        ("AI decision, median ms", statistics.median(decisions) * 1e3, before["ai_decision_median_ms"], ".3f", False),
-        ("AI decision, p99 ms", p99, before["ai_decision_p99_ms"], ".3f", False),
+    now = load(None)
+    with tempfile.TemporaryDirectory(prefix="bench-warchest-") as tmp:
+        source = export(args.before, Path(tmp))
+        then = load(source) if source is not None else None
+    for engine in (now, then):
+        if engine is not None:
+            engine.play(args.seed)  # warm up: first-call costs out of the figures
+            engine.cpu, engine.actions, engine.decisions = 0.0, 0, []
+    differ = 0
+    for game in range(args.seed, args.seed + args.games):
+        if then is None:
+            now.play(game)
+            continue
+        first, second = (now, then) if game % 2 else (then, now)
+        differ += repr(first.play(game)) != repr(second.play(game))
+    figures = now.figures(args.games)
+    if then is not None:
+        before = then.figures(args.games)
+        label = f"{args.before}, measured in this run, game by game"
+        if differ:
+            print(f"NOTE: the two engines played {differ} of {args.games} games differently")
+    else:
+        before = BASELINE["warchest"]
+        label = f"recorded {BASELINE['recorded']} on {BASELINE['machine']}"
+    print(f"{args.games} games (solo AI vs random legal play), one core, CPU time")
+    print(f"{'':24}{'now':>10}{'before':>10}{'faster':>8}   (before: {label})")
+    rows = [  # (label, key, format, whether more is better)
+        ("games per second", "games_per_second", ".1f", True),
+        ("actions per second", "actions_per_second", ".0f", True),
+        ("AI decision, median ms", "ai_decision_median_ms", ".3f", False),
+        ("AI decision, p99 ms", "ai_decision_p99_ms", ".3f", False),
     ]
-    for label, now, was, fmt, more in rows:
-        print(f"  {label:22}{now:>10{fmt}}{was:>10{fmt}}{(now / was if more else was / now):>7.2f}x")
-    print(f"  mean game length      {statistics.fmean(plies):10.1f} actions")
+    for text, key, fmt, more in rows:
+        is_, was = figures[key], before[key]
+        print(f"  {text:22}{is_:>10{fmt}}{was:>10{fmt}}{(is_ / was if more else was / is_):>7.2f}x")
+    print(f"  mean game length      {now.actions / args.games:10.1f} actions")
     print("  goal (issue 18): actions per second at least 3x before")
+    if args.no_selfplay:
+        return 0
     games = max(8, args.games // 10)
     selfplay_seconds(2, 1)  # warm up: imports and first-call costs out of the figures
     one = selfplay_seconds(games, 1)

@@ -22,6 +22,7 @@ from engines.priorities import INF, Choice, Criterion, select
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
 from engines.warchest.board import (
+    BIT,
     CENTER,
     DIRECTIONS,
     LOCATION_SET,
@@ -29,10 +30,8 @@ from engines.warchest.board import (
     NEIGHBOURS,
     Hex,
     distance,
-    mask_of,
     name,
     path_distances,
-    ring_of,
     straight_line,
 )
 from engines.warchest.state import State
@@ -147,16 +146,8 @@ class SoloAI:
     def _maneuver(self, state: State, h: Hex, coin: str | None, rng: random.Random, *, step: str) -> AiDecision:
         """Steps 2-4 of On Coin Reveal for the unit on h; ``coin`` is None inside a Royal Coin muster."""
         ai = state.rules.ai_side
-        piece = state.board[h]
-        unit = piece.unit
-        can_control = h in LOCATION_SET and state.control.get(h) != ai
-        targets = self._attack_targets(state, h, knights=not (coin is None and piece.coins < 2))
-        if (
-            self.options.knight_only_target == "cannot"
-            and piece.coins < 2
-            and all(state.board[t].unit == "Knight" for t, _ in targets)
-        ):
-            targets = []  # option 9: an unbolstered unit whose only target is a Knight cannot attack
+        unit = state.board[h].unit
+        targets, can_control = self._in_place(state, h, coin)
         if targets:
             if can_control and state.sides[ai].markers_off == 1:
                 return AiDecision(
@@ -166,6 +157,20 @@ class SoloAI:
         if can_control:
             return AiDecision(Control(coin, h), Reason(f"{step} 3: control", f"{unit} takes control of {name(h)}."))
         return self._move(state, h, coin, rng, step)
+
+    def _in_place(self, state: State, h: Hex, coin: str | None) -> tuple[list[tuple[Hex, bool]], bool]:
+        """Steps 2 and 3's candidates for the unit on h: the units it may attack, and whether it may take
+        control of its hex."""
+        piece = state.board[h]
+        can_control = h in LOCATION_SET and state.control.get(h) != state.rules.ai_side
+        targets = self._attack_targets(state, h, knights=not (coin is None and piece.coins < 2))
+        if (
+            self.options.knight_only_target == "cannot"
+            and piece.coins < 2
+            and all(state.board[t].unit == "Knight" for t, _ in targets)
+        ):
+            targets = []  # option 9: an unbolstered unit whose only target is a Knight cannot attack
+        return targets, can_control
 
     def _attack_targets(self, state: State, h: Hex, *, knights: bool) -> list[tuple[Hex, bool]]:
         """(target hex, ranged) for every human unit the unit on h could attack, Knights included if asked."""
@@ -225,9 +230,9 @@ class SoloAI:
             action, Reason(f"{step} 2: attack, {choice.step}", f"{me.unit} {how} your {victim.unit} on {name(target)}.")
         )
 
-    def _move_target(self, state: State, h: Hex, rng: random.Random) -> Choice[Hex] | None:
+    def _move_target(self, view: _View, h: Hex, rng: random.Random) -> Choice[Hex] | None:
+        state = view.state
         ai = state.rules.ai_side
-        view = self._view(state, moving=h)
         locs = view.location_sets()
         candidates = [
             x
@@ -238,13 +243,14 @@ class SoloAI:
                 and (state.board.get(x) is not None and state.board[x].owner == ai)
             )
         ]
-        reachable = [x for x in candidates if view.distance(h, x) < INF]
+        away = {x: view.distance(h, x) for x in candidates}
+        reachable = [x for x in candidates if away[x] < INF]
         if not reachable:
             return None
         return self._select(
             reachable,
             [
-                Criterion("closest location", "closest", lambda x: view.distance(h, x)),
+                Criterion("closest location", "closest", away.__getitem__),
                 Criterion("enemy location", "meets", lambda x: state.control.get(x) == 1 - ai),
                 Criterion("enemy-occupied location", "meets", lambda x: x in locs.human_occupied),
                 Criterion("location closest to the center hex", "closest", lambda x: view.closest(x, [CENTER])),
@@ -252,10 +258,10 @@ class SoloAI:
             rng,
         )
 
-    def _step(self, state: State, h: Hex, target: Hex, rng: random.Random) -> Choice[Hex] | None:
+    def _step(self, view: _View, h: Hex, target: Hex, rng: random.Random) -> Choice[Hex] | None:
         """One hex closer to target, by the Move step's priorities; None when obstructed."""
+        state = view.state
         ai = state.rules.ai_side
-        view = self._view(state, moving=h)
         locs = view.location_sets()
         here = view.distance_to(h, target)
         steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) == here - 1]
@@ -263,6 +269,8 @@ class SoloAI:
             steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) <= here]
         if not steps:
             return None
+        if len(steps) == 1:
+            return self._select(steps, [], rng)  # the only step: no priority to read
         other_human = [x for x in locs.human if x != target]
         other_neutral = [x for x in LOCATION_SET if x not in state.control and x != target]
         humans = [x for x, p in state.board.items() if p.owner != ai]
@@ -279,17 +287,18 @@ class SoloAI:
 
     def _move(self, state: State, h: Hex, coin: str | None, rng: random.Random, step: str) -> AiDecision:
         unit = state.board[h].unit
-        target = self._move_target(state, h, rng)
-        first = self._step(state, h, target.chosen, rng) if target else None
+        view = self._view(state, moving=h)
+        target = self._move_target(view, h, rng)
+        first = self._step(view, h, target.chosen, rng) if target else None
         if target is None or first is None:
             why = "no location can be reached" if target is None else f"the way to {name(target.chosen)} is blocked"
             if coin is None:
                 return AiDecision(Skip(), Reason(f"{step} 4: move, obstructed", f"{unit} stays: {why}."))
             return self._fallback(state, coin, rng, f"{unit} cannot move: {why}")
         where = f"toward {name(target.chosen)} (target: {target.step}; step: {first.step})"
-        after = _moved(state, h, first.chosen)
         if unit == "Light Cavalry" and first.chosen != target.chosen:
-            second = self._step(after, first.chosen, target.chosen, rng)
+            after = _moved(state, h, first.chosen)
+            second = self._step(self._view(after, moving=first.chosen), first.chosen, target.chosen, rng)
             if second is not None:
                 return AiDecision(
                     Tactic(coin, h, to=second.chosen),
@@ -299,6 +308,7 @@ class SoloAI:
                     ),
                 )
         if unit == "Cavalry":
+            after = _moved(state, h, first.chosen)
             targets = self._attack_targets(after, first.chosen, knights=False)
             targets = [t for t in targets if not t[1]]
             if targets:
@@ -325,6 +335,11 @@ class SoloAI:
         )
 
     def _all_idle(self, state: State, coin: str, rng: random.Random) -> bool:
+        ai = state.rules.ai_side
+        for unit in state.sides[ai].units:
+            placed = state.units_of(ai, unit)
+            if placed and any(self._in_place(state, placed[0], None)):
+                return False  # it attacks or takes control, so it is not idle (what the trial below would find)
         trial = state.copy()
         R.apply(trial, Muster(coin), random.Random(0))
         while trial.pending and trial.pending[-1].kind == "muster":
@@ -391,8 +406,9 @@ class SoloAI:
             return AiDecision(
                 Skip(), Reason("Swordsman Note", f"Swordsman stays on {name(h)}, a neutral or enemy location.")
             )
-        target = self._move_target(state, h, rng)
-        step = self._step(state, h, target.chosen, rng) if target else None
+        view = self._view(state, moving=h)
+        target = self._move_target(view, h, rng)
+        step = self._step(view, h, target.chosen, rng) if target else None
         if target is None or step is None:
             return AiDecision(Skip(), Reason("Swordsman Note: move obstructed", "Swordsman cannot move closer."))
         return AiDecision(
@@ -435,37 +451,52 @@ class _View:
         self.state, self.options, self.moving = state, options, moving
         self._locations = locations if locations is not None else {}
         self._cache: dict[Hex, tuple[int, ...]] = {}
-        self._blocked = mask_of(h for h in state.board if h != moving)  # the moving unit's own hex counts as empty
-
-    def _from(self, start: Hex) -> tuple[int, ...]:
-        found = self._cache.get(start)
-        if found is None:
-            found = self._cache[start] = path_distances(start, self._blocked)
-        return found
+        blocked = sum(map(BIT.__getitem__, state.board))
+        if moving in state.board:
+            blocked -= BIT[moving]  # the moving unit's own hex counts as empty
+        self._blocked = blocked
 
     def distance(self, a: Hex, b: Hex) -> float:
         """Path distance from a to b, by a search outward from a (many b for one a)."""
-        return self._known(a, b, ring_of(self._from(a), b))
+        return self._path(a, b)
 
     def distance_to(self, a: Hex, target: Hex) -> float:
         """The same distance by a search outward from the target: one search serves every a (a moving unit's
         neighbours). A path's steps read the same both ways (only its inner hexes must be empty), so the numbers
         are those of :meth:`distance`."""
-        return self._known(a, target, ring_of(self._from(target), a))
+        return self._path(target, a)
 
-    def _known(self, a: Hex, b: Hex, d: int | None) -> float:
-        if d is None:
-            return distance(a, b) if self.options.unreachable == "hex_distance" else INF
-        return d
+    def _rings(self, start: Hex) -> tuple[int, ...]:
+        rings = self._cache.get(start)
+        if rings is None:
+            rings = self._cache[start] = path_distances(start, self._blocked)
+        return rings
+
+    def _path(self, start: Hex, end: Hex) -> float:
+        bit = BIT[end]
+        for d, ring in enumerate(self._cache.get(start) or self._rings(start)):
+            if ring & bit:
+                return d
+        return distance(start, end) if self.options.unreachable == "hex_distance" else INF
 
     def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
-        """The nearest of ``targets`` to a: from the searches already made if they cover it (a's own, or every
-        target's); a lone target (the centre hex) by its own search, which serves every a; else by one search
-        outward from a."""
+        """The nearest of ``targets`` to a. A lone target (the centre hex) by its own search, which serves every
+        a; else by one search outward from a (or the targets' own, if all were made), read as the first ring that
+        holds a target. Unreachable targets that count at their hex distance (option 6) are read one by one."""
+        if not targets:
+            return INF
         cache = self._cache
-        if a not in cache and targets and (len(targets) == 1 or all(t in cache for t in targets)):
-            return min(self.distance_to(a, t) for t in targets)
-        return min((self.distance(a, t) for t in targets), default=INF)
+        if a not in cache and (len(targets) == 1 or all(t in cache for t in targets)):
+            return min(self._path(t, a) for t in targets)
+        if self.options.unreachable == "hex_distance":
+            return min(self._path(a, t) for t in targets)
+        mask = 0
+        for t in targets:
+            mask |= BIT[t]
+        for d, ring in enumerate(self._rings(a)):
+            if ring & mask:
+                return d
+        return INF
 
     def location_sets(self) -> _Locations:
         """Locations the AI does not hold, the human's, those a human unit stands on (worked out once a state)."""
@@ -478,15 +509,18 @@ class _View:
     def _location_sets(self) -> _Locations:
         s = self.state
         ai = s.rules.ai_side
-        human_units = {h for h, p in s.board.items() if p.owner != ai}
-        occupied = [x for x in LOCATION_SET if x in human_units]
+        control, board = s.control, s.board
+        occupied = [x for x in SORTED_LOCATIONS if x in board and board[x].owner != ai]
         if self.options.enemy_occupied == "human_held":
-            occupied = [x for x in occupied if s.control.get(x) == 1 - ai]
+            occupied = [x for x in occupied if control.get(x) == 1 - ai]
         return _Locations(
-            not_ai=sorted(x for x in LOCATION_SET if s.control.get(x) != ai),
-            human=sorted(x for x in LOCATION_SET if s.control.get(x) == 1 - ai),
-            human_occupied=sorted(occupied),
+            not_ai=[x for x in SORTED_LOCATIONS if control.get(x) != ai],
+            human=[x for x in SORTED_LOCATIONS if control.get(x) == 1 - ai],
+            human_occupied=occupied,
         )
+
+
+SORTED_LOCATIONS: tuple[Hex, ...] = tuple(sorted(LOCATION_SET))  # the order the location lists keep
 
 
 def _moved(state: State, frm: Hex, to: Hex) -> State:

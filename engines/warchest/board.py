@@ -5,7 +5,7 @@ Side A starts on A1 and A2, side B on B1 and B2; the only symmetry is the half-t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 Hex = tuple[int, int]
 
@@ -72,38 +72,23 @@ BIT: dict[Hex, int] = {h: 1 << ((h[1] + RADIUS + 1) * _W + h[0] + RADIUS + 1) fo
 BOARD_MASK = sum(BIT.values())
 
 
-def mask_of(hexes: Iterable[Hex]) -> int:
-    return sum(BIT[h] for h in set(hexes) if h in BIT)
-
-
-def _around(m: int) -> int:
-    """Every hex next to one of ``m``: (q +- 1, r), (q, r +- 1), (q + 1, r - 1), (q - 1, r + 1)."""
-    return ((m << 1) | (m >> 1) | (m << _W) | (m >> _W) | (m >> (_W - 1)) | (m << (_W - 1))) & BOARD_MASK
-
-
 def path_distances(start: Hex, blocked: int) -> tuple[int, ...]:
     """Breadth-first rings from ``start`` stepping only through hexes not in the ``blocked`` mask: ring d holds
-    the hexes at path distance d (:func:`ring_of`). A blocked hex gets a distance (you can reach it) but is not
-    expanded; the start is always expanded."""
-    seen = BIT[start]
-    rings = [seen]
-    edge = seen
+    the hexes at path distance d (a hex's distance is the first ring holding its bit). A blocked hex gets a
+    distance (you can reach it) but is not expanded; the start is always expanded."""
+    edge = BIT[start]
+    rings = [edge]
+    unseen = BOARD_MASK ^ edge
+    w, v = _W, _W - 1
     while edge:
-        reached = _around(edge) & ~seen
-        seen |= reached
-        if reached:
-            rings.append(reached)
+        # every hex next to the edge: (q +- 1, r), (q, r +- 1), (q + 1, r - 1), (q - 1, r + 1)
+        reached = ((edge << 1) | (edge >> 1) | (edge << w) | (edge >> w) | (edge >> v) | (edge << v)) & unseen
+        if not reached:
+            break
+        unseen ^= reached
+        rings.append(reached)
         edge = reached & ~blocked
     return tuple(rings)
-
-
-def ring_of(rings: tuple[int, ...], h: Hex) -> int | None:
-    """The path distance of ``h`` in :func:`path_distances`'s rings, or None when it cannot be reached."""
-    bit = BIT[h]
-    for d, ring in enumerate(rings):
-        if ring & bit:
-            return d
-    return None
 
 
 def reachable_in(start: Hex, steps: int, empty: Callable[[Hex], bool]) -> set[Hex]:
