@@ -458,26 +458,23 @@ class _View:
 
     def distance(self, a: Hex, b: Hex) -> float:
         """Path distance from a to b, by a search outward from a (many b for one a)."""
-        return self._path(a, b)
+        bit = BIT[b]
+        for d, ring in enumerate(self._cache.get(a) or self._rings(a)):
+            if ring & bit:
+                return d
+        return distance(a, b) if self.options.unreachable == "hex_distance" else INF
 
     def distance_to(self, a: Hex, target: Hex) -> float:
         """The same distance by a search outward from the target: one search serves every a (a moving unit's
         neighbours). A path's steps read the same both ways (only its inner hexes must be empty), so the numbers
         are those of :meth:`distance`."""
-        return self._path(target, a)
+        return self.distance(target, a)
 
     def _rings(self, start: Hex) -> tuple[int, ...]:
         rings = self._cache.get(start)
         if rings is None:
             rings = self._cache[start] = path_distances(start, self._blocked)
         return rings
-
-    def _path(self, start: Hex, end: Hex) -> float:
-        bit = BIT[end]
-        for d, ring in enumerate(self._cache.get(start) or self._rings(start)):
-            if ring & bit:
-                return d
-        return distance(start, end) if self.options.unreachable == "hex_distance" else INF
 
     def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
         """The nearest of ``targets`` to a. A lone target (the centre hex) by its own search, which serves every
@@ -487,9 +484,9 @@ class _View:
             return INF
         cache = self._cache
         if a not in cache and (len(targets) == 1 or all(t in cache for t in targets)):
-            return min(self._path(t, a) for t in targets)
+            return min(self.distance(t, a) for t in targets)
         if self.options.unreachable == "hex_distance":
-            return min(self._path(a, t) for t in targets)
+            return min(self.distance(a, t) for t in targets)
         mask = 0
         for t in targets:
             mask |= BIT[t]
