@@ -328,18 +328,27 @@ class SoloAI:
         ai = state.rules.ai_side
         if not state.units_of(ai):
             return self._fallback(state, coin, rng, "Royal Coin with no unit deployed")
-        if "fallback" in self.options.recruit_trigger and self._all_idle(state, coin, rng):
+        if "fallback" in self.options.recruit_trigger and self._all_idle(state, coin):
             return self._fallback(state, coin, rng, "Royal Coin: every deployed unit would stay idle")
         return AiDecision(
             Muster(coin), Reason("Draw: Royal Coin", "Royal Coin: every deployed unit maneuvers, in card order.")
         )
 
-    def _all_idle(self, state: State, coin: str, rng: random.Random) -> bool:
+    def _all_idle(self, state: State, coin: str) -> bool:
+        return not self._acts_in_place(state) and self._idle_on_trial(state, coin)
+
+    def _acts_in_place(self, state: State) -> bool:
+        """Whether a unit the Royal Coin would muster can attack or take control: then it is not idle, which spares
+        the trial muster (the answer is the same; a test checks it)."""
         ai = state.rules.ai_side
         for unit in state.sides[ai].units:
-            placed = state.units_of(ai, unit)
+            placed = state.units_of(ai, unit)  # a muster maneuvers the first unit of each card (rules.muster_unit)
             if placed and any(self._in_place(state, placed[0], None)):
-                return False  # it attacks or takes control, so it is not idle (what the trial below would find)
+                return True
+        return False
+
+    def _idle_on_trial(self, state: State, coin: str) -> bool:
+        """Plays the muster on a copy: every unit's decision is to stay."""
         trial = state.copy()
         R.apply(trial, Muster(coin), random.Random(0))
         while trial.pending and trial.pending[-1].kind == "muster":

@@ -1,0 +1,74 @@
+"""The AI's shortcuts (issue 18) give the answers of the long way round, on positions from real games.
+
+Recorded decisions (test_recorded.py) cover the default options on a few seeds; these check each shortcut against
+the plain reading of its rule line on every position of many games, whatever the options."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engines.warchest import rules as R
+from engines.warchest.ai import AiOptions, SoloAI, _View
+from engines.warchest.board import HEXES, LOCATION_SET
+from engines.warchest.solo import random_policy, setup_solo
+from engines.warchest.state import State
+from engines.warchest.units import ROYAL
+
+
+def positions(games: int, options: AiOptions) -> Iterator[State]:
+    """Every position of ``games`` games of the AI against random play, before each action."""
+    ai = SoloAI(options)
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = setup_solo(rng, options)
+        while not state.over:
+            yield state.copy()
+            mover = ai.decide(state, rng).action if state.to_act() == state.rules.ai_side else None
+            R.apply(state, mover or random_policy(state, rng), rng, check=False)
+
+
+@pytest.mark.parametrize("option", ["skip", "stop"])
+def test_a_unit_that_can_attack_or_take_control_is_never_idle(option: str):
+    """Spec, recruit trigger `fallback`: "Recruit once when the reveal changed nothing on the board: ... a Royal
+    Coin with no unit deployed or all idle." The AI skips the trial muster when a unit could attack or take
+    control; the trial must agree that such a muster is not all idle."""
+    ai = SoloAI(AiOptions(empty_criterion=option))  # type: ignore[arg-type]
+    shortcut = trial_only = 0
+    for state in positions(80, ai.options):
+        side = state.rules.ai_side
+        if state.pending or state.current != side or state.sides[side].hand != [ROYAL] or not state.units_of(side):
+            continue  # only where the AI has revealed a Royal Coin
+        if ai._acts_in_place(state):
+            shortcut += 1
+            assert not ai._idle_on_trial(state, ROYAL)
+        else:
+            trial_only += 1
+    assert shortcut > 20 and trial_only > 20, (shortcut, trial_only)  # both ways were tried
+
+
+@pytest.mark.parametrize("unreachable", ["infinite", "hex_distance"])
+def test_nearest_of_many_is_the_least_path_distance(unreachable: str):
+    """Rules text: "'Closeness' - This refers to the hex/location/enemy unit that is the least number of hexes
+    away, counting around any occupied spaces." The view reads the nearest of several targets as the first ring
+    of one search that holds any of them; it must equal the least of the distances one by one."""
+    options = AiOptions(unreachable=unreachable)  # type: ignore[arg-type]
+    pick = random.Random(7)
+    checked = 0
+    for n, state in enumerate(positions(6, options)):
+        if n % 3:
+            continue
+        moving = pick.choice(list(state.board)) if state.board else None
+        view = _View(state, options, moving)
+        for _ in range(6):
+            a = pick.choice(HEXES)
+            targets = pick.sample(sorted(LOCATION_SET | set(state.board)), pick.randint(1, 6))
+            if pick.random() < 0.3:
+                for t in targets:
+                    view.distance(t, a)  # the targets' own searches made first: the other way of reading it
+            got = view.closest(a, targets)  # before the distances below fill the view's searches
+            assert got == min(view.distance(a, t) for t in targets), (state.board, moving, a, targets)
+            checked += 1
+    assert checked > 300
