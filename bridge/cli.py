@@ -616,6 +616,9 @@ async def _running(
             link.tts_port = emulator.ports.tts
             print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
         print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}", flush=True)
+        if dashboard is not None:  # the page's first table, once the emulator (if any) answers
+            with contextlib.suppress(LinkError):
+                await dashboard.dashboard.refresh_table()
         yield _Running(link, connector, session, emulator, dashboard)
     finally:
         if dashboard is not None:
@@ -719,8 +722,6 @@ async def _start_dashboard(args: argparse.Namespace, session: Session, link: Lin
         server = DashboardServer(dashboard, port=0)  # the usual port is taken: any free one will do
         await server.start()
     print(f"dashboard: {server.url}", flush=True)
-    with contextlib.suppress(LinkError):
-        await dashboard.refresh_table()
     return server
 
 

@@ -221,6 +221,8 @@ def test_serve_with_the_emulator_plays_bot_turns():
     assert len(chat) == 3 and chat[2].endswith("[priority 1 (win)]")
     assert "panel: Done: 1 decision(s). Your turn." in result.stdout.splitlines()  # the panel's status too
     assert "websockets" not in result.stderr  # quiet by default: the dashboard's server lines only with -v
+    # the dashboard's first read waits for the emulator (it once said "nothing listens" while it was starting)
+    assert "could not read the table" not in result.stdout + result.stderr
     ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()))
     refused = automa("serve", "warchest", "--emulator", "--fast", "--turns", "1", "--option", "colour=red", *ports)
     assert refused.returncode == 2 and "unknown War Chest option(s): colour" in refused.stdout  # said on every turn
