@@ -137,7 +137,12 @@ def main(argv: list[str] | None = None) -> int:
     now = load(None)
     with tempfile.TemporaryDirectory(prefix="bench-warchest-") as tmp:
         source = export(args.before, Path(tmp))
-        then = load(source) if source is not None else None
+        then = None
+        if source is not None:
+            try:
+                then = load(source)
+            except Exception as exc:  # an engine too old for this bench's calls: say so, compare with the record
+                print(f"(cannot load the engine of revision {args.before}: {type(exc).__name__}: {exc})")
     for engine in (now, then):
         if engine is not None:
             engine.play(args.seed)  # warm up: first-call costs out of the figures
