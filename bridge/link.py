@@ -58,6 +58,14 @@ def new_request_id(in_use: Container[int]) -> int:
             return request_id
 
 
+# On Linux, TTS's fixed ports (39998, 39999) lie in the range the system hands out to outgoing connections, and such
+# a connection, once closed, holds its port for about a minute (TIME_WAIT), during which nothing may listen there.
+LINGERING = (
+    "If nothing else is running, a connection that closed moments ago may still hold the port: the system frees it "
+    "within a minute."
+)
+
+
 class LinkError(RuntimeError):
     """The link cannot do what was asked; the text says why and what to try."""
 
@@ -105,7 +113,7 @@ class Link:
                 raise LinkError(
                     f"port {self.editor_port} is already in use: another editor (the Atom plugin, a VS Code "
                     "extension, or a second bridge) is connected to TTS. Close it, or choose another port "
-                    "with --editor-port."
+                    f"with --editor-port. {LINGERING}"
                 ) from None
             raise
         self.editor_port = self._server.sockets[0].getsockname()[1]

@@ -379,3 +379,21 @@ def test_selfplay_over_processes_gives_what_one_process_gives():
     assert one.pop("ms_per_turn") and two.pop("ms_per_turn") and one == two and one["games"] == 4
     result = automa("selfplay", "warchest", "--games", "1", "--jobs", "0", "--no-progress")
     assert result.returncode == 2 and "--jobs must be at least 1" in result.stderr
+
+
+def test_a_port_held_by_a_connection_that_just_closed_is_explained():
+    """On Linux the editor and TTS ports lie in the range outgoing connections are given, and a closed one holds
+    its port for about a minute: the message says so instead of blaming only another editor."""
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        client = socket.socket()
+        client.bind(("127.0.0.1", 0))
+        port = client.getsockname()[1]
+        client.connect(server.getsockname())
+        accepted, _ = server.accept()
+        client.close()  # the side that closes first keeps its port (TIME_WAIT)
+        accepted.close()
+    result = automa("serve", "--game", "demo", "--editor-port", str(port), "--timeout", "1")
+    assert result.returncode == 2 and f"port {port} is already in use" in result.stderr
+    assert "a connection that closed moments ago may still hold the port" in result.stderr

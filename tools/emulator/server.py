@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bridge.link import LinkError
+from bridge.link import LINGERING, LinkError
 from bridge.protocol import (
     GLOBAL_GUID,
     CustomToTTS,
@@ -120,7 +120,8 @@ class Emulator:
                     raise
                 raise LinkError(
                     f"port {self.ports.tts} is already in use: Tabletop Simulator itself (it listens there once a "
-                    "game is loaded) or another emulator is running. Close it, or choose another port with --tts-port."
+                    "game is loaded) or another emulator is running. Close it, or choose another port with "
+                    f"--tts-port. {LINGERING}"
                 ) from None
             self.ports.tts = self._server.sockets[0].getsockname()[1]
         self._woken()
