@@ -276,6 +276,19 @@ def test_a_table_built_before_boards_were_scaled_reads_the_same(name):
     assert old.state == new.state
 
 
+@pytest.mark.parametrize("name", ["warchest", "paxpamir", "holas"])
+def test_a_table_built_without_its_images_measures_no_board(name):
+    """`automa serve GAME --emulator` builds the table with no images: a board without one has nothing TTS could
+    size it by, so the connector leaves it out (it once warned "spaces may not line up" on every such start)."""
+    sent: list[dict[str, Any]] = []
+    g = game(name)
+    world = World(build_save(g), sent.append)
+    world.run_until_idle()
+    events = [m["customMessage"] for m in sent if m.get("messageID") == 4]
+    assert [e["boards"] for e in events if e.get("automa_event") == "boards"] == []
+    assert not any("error" in text.lower() for text, _ in world.chat)
+
+
 def test_a_board_destroyed_before_it_is_measured_is_left_out_without_an_error(tmp_path):
     sent: list[dict[str, Any]] = []
     world = World(_warchest_save(tmp_path), sent.append)  # onLoad ran; the measurement waits for the next frame

@@ -634,10 +634,17 @@ end
 -- assumed (TTS sizes a custom board from its image's aspect and its scale; the base size is not documented).
 local BOARD_LOAD_TIMEOUT = 30 -- seconds to wait for board images
 
+-- A board with no image has nothing TTS could size it by (a table built without its images, as `automa serve
+-- --emulator` builds one): it is left out.
+local function has_image(obj)
+  local image = obj.getCustomObject().image
+  return type(image) == "string" and image ~= ""
+end
+
 local function measure_boards()
   local boards = {}
   for _, obj in ipairs(getObjects()) do
-    if obj.type == "Board" then boards[#boards + 1] = obj end
+    if obj.type == "Board" and has_image(obj) then boards[#boards + 1] = obj end
   end
   if #boards == 0 then return end
   local function present(b) return b ~= nil and not b.isDestroyed() end -- a board may go before its image loads
