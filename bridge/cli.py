@@ -171,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     build.add_argument(
         "--out",
         type=Path,
-        help="file or folder to write to (default: the TTS Saves folder if it exists, else here)",
+        help="a folder that exists, or a file name ending in .json (TTS lists only .json saves) "
+        "(default: the TTS Saves folder if it exists, else here)",
     )
     build.add_argument(
         "--people",
@@ -216,7 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="the game the bot plays (its panel buttons and difficulties; default: a plain panel, the game "
         "'automa serve' names decides)",
     )
-    inject.add_argument("--out", type=Path, help="file or folder to write to (default: SAVE_automa.json beside it)")
+    inject.add_argument(
+        "--out", type=Path, help="a folder that exists, or a .json file name (default: SAVE_automa.json beside it)"
+    )
     _data_flags(inject)
     inject.set_defaults(func=_cmd_mod_inject)
 

@@ -17,6 +17,7 @@ from urllib.parse import quote, urlparse
 
 from bridge.modsource import ModSource, default_root
 from bridge.table import SaveFile, ttsfacts
+from bridge.table.savefile import save_path
 from engines.base import Game
 
 SAVE_VERSION = "v13.2.2"
@@ -146,8 +147,7 @@ def write_mod(game: Game[Any, Any], out: Path | None, *, people: int = 1, images
     and plays only here)."""
     if images_url is not None and urlparse(images_url).scheme not in ttsfacts.WEB_SCHEMES:
         raise ValueError(f"--images-url must be an http:// or https:// address, not {images_url!r}")
-    folder_or_file = out or tts_saves_folder() or Path.cwd()
-    path = folder_or_file / f"TabletopAutoma_{game.name}.json" if folder_or_file.is_dir() else folder_or_file
+    path = save_path(out or tts_saves_folder() or Path.cwd(), f"TabletopAutoma_{game.name}.json")
     path.parent.mkdir(parents=True, exist_ok=True)
     build_save(game, {}, people=people)  # a bad --people is refused before any file is written
     assets = game.write_assets(path.with_name(path.stem + "_assets"))

@@ -20,6 +20,7 @@ from typing import Any
 
 from bridge.modsource import Bundle, ModSource
 from bridge.table import SaveFile
+from bridge.table.savefile import save_path
 from engines.base import Game
 
 SCRIPT_MARK = "-- >>> Tabletop Automa, joined by 'automa mod inject': the bot's connector (the mod's script is above)"
@@ -216,9 +217,7 @@ def inject_file(path: Path, out: Path | None, game: Game[Any, Any] | None) -> tu
         joined = inject(save, game)
     except InjectError as exc:
         raise InjectError(f"{path}: {exc}") from None
-    target = out or path.with_name(f"{path.stem}_automa.json")
-    if target.is_dir():
-        target = target / f"{path.stem}_automa.json"
+    target = save_path(out, f"{path.stem}_automa.json") if out else path.with_name(f"{path.stem}_automa.json")
     if target.resolve() == path.resolve():
         raise InjectError(f"{path}: will not overwrite the mod's own save; choose another --out")
     joined.save.dump(target)

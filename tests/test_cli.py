@@ -366,6 +366,9 @@ def test_mod_inject_writes_a_joined_copy_and_says_where_the_panel_went(tmp_path:
     assert "panel at UpperLeft" in result.stdout and "nothing here was checked in real TTS" in result.stdout
     again = automa("mod", "inject", str(out))
     assert again.returncode == 2 and "the connector is already joined to this save" in again.stderr
+    unlisted = automa("mod", "inject", str(real_save("coinche-cardgame.json")), "--out", str(tmp_path / "joined"))
+    assert unlisted.returncode == 2 and "nor a file name ending in .json" in unlisted.stderr
+    assert not (tmp_path / "joined").exists()
 
 
 def test_selfplay_over_processes_gives_what_one_process_gives():

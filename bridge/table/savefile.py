@@ -134,6 +134,18 @@ class SaveFile(_Ordered):
         Path(path).write_text(json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def save_path(out: Path, default_name: str) -> Path:
+    """Where ``--out`` asks a save to go: ``default_name`` inside it when it is a folder that exists, else ``out``
+    itself, which must end in .json, since TTS's Save & Load lists only .json files."""
+    path = out / default_name if out.is_dir() else out
+    if path.suffix.lower() != ".json":
+        raise ValueError(
+            f"--out {str(out)!r} is neither a folder that exists nor a file name ending in .json (TTS lists only "
+            ".json saves): create the folder first, or name the file, e.g. 'my_table.json'"
+        )
+    return path
+
+
 def _label(state: dict[str, Any]) -> str:
     name = str(state.get("Nickname") or state.get("Name") or "object")[:60]
     return f"object {str(state.get('GUID', '?'))[:40]} ({name})"

@@ -174,11 +174,23 @@ def test_the_command_reports_in_words_or_json_and_exits_1_on_a_problem(tmp_path)
 
 
 def test_builds_say_where_their_images_live(tmp_path):
-    out = automa("mod", "build", "demo", "--out", str(tmp_path / "with space"), timeout=120)
+    folder = tmp_path / "My Games"  # a folder whose path has a space, as TTS's Saves folder does
+    folder.mkdir()
+    out = automa("mod", "build", "demo", "--out", str(folder), timeout=120)
     assert out.returncode == 0, out.stderr
     assert "plays only here" in out.stdout
     path = Path(out.stdout.split("wrote ", 1)[1].splitlines()[0])
+    assert path.parent == folder and path.suffix == ".json"
     assert automa("mod", "check", str(path)).returncode == 0
+
+
+def test_a_build_refuses_a_file_name_tts_would_not_list(tmp_path):
+    """TTS's Save & Load lists .json files: a name without it (or a folder not made yet) is refused, not written."""
+    out = automa("mod", "build", "demo", "--out", str(tmp_path / "My Games" / "warchest"), timeout=120)
+    assert out.returncode == 2 and "neither a folder that exists nor a file name ending in .json" in out.stderr
+    assert not (tmp_path / "My Games").exists()
+    named = automa("mod", "build", "demo", "--out", str(tmp_path / "new" / "demo.JSON"), timeout=120)
+    assert named.returncode == 0 and (tmp_path / "new" / "demo.JSON").is_file()
 
 
 def test_a_save_with_odd_values_is_checked_without_crashing():
