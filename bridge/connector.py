@@ -201,6 +201,7 @@ class Connector:
             raise RequestTimeout(
                 f"the connector did not answer '{op}' within {deadline:g} s: is the Tabletop Automa mod loaded "
                 "(its Global script must contain the connector)? If TTS stays silent, restart it."
+                + self.link.silence_hint()
             ) from None
         finally:
             self._pending.pop(request_id, None)

@@ -58,6 +58,8 @@ def new_request_id(in_use: Container[int]) -> int:
             return request_id
 
 
+TTS_EDITOR_PORT = 39998  # TTS sends every message here, and nowhere else (docs/tts-interface.md)
+
 # On Linux, TTS's fixed ports (39998, 39999) lie in the range the system hands out to outgoing connections, and such
 # a connection, once closed, holds its port for about a minute (TIME_WAIT), during which nothing may listen there.
 LINGERING = (
@@ -89,7 +91,9 @@ class ExecuteError(LinkError):
 class Link:
     """Owns the editor port and talks to one TTS (or emulator)."""
 
-    def __init__(self, *, tts_port: int = 39999, editor_port: int = 39998, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self, *, tts_port: int = 39999, editor_port: int = TTS_EDITOR_PORT, timeout: float = DEFAULT_TIMEOUT
+    ) -> None:
         self.tts_port = tts_port
         self.editor_port = editor_port
         self.timeout = timeout
@@ -117,6 +121,15 @@ class Link:
                 ) from None
             raise
         self.editor_port = self._server.sockets[0].getsockname()[1]
+
+    def silence_hint(self) -> str:
+        """A sentence for a timeout when this link listens where TTS never sends (empty when it listens on 39998)."""
+        if self.editor_port == TTS_EDITOR_PORT:
+            return ""
+        return (
+            f" Replies come to port {self.editor_port}, and TTS sends only to {TTS_EDITOR_PORT}: only an emulator "
+            f"started with --editor-port {self.editor_port} can answer here."
+        )
 
     async def close(self) -> None:
         if self._server is not None:
@@ -243,7 +256,7 @@ class Link:
         except TimeoutError:
             raise RequestTimeout(
                 f"no reply to executed Lua within {timeout or self.timeout:g} s (returnID {request_id}); "
-                "if TTS stays silent, restart it"
+                f"if TTS stays silent, restart it.{self.silence_hint()}"
             ) from None
         finally:
             self._pending.pop(request_id, None)
@@ -283,7 +296,7 @@ class Link:
         try:
             return await asyncio.wait_for(waiter, timeout or self.timeout)
         except TimeoutError:
-            raise RequestTimeout("TTS announced no game load: is a game loaded?") from None
+            raise RequestTimeout(f"TTS announced no game load: is a game loaded?{self.silence_hint()}") from None
         finally:
             if waiter in self._load_waiters:
                 self._load_waiters.remove(waiter)
@@ -296,7 +309,8 @@ class Link:
             return await asyncio.wait_for(waiter, timeout or self.timeout)
         except TimeoutError:
             raise RequestTimeout(
-                f"TTS did not answer message {message.messageID} with a game load within {timeout or self.timeout:g} s"
+                f"TTS did not answer message {message.messageID} with a game load within {timeout or self.timeout:g} s."
+                f"{self.silence_hint()}"
             ) from None
         finally:
             if waiter in self._load_waiters:

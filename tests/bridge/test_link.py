@@ -101,6 +101,20 @@ async def test_silent_tts_times_out_with_advice():
         await stop_live(lv)
 
 
+async def test_a_link_listening_where_nothing_sends_says_so_when_it_times_out():
+    """TTS sends only to 39998: a bridge on another --editor-port hears only an emulator that sends there."""
+    lv = await live()
+    stray = Link(tts_port=lv.emulator.ports.tts, editor_port=free_port(), timeout=0.3)
+    await stray.start()
+    try:
+        with pytest.raises(RequestTimeout, match=f"Replies come to port {stray.editor_port}, and TTS sends only"):
+            await stray.execute("return 1")
+        assert Link(editor_port=39998).silence_hint() == ""
+    finally:
+        await stray.close()
+        await stop_live(lv)
+
+
 async def test_events_stream_prints():
     lv = await live()
     try:
