@@ -327,13 +327,19 @@ def board_mismatches(measured: Any, table: Table) -> list[str]:
             continue
         if board is None or built is None or built[1] <= 0:
             continue
+        if entry.get("loading") is True:  # the connector stopped waiting: a size drawn before the image is no test
+            out.append(
+                f"The board '{board.label()}' was still loading its image when measured, so its size was not checked "
+                "(a slow or unreachable image address; see README, 'Images, and checking a save')."
+            )
+            continue
         built_scale = ttsfacts.scale_for_depth(built[1])
         want_w, want_d = built[0] * board.scale.x / built_scale, built[1] * board.scale.z / built_scale
         for what, got, want in (("wide", width, want_w), ("deep", depth, want_d)):
             if want > 0 and abs(got - want) / want > ttsfacts.BOARD_SIZE_TOLERANCE:
                 out.append(
                     f"The board '{board.label()}' is {got:.1f} units {what}, the table expects {want:.1f}: spaces may "
-                    "not line up (TTS sized it from its image; see README, 'Checking a save')."
+                    "not line up (TTS sized it from its image; see README, 'Images, and checking a save')."
                 )
                 break
     return out

@@ -208,3 +208,20 @@ def test_a_save_with_odd_values_is_checked_without_crashing():
     found = [(f.kind, f.guid) for f in modcheck.check(raw)]
     # an unreadable position counts as the origin, a tag list that is not a list as no tags
     assert found == [("zone-tags", "aaaaaa"), ("zone-tags", "bbbbbb"), ("snap-tags", "aaaaaa"), ("snap-tags", "bbbbbb")]
+
+
+def test_a_board_still_loading_when_measured_is_named_as_not_checked():
+    """The connector stops waiting for a board's image after 30 s and sends what TTS drew meanwhile: that size says
+    nothing about the image, so the board is named as not checked instead of as the wrong size."""
+    from bridge.modbuild import build_save
+    from bridge.table import Table
+    from engines import registry
+
+    table = Table.from_save(build_save(registry.load("warchest")))
+    board = next(o for o in table if o.name == "Custom_Board")
+    drawn = {"guid": board.guid, "width": 1.0, "depth": 1.0}
+    (wrong,) = modcheck.board_mismatches([drawn | {"loading": False}], table)
+    assert "is 1.0 units wide, the table expects 15.4" in wrong
+    (unchecked,) = modcheck.board_mismatches([drawn | {"loading": True}], table)
+    assert unchecked.startswith(f"The board '{board.label()}' was still loading its image when measured")
+    assert "Images, and checking a save" in unchecked and "units wide" not in unchecked
