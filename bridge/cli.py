@@ -17,7 +17,7 @@ from typing import Any
 
 from bridge import __version__, modcheck
 from bridge.connector import Connector
-from bridge.link import Link, LinkError
+from bridge.link import TTS_EDITOR_PORT, TTS_PORT, Link, LinkError
 from bridge.modbuild import build_save, write_mod
 from bridge.modjoin import inject_file
 from bridge.session import Session, TurnPlan, plan_turn
@@ -33,16 +33,16 @@ def _ports(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--tts-port",
         type=int,
-        default=39999,
+        default=TTS_PORT,
         metavar="PORT",
-        help="port TTS (or the emulator) listens on for the editor API (default: 39999)",
+        help=f"port TTS (or the emulator) listens on for the editor API (default: {TTS_PORT})",
     )
     p.add_argument(
         "--editor-port",
         type=int,
-        default=39998,
+        default=TTS_EDITOR_PORT,
         metavar="PORT",
-        help="port the bridge listens on for messages from TTS (default: 39998)",
+        help=f"port the bridge listens on for messages from TTS (default: {TTS_EDITOR_PORT}, the one TTS sends to)",
     )
 
 

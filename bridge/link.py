@@ -58,7 +58,8 @@ def new_request_id(in_use: Container[int]) -> int:
             return request_id
 
 
-TTS_EDITOR_PORT = 39998  # TTS sends every message here, and nowhere else (docs/tts-interface.md)
+TTS_PORT = 39999  # TTS listens here for the editor API once a game is loaded (docs/tts-interface.md)
+TTS_EDITOR_PORT = 39998  # TTS sends every message here, and nowhere else
 
 # On Linux, TTS's fixed ports (39998, 39999) lie in the range the system hands out to outgoing connections, and such
 # a connection, once closed, holds its port for about a minute (TIME_WAIT), during which nothing may listen there.
@@ -92,7 +93,7 @@ class Link:
     """Owns the editor port and talks to one TTS (or emulator)."""
 
     def __init__(
-        self, *, tts_port: int = 39999, editor_port: int = TTS_EDITOR_PORT, timeout: float = DEFAULT_TIMEOUT
+        self, *, tts_port: int = TTS_PORT, editor_port: int = TTS_EDITOR_PORT, timeout: float = DEFAULT_TIMEOUT
     ) -> None:
         self.tts_port = tts_port
         self.editor_port = editor_port

@@ -468,7 +468,7 @@ class _View:
     def distance(self, a: Hex, b: Hex) -> float:
         """Path distance from a to b, by a search outward from a (many b for one a)."""
         bit = BIT[b]
-        for d, ring in enumerate(self._cache.get(a) or self._rings(a)):
+        for d, ring in enumerate(self._rings(a)):
             if ring & bit:
                 return d
         return distance(a, b) if self.options.unreachable == "hex_distance" else INF

@@ -637,8 +637,8 @@ local BOARD_LOAD_TIMEOUT = 30 -- seconds to wait for board images
 -- A board with no image has nothing TTS could size it by (a table built without its images, as `automa serve
 -- --emulator` builds one): it is left out.
 local function has_image(obj)
-  local image = obj.getCustomObject().image
-  return type(image) == "string" and image ~= ""
+  local custom = obj.getCustomObject() -- a built-in board's may be empty (or nil: unverified in real TTS)
+  return type(custom) == "table" and type(custom.image) == "string" and custom.image ~= ""
 end
 
 local function measure_boards()
