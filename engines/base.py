@@ -19,12 +19,14 @@ from typing import Any, ClassVar, Generic, TypeVar
 from bridge.commands import Command
 from bridge.table import SaveFile, Table, TableObject
 from engines.ownerdata import OwnerData
+from engines.records import quick_init
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Reason:
     """Why the bot chose: the rule, card line or priority step, and a sentence a player understands."""
 

@@ -9,21 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engines.records import quick_init
 from engines.warchest.board import Hex, name
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Deploy:
     coin: str
     to: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Bolster:
     coin: str
     at: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Claim:
     """Claim the initiative (the coin is discarded face down)."""
@@ -31,17 +35,20 @@ class Claim:
     coin: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Recruit:
     coin: str | None  # None: a free recruit (the solo AI's "reload" and "royal" recruit triggers)
     unit: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     coin: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Move:
     coin: str | None
@@ -49,12 +56,14 @@ class Move:
     to: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Control:
     coin: str | None
     at: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Attack:
     coin: str | None
@@ -62,6 +71,7 @@ class Attack:
     target: Hex
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Tactic:
     """A unit's tactic. ``frm`` is the unit using it; the other fields depend on the unit:
@@ -76,6 +86,7 @@ class Tactic:
     other: Hex | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Muster:
     """Solo AI only: its Royal Coin makes every deployed AI unit maneuver in turn, in card order."""
@@ -83,11 +94,13 @@ class Muster:
     coin: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Skip:
     """Decline an optional follow-up."""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Soak:
     """The Royal Guard's owner, attacked: eliminate a supply coin instead (True) or take the hit (False)."""

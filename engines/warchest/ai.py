@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from engines.base import Reason
 from engines.priorities import INF, Choice, Criterion, select
+from engines.records import quick_init
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
 from engines.warchest.board import (
@@ -69,7 +70,8 @@ class AiOptions:
 AI_OPTION_TYPES: dict[str, Any] = typing.get_type_hints(AiOptions, globalns=globals())
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class AiDecision:
     action: Action
     reason: Reason

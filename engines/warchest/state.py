@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
+from engines.records import quick_init
 from engines.warchest.board import Hex
 
 Coins = dict[str, int]
@@ -36,7 +37,8 @@ class Rules:
     lc_may_return: bool = False  # spec 6.14: a Light Cavalry tactic may end where it started
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Pending:
     """A decision owed before play goes on: a follow-up of the last action (see rules.py for the kinds)."""
 
