@@ -115,6 +115,32 @@ def test_bounds_turn_with_the_object_unless_normalized():
     assert close(xyz(world, "getObjectFromGUID('aaaaaa').getBoundsNormalized().size"), (4, 1, 2))
 
 
+def test_loading_custom_holds_for_a_board_whose_image_cannot_be_read_here(tmp_path):
+    """ "loading_custom | If the object's custom elements (images/models/etc) are loading." The emulator reads a
+    board's image from a local file for its size and fetches nothing from the web: a web image stays loading (and
+    the board square), a readable file is loaded and sizes the board; other objects are never loading."""
+    from PIL import Image
+
+    from bridge.table.ttsfacts import local_image_url
+
+    Image.new("RGB", (200, 100)).save(tmp_path / "wide.png")
+    board = {"Name": "Custom_Board", "Transform": {"scaleX": 2, "scaleY": 1, "scaleZ": 2}}
+    world, _ = world_with(
+        [
+            {**board, "GUID": "web000", "CustomImage": {"ImageURL": "https://example.org/map.png"}},
+            {**board, "GUID": "disk00", "CustomImage": {"ImageURL": local_image_url(str(tmp_path / "wide.png"))}},
+            {**board, "GUID": "gone00", "CustomImage": {"ImageURL": local_image_url(str(tmp_path / "no.png"))}},
+            BLOCK,
+        ]
+    )
+    loading = "local t = {} for _, g in ipairs({'web000', 'disk00', 'gone00', 'aaaaaa'}) do "
+    loading += "t[#t+1] = getObjectFromGUID(g).loading_custom end return t"
+    assert run(world, loading) == [True, False, True, False]
+    web = xyz(world, "getObjectFromGUID('web000').getBoundsNormalized().size")
+    disk = xyz(world, "getObjectFromGUID('disk00').getBoundsNormalized().size")
+    assert math.isclose(web[0], web[2]) and math.isclose(disk[0], 2 * disk[2])
+
+
 def test_a_tagged_zone_lists_only_objects_sharing_a_tag_unless_told_to_ignore_tags():
     """ "If the zone has tags, then only objects with compatible tags will occupy the zone"; getZones: "If the
     object has tags, then the object will only occupy zones with compatible tags"."""

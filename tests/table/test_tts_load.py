@@ -203,7 +203,7 @@ def _warchest_save(tmp_path: Path, edit: Any = None) -> SaveFile:
     return SaveFile.from_dict(raw)
 
 
-async def _measured(save: SaveFile) -> tuple[Any, list[str], list[str]]:
+async def _measured(save: SaveFile, name: str = "warchest") -> tuple[Any, list[str], list[str]]:
     """The boards the connector measured on load, the session's warnings about them, and the chat."""
     from bridge.session import Session
     from tests.conftest import start_live, stop_live
@@ -212,7 +212,7 @@ async def _measured(save: SaveFile) -> tuple[Any, list[str], list[str]]:
     try:
         while (event := await live.connector.events.get()).name != "boards":
             pass
-        session = Session(live.connector, game("warchest"), seed=1)
+        session = Session(live.connector, game(name), seed=1)
         warnings = await session.check_boards(event.fields.get("boards"))
         chat = [text for text, _ in live.emulator.require_world().chat]
         return event.fields["boards"], warnings, chat
@@ -244,6 +244,23 @@ async def test_a_board_a_person_resized_is_not_reported(tmp_path):
 
     boards, warnings, _ = await _measured(_warchest_save(tmp_path, grow))
     assert boards[0]["width"] == pytest.approx(15.4 * 1.2, rel=0.01) and warnings == []
+
+
+async def test_a_board_whose_image_the_emulator_cannot_fetch_is_named_as_not_checked(tmp_path):
+    """A save whose images are on the web (--images-url): the emulator fetches nothing, so the board stays loading
+    and is not measured, where it used to be taken as square and reported as the wrong size (Pax Pamir's 35 x 32
+    map)."""
+    save = SaveFile.load(write_mod(game("paxpamir"), tmp_path, images_url="https://example.org/automa/paxpamir/"))
+    boards, warnings, chat = await _measured(save, "paxpamir")
+    assert boards and all(b["loading"] is True for b in boards)
+    assert len(warnings) == len(boards) and all("was still loading its image" in w for w in warnings)
+    assert not any("the table expects" in line for line in chat)
+
+
+async def test_a_wide_board_with_its_image_on_disk_is_measured_from_the_image(tmp_path):
+    boards, warnings, _ = await _measured(SaveFile.load(write_mod(game("paxpamir"), tmp_path)), "paxpamir")
+    assert [(b["loading"], round(b["width"] / b["depth"], 2)) for b in boards] == [(False, round(35 / 32, 2))]
+    assert warnings == []
 
 
 def test_the_connector_shuffles_the_random_bags_on_load_and_leaves_other_bags_alone():

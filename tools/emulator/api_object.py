@@ -175,7 +175,7 @@ def _set_script(api: TtsApi, o: EmObject, script: Any) -> None:
 PROPERTIES.update(
     {
         "alt_view_angle": _alt_view_angle,
-        "loading_custom": lambda api, o: False,  # images and models are never loaded, so never loading
+        "loading_custom": lambda api, o: _loading_custom(api, o),
         "pick_up_position": lambda api, o: o.runtime.get("pick_up_position", ZERO),
         "pick_up_rotation": lambda api, o: o.runtime.get("pick_up_rotation", ZERO),
         "script_code": lambda api, o: str(o.data.get("LuaScript", "") or ""),
@@ -250,27 +250,44 @@ def scale(api: TtsApi, obj: EmObject, factor: Any) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _image_pixels(url: str) -> tuple[int, int]:
-    """A local image's width and height in pixels; (1, 1) when it cannot be read here (a web image, a missing
-    file): the emulator then takes it as square."""
+def _image_pixels(url: str) -> tuple[int, int] | None:
+    """A local image's width and height in pixels; None when it cannot be read here (a web image: the emulator
+    makes no network requests; a missing or unreadable file)."""
     path = ttsfacts.local_image_path(url)
     if path is None:
-        return 1, 1
+        return None
     try:
         with Image.open(path) as img:
             w, h = img.size
     except (OSError, ValueError):
-        return 1, 1
-    return (w, h) if w and h else (1, 1)
+        return None
+    return (w, h) if w and h else None
+
+
+def _custom_image(obj: EmObject) -> str | None:
+    """The image address of a custom board or tile (TTS sizes those from their image), else None."""
+    image = obj.data.get("CustomImage")
+    if obj.data.get("Name") in ("Custom_Board", "Custom_Tile") and isinstance(image, dict):
+        return str(image.get("ImageURL") or "")
+    return None
+
+
+def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
+    """A custom board or tile whose image the emulator cannot read stays loading, as one whose address does not
+    answer would in TTS (*chosen*: what TTS reports once a download fails is not documented); every other object
+    is loaded (the emulator draws nothing)."""
+    url = _custom_image(obj)
+    return url is not None and _image_pixels(url) is None
 
 
 def _size(obj: EmObject) -> Vec3:
     """The object's extent: a custom board or tile by TTS's one rule from its scale and its image's aspect
-    (bridge/table/ttsfacts.py); anything else a unit cube times the scale (the emulator has no meshes)."""
+    (bridge/table/ttsfacts.py; square while its image is not read: see :func:`_loading_custom`); anything else a
+    unit cube times the scale (the emulator has no meshes)."""
     s = obj.transform.scale
-    image = obj.data.get("CustomImage")
-    if obj.data.get("Name") in ("Custom_Board", "Custom_Tile") and isinstance(image, dict):
-        width, depth = ttsfacts.custom_image_size(*_image_pixels(str(image.get("ImageURL") or "")), s.x, s.z)
+    url = _custom_image(obj)
+    if url is not None:
+        width, depth = ttsfacts.custom_image_size(*(_image_pixels(url) or (1, 1)), s.x, s.z)
         return Vec3(width, s.y, depth)
     return s
 
