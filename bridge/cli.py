@@ -8,6 +8,7 @@ import contextlib
 import json
 import logging
 import os
+import random
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
@@ -102,7 +103,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="with --emulator: press 'Bot turn' N times, print each turn, then exit",
     )
-    serve.add_argument("--seed", type=int, help="seed for the bot's chance draws (default: random, logged)")
+    serve.add_argument(
+        "--seed",
+        type=int,
+        help="seed for the bot's chance draws and, with --emulator, for the fresh table's set-up and the emulator's "
+        "shuffles: the same seed plays the same game again (default: random; the table's is printed, each turn's "
+        "logged)",
+    )
     serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
     _dashboard_args(serve)
     serve.add_argument(
@@ -187,6 +194,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="the web folder you will upload the images folder to (TTS's Cloud Manager or any web host); the save "
         "then loads its images from there and plays on any computer (default: this computer's files, which play "
         "only here)",
+    )
+    build.add_argument(
+        "--seed",
+        type=int,
+        help="deal the set-up (units drafted, decks and markets shuffled) with this seed: the same seed builds the "
+        "same table (default: a random one, printed). A save loads the same way every time: build again for a "
+        "different game",
     )
     _data_flags(build)
     build.set_defaults(func=_cmd_mod_build)
@@ -395,6 +409,11 @@ def _one_line(text: str, limit: int = 600) -> str:
 # --- commands ---------------------------------------------------------------------------------------
 
 
+def _table_seed(seed: int | None) -> int:
+    """The seed a fresh table is dealt with: the one asked for, else a new one (short, to be typed again)."""
+    return random.randrange(10**6) if seed is None else seed
+
+
 def _cmd_games(args: argparse.Namespace) -> int:
     for name in sorted(registry.available()):
         game = registry.load(name)
@@ -405,8 +424,10 @@ def _cmd_games(args: argparse.Namespace) -> int:
 
 
 def _cmd_mod_build(args: argparse.Namespace) -> int:
-    path = write_mod(_game(args), args.out, people=args.people, images_url=args.images_url)
+    seed = _table_seed(args.seed)
+    path = write_mod(_game(args), args.out, people=args.people, images_url=args.images_url, seed=seed)
     print(f"wrote {path}")
+    print(f"  set-up dealt with seed {seed} (--seed {seed} builds this table again)")
     if args.images_url:
         print(f"  upload the folder {path.stem}_assets so that its files are at {args.images_url.rstrip('/')}/")
     else:
@@ -605,9 +626,11 @@ async def _running(
     try:
         dashboard = await _start_dashboard(args, session, link)  # its address first: it is where you play
         if args.emulator:
+            table_seed = _table_seed(seed)
             emulator = Emulator(
-                save or build_save(game),
+                save or build_save(game, seed=table_seed),
                 ports=Ports(args.tts_port, link.editor_port),
+                seed=table_seed,
                 save_path=save_path or f"<fresh {game.name} table>",
                 frame_time=0.0 if args.fast else FRAME_TIME,
             )
@@ -617,7 +640,10 @@ async def _running(
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
-            print(f"emulator: {game.title} loaded, listening on 127.0.0.1:{emulator.ports.tts}", flush=True)
+            what = f"a fresh table dealt with seed {table_seed}" if save is None else f"shuffles seeded {table_seed}"
+            again = f"; --seed {table_seed} deals it again" if seed is None and hasattr(args, "seed") else ""
+            where = f"127.0.0.1:{emulator.ports.tts}"
+            print(f"emulator: {game.title} loaded ({what}{again}), listening on {where}", flush=True)
         print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}", flush=True)
         if dashboard is not None:  # the page's first table, once the emulator (if any) answers
             with contextlib.suppress(LinkError):

@@ -37,17 +37,23 @@ def panel_xml(game: Game[Any, Any], source: ModSource | None = None) -> str:
 
 
 def build_save(
-    game: Game[Any, Any], assets: dict[str, str] | None = None, *, people: int = 1, table: SaveFile | None = None
+    game: Game[Any, Any],
+    assets: dict[str, str] | None = None,
+    *,
+    people: int = 1,
+    table: SaveFile | None = None,
+    seed: int = 0,
 ) -> SaveFile:
     """The whole save; ``assets`` maps the game's image names to URLs (see :func:`write_mod`); ``people`` sit
-    with the bot (one of the game's :attr:`~engines.base.Game.people`). ``table``: these objects instead of a
-    fresh game's (a position built by the game's own table builder, for a scenario)."""
+    with the bot (one of the game's :attr:`~engines.base.Game.people`); ``seed`` deals a fresh game's set-up.
+    ``table``: these objects instead of a fresh game's (a position built by the game's own table builder, for a
+    scenario)."""
     if table is None:
         if people not in game.people:
             raise ValueError(
                 f"{game.title} is for {' or '.join(map(str, game.people))} people with the bot, not {people}"
             )
-        table = game.build_table(assets or {}, people)
+        table = game.build_table(assets or {}, people, seed=seed)
     objects = table.to_dict()
     table_name, floor = fit_table(objects.get("ObjectStates", []))
     now = _dt.datetime.now(_dt.UTC)
@@ -141,10 +147,12 @@ def tts_saves_folder() -> Path | None:
     return candidate if candidate.is_dir() else None
 
 
-def write_mod(game: Game[Any, Any], out: Path | None, *, people: int = 1, images_url: str | None = None) -> Path:
+def write_mod(
+    game: Game[Any, Any], out: Path | None, *, people: int = 1, images_url: str | None = None, seed: int = 0
+) -> Path:
     """Write the save; ``out`` may be a folder or a file name. Default: the TTS Saves folder, else here.
     ``images_url``: the web folder the images will be uploaded to (else the save points at this computer's files,
-    and plays only here)."""
+    and plays only here). ``seed`` deals the set-up (see :func:`build_save`)."""
     if images_url is not None and urlparse(images_url).scheme not in ttsfacts.WEB_SCHEMES:
         raise ValueError(f"--images-url must be an http:// or https:// address, not {images_url!r}")
     path = save_path(out or tts_saves_folder() or Path.cwd(), f"TabletopAutoma_{game.name}.json")
@@ -153,5 +161,5 @@ def write_mod(game: Game[Any, Any], out: Path | None, *, people: int = 1, images
     assets = game.write_assets(path.with_name(path.stem + "_assets"))
     if images_url is not None:
         assets = hosted_images(assets, images_url)
-    build_save(game, assets, people=people).dump(path)
+    build_save(game, assets, people=people, seed=seed).dump(path)
     return path

@@ -137,10 +137,11 @@ class Game(ABC, Generic[S, A]):
         """Table commands that carry out one decision."""
 
     @abstractmethod
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         """A fresh game's table (objects only; :mod:`bridge.modbuild` adds the connector and panel). ``assets``
         maps image names to the URLs :meth:`write_assets` returned (empty when no images were written);
-        ``people`` is one of :attr:`people`."""
+        ``people`` is one of :attr:`people`; ``seed`` deals the set-up's chance (units drafted, decks and markets
+        shuffled): the same seed, the same table."""
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         """Write the table's images into ``folder``; image name -> URL. None by default."""

@@ -213,6 +213,7 @@ def test_serve_with_the_emulator_plays_bot_turns():
         str(free_port()),
     )
     assert result.returncode == 0, result.stderr
+    assert "emulator: Three in a Row (demo) loaded (a fresh table dealt with seed 4), listening on" in result.stdout
     turns = [line for line in result.stdout.splitlines() if line.startswith("  - ")]
     assert len(turns) == 3
     assert "[priority 1 (win)]" in turns[2]
@@ -283,8 +284,14 @@ def test_the_main_command_starts_a_war_chest_game_one_can_play(tmp_path: Path):
         first = proc.stdout.readline()
         assert first.startswith("dashboard: http://127.0.0.1:")
         url = first.split(" ", 1)[1].strip()
+        said = []
         while "Play War Chest" not in (line := proc.stdout.readline()):
             assert line, "the command ended"
+            said.append(line)
+        # each run deals a new set-up (units, bags), and says how to deal it again
+        (loaded,) = [line for line in said if line.startswith("emulator: War Chest (solo AI) loaded (a fresh table")]
+        seed = loaded.split("seed ")[1].split(";")[0]
+        assert f"--seed {seed} deals it again" in loaded
 
         async def play() -> list[dict]:
             port = url.split(":")[2].split("/")[0]

@@ -156,5 +156,5 @@ class DemoGame(Game[DemoState, DemoAction]):
     def describe_table(self, state: DemoState) -> dict[str, Any]:
         return {"kind": "slots", "slots": list(state.slots), "bag": state.bag_count}
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
-        return layout.build_table()  # built-in TTS objects only: no images
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
+        return layout.build_table()  # built-in TTS objects only, no images, and nothing dealt: no seed to use

@@ -82,10 +82,10 @@ class FiftyFirst(Game[TableView, Any]):
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.cards)
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
             raise ValueError("the virtual player plays against one person")
-        return build_table(R.new_game(self.cards, random.Random(), hand=0), self.cards, assets)
+        return build_table(R.new_game(self.cards, random.Random(seed), hand=0), self.cards, assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.fiftyfirst.table.images import write_all

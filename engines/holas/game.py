@@ -105,13 +105,13 @@ class Holas(Game[TableView, Step]):
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.owned.value)
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
             raise ValueError("the Enemy plays against one person")
         data = self.owned.value
         capitals = [r.id for r in data.map.regions if r.capital_site]
         # set-up 4: the person picks the bot's Capital; a fresh table takes the last Capital site (move it to choose)
-        return build_table(R.new_game(data, capitals[-1], random.Random()), data, assets)
+        return build_table(R.new_game(data, capitals[-1], random.Random(seed)), data, assets)
 
     def self_check(self) -> None:
         """Whole in-process games (the rules), then a step planned on a fresh table when the data is set up."""

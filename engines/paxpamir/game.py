@@ -52,8 +52,8 @@ class PaxPamir(Game[TableView, Any]):
 
         return describe(state.state)
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
-        return build_table(assets, humans=people)
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
+        return build_table(assets, humans=people, seed=seed)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.paxpamir.images import write_all

@@ -51,8 +51,8 @@ class WarChest(Game[TableView, Step]):
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
         return person.play(previous, read_table(table), move_id, rng)
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
-        return build_table(assets)
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
+        return build_table(assets, seed=seed)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.warchest.images import write_all

@@ -86,10 +86,10 @@ class WhiteCastle(Game[TableView, Any]):
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state)
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
             raise ValueError("The White Castle's solo automa plays against one person")
-        return build_table(R.new_game(self.deck, "medium", random.Random()), self.deck, assets)
+        return build_table(R.new_game(self.deck, "medium", random.Random(seed)), self.deck, assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.whitecastle.table.images import write_all

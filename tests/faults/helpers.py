@@ -43,7 +43,7 @@ class Mover(Game[tuple[tuple[str, float], ...], str]):
         p = chip.position
         return [Move(guid=chip.guid, position=Position(x=p.x + STEP, y=p.y, z=p.z))]
 
-    def build_table(self, assets: Mapping[str, str], people: int = 1) -> SaveFile:
+    def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         chips = [
             {
                 "GUID": f"c{i:05d}",

@@ -29,6 +29,18 @@ def game(name: str) -> Game[Any, Any]:
     return g
 
 
+@pytest.mark.parametrize("name", sorted(set(registry.available()) - {"demo"}))
+def test_the_seed_deals_the_set_up_the_same_seed_the_same_table(name):
+    """Every game but the demo draws its set-up at random (War Chest's units, Pax Pamir's market and Wakhan's deck,
+    the card games' decks): a table built once is the same game at every load, so the seed is what varies it."""
+
+    def objects(seed: int) -> str:
+        return json.dumps(build_save(game(name), seed=seed).to_dict()["ObjectStates"], sort_keys=True)
+
+    assert objects(1) == objects(1)
+    assert objects(1) != objects(2)
+
+
 @pytest.mark.parametrize(("name", "people"), BUILDS)
 def test_every_built_table_passes_the_check_from_a_folder_whose_path_has_spaces(tmp_path, name, people):
     folder = tmp_path / "My Games" / "Tabletop Simulator" / "Saves"

@@ -34,6 +34,21 @@ def test_selfplay_text_summary_for_one_setting():
     assert result.returncode == 0 and "advanced      random" in result.stdout
 
 
+def test_mod_build_deals_at_random_says_the_seed_and_builds_the_same_table_from_it(tmp_path: Path):
+    def build(*seed: str) -> tuple[str, list[dict]]:
+        result = automa("mod", "build", "warchest", "--out", str(tmp_path), *seed)
+        assert result.returncode == 0, result.stderr
+        return result.stdout, SaveFile.load(tmp_path / "TabletopAutoma_warchest.json").to_dict()["ObjectStates"]
+
+    said, first = build()
+    seed = said.split("set-up dealt with seed ")[1].split(" ")[0]
+    assert f"(--seed {seed} builds this table again)" in said
+    again_said, again = build("--seed", seed)
+    assert again == first and f"seed {seed}" in again_said
+    other = next(str(n) for n in range(3) if str(n) != seed)
+    assert build("--seed", other)[1] != first
+
+
 def test_decide_explains_and_plans_after_hand_made_moves(tmp_path: Path):
     assert automa("mod", "build", "warchest", "--out", str(tmp_path)).returncode == 0
     path = tmp_path / "TabletopAutoma_warchest.json"

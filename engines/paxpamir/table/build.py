@@ -88,8 +88,10 @@ class _Builder(Builder):
         )
 
 
-def build_table(assets: Mapping[str, str] | None = None, *, state: State | None = None, humans: int = 1) -> SaveFile:
-    state = state or fresh_state(humans)
+def build_table(
+    assets: Mapping[str, str] | None = None, *, state: State | None = None, humans: int = 1, seed: int = 0
+) -> SaveFile:
+    state = state or fresh_state(humans, seed=seed)
     b = _Builder(assets or {})
     seats = len(state.players)
     spots = L.Spots.fresh(seats)
