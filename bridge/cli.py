@@ -101,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--turns",
         type=int,
         metavar="N",
-        help="with --emulator: press 'Bot turn' N times, print each turn, then exit",
+        help="with --emulator: press 'Bot turn' N times, print each turn, then exit (non-zero if a turn failed: a "
+        "game that checks whose turn it is, such as the 51st State, refuses a press made on your turn)",
     )
     serve.add_argument(
         "--seed",
