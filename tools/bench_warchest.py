@@ -4,8 +4,10 @@ before issue 18 measured in the same run; then ``automa selfplay warchest`` spre
 Not a test: it prints figures. The machine this project runs on is shared and noisy (the same run varies by up to
 2x from minute to minute), so a figure recorded on another day says little. The bench therefore exports the engine
 of revision ``--before`` (default: fb0a45e, the last commit before issue 18's changes) from git into a temporary
-folder, loads both engines into this process, and plays each game with one engine and then the same game with the
-other (in alternating order), adding up each engine's CPU time: a slow spell of the machine falls on both alike.
+folder, loads both engines into this process (each plays with its own package in ``sys.modules``, so an import
+inside the old engine's functions finds its own modules), and plays each game with one engine and then the same game
+with the other (in alternating order), adding up each engine's CPU time: a slow spell of the machine falls on both
+alike.
 Both must play identical games (the bench compares every action). Without git history it falls back to the
 figures recorded before (``tools/bench_baseline.json``) and says so.
 
@@ -15,6 +17,7 @@ figures recorded before (``tools/bench_baseline.json``) and says so.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
@@ -25,6 +28,7 @@ import sys
 import tarfile
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
@@ -36,18 +40,54 @@ BEFORE_ISSUE_18 = "fb0a45e"
 BASELINE = json.loads((Path(__file__).with_name("bench_baseline.json")).read_text(encoding="utf-8"))
 
 
+def _ours() -> dict[str, ModuleType]:
+    """The ``engines`` package's modules in ``sys.modules`` now."""
+    return {k: m for k, m in sys.modules.items() if k == "engines" or k.startswith("engines.")}
+
+
+@contextlib.contextmanager
+def _package(source: Path | None, modules: dict[str, ModuleType]) -> Iterator[None]:
+    """Within: the ``engines`` package of the folder ``source`` in ``sys.modules`` (those in ``modules``, which
+    keeps what is imported meanwhile) and the folder first on ``sys.path``. None: today's package, as it is."""
+    if source is None:
+        yield
+        return
+    others = _ours()
+    for k in others:
+        del sys.modules[k]
+    sys.modules.update(modules)
+    sys.path.insert(0, str(source))
+    try:
+        yield
+    finally:
+        sys.path.remove(str(source))
+        modules.clear()
+        modules.update(_ours())
+        for k in modules:
+            del sys.modules[k]
+        sys.modules.update(others)
+
+
 @dataclass
 class Engine:
-    """One engine's modules and what it has spent so far."""
+    """One engine's modules and what it has spent so far. An engine loaded from another folder (``source``) plays
+    with its own package in ``sys.modules`` and its folder first on ``sys.path``, so an import inside one of its
+    functions finds its own module, never today's."""
 
     rules: ModuleType
     ai: ModuleType
     solo: ModuleType
+    source: Path | None = None
+    modules: dict[str, ModuleType] = field(default_factory=dict)
     cpu: float = 0.0
     actions: int = 0
     decisions: list[float] = field(default_factory=list)
 
     def play(self, seed: int) -> list[Any]:
+        with _package(self.source, self.modules):
+            return self._play(seed)
+
+    def _play(self, seed: int) -> list[Any]:
         rules, solo = self.rules, self.solo
         ai = self.ai.SoloAI()
         rng = random.Random(seed)
@@ -77,26 +117,12 @@ class Engine:
 
 
 def load(source: Path | None) -> Engine:
-    """The War Chest engine of the ``engines`` package under ``source`` (None: today's), loaded beside any other:
-    its modules keep their references to each other once imported, so the package's names are set free after."""
-
-    def modules() -> Engine:
+    """The War Chest engine of the ``engines`` package under ``source`` (None: today's), loaded beside any other
+    (the folder must stay until the bench is done: the engine may import from it while it plays)."""
+    modules: dict[str, ModuleType] = {}
+    with _package(source, modules):
         rules, ai, solo = (importlib.import_module(f"engines.warchest.{n}") for n in ("rules", "ai", "solo"))
-        return Engine(rules, ai, solo)
-
-    if source is None:
-        return modules()
-    ours = {k: m for k, m in sys.modules.items() if k == "engines" or k.startswith("engines.")}
-    for k in ours:
-        del sys.modules[k]
-    sys.path.insert(0, str(source))
-    try:
-        return modules()
-    finally:
-        sys.path.remove(str(source))
-        for k in [k for k in sys.modules if k == "engines" or k.startswith("engines.")]:
-            del sys.modules[k]
-        sys.modules.update(ours)
+    return Engine(rules, ai, solo, source, modules)
 
 
 def export(revision: str, into: Path) -> Path | None:
@@ -134,15 +160,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the self-play figure")
     parser.add_argument("--no-selfplay", action="store_true", help="leave out the self-play figure")
     args = parser.parse_args(argv)
-    now = load(None)
-    with tempfile.TemporaryDirectory(prefix="bench-warchest-") as tmp:
-        source = export(args.before, Path(tmp))
-        then = None
-        if source is not None:
-            try:
-                then = load(source)
-            except Exception as exc:  # an engine too old for this bench's calls: say so, compare with the record
-                print(f"(cannot load the engine of revision {args.before}: {type(exc).__name__}: {exc})")
+    with tempfile.TemporaryDirectory(prefix="bench-warchest-") as tmp:  # kept while the old engine plays
+        return _run(args, export(args.before, Path(tmp)))
+
+
+def _run(args: argparse.Namespace, source: Path | None) -> int:
+    now, then = load(None), None
+    if source is not None:
+        try:
+            then = load(source)
+        except Exception as exc:  # an engine too old for this bench's calls: say so, compare with the record
+            print(f"(cannot load the engine of revision {args.before}: {type(exc).__name__}: {exc})")
     for engine in (now, then):
         if engine is not None:
             engine.play(args.seed)  # warm up: first-call costs out of the figures

@@ -1,0 +1,45 @@
+"""tools/bench_warchest loads an older engine beside today's: each must play with its own modules."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import engines.warchest.board as todays_board
+from tools.bench_warchest import load
+
+OLD_SOLO = """
+class _Over:
+    over = True
+
+
+def setup_solo(rng):
+    from engines.warchest import board  # imported while playing, as an old engine's function might
+
+    _Over.board_file = board.__file__
+    return _Over()
+"""
+
+
+def old_engine(folder: Path) -> Path:
+    """A stand-in for an exported revision: a package whose board module differs from today's."""
+    package = folder / "engines" / "warchest"
+    package.mkdir(parents=True)
+    (folder / "engines" / "__init__.py").write_text("")
+    (package / "__init__.py").write_text("")
+    (package / "rules.py").write_text("def apply(state, action, rng, check=True):\n    pass\n")
+    (package / "ai.py").write_text("class SoloAI:\n    pass\n")
+    (package / "solo.py").write_text(OLD_SOLO)
+    (package / "board.py").write_text("WHERE = 'old'\n")
+    return folder
+
+
+def test_an_old_engine_imports_its_own_modules_while_it_plays_and_leaves_todays_in_place(tmp_path: Path):
+    then = load(old_engine(tmp_path))
+    assert then.play(1) == []
+    state = then.solo.setup_solo.__globals__["_Over"]
+    assert Path(state.board_file).is_relative_to(tmp_path)  # not today's board, though today's is imported
+    assert then.modules["engines.warchest.board"].WHERE == "old"
+    assert sys.modules["engines.warchest.board"] is todays_board and str(tmp_path) not in sys.path
+    now = load(None)
+    assert Path(now.rules.__file__).parent == Path(todays_board.__file__).parent
