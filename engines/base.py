@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from bridge.commands import Command
+from bridge.records import quick_init
 from bridge.table import SaveFile, Table, TableObject
 from engines.ownerdata import OwnerData
-from engines.records import quick_init
 
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bridge.records import quick_init
 from bridge.table.geometry import (
     KEPT_BELOW,
     ONE,
@@ -113,6 +114,7 @@ def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
     raise ValueError(f"has no valid {_WHAT[prefix]} ({shown})")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TableObject:
     guid: str
@@ -199,8 +201,7 @@ class TableObject:
             tags = get("a")
             contents = get("c")
             state = get("i", -1)
-            return _fast_new(
-                cls,
+            return cls(  # positional, in field order: a snapshot builds thousands
                 guid,
                 str(get("t") or "Generic"),
                 str(get("n") or ""),
@@ -300,21 +301,6 @@ def board_size(gm_notes: str) -> tuple[float, float] | None:
     return None
 
 
-def _fast_new(  # one parameter per field, in order
-    cls: type[TableObject],
-    v0: Any, v1: Any, v2: Any, v3: Any, v4: Any, v5: Any, v6: Any, v7: Any,
-    v8: Any, v9: Any, v10: Any, v11: Any, v12: Any, v13: Any, v14: Any, v15: Any,
-) -> TableObject:  # fmt: skip
-    """A TableObject from its 16 field values in order, set through the slots' own setters instead of the frozen
-    dataclass's checked __init__ (a snapshot builds thousands; this halves the cost). Unrolled: a loop costs as
-    much again."""
-    s, obj = _SETTERS, object.__new__(cls)
-    s[0](obj, v0), s[1](obj, v1), s[2](obj, v2), s[3](obj, v3), s[4](obj, v4), s[5](obj, v5), s[6](obj, v6)
-    s[7](obj, v7), s[8](obj, v8), s[9](obj, v9), s[10](obj, v10), s[11](obj, v11), s[12](obj, v12)
-    s[13](obj, v13), s[14](obj, v14), s[15](obj, v15)
-    return obj
-
-
 def _triple(value: Any, what: str) -> Vec3:
     """[x, y, z] of three finite numbers, else an error that names the field. (Built with tuple.__new__: the
     named tuple's own constructor costs twice as much, and a snapshot builds thousands.)"""
@@ -329,10 +315,6 @@ def _triple(value: Any, what: str) -> Vec3:
 
 
 _new_tuple, _isfinite = tuple.__new__, math.isfinite
-
-
-_SETTERS = tuple(getattr(TableObject, f.name).__set__ for f in fields(TableObject))
-assert len(_SETTERS) == 16, "_fast_new sets exactly TableObject's fields, in order"
 
 
 def _current_state_id(state: Mapping[str, Any]) -> int:

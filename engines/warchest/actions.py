@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engines.records import quick_init
+from bridge.records import quick_init
 from engines.warchest.board import Hex, name
 
 

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bridge.records import quick_init
 from engines.base import Reason
 from engines.priorities import INF, Choice, Criterion, select
-from engines.records import quick_init
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
 from engines.warchest.board import (

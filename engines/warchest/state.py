@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from engines.records import quick_init
+from bridge.records import quick_init
 from engines.warchest.board import Hex
 
 Coins = dict[str, int]

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from bridge.records import quick_init
 from engines.base import Reason
-from engines.records import quick_init
 from engines.warchest.actions import Move, Tactic
 
 
