@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed",
         type=int,
         help="seed for the bot's chance draws and, with --emulator, for the fresh table's set-up and the emulator's "
-        "shuffles: the same seed plays the same game again (default: random; the table's is printed, each turn's "
+        "shuffles: the same seed deals the same table again (default: random; the table's is printed, each turn's "
         "logged)",
     )
     serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")

@@ -9,25 +9,26 @@ from dataclasses import dataclass, field
 import pytest
 
 from bridge.records import quick_init
+from bridge.table import TableObject
 from engines.base import Reason
 from engines.warchest.actions import Move, Tactic
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Quick:
-    a: int
-    b: str = "b"
-    c: tuple[int, ...] = ()
-    d: int = field(default=4, kw_only=True)
+def record(name: str) -> type:
+    """A frozen, slotted dataclass with a plain field, defaults and a keyword-only field (made afresh each time:
+    a dataclass keeps the field objects it is given)."""
+    spec = [
+        ("a", int),
+        ("b", str, field(default="b")),
+        ("c", tuple[int, ...], field(default=())),
+        ("d", int, field(default=4, kw_only=True)),
+    ]
+    cls = dataclasses.make_dataclass(name, spec, frozen=True, slots=True)
+    cls.__module__ = __name__  # pickle finds it by this module's name
+    return cls
 
 
-@dataclass(frozen=True, slots=True)
-class Plain:
-    a: int
-    b: str = "b"
-    c: tuple[int, ...] = ()
-    d: int = field(default=4, kw_only=True)
+Quick, Plain = quick_init(record("Quick")), record("Plain")
 
 
 def fields_of(record: object) -> dict[str, object]:
@@ -60,9 +61,9 @@ def test_still_frozen_equal_hashable_and_picklable():
     assert repr(q) == "Quick(a=1, b='x', c=(), d=4)"
 
 
-def test_the_engines_records_use_it():
-    # the War Chest actions and every bot's reason are built thousands of times a second (issue 18)
-    for cls in (Move, Tactic, Reason):
+def test_the_engines_records_and_the_table_model_use_it():
+    # the War Chest actions, every bot's reason and a snapshot's objects are built by the thousand (issue 18)
+    for cls in (Move, Tactic, Reason, TableObject):
         assert "_set0" in cls.__init__.__code__.co_names, cls
     move, tactic = Move("Archer", (0, 0), (1, 0)), Tactic("Archer", (0, 0), target=(2, 0))
     assert (move.coin, move.frm, move.to) == ("Archer", (0, 0), (1, 0))
