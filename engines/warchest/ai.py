@@ -245,7 +245,7 @@ class SoloAI:
                 and (state.board.get(x) is not None and state.board[x].owner == ai)
             )
         ]
-        away = {x: view.distance(h, x) for x in candidates}
+        away = view.distances(h, candidates)
         reachable = [x for x in candidates if away[x] < INF]
         if not reachable:
             return None
@@ -461,18 +461,28 @@ class _View:
     ) -> None:
         self.state, self.options, self.moving = state, options, moving
         self._locations = locations if locations is not None else {}
-        self._cache: dict[Hex, tuple[int, ...]] = {}
         blocked = sum(map(BIT.__getitem__, state.board))
         if moving in state.board:
             blocked -= BIT[moving]  # the moving unit's own hex counts as empty
         self._blocked = blocked
+        self._cache = _rings_on(blocked)
 
     def distance(self, a: Hex, b: Hex) -> float:
         """Path distance from a to b, by a search outward from a (many b for one a)."""
-        bit = BIT[b]
-        for d, ring in enumerate(self._rings(a)):
-            if ring & bit:
-                return d
+        d = _first_ring(self._rings(a), BIT[b])
+        return self._unreached(a, b) if d is None else d
+
+    def distances(self, a: Hex, targets: Sequence[Hex]) -> dict[Hex, float]:
+        """:meth:`distance` from a to each of ``targets`` (one search outward from a serves them all)."""
+        rings = self._rings(a)
+        out: dict[Hex, float] = {}
+        for t in targets:
+            d = _first_ring(rings, BIT[t])
+            out[t] = self._unreached(a, t) if d is None else d
+        return out
+
+    def _unreached(self, a: Hex, b: Hex) -> float:
+        """A hex no path reaches: at its hex distance, or beyond reach (option 6)."""
         return distance(a, b) if self.options.unreachable == "hex_distance" else INF
 
     def distance_to(self, a: Hex, target: Hex) -> float:
@@ -501,10 +511,8 @@ class _View:
         mask = 0
         for t in targets:
             mask |= BIT[t]
-        for d, ring in enumerate(self._rings(a)):
-            if ring & mask:
-                return d
-        return INF
+        d = _first_ring(self._rings(a), mask)
+        return INF if d is None else d
 
     def location_sets(self) -> _Locations:
         """Locations the AI does not hold, the human's, those a human unit stands on (worked out once a state)."""
@@ -526,6 +534,29 @@ class _View:
             human=[x for x in SORTED_LOCATIONS if control.get(x) == 1 - ai],
             human_occupied=occupied,
         )
+
+
+def _first_ring(rings: tuple[int, ...], mask: int) -> int | None:
+    """The distance of the nearest hex in ``mask``: the first ring holding one (None: none is reachable)."""
+    for d, ring in enumerate(rings):
+        if ring & mask:
+            return d
+    return None
+
+
+# Rings by start hex, for each mask of blocked hexes seen lately: the pieces move little between decisions, so
+# about half of the searches have been made before (a board's rings never change). Bounded: forgotten wholesale.
+_RINGS: dict[int, dict[Hex, tuple[int, ...]]] = {}
+_RINGS_KEPT = 1024
+
+
+def _rings_on(blocked: int) -> dict[Hex, tuple[int, ...]]:
+    found = _RINGS.get(blocked)
+    if found is None:
+        if len(_RINGS) >= _RINGS_KEPT:
+            _RINGS.clear()
+        found = _RINGS[blocked] = {}
+    return found
 
 
 SORTED_LOCATIONS: tuple[Hex, ...] = tuple(sorted(LOCATION_SET))  # the order the location lists keep

@@ -10,9 +10,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from engines.priorities import INF
+from engines.warchest import ai as ai_module
 from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions, SoloAI, _View
-from engines.warchest.board import HEXES, LOCATION_SET
+from engines.warchest.board import BIT, HEXES, LOCATION_SET, distance, path_distances
 from engines.warchest.solo import random_policy, setup_solo
 from engines.warchest.state import State
 from engines.warchest.units import ROYAL
@@ -72,3 +74,35 @@ def test_nearest_of_many_is_the_least_path_distance(unreachable: str):
             assert got == min(view.distance(a, t) for t in targets), (state.board, moving, a, targets)
             checked += 1
     assert checked > 300
+
+
+@pytest.mark.parametrize("unreachable", ["infinite", "hex_distance"])
+def test_searches_kept_between_decisions_are_those_of_the_board_in_hand(unreachable: str):
+    """Rules text: "counting around any occupied spaces". The views share their searches by the mask of occupied
+    hexes (the moving unit's own hex left out), so a search made on one board serves a later one only if the same
+    hexes are blocked: every distance read through the shared searches equals a fresh search's on this board."""
+    options = AiOptions(unreachable=unreachable)  # type: ignore[arg-type]
+    pick = random.Random(11)
+    checked = 0
+    for state in positions(4, options):
+        moving = pick.choice([None, *state.board])
+        view = _View(state, options, moving)
+        blocked = sum(BIT[h] for h in state.board if h != moving)
+        a = pick.choice(HEXES)
+        targets = pick.sample(HEXES, 5)
+        fresh = path_distances(a, blocked)
+        for t, d in view.distances(a, targets).items():
+            ring = next((k for k, r in enumerate(fresh) if r & BIT[t]), None)
+            want = ring if ring is not None else distance(a, t) if unreachable == "hex_distance" else INF
+            assert d == want == view.distance(a, t), (state.board, moving, a, t)
+            checked += 1
+    assert checked > 500
+
+
+def test_the_searches_kept_are_bounded():
+    """A long session plays many boards; the searches kept for them are dropped wholesale past a bound."""
+    ai_module._RINGS.clear()
+    for blocked in range(ai_module._RINGS_KEPT + 10):
+        ai_module._rings_on(blocked << 1)[(0, 0)] = (1,)
+    assert 0 < len(ai_module._RINGS) <= ai_module._RINGS_KEPT
+    ai_module._RINGS.clear()
