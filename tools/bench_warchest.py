@@ -11,7 +11,11 @@ alike.
 Both must play identical games (the bench compares every action). Without git history it falls back to the
 figures recorded before (``tools/bench_baseline.json``) and says so.
 
-``python -m tools.bench_warchest [--games 300] [--seed 1] [--before REV] [--jobs N]``
+With ``--instructions N`` it also counts, under valgrind (callgrind), the machine instructions each engine runs for
+N games, each in a process of its own (imports taken out by a run of no games): a figure a busy machine does not
+sway, though time is what the goal counts (an instruction of one engine may take longer than one of the other's).
+
+``python -m tools.bench_warchest [--games 300] [--seed 1] [--before REV] [--jobs N] [--instructions N]``
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import importlib
 import json
 import os
 import random
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -144,6 +150,34 @@ def export(revision: str, into: Path) -> Path | None:
     return into
 
 
+def play_only(source: Path | None, seed: int, games: int) -> None:
+    """The games alone, with one engine: what :func:`count_instructions` runs under valgrind."""
+    engine = load(source)
+    for game in range(seed, seed + games):
+        engine.play(game)
+
+
+def count_instructions(source: Path | None, seed: int, games: int) -> int | None:
+    """Instructions the engine under ``source`` (None: today's) runs for ``games`` games, counted by callgrind in a
+    process of its own, less those of a run of no games (start-up and imports); None without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+
+    def collected(n: int) -> int:
+        command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-m"]
+        command += ["tools.bench_warchest", "--play-only", str(n), "--seed", str(seed)]
+        command += ["--source", str(source)] if source is not None else []
+        quiet = {**os.environ, "PYTHONHASHSEED": "0"}  # the same dict layouts in every run: counts that subtract
+        run = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, env=quiet, check=False)
+        found = re.search(r"Collected\s*:\s*(\d+)", run.stderr)
+        if run.returncode or found is None:
+            raise RuntimeError(f"valgrind could not count the games (exit {run.returncode}): {run.stderr[-500:]}")
+        return int(found.group(1))
+
+    return collected(games) - collected(0)
+
+
 def selfplay_seconds(games: int, jobs: int) -> float:
     from engines.warchest import selfplay
 
@@ -159,9 +193,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--before", default=BEFORE_ISSUE_18, help="git revision to compare with (default fb0a45e)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the self-play figure")
     parser.add_argument("--no-selfplay", action="store_true", help="leave out the self-play figure")
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also count each engine's instructions for N games under valgrind (about two minutes for 100)",
+    )
+    parser.add_argument(
+        "--play-only", type=int, metavar="N", help="only play N games with one engine, printing nothing (internal)"
+    )
+    parser.add_argument("--source", type=Path, help="with --play-only: the folder of that engine (default: today's)")
     args = parser.parse_args(argv)
+    if args.play_only is not None:
+        play_only(args.source, args.seed, args.play_only)
+        return 0
     with tempfile.TemporaryDirectory(prefix="bench-warchest-") as tmp:  # kept while the old engine plays
         return _run(args, export(args.before, Path(tmp)))
+
+
+def _print_instructions(args: argparse.Namespace, source: Path | None) -> None:
+    games = args.instructions
+    now = count_instructions(None, args.seed, games)
+    if now is None:
+        print("  instructions: valgrind is not installed (apt-get install valgrind), not counted")
+        return
+    line = f"  instructions for {games} games (callgrind, one process each): now {now / 1e6:,.0f} M"
+    if source is not None:
+        then = count_instructions(source, args.seed, games)
+        assert then is not None
+        line += f", before {then / 1e6:,.0f} M: {then / now:.2f}x fewer"
+    print(line)
 
 
 def _run(args: argparse.Namespace, source: Path | None) -> int:
@@ -204,6 +266,8 @@ def _run(args: argparse.Namespace, source: Path | None) -> int:
         print(f"  {text:22}{is_:>10{fmt}}{was:>10{fmt}}{(is_ / was if more else was / is_):>7.2f}x")
     print(f"  mean game length      {now.actions / args.games:10.1f} actions")
     print("  goal (issue 18): actions per second at least 3x before")
+    if args.instructions:
+        _print_instructions(args, source if then is not None else None)
     if args.no_selfplay:
         return 0
     games = max(8, args.games // 10)

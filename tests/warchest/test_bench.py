@@ -1,12 +1,16 @@
-"""tools/bench_warchest loads an older engine beside today's: each must play with its own modules."""
+"""tools/bench_warchest loads an older engine beside today's: each must play with its own modules; and it counts the
+instructions of the games alone."""
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
+import pytest
+
 import engines.warchest.board as todays_board
-from tools.bench_warchest import load
+from tools.bench_warchest import count_instructions, load
 
 OLD_SOLO = """
 class _Over:
@@ -43,3 +47,27 @@ def test_an_old_engine_imports_its_own_modules_while_it_plays_and_leaves_todays_
     assert sys.modules["engines.warchest.board"] is todays_board and str(tmp_path) not in sys.path
     now = load(None)
     assert Path(now.rules.__file__).parent == Path(todays_board.__file__).parent
+
+
+BUSY_SOLO = """
+class _Over:
+    over = True
+
+
+def setup_solo(rng):
+    sum(range(300_000))  # a game's worth of work, the same every game
+    return _Over()
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (.ci/run installs it)")
+def test_instructions_are_counted_for_the_games_alone(tmp_path: Path):
+    """--instructions counts what the games run, start-up and imports taken out: three games of an engine whose
+    every game does the same work count three times one game."""
+    engine = old_engine(tmp_path)
+    (engine / "engines" / "warchest" / "solo.py").write_text(BUSY_SOLO)
+    one, three = (count_instructions(engine, 1, games) for games in (1, 3))
+    assert one is not None and three is not None
+    assert one > 1_000_000  # the loop alone runs millions
+    assert 2.8 < three / one < 3.2, (one, three)
