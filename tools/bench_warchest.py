@@ -205,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--source", type=Path, help="with --play-only: the folder of that engine (default: today's)")
     args = parser.parse_args(argv)
+    if args.games < 1 or args.instructions < 0:
+        parser.error("--games must be at least 1 and --instructions at least 0 (0: not counted)")
     if args.play_only is not None:
         play_only(args.source, args.seed, args.play_only)
         return 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import engines.warchest.board as todays_board
-from tools.bench_warchest import count_instructions, load
+from tools.bench_warchest import count_instructions, load, main
 
 OLD_SOLO = """
 class _Over:
@@ -71,3 +71,11 @@ def test_instructions_are_counted_for_the_games_alone(tmp_path: Path):
     assert one is not None and three is not None
     assert one > 1_000_000  # the loop alone runs millions
     assert 2.8 < three / one < 3.2, (one, three)
+
+
+@pytest.mark.parametrize("args", [["--games", "0"], ["--instructions", "-1"]])
+def test_counts_that_cannot_be_played_are_refused_by_name(args: list[str], capsys: pytest.CaptureFixture[str]):
+    with pytest.raises(SystemExit) as stop:
+        main(args)
+    assert stop.value.code == 2
+    assert args[0] in capsys.readouterr().err
