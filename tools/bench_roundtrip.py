@@ -63,6 +63,9 @@ def make_table(n: int) -> dict[str, Any]:
     return {"SaveName": f"bench {n}", "LuaScript": connector_lua(), "LuaScriptState": "{}", "ObjectStates": objects}
 
 
+MIN_SIZE = 30  # the batch of five moves takes every seventh object from the second: the 30th is the last
+
+
 def free_port() -> int:
     import socket
 
@@ -289,10 +292,16 @@ async def turn(name: str, seed: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=[100, 1000, 5000], help=f"objects on each table (at least {MIN_SIZE})"
+    )
     parser.add_argument("--repeat", type=int, default=15, help="runs per figure (the median is shown)")
     parser.add_argument("--no-turns", action="store_true", help="leave out the bot turns at TTS's pace")
     args = parser.parse_args(argv)
+    if min(args.sizes) < MIN_SIZE or args.repeat < 1:
+        parser.error(
+            f"--sizes must each be at least {MIN_SIZE} (the batch moves objects up to the 30th) and --repeat at least 1"
+        )
     rows: list[dict[str, Any]] = []
     for n in args.sizes:
         rows += asyncio.run(measure(n, args.repeat))
