@@ -27,10 +27,15 @@ def positions(games: int, seed: int) -> list[State]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=10, help="games whose Wakhan turns are timed (default 10)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     tables = [Table.from_save(build_table(state=s)) for s in positions(args.games, args.seed)]
+    if not tables:
+        print(f"no Wakhan turn to time in {args.games} games from seed {args.seed}: try more games")
+        return 1
     reads, decides, plans, commands = [], [], [], []
     for i, table in enumerate(tables):
         t0 = time.perf_counter()
