@@ -63,7 +63,8 @@ def make_table(n: int) -> dict[str, Any]:
     return {"SaveName": f"bench {n}", "LuaScript": connector_lua(), "LuaScriptState": "{}", "ObjectStates": objects}
 
 
-MIN_SIZE = 30  # the batch of five moves takes every seventh object from the second: the 30th is the last
+MOVED = tuple(i * 7 + 1 for i in range(5))  # the objects a batch moves: every seventh from the second
+MIN_SIZE = max(MOVED) + 1  # a table must hold them all
 
 
 def free_port() -> int:
@@ -150,7 +151,7 @@ async def _snapshot_row(n: int, link: Link, connector: Connector, repeat: int) -
     e2e_lean, raw_lean = await _timed(link, fresh, repeat)
     await connector.snapshot()
     e2e_exact, raw_exact = await _timed(link, connector.snapshot, repeat)  # nothing changed in between
-    moved = [Move(guid=f"{i * 7 + 1:06x}", position=Position(x=i, y=1, z=-3), smooth=False) for i in range(5)]
+    moved = [Move(guid=f"{k:06x}", position=Position(x=i, y=1, z=-3), smooth=False) for i, k in enumerate(MOVED)]
     after: dict[str, list[float]] = {"exact_moved": [], "changes": []}
     for key, kwargs in (("exact_moved", {}), ("changes", {"changes": True})):
         await connector.snapshot(**kwargs)
@@ -300,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.sizes) < MIN_SIZE or args.repeat < 1:
         parser.error(
-            f"--sizes must each be at least {MIN_SIZE} (the batch moves objects up to the 30th) and --repeat at least 1"
+            f"--sizes must each be at least {MIN_SIZE} (the batch moves object #{MIN_SIZE}) and --repeat at least 1"
         )
     rows: list[dict[str, Any]] = []
     for n in args.sizes:

@@ -450,7 +450,8 @@ class _Locations:
 
 
 class _View:
-    """Path distances on one board ("closeness ... counting around any occupied spaces"), computed once per hex."""
+    """Path distances on one board ("closeness ... counting around any occupied spaces"): a search per start hex,
+    kept between decisions for the same occupied hexes (:func:`_rings_on`)."""
 
     def __init__(
         self,

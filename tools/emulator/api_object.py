@@ -175,7 +175,6 @@ def _set_script(api: TtsApi, o: EmObject, script: Any) -> None:
 PROPERTIES.update(
     {
         "alt_view_angle": _alt_view_angle,
-        "loading_custom": lambda api, o: _loading_custom(api, o),
         "pick_up_position": lambda api, o: o.runtime.get("pick_up_position", ZERO),
         "pick_up_rotation": lambda api, o: o.runtime.get("pick_up_rotation", ZERO),
         "script_code": lambda api, o: str(o.data.get("LuaScript", "") or ""),
@@ -278,6 +277,9 @@ def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
     is loaded (the emulator draws nothing)."""
     url = _custom_image(obj)
     return url is not None and _image_pixels(url) is None
+
+
+PROPERTIES["loading_custom"] = _loading_custom
 
 
 def _size(obj: EmObject) -> Vec3:
