@@ -31,6 +31,8 @@ from engines.warchest.board import (
     NEIGHBOURS,
     Hex,
     distance,
+    hexes_in,
+    mask_of,
     name,
     path_distances,
     straight_line,
@@ -122,7 +124,7 @@ class SoloAI:
 
     def _deploy(self, state: State, coin: str, rng: random.Random) -> AiDecision:
         ai = state.rules.ai_side
-        spots = list(R.deploy_hexes(state, ai, coin))
+        spots = R.deploy_hexes(state, ai, coin)
         if not spots:
             return self._fallback(state, coin, rng, f"{coin} has no unoccupied friendly location to deploy on")
         view = self._view(state)
@@ -130,12 +132,14 @@ class SoloAI:
         choice = self._select(
             spots,
             [
-                Criterion("closest to a neutral/enemy location", "closest", lambda h: view.closest(h, locs.not_ai)),
-                Criterion("closest to an enemy location", "closest", lambda h: view.closest(h, locs.human)),
                 Criterion(
-                    "closest to an enemy-occupied location", "closest", lambda h: view.closest(h, locs.human_occupied)
+                    "closest to a neutral/enemy location", "closest", lambda h: view.nearest(h, locs.not_ai_mask)
                 ),
-                Criterion("closest to the center hex", "closest", lambda h: view.closest(h, [CENTER])),
+                Criterion("closest to an enemy location", "closest", lambda h: view.nearest(h, locs.human)),
+                Criterion(
+                    "closest to an enemy-occupied location", "closest", lambda h: view.nearest(h, locs.human_occupied)
+                ),
+                Criterion("closest to the center hex", "closest", lambda h: view.nearest(h, CENTER_BIT)),
             ],
             rng,
         )
@@ -205,7 +209,7 @@ class SoloAI:
                 Criterion(
                     "unit on a neutral location", "meets", lambda t: t in LOCATION_SET and t not in state.control
                 ),
-                Criterion("unit closest to the center hex", "closest", lambda t: view.closest(t, [CENTER])),
+                Criterion("unit closest to the center hex", "closest", lambda t: view.nearest(t, CENTER_BIT)),
             ],
             rng,
         )
@@ -253,9 +257,9 @@ class SoloAI:
             reachable,
             [
                 Criterion("closest location", "closest", away.__getitem__),
-                Criterion("enemy location", "meets", lambda x: state.control.get(x) == 1 - ai),
-                Criterion("enemy-occupied location", "meets", lambda x: x in locs.human_occupied),
-                Criterion("location closest to the center hex", "closest", lambda x: view.closest(x, [CENTER])),
+                Criterion("enemy location", "meets", lambda x: BIT[x] & locs.human),
+                Criterion("enemy-occupied location", "meets", lambda x: BIT[x] & locs.human_occupied),
+                Criterion("location closest to the center hex", "closest", lambda x: view.nearest(x, CENTER_BIT)),
             ],
             rng,
         )
@@ -263,26 +267,27 @@ class SoloAI:
     def _step(self, view: _View, h: Hex, target: Hex, rng: random.Random) -> Choice[Hex] | None:
         """One hex closer to target, by the Move step's priorities; None when obstructed."""
         state = view.state
-        ai = state.rules.ai_side
         locs = view.location_sets()
         here = view.distance_to(h, target)
-        steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) == here - 1]
+        steps = view.steps_toward(h, target, here)
         if not steps and self.options.obstructed == "any_closer":
             steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) <= here]
         if not steps:
             return None
         if len(steps) == 1:
             return self._select(steps, [], rng)  # the only step: no priority to read
-        other_human = [x for x in locs.human if x != target]
-        other_neutral = [x for x in LOCATION_SET if x not in state.control and x != target]
-        humans = [x for x, p in state.board.items() if p.owner != ai]
+        others = ~BIT[target]
         return self._select(
             steps,
             [
-                Criterion("closest to another enemy location", "closest", lambda n: view.closest(n, other_human)),
-                Criterion("closest to another neutral location", "closest", lambda n: view.closest(n, other_neutral)),
-                Criterion("closest to an enemy unit", "closest", lambda n: view.closest(n, humans)),
-                Criterion("closest to the center hex", "closest", lambda n: view.closest(n, [CENTER])),
+                Criterion(
+                    "closest to another enemy location", "closest", lambda n: view.nearest(n, locs.human & others)
+                ),
+                Criterion(
+                    "closest to another neutral location", "closest", lambda n: view.nearest(n, locs.neutral & others)
+                ),
+                Criterion("closest to an enemy unit", "closest", lambda n: view.nearest(n, locs.human_units)),
+                Criterion("closest to the center hex", "closest", lambda n: view.nearest(n, CENTER_BIT)),
             ],
             rng,
         )
@@ -444,14 +449,20 @@ class SoloAI:
 
 @dataclass(frozen=True)
 class _Locations:
-    not_ai: list[Hex]
-    human: list[Hex]
-    human_occupied: list[Hex]
+    """What the AI heads for on one board. Masks of hexes (board.BIT) are what :meth:`_View.nearest` reads."""
+
+    not_ai: tuple[Hex, ...]  # the locations the AI does not hold, in board order: a move's candidate targets
+    not_ai_mask: int
+    human: int  # the locations the human holds
+    neutral: int  # the locations nobody holds
+    human_occupied: int  # the locations a human unit stands on (option enemy_occupied)
+    human_units: int  # every hex a human unit stands on
 
 
 class _View:
     """Path distances on one board ("closeness ... counting around any occupied spaces"): a search per start hex,
-    kept between decisions for the same occupied hexes (:func:`_rings_on`)."""
+    or per set of targets for the nearest of them, kept between decisions for the same occupied hexes
+    (:func:`_rings_on`)."""
 
     def __init__(
         self,
@@ -470,12 +481,12 @@ class _View:
 
     def distance(self, a: Hex, b: Hex) -> float:
         """Path distance from a to b, by a search outward from a (many b for one a)."""
-        d = _first_ring(self._rings(a), BIT[b])
+        d = _first_ring(self._rings(BIT[a]), BIT[b])
         return self._unreached(a, b) if d is None else d
 
     def distances(self, a: Hex, targets: Sequence[Hex]) -> dict[Hex, float]:
         """:meth:`distance` from a to each of ``targets`` (one search outward from a serves them all)."""
-        rings = self._rings(a)
+        rings = self._rings(BIT[a])
         out: dict[Hex, float] = {}
         for t in targets:
             d = _first_ring(rings, BIT[t])
@@ -492,27 +503,33 @@ class _View:
         are those of :meth:`distance`."""
         return self.distance(target, a)
 
-    def _rings(self, start: Hex) -> tuple[int, ...]:
-        rings = self._cache.get(start)
+    def steps_toward(self, h: Hex, target: Hex, here: float) -> list[Hex]:
+        """The empty neighbours of h one step nearer the target than ``here`` (h's own distance). When a path
+        reaches h, every empty neighbour is reached through h, so they are the ones in the target's ring before
+        h's; else each is read by :meth:`distance_to` (the unreachable option decides)."""
+        board = self.state.board
+        rings = self._rings(BIT[target])
+        at = int(here) if here < len(rings) else -1
+        if at < 1 or not rings[at] & BIT[h] or BIT[h] & self._blocked:
+            return [n for n in NEIGHBOURS[h] if n not in board and self.distance_to(n, target) == here - 1]
+        before = rings[at - 1]
+        return [n for n in NEIGHBOURS[h] if n not in board and BIT[n] & before]
+
+    def _rings(self, sources: int) -> tuple[int, ...]:
+        rings = self._cache.get(sources)
         if rings is None:
-            rings = self._cache[start] = path_distances(start, self._blocked)
+            rings = self._cache[sources] = path_distances(sources, self._blocked)
         return rings
 
-    def closest(self, a: Hex, targets: Sequence[Hex]) -> float:
-        """The nearest of ``targets`` to a. A lone target (the centre hex) by its own search, which serves every
-        a; else by one search outward from a (or the targets' own, if all were made), read as the first ring that
-        holds a target. Unreachable targets that count at their hex distance (option 6) are read one by one."""
+    def nearest(self, a: Hex, targets: int) -> float:
+        """The distance from a to the nearest hex of the ``targets`` mask: the ring holding a in one search from
+        all the targets at once (it serves every a of a criterion). Unreachable targets that count at their hex
+        distance (option 6) are read one by one."""
         if not targets:
             return INF
-        cache = self._cache
-        if a not in cache and (len(targets) == 1 or all(t in cache for t in targets)):
-            return min(self.distance(t, a) for t in targets)
         if self.options.unreachable == "hex_distance":
-            return min(self.distance(a, t) for t in targets)
-        mask = 0
-        for t in targets:
-            mask |= BIT[t]
-        d = _first_ring(self._rings(a), mask)
+            return min(self.distance(a, t) for t in hexes_in(targets))
+        d = _first_ring(self._rings(targets), BIT[a])
         return INF if d is None else d
 
     def location_sets(self) -> _Locations:
@@ -526,15 +543,18 @@ class _View:
     def _location_sets(self) -> _Locations:
         s = self.state
         ai = s.rules.ai_side
-        control, board = s.control, s.board
-        occupied = [x for x in SORTED_LOCATIONS if x in board and board[x].owner != ai]
-        if self.options.enemy_occupied == "human_held":
-            occupied = [x for x in occupied if control.get(x) == 1 - ai]
-        return _Locations(
-            not_ai=[x for x in SORTED_LOCATIONS if control.get(x) != ai],
-            human=[x for x in SORTED_LOCATIONS if control.get(x) == 1 - ai],
-            human_occupied=occupied,
-        )
+        held = human = units = 0
+        for x, holder in s.control.items():
+            if holder == ai:
+                held |= BIT[x]
+            else:
+                human |= BIT[x]
+        for h, piece in s.board.items():
+            if piece.owner != ai:
+                units |= BIT[h]
+        not_ai = LOCATION_MASK & ~held
+        occupied = units & (human if self.options.enemy_occupied == "human_held" else LOCATION_MASK)
+        return _Locations(hexes_in(not_ai), not_ai, human, not_ai & ~human, occupied, units)
 
 
 def _first_ring(rings: tuple[int, ...], mask: int) -> int | None:
@@ -545,13 +565,14 @@ def _first_ring(rings: tuple[int, ...], mask: int) -> int | None:
     return None
 
 
-# Rings by start hex, for each mask of blocked hexes seen lately: the pieces move little between decisions, so
-# about half of the searches have been made before (a board's rings never change). Bounded: forgotten wholesale.
-_RINGS: dict[int, dict[Hex, tuple[int, ...]]] = {}
+# Rings by their sources' mask (a start hex, or a set of targets), for each mask of blocked hexes seen lately: the
+# pieces move little between decisions, so many searches have been made before (a board's rings never change).
+# Bounded: forgotten wholesale.
+_RINGS: dict[int, dict[int, tuple[int, ...]]] = {}
 _RINGS_KEPT = 1024
 
 
-def _rings_on(blocked: int) -> dict[Hex, tuple[int, ...]]:
+def _rings_on(blocked: int) -> dict[int, tuple[int, ...]]:
     found = _RINGS.get(blocked)
     if found is None:
         if len(_RINGS) >= _RINGS_KEPT:
@@ -560,7 +581,8 @@ def _rings_on(blocked: int) -> dict[Hex, tuple[int, ...]]:
     return found
 
 
-SORTED_LOCATIONS: tuple[Hex, ...] = tuple(sorted(LOCATION_SET))  # the order the location lists keep
+CENTER_BIT = BIT[CENTER]
+LOCATION_MASK = mask_of(LOCATION_SET)
 
 
 def _moved(state: State, frm: Hex, to: Hex) -> State:

@@ -5,7 +5,8 @@ Side A starts on A1 and A2, side B on B1 and B2; the only symmetry is the half-t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Iterable
 
 Hex = tuple[int, int]
 
@@ -72,11 +73,13 @@ BIT: dict[Hex, int] = {h: 1 << ((h[1] + RADIUS + 1) * _W + h[0] + RADIUS + 1) fo
 BOARD_MASK = sum(BIT.values())
 
 
-def path_distances(start: Hex, blocked: int) -> tuple[int, ...]:
-    """Breadth-first rings from ``start`` stepping only through hexes not in the ``blocked`` mask: ring d holds
-    the hexes at path distance d (a hex's distance is the first ring holding its bit). A blocked hex gets a
-    distance (you can reach it) but is not expanded; the start is always expanded."""
-    edge = BIT[start]
+def path_distances(sources: int, blocked: int) -> tuple[int, ...]:
+    """Breadth-first rings from the hexes in the ``sources`` mask, stepping only through hexes not in the
+    ``blocked`` mask: ring d holds the hexes at path distance d from the nearest source (a hex's distance is the
+    first ring holding its bit). A blocked hex gets a distance (you can reach it) but is not expanded; the sources
+    always are. A path reads the same both ways (only its inner hexes must be empty), so the ring of a hex is also
+    its distance to the nearest source: one search from a set of targets serves every hex asking for the nearest."""
+    edge = sources & BOARD_MASK
     rings = [edge]
     unseen = BOARD_MASK ^ edge
     w, v = _W, _W - 1
@@ -89,6 +92,19 @@ def path_distances(start: Hex, blocked: int) -> tuple[int, ...]:
         rings.append(reached)
         edge = reached & ~blocked
     return tuple(rings)
+
+
+def mask_of(hexes: Iterable[Hex]) -> int:
+    mask = 0
+    for h in hexes:
+        mask |= BIT[h]
+    return mask
+
+
+@functools.lru_cache(maxsize=4096)  # the same few sets come back (the locations some side holds)
+def hexes_in(mask: int) -> tuple[Hex, ...]:
+    """The hexes of a mask, in board order."""
+    return tuple(h for h in HEXES if BIT[h] & mask)
 
 
 def reachable_in(start: Hex, steps: int, empty: Callable[[Hex], bool]) -> set[Hex]:

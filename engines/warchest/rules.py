@@ -14,10 +14,12 @@ Footman maneuvers once; mandatory while able).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 
 from engines.warchest.actions import (
+    MANEUVERS,
     Action,
     Attack,
     Bolster,
@@ -241,6 +243,15 @@ def _is(state: State, h: Hex, player: int, unit: str) -> bool:
     return piece is not None and piece.owner == player and piece.unit == unit
 
 
+# The plain coin actions, made once each and shared (they are immutable): a random player lists about eleven
+# actions a turn, and looking one up costs a fraction of making it.
+_deploy = functools.cache(Deploy)
+_bolster = functools.cache(Bolster)
+_recruit = functools.cache(Recruit)
+_pass = functools.cache(Pass)
+_move = functools.cache(Move)
+
+
 def coin_actions(state: State, p: int, coin: str) -> Iterator[Action]:
     side = state.sides[p]
     board = state.board
@@ -248,9 +259,9 @@ def coin_actions(state: State, p: int, coin: str) -> Iterator[Action]:
         mine = [h for h, pc in board.items() if pc.owner == p and pc.unit == coin]
         if len(mine) < CARDS[coin].max_units:
             for h in deploy_hexes(state, p, coin):
-                yield Deploy(coin, h)
+                yield _deploy(coin, h)
         for h in mine:
-            yield Bolster(coin, h)
+            yield _bolster(coin, h)
         for h in mine:
             yield from maneuvers(state, p, h, coin)
     else:
@@ -266,21 +277,23 @@ def coin_actions(state: State, p: int, coin: str) -> Iterator[Action]:
         yield Claim(coin)
     for unit in side.units:
         if side.supply.get(unit):
-            yield Recruit(coin, unit)
-    yield Pass(coin)
+            yield _recruit(coin, unit)
+    yield _pass(coin)
 
 
-def deploy_hexes(state: State, p: int, unit: str) -> Iterator[Hex]:
+def deploy_hexes(state: State, p: int, unit: str) -> list[Hex]:
+    """The empty hexes ``unit`` may deploy on, in board order: the side's locations (a Scout also next to any
+    friendly unit)."""
     board = state.board
-    found = set()
-    for h, owner in state.control.items():
-        if owner == p and h not in board:
-            found.add(h)
+    found = [h for h, owner in state.control.items() if owner == p and h not in board]
     if unit == "Scout":
+        near = set(found)
         for h, pc in board.items():
             if pc.owner == p:
-                found.update(n for n in NEIGHBOURS[h] if n not in board)
-    yield from sorted(found)
+                near.update(n for n in NEIGHBOURS[h] if n not in board)
+        return sorted(near)
+    found.sort()
+    return found
 
 
 def can_attack(state: State, attacker: Hex, target: Hex, height: int | None = None) -> bool:
@@ -314,7 +327,7 @@ def maneuvers(state: State, p: int, h: Hex, coin: str) -> Iterator[Action]:
     unit = board[h].unit
     for n in NEIGHBOURS[h]:
         if n not in board:
-            yield Move(coin, h, n)
+            yield _move(coin, h, n)
     if h in LOCATION_SET and state.control.get(h) != p:
         yield Control(coin, h)
     if CARDS[unit].attacks:
@@ -475,7 +488,7 @@ def _play_coin(state: State, p: int, action: Action, rng: random.Random, *, chai
             state.pending.append(Pending("recruit", p))  # after every unit has maneuvered
         deployed = [u for u in side.units if state.units_of(p, u)]
         state.pending.append(Pending("muster", p, names=tuple(deployed)))
-    elif isinstance(action, Move | Control | Attack | Tactic):
+    elif isinstance(action, MANEUVERS):
         add(side.discard_up, _coin_of(action))
         _maneuver(state, p, action, rng, chained=chained)
     else:

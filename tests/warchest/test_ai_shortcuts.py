@@ -14,7 +14,7 @@ from engines.priorities import INF
 from engines.warchest import ai as ai_module
 from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions, SoloAI, _View
-from engines.warchest.board import BIT, HEXES, LOCATION_SET, distance, path_distances
+from engines.warchest.board import BIT, HEXES, LOCATION_SET, distance, mask_of, path_distances
 from engines.warchest.solo import random_policy, setup_solo
 from engines.warchest.state import State
 from engines.warchest.units import ROYAL
@@ -54,8 +54,9 @@ def test_a_unit_that_can_attack_or_take_control_is_never_idle(option: str):
 @pytest.mark.parametrize("unreachable", ["infinite", "hex_distance"])
 def test_nearest_of_many_is_the_least_path_distance(unreachable: str):
     """Rules text: "'Closeness' - This refers to the hex/location/enemy unit that is the least number of hexes
-    away, counting around any occupied spaces." The view reads the nearest of several targets as the first ring
-    of one search that holds any of them; it must equal the least of the distances one by one."""
+    away, counting around any occupied spaces." The view reads the nearest of several targets as the ring holding
+    the hex in one search from all the targets at once; it must equal the least of the distances one by one (the
+    same search, made first for other hexes or kept from an earlier board, must serve too)."""
     options = AiOptions(unreachable=unreachable)  # type: ignore[arg-type]
     pick = random.Random(7)
     checked = 0
@@ -65,15 +66,13 @@ def test_nearest_of_many_is_the_least_path_distance(unreachable: str):
         moving = pick.choice(list(state.board)) if state.board else None
         view = _View(state, options, moving)
         for _ in range(6):
-            a = pick.choice(HEXES)
             targets = pick.sample(sorted(LOCATION_SET | set(state.board)), pick.randint(1, 6))
-            if pick.random() < 0.3:
-                for t in targets:
-                    view.distance(t, a)  # the targets' own searches made first: the other way of reading it
-            got = view.closest(a, targets)  # before the distances below fill the view's searches
-            assert got == min(view.distance(a, t) for t in targets), (state.board, moving, a, targets)
-            checked += 1
-    assert checked > 300
+            for a in pick.sample(HEXES, 3):  # three hexes read from one search of the targets
+                got = view.nearest(a, mask_of(targets))
+                assert got == min(view.distance(a, t) for t in targets), (state.board, moving, a, targets)
+                checked += 1
+        assert view.nearest(HEXES[0], 0) == INF  # no target at all: none is near
+    assert checked > 900
 
 
 @pytest.mark.parametrize("unreachable", ["infinite", "hex_distance"])
@@ -90,7 +89,7 @@ def test_searches_kept_between_decisions_are_those_of_the_board_in_hand(unreacha
         blocked = sum(BIT[h] for h in state.board if h != moving)
         a = pick.choice(HEXES)
         targets = pick.sample(HEXES, 5)
-        fresh = path_distances(a, blocked)
+        fresh = path_distances(BIT[a], blocked)
         for t, d in view.distances(a, targets).items():
             ring = next((k for k, r in enumerate(fresh) if r & BIT[t]), None)
             want = ring if ring is not None else distance(a, t) if unreachable == "hex_distance" else INF
@@ -103,6 +102,6 @@ def test_the_searches_kept_are_bounded():
     """A long session plays many boards; the searches kept for them are dropped wholesale past a bound."""
     ai_module._RINGS.clear()
     for blocked in range(ai_module._RINGS_KEPT + 10):
-        ai_module._rings_on(blocked << 1)[(0, 0)] = (1,)
+        ai_module._rings_on(blocked << 1)[1] = (1,)
     assert 0 < len(ai_module._RINGS) <= ai_module._RINGS_KEPT
     ai_module._RINGS.clear()
