@@ -15,7 +15,7 @@ import random
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from bridge.records import quick_init
 from engines.base import Reason
@@ -132,9 +132,7 @@ class SoloAI:
         choice = self._select(
             spots,
             [
-                Criterion(
-                    "closest to a neutral/enemy location", "closest", lambda h: view.nearest(h, locs.not_ai_mask)
-                ),
+                Criterion("closest to a neutral/enemy location", "closest", lambda h: view.nearest(h, locs.not_ai)),
                 Criterion("closest to an enemy location", "closest", lambda h: view.nearest(h, locs.human)),
                 Criterion(
                     "closest to an enemy-occupied location", "closest", lambda h: view.nearest(h, locs.human_occupied)
@@ -237,20 +235,12 @@ class SoloAI:
         )
 
     def _move_target(self, view: _View, h: Hex, rng: random.Random) -> Choice[Hex] | None:
-        state = view.state
-        ai = state.rules.ai_side
         locs = view.location_sets()
-        candidates = [
-            x
-            for x in locs.not_ai
-            if not (
-                self.options.occupied_target == "excluded"
-                and x != h
-                and (state.board.get(x) is not None and state.board[x].owner == ai)
-            )
-        ]
+        candidates = locs.not_ai
+        if self.options.occupied_target == "excluded":
+            candidates &= ~locs.ai_units | BIT[h]  # not a location another AI unit stands on
         away = view.distances(h, candidates)
-        reachable = [x for x in candidates if away[x] < INF]
+        reachable = [x for x in hexes_in(candidates) if away[x] < INF]
         if not reachable:
             return None
         return self._select(
@@ -447,16 +437,15 @@ class SoloAI:
         )
 
 
-@dataclass(frozen=True)
-class _Locations:
+class _Locations(NamedTuple):  # a named tuple: made at every decision, and quicker to make than a frozen dataclass
     """What the AI heads for on one board. Masks of hexes (board.BIT) are what :meth:`_View.nearest` reads."""
 
-    not_ai: tuple[Hex, ...]  # the locations the AI does not hold, in board order: a move's candidate targets
-    not_ai_mask: int
+    not_ai: int  # the locations the AI does not hold
     human: int  # the locations the human holds
     neutral: int  # the locations nobody holds
     human_occupied: int  # the locations a human unit stands on (option enemy_occupied)
     human_units: int  # every hex a human unit stands on
+    ai_units: int  # every hex an AI unit stands on
 
 
 class _View:
@@ -484,13 +473,20 @@ class _View:
         d = _first_ring(self._rings(BIT[a]), BIT[b])
         return self._unreached(a, b) if d is None else d
 
-    def distances(self, a: Hex, targets: Sequence[Hex]) -> dict[Hex, float]:
-        """:meth:`distance` from a to each of ``targets`` (one search outward from a serves them all)."""
-        rings = self._rings(BIT[a])
+    def distances(self, a: Hex, targets: int) -> dict[Hex, float]:
+        """:meth:`distance` from a to each hex of the ``targets`` mask: one search outward from a, read ring by
+        ring (a ring holds those of the targets at its distance)."""
         out: dict[Hex, float] = {}
-        for t in targets:
-            d = _first_ring(rings, BIT[t])
-            out[t] = self._unreached(a, t) if d is None else d
+        left = targets
+        for d, ring in enumerate(self._rings(BIT[a])):
+            if ring & left:
+                for t in hexes_in(ring & left):
+                    out[t] = d
+                left &= ~ring
+                if not left:
+                    return out
+        for t in hexes_in(left):
+            out[t] = self._unreached(a, t)
         return out
 
     def _unreached(self, a: Hex, b: Hex) -> float:
@@ -543,7 +539,7 @@ class _View:
     def _location_sets(self) -> _Locations:
         s = self.state
         ai = s.rules.ai_side
-        held = human = units = 0
+        held = human = units = mine = 0
         for x, holder in s.control.items():
             if holder == ai:
                 held |= BIT[x]
@@ -552,9 +548,11 @@ class _View:
         for h, piece in s.board.items():
             if piece.owner != ai:
                 units |= BIT[h]
+            else:
+                mine |= BIT[h]
         not_ai = LOCATION_MASK & ~held
         occupied = units & (human if self.options.enemy_occupied == "human_held" else LOCATION_MASK)
-        return _Locations(hexes_in(not_ai), not_ai, human, not_ai & ~human, occupied, units)
+        return _Locations(not_ai, human, not_ai & ~human, occupied, units, mine)
 
 
 def _first_ring(rings: tuple[int, ...], mask: int) -> int | None:

@@ -90,7 +90,9 @@ def test_searches_kept_between_decisions_are_those_of_the_board_in_hand(unreacha
         a = pick.choice(HEXES)
         targets = pick.sample(HEXES, 5)
         fresh = path_distances(BIT[a], blocked)
-        for t, d in view.distances(a, targets).items():
+        got = view.distances(a, mask_of(targets))
+        assert sorted(got) == sorted(targets)  # every target read once, reached or not
+        for t, d in got.items():
             ring = next((k for k, r in enumerate(fresh) if r & BIT[t]), None)
             want = ring if ring is not None else distance(a, t) if unreachable == "hex_distance" else INF
             assert d == want == view.distance(a, t), (state.board, moving, a, t)
