@@ -431,7 +431,7 @@ class SoloAI:
             criteria,
             rng=rng,
             tie_break=self.options.tie_break,
-            canonical=lambda h: (h[1], h[0]),
+            canonical=_row_major,
             empty_criterion=self.options.empty_criterion,
             show=name,
         )
@@ -525,7 +525,7 @@ class _View:
             return INF
         if self.options.unreachable == "hex_distance":
             return min(self.distance(a, t) for t in hexes_in(targets))
-        d = _first_ring(self._rings(targets), BIT[a])
+        d = _first_ring(self._cache.get(targets) or self._rings(targets), BIT[a])
         return INF if d is None else d
 
     def location_sets(self) -> _Locations:
@@ -553,6 +553,11 @@ class _View:
         not_ai = LOCATION_MASK & ~held
         occupied = units & (human if self.options.enemy_occupied == "human_held" else LOCATION_MASK)
         return _Locations(not_ai, human, not_ai & ~human, occupied, units, mine)
+
+
+def _row_major(h: Hex) -> tuple[int, int]:
+    """The canonical order of hexes for a tie: row by row."""
+    return h[1], h[0]
 
 
 def _first_ring(rings: tuple[int, ...], mask: int) -> int | None:

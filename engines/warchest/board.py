@@ -50,26 +50,30 @@ def distance(a: Hex, b: Hex) -> int:
 
 def name(h: Hex) -> str:
     """A location's id, or the hex's coordinates."""
-    return LOCATION_NAMES.get(h, f"({h[0]},{h[1]})")
+    found = LOCATION_NAMES.get(h)
+    return found if found is not None else f"({h[0]},{h[1]})"
 
 
-def straight_line(h: Hex, direction: Hex, steps: int) -> list[Hex]:
+@functools.cache  # a few hundred lines in all, asked for at every Crossbowman's and Lancer's turn
+def straight_line(h: Hex, direction: Hex, steps: int) -> tuple[Hex, ...]:
     """The next ``steps`` hexes from h in one direction, stopping at the board's edge."""
-    out = []
+    out: list[Hex] = []
     q, r = h
     for _ in range(steps):
         q, r = q + direction[0], r + direction[1]
         if (q, r) not in HEX_SET:
             break
         out.append((q, r))
-    return out
+    return tuple(out)
 
 
-# Sets of hexes as bits of one int (the AI's hot path, issue 18): hex (q, r) is bit (r + R + 1) * W + q + R + 1
-# of a grid padded by one empty row and column all round, so a neighbour step is a shift and a step off the board
-# lands on padding, which the board's mask drops.
-_W = 2 * RADIUS + 3
-BIT: dict[Hex, int] = {h: 1 << ((h[1] + RADIUS + 1) * _W + h[0] + RADIUS + 1) for h in HEXES}
+# Sets of hexes as bits of one int (the AI's hot path, issue 18): hex (q, r) is bit (r + R) * W + q + R of a grid
+# whose rows are one column wider than the board, so a neighbour step is a shift, and a step off the board lands on
+# that spare column (either side: a row's spare column is the next row's left neighbour) or beyond the first or
+# last row, which the board's mask drops. 55 bits: two of CPython's 30-bit digits, where a grid padded all round
+# took three (and every operation on them longer).
+_W = 2 * RADIUS + 2
+BIT: dict[Hex, int] = {h: 1 << ((h[1] + RADIUS) * _W + h[0] + RADIUS) for h in HEXES}
 BOARD_MASK = sum(BIT.values())
 
 

@@ -486,7 +486,8 @@ def _play_coin(state: State, p: int, action: Action, rng: random.Random, *, chai
         add(side.discard_up, action.coin)
         if "royal" in state.rules.solo_recruit:
             state.pending.append(Pending("recruit", p))  # after every unit has maneuvered
-        deployed = [u for u in side.units if state.units_of(p, u)]
+        on_board = {pc.unit for pc in state.board.values() if pc.owner == p}
+        deployed = [u for u in side.units if u in on_board]
         state.pending.append(Pending("muster", p, names=tuple(deployed)))
     elif isinstance(action, MANEUVERS):
         add(side.discard_up, _coin_of(action))

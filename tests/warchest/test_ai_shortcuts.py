@@ -14,7 +14,7 @@ from engines.priorities import INF
 from engines.warchest import ai as ai_module
 from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions, SoloAI, _View
-from engines.warchest.board import BIT, HEXES, LOCATION_SET, distance, mask_of, path_distances
+from engines.warchest.board import BIT, HEXES, LOCATION_SET, NEIGHBOURS, distance, hexes_in, mask_of, path_distances
 from engines.warchest.solo import random_policy, setup_solo
 from engines.warchest.state import State
 from engines.warchest.units import ROYAL
@@ -107,3 +107,13 @@ def test_the_searches_kept_are_bounded():
         ai_module._rings_on(blocked << 1)[1] = (1,)
     assert 0 < len(ai_module._RINGS) <= ai_module._RINGS_KEPT
     ai_module._RINGS.clear()
+
+
+def test_a_search_steps_to_the_neighbours_and_nowhere_else():
+    """The masks' layout: one step of the search from any hex reaches exactly its neighbours on the board (a step
+    off an edge must land on spare bits the board's mask drops, never on a hex of another row)."""
+    for h in HEXES:
+        rings = path_distances(BIT[h], 0)
+        assert hexes_in(rings[0]) == (h,)
+        assert sorted(hexes_in(rings[1])) == sorted(NEIGHBOURS[h]), h
+        assert sum(len(hexes_in(r)) for r in rings) == len(HEXES)  # every hex once, on an empty board
