@@ -462,9 +462,10 @@ class _View:
     ) -> None:
         self.state, self.options, self.moving = state, options, moving
         self._locations = locations if locations is not None else {}
-        blocked = sum(map(BIT.__getitem__, state.board))
-        if moving in state.board:
-            blocked -= BIT[moving]  # the moving unit's own hex counts as empty
+        locs = self.location_sets()
+        blocked = locs.human_units | locs.ai_units
+        if moving is not None:
+            blocked &= ~BIT[moving]  # the moving unit's own hex counts as empty
         self._blocked = blocked
         self._cache = _rings_on(blocked)
 
@@ -525,7 +526,7 @@ class _View:
             return INF
         if self.options.unreachable == "hex_distance":
             return min(self.distance(a, t) for t in hexes_in(targets))
-        d = _first_ring(self._cache.get(targets) or self._rings(targets), BIT[a])
+        d = _first_ring(self._rings(targets), BIT[a])
         return INF if d is None else d
 
     def location_sets(self) -> _Locations:
