@@ -325,18 +325,18 @@ class SoloAI:
         ai = state.rules.ai_side
         if not state.units_of(ai):
             return self._fallback(state, coin, rng, "Royal Coin with no unit deployed")
-        if "fallback" in self.options.recruit_trigger and self._all_idle(state, coin):
+        if "fallback" in self.options.recruit_trigger and self._all_idle(state):
             return self._fallback(state, coin, rng, "Royal Coin: every deployed unit would stay idle")
         return AiDecision(
             Muster(coin), Reason("Draw: Royal Coin", "Royal Coin: every deployed unit maneuvers, in card order.")
         )
 
-    def _all_idle(self, state: State, coin: str) -> bool:
-        return not self._acts_in_place(state) and self._idle_on_trial(state, coin)
+    def _all_idle(self, state: State) -> bool:
+        return not self._acts_in_place(state) and self._all_stay(state)
 
     def _acts_in_place(self, state: State) -> bool:
         """Whether a unit the Royal Coin would muster can attack or take control: then it is not idle, which spares
-        the trial muster (the answer is the same; a test checks it)."""
+        asking each unit's move (the answer is the same; a test checks it)."""
         ai = state.rules.ai_side
         for unit in state.sides[ai].units:
             placed = state.units_of(ai, unit)  # a muster maneuvers the first unit of each card (rules.muster_unit)
@@ -344,15 +344,17 @@ class SoloAI:
                 return True
         return False
 
-    def _idle_on_trial(self, state: State, coin: str) -> bool:
-        """Plays the muster on a copy: every unit's decision is to stay."""
-        trial = state.copy()
-        R.apply(trial, Muster(coin), random.Random(0))
-        while trial.pending and trial.pending[-1].kind == "muster":
-            decision = self._follow_up(trial, random.Random(0))
-            if not isinstance(decision.action, Skip):
-                return False
-            R.apply(trial, decision.action, random.Random(0))
+    def _all_stay(self, state: State) -> bool:
+        """Whether each unit the muster would maneuver, in card order, decides to stay. While they all stay the
+        board does not change, so each is asked on this board: what playing the muster out on a copy would give
+        (a test checks it against that trial)."""
+        ai = state.rules.ai_side
+        for unit in state.sides[ai].units:
+            placed = state.units_of(ai, unit)
+            if placed:
+                decision = self._maneuver(state, placed[0], None, random.Random(0), step="Royal Coin")
+                if not isinstance(decision.action, Skip):
+                    return False
         return True
 
     def _fallback(self, state: State, coin: str, rng: random.Random, why: str) -> AiDecision:

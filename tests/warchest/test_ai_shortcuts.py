@@ -13,10 +13,11 @@ import pytest
 from engines.priorities import INF
 from engines.warchest import ai as ai_module
 from engines.warchest import rules as R
+from engines.warchest.actions import Muster, Skip
 from engines.warchest.ai import AiOptions, SoloAI, _View
 from engines.warchest.board import BIT, HEXES, LOCATION_SET, NEIGHBOURS, distance, hexes_in, mask_of, path_distances
 from engines.warchest.solo import random_policy, setup_solo
-from engines.warchest.state import State
+from engines.warchest.state import Piece, State
 from engines.warchest.units import ROYAL
 
 
@@ -32,23 +33,58 @@ def positions(games: int, options: AiOptions) -> Iterator[State]:
             R.apply(state, mover or random_policy(state, rng), rng, check=False)
 
 
+def idle_on_trial(ai: SoloAI, state: State) -> bool:
+    """The long way round: play the Royal Coin's muster out on a copy; every unit's decision is to stay."""
+    trial = state.copy()
+    R.apply(trial, Muster(ROYAL), random.Random(0))
+    while trial.pending and trial.pending[-1].kind == "muster":
+        decision = ai._follow_up(trial, random.Random(0))
+        if not isinstance(decision.action, Skip):
+            return False
+        R.apply(trial, decision.action, random.Random(0))
+    return True
+
+
 @pytest.mark.parametrize("option", ["skip", "stop"])
-def test_a_unit_that_can_attack_or_take_control_is_never_idle(option: str):
+def test_a_royal_coin_is_all_idle_exactly_when_the_muster_played_out_leaves_every_unit_in_place(option: str):
     """Spec, recruit trigger `fallback`: "Recruit once when the reveal changed nothing on the board: ... a Royal
-    Coin with no unit deployed or all idle." The AI skips the trial muster when a unit could attack or take
-    control; the trial must agree that such a muster is not all idle."""
+    Coin with no unit deployed or all idle." The AI asks each unit on the board as it stands, and not at all when
+    a unit could attack or take control; playing the muster out on a copy must agree every time."""
     ai = SoloAI(AiOptions(empty_criterion=option))  # type: ignore[arg-type]
-    shortcut = trial_only = 0
+    seen = {"acts in place": 0, "moves": 0, "all idle": 0}
     for state in positions(80, ai.options):
         side = state.rules.ai_side
         if state.pending or state.current != side or state.sides[side].hand != [ROYAL] or not state.units_of(side):
             continue  # only where the AI has revealed a Royal Coin
-        if ai._acts_in_place(state):
-            shortcut += 1
-            assert not ai._idle_on_trial(state, ROYAL)
-        else:
-            trial_only += 1
-    assert shortcut > 20 and trial_only > 20, (shortcut, trial_only)  # both ways were tried
+        held = state.copy()  # and the same board with every location the AI's: nowhere left to head for
+        held.control = dict.fromkeys(LOCATION_SET, side)
+        for position in (state, held):
+            trial = idle_on_trial(ai, position)
+            assert ai._all_idle(position) == trial, position.to_json()
+            if ai._acts_in_place(position):
+                seen["acts in place"] += 1
+                assert not trial
+            else:
+                seen["all idle" if trial else "moves"] += 1
+    assert all(n > 5 for n in seen.values()), seen  # every way was tried
+
+
+def test_a_unit_boxed_in_does_not_make_the_muster_idle_while_a_later_one_can_move():
+    """The same line: "all idle" means every unit. The first unit in card order stands in a corner behind three of
+    your Knights (an unbolstered unit may not attack a Knight, and there is no way out); the second is free to
+    head for a location, so the Royal Coin is not all idle, whatever the first one does."""
+    state = setup_solo(random.Random(3), AiOptions())
+    ai_side = state.rules.ai_side
+    first, second = state.sides[ai_side].units[:2]
+    corner = (3, 0)
+    state.board = {corner: Piece(ai_side, first, 1), (-1, 1): Piece(ai_side, second, 1)}
+    for n in NEIGHBOURS[corner]:
+        state.board[n] = Piece(1 - ai_side, "Knight", 1)
+    state.sides[ai_side].hand = [ROYAL]
+    ai = SoloAI()
+    assert isinstance(ai._maneuver(state, corner, None, random.Random(0), step="Royal Coin").action, Skip)
+    assert not idle_on_trial(ai, state)
+    assert not ai._all_idle(state)
 
 
 @pytest.mark.parametrize("unreachable", ["infinite", "hex_distance"])
