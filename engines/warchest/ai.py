@@ -370,7 +370,7 @@ class SoloAI:
 
     def _recruit_choice(self, state: State, rng: random.Random) -> Choice[str] | None:
         side = state.sides[state.rules.ai_side]
-        units = [u for u in side.units if side.supply.get(u)]
+        units = R.recruitable(side)
         if not units:
             return None
         return select(

@@ -182,8 +182,10 @@ def legal_actions(state: State) -> Iterator[Action]:
         return
     if not state.pending:
         p = state.current
-        for coin in sorted(set(state.sides[p].hand)):
-            yield from coin_actions(state, p, coin)
+        side = state.sides[p]
+        recruits = recruitable(side)  # the same for every coin in hand
+        for coin in sorted(set(side.hand)):
+            yield from coin_actions(state, p, coin, recruits)
         return
     top = state.pending[-1]
     p = top.player
@@ -200,10 +202,8 @@ def legal_actions(state: State) -> Iterator[Action]:
             for spot in deploy_hexes(state, p, top.coin):
                 yield Deploy(top.coin, spot)
     elif top.kind == "recruit":
-        side = state.sides[p]
-        for unit in side.units:
-            if side.supply.get(unit):
-                yield Recruit(None, unit)
+        for unit in recruitable(state.sides[p]):
+            yield Recruit(None, unit)
     elif top.kind == "muster":
         unit_hex = muster_unit(state, top)
         if unit_hex is not None:
@@ -252,8 +252,13 @@ _pass = functools.cache(Pass)
 _move = functools.cache(Move)
 
 
-def coin_actions(state: State, p: int, coin: str) -> Iterator[Action]:
-    side = state.sides[p]
+def recruitable(side: Side) -> list[str]:
+    """The side's units with a coin left in the supply, in card order."""
+    return [unit for unit in side.units if side.supply.get(unit)]
+
+
+def coin_actions(state: State, p: int, coin: str, recruits: list[str] | None = None) -> Iterator[Action]:
+    """The actions that play ``coin``; ``recruits``: :func:`recruitable` for the side, if already known."""
     board = state.board
     if coin != ROYAL:
         mine = [h for h, pc in board.items() if pc.owner == p and pc.unit == coin]
@@ -275,9 +280,8 @@ def coin_actions(state: State, p: int, coin: str) -> Iterator[Action]:
             yield Claim(coin)  # option 6.12: the person may still "claim", which only discards face down
     elif state.initiative != p and not state.initiative_taken:
         yield Claim(coin)
-    for unit in side.units:
-        if side.supply.get(unit):
-            yield _recruit(coin, unit)
+    for unit in recruitable(state.sides[p]) if recruits is None else recruits:
+        yield _recruit(coin, unit)
     yield _pass(coin)
 
 
