@@ -462,7 +462,7 @@ class _View:
         moving: Hex | None = None,
         locations: dict[tuple[int, int], tuple[State, _Locations]] | None = None,
     ) -> None:
-        self.state, self.options, self.moving = state, options, moving
+        self.state, self.options = state, options
         self._locations = locations if locations is not None else {}
         locs = self.location_sets()
         blocked = locs.human_units | locs.ai_units
@@ -532,7 +532,7 @@ class _View:
         return INF if d is None else d
 
     def location_sets(self) -> _Locations:
-        """Locations the AI does not hold, the human's, those a human unit stands on (worked out once a state)."""
+        """The locations each side holds and the hexes each side's units stand on (worked out once a state)."""
         key = (id(self.state), self.state.ply)
         found = self._locations.get(key)
         if found is None:
