@@ -9,7 +9,9 @@ inside the old engine's functions finds its own modules), and plays each game wi
 with the other (in alternating order), adding up each engine's CPU time: a slow spell of the machine falls on both
 alike.
 Both must play identical games (the bench compares every action). Without git history it falls back to the
-figures recorded before (``tools/bench_baseline.json``) and says so.
+figures recorded before (``tools/bench_baseline.json``) and says so. It also prints where each engine's time goes:
+the AI's decisions, the random player's choices (listing the legal actions) and applying the actions (the rules
+engine), each as a share of the three and as the time one call takes.
 
 With ``--instructions N`` it also counts, under valgrind (callgrind), the machine instructions each engine runs for
 N games, each in a process of its own (imports taken out by a run of no games): a figure a busy machine does not
@@ -88,6 +90,9 @@ class Engine:
     cpu: float = 0.0
     actions: int = 0
     decisions: list[float] = field(default_factory=list)
+    choosing: float = 0.0  # the random player's choices (listing the legal actions), wall time
+    applying: float = 0.0  # applying every action (the rules engine), wall time
+    random_moves: int = 0
 
     def play(self, seed: int) -> list[Any]:
         with _package(self.source, self.modules):
@@ -98,20 +103,36 @@ class Engine:
         ai = self.ai.SoloAI()
         rng = random.Random(seed)
         played = []
+        clock = time.perf_counter  # a cheap clock for each part; the whole is CPU time
         start = time.process_time()  # CPU time: a neighbour's load on the shared machine does not count
         state = solo.setup_solo(rng)
         while not state.over:
+            began = clock()
             if state.to_act() == state.rules.ai_side:
-                began = time.perf_counter()  # a cheap clock for each decision; their median is robust to noise
                 action = ai.decide(state, rng).action
-                self.decisions.append(time.perf_counter() - began)
+                chosen = clock()
+                self.decisions.append(chosen - began)  # each decision's own time: their median is robust to noise
             else:
                 action = solo.random_policy(state, rng)
+                chosen = clock()
+                self.choosing += chosen - began
+                self.random_moves += 1
             played.append(action)
             rules.apply(state, action, rng, check=False)
+            self.applying += clock() - chosen
         self.cpu += time.process_time() - start
         self.actions += len(played)
         return played
+
+    def parts(self) -> list[tuple[str, float, float]]:
+        """(part, share of the three parts' time, microseconds a call): where the time of the games goes."""
+        deciding = sum(self.decisions)
+        total = deciding + self.choosing + self.applying
+        return [
+            ("AI decisions", deciding / total, deciding / len(self.decisions) * 1e6),
+            ("random player's choices", self.choosing / total, self.choosing / self.random_moves * 1e6),
+            ("applying actions", self.applying / total, self.applying / self.actions * 1e6),
+        ]
 
     def figures(self, games: int) -> dict[str, float]:
         return {
@@ -214,6 +235,16 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args, export(args.before, Path(tmp)))
 
 
+def _print_parts(now: Engine, then: Engine | None) -> None:
+    """Where each engine's time goes: the work left to speed up, named."""
+    columns = [now.parts()] + ([then.parts()] if then is not None else [])
+    names = "".join(f"{name:>19}" for name in ("now", "before")[: len(columns)])
+    print(f"  {'where the time goes':26}{names}   (share of the three parts, time a call)")
+    for row, (label, *_) in enumerate(columns[0]):
+        cells = "".join(f"{parts[row][1]:>8.0%} {parts[row][2]:>7.1f} us" for parts in columns)
+        print(f"    {label:24}{cells}")
+
+
 def _print_instructions(args: argparse.Namespace, source: Path | None) -> None:
     games = args.instructions
     now = count_instructions(None, args.seed, games)
@@ -239,6 +270,8 @@ def _run(args: argparse.Namespace, source: Path | None) -> int:
         if engine is not None:
             engine.play(args.seed)  # warm up: first-call costs out of the figures
             engine.cpu, engine.actions, engine.decisions = 0.0, 0, []
+            engine.choosing = engine.applying = 0.0
+            engine.random_moves = 0
     differ = 0
     for game in range(args.seed, args.seed + args.games):
         if then is None:
@@ -268,6 +301,7 @@ def _run(args: argparse.Namespace, source: Path | None) -> int:
         print(f"  {text:22}{is_:>10{fmt}}{was:>10{fmt}}{(is_ / was if more else was / is_):>7.2f}x")
     print(f"  mean game length      {now.actions / args.games:10.1f} actions")
     print("  goal (issue 18): actions per second at least 3x before")
+    _print_parts(now, then)
     if args.instructions:
         _print_instructions(args, source if then is not None else None)
     if args.no_selfplay:

@@ -79,3 +79,26 @@ def test_counts_that_cannot_be_played_are_refused_by_name(args: list[str], capsy
         main(args)
     assert stop.value.code == 2
     assert args[0] in capsys.readouterr().err
+
+
+def test_every_action_is_timed_as_the_ai_s_or_the_random_player_s_and_applied():
+    """The breakdown of where the time goes counts each action once: chosen by the AI or by the random player,
+    then applied; the shares of the three parts make the whole."""
+    engine = load(None)
+    for seed in (1, 2, 3):
+        engine.play(seed)
+    assert engine.actions > 30 and engine.random_moves > 0 and engine.decisions
+    assert engine.random_moves + len(engine.decisions) == engine.actions
+    parts = engine.parts()
+    assert [label for label, _, _ in parts] == ["AI decisions", "random player's choices", "applying actions"]
+    assert all(share > 0 and per_call > 0 for _, share, per_call in parts)
+    assert sum(share for _, share, _ in parts) == pytest.approx(1)
+    assert parts[2][2] * engine.actions == pytest.approx(engine.applying * 1e6)  # per action, not per game
+
+
+def test_the_bench_prints_where_each_engine_s_time_goes(capsys: pytest.CaptureFixture[str]):
+    assert main(["--games", "2", "--no-selfplay", "--before", "HEAD"]) == 0
+    out = capsys.readouterr().out
+    assert "where the time goes" in out and "before" in out
+    rows = [line for line in out.splitlines() if line.strip().startswith(("AI decisions", "random", "applying"))]
+    assert len(rows) == 3 and all(line.count("%") == 2 and line.count(" us") == 2 for line in rows), rows
