@@ -54,11 +54,12 @@ def select(
             kept = [c for c in pool if criterion.value(c)]
         else:
             values = list(map(criterion.value, pool))
-            best = min(values) if criterion.kind == "closest" else max(values)
-            if not -INF < best < INF:  # the extreme does not apply: the best is among the finite values, if any
-                finite = [v for v in values if -INF < v < INF]
-                best = (min(finite) if criterion.kind == "closest" else max(finite)) if finite else INF
-            kept = [c for c, v in zip(pool, values, strict=True) if v == best] if -INF < best < INF else []
+            finite = [v for v in values if -INF < v < INF]
+            if not finite:
+                kept = []
+            else:
+                best = min(finite) if criterion.kind == "closest" else max(finite)
+                kept = [c for c, v in zip(pool, values, strict=True) if v == best]
         if not kept:
             if empty_criterion == "stop":
                 break

@@ -94,6 +94,12 @@ class Engine:
     applying: float = 0.0  # applying every action (the rules engine), wall time
     random_moves: int = 0
 
+    def reset(self) -> None:
+        """Forget what was measured so far (the warm-up game)."""
+        self.cpu = self.choosing = self.applying = 0.0
+        self.actions = self.random_moves = 0
+        self.decisions = []
+
     def play(self, seed: int) -> list[Any]:
         with _package(self.source, self.modules):
             return self._play(seed)
@@ -269,9 +275,7 @@ def _run(args: argparse.Namespace, source: Path | None) -> int:
     for engine in (now, then):
         if engine is not None:
             engine.play(args.seed)  # warm up: first-call costs out of the figures
-            engine.cpu, engine.actions, engine.decisions = 0.0, 0, []
-            engine.choosing = engine.applying = 0.0
-            engine.random_moves = 0
+            engine.reset()
     differ = 0
     for game in range(args.seed, args.seed + args.games):
         if then is None:

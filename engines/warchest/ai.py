@@ -337,25 +337,16 @@ class SoloAI:
     def _acts_in_place(self, state: State) -> bool:
         """Whether a unit the Royal Coin would muster can attack or take control: then it is not idle, which spares
         asking each unit's move (the answer is the same; a test checks it)."""
-        ai = state.rules.ai_side
-        for unit in state.sides[ai].units:
-            placed = state.units_of(ai, unit)  # a muster maneuvers the first unit of each card (rules.muster_unit)
-            if placed and any(self._in_place(state, placed[0], None)):
-                return True
-        return False
+        return any(any(self._in_place(state, h, None)) for h in _mustered(state))
 
     def _all_stay(self, state: State) -> bool:
         """Whether each unit the muster would maneuver, in card order, decides to stay. While they all stay the
         board does not change, so each is asked on this board: what playing the muster out on a copy would give
         (a test checks it against that trial)."""
-        ai = state.rules.ai_side
-        for unit in state.sides[ai].units:
-            placed = state.units_of(ai, unit)
-            if placed:
-                decision = self._maneuver(state, placed[0], None, random.Random(0), step="Royal Coin")
-                if not isinstance(decision.action, Skip):
-                    return False
-        return True
+        return all(
+            isinstance(self._maneuver(state, h, None, random.Random(0), step="Royal Coin").action, Skip)
+            for h in _mustered(state)
+        )
 
     def _fallback(self, state: State, coin: str, rng: random.Random, why: str) -> AiDecision:
         """Recruit as the AI's stand-in for Pass (option recruit_trigger=fallback); pass when nothing is left."""
@@ -556,6 +547,13 @@ class _View:
         not_ai = LOCATION_MASK & ~held
         occupied = units & (human if self.options.enemy_occupied == "human_held" else LOCATION_MASK)
         return _Locations(not_ai, human, not_ai & ~human, occupied, units, mine)
+
+
+def _mustered(state: State) -> list[Hex]:
+    """The units a Royal Coin would maneuver, in card order: the first on the board of each card
+    (rules.muster_unit)."""
+    ai = state.rules.ai_side
+    return [placed[0] for unit in state.sides[ai].units if (placed := state.units_of(ai, unit))]
 
 
 def _row_major(h: Hex) -> tuple[int, int]:
