@@ -189,15 +189,12 @@ class TableObject:
         guid = str(get("g", ""))[:40]
         try:
             position = _triple(get("p"), "position")
-            rx, ry, rz = _triple(get("r"), "rotation")
-            # most pieces lie flat and square: the common angles skip the general arithmetic
-            if not 0.0 <= rx < KEPT_BELOW:
-                rx = normalize_angle(rx)
-            if not 0.0 <= ry < KEPT_BELOW:
-                ry = normalize_angle(ry)
-            if not 0.0 <= rz < KEPT_BELOW:
-                rz = normalize_angle(rz)
-            rotation = _new_tuple(Vec3, (rx, ry, rz))
+            rotation = _triple(get("r"), "rotation")
+            rx, ry, rz = rotation
+            # most pieces lie flat and square: the common angles need no arithmetic, and the triple is kept
+            if not (0.0 <= rx < KEPT_BELOW and 0.0 <= ry < KEPT_BELOW and 0.0 <= rz < KEPT_BELOW):
+                rx, ry, rz = normalize_angle(rx), normalize_angle(ry), normalize_angle(rz)
+                rotation = _new_tuple(Vec3, (rx, ry, rz))
             tags = get("a")
             contents = get("c")
             state = get("i", -1)

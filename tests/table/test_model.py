@@ -41,6 +41,31 @@ def test_rotation_is_normalised_and_value_read_from_rotation_values():
     assert die.value == 1
 
 
+@pytest.mark.parametrize(
+    "rotation",
+    [(0, 90, 0), (0, 180, 180), (-90.0000001, -8.6e-07, 360), (0, 359.99999999, 720.5), (10, 20, -30)],
+)
+def test_a_lean_record_reads_angles_as_the_whole_description_does(rotation):
+    """Issue 18: the lean reader keeps angles already in [0, 360) as they came and normalises the rest, each angle on
+    its own: the same object, face up or down, as the whole description gives (TTS may send -0.0 or 359.9999)."""
+    x, y, z = rotation
+    whole = TableObject.from_state(
+        {
+            "GUID": "c0ffee",
+            "Name": "Card",
+            "Transform": {"posX": 1, "posY": 2, "posZ": 3, "rotX": x, "rotY": y, "rotZ": z},
+        }
+    )
+    lean = TableObject.from_lean({"g": "c0ffee", "t": "Card", "n": "Card", "p": [1, 2, 3], "r": [x, y, z]})
+    assert lean == whole
+    assert all(0 <= a < 360 for a in lean.rotation) and type(lean.rotation) is Vec3
+
+
+def test_a_lean_record_without_a_valid_rotation_is_named():
+    with pytest.raises(TableError, match=r"object c0ffee \(Knight\): has no valid rotation \(.*nan"):
+        TableObject.from_lean({"g": "c0ffee", "k": "Knight", "p": [0, 0, 0], "r": [0, float("nan"), 0]})
+
+
 def test_live_type_overrides_the_save_name():
     assert TableObject.from_state({"GUID": "a", "Name": "Custom_Model"}, "Figurine").type == "Figurine"
     assert type_of({"Name": "Custom_Model", "CustomMesh": {"TypeIndex": 6}}) == "Bag"
