@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tools.bench_roundtrip import MIN_SIZE, main
+from tools.bench_roundtrip import MIN_SIZE, goal_lines, main
 
 
 @pytest.mark.parametrize("args", [["--sizes", "100", str(MIN_SIZE - 1)], ["--repeat", "0"]])
@@ -22,3 +22,23 @@ def test_the_wakhan_table_bench_refuses_no_games_by_name(capsys: pytest.CaptureF
         bench_paxpamir_table.main(["--games", "0"])
     assert stop.value.code == 2
     assert "--games" in capsys.readouterr().err
+
+
+def test_each_snapshot_goal_line_carries_the_verdict_its_figures_give():
+    """Issue 18's goals: 1,000 objects end to end below the whole snapshot's floor, 5,000 under 150 ms; a figure
+    equal to its bound does not meet it."""
+    thousand = {"n": 1000, "floor": 0.005, "lean": 0.080, "exact": 0.005, "exact_moved": 0.004, "changes": 0.002}
+    five = {"n": 5000, "floor": 0.025, "lean": 0.300, "exact": 0.1499, "exact_moved": 0.150, "changes": 0.007}
+    lines = goal_lines([thousand, {"what": "batch", "e2e": 0.01}, five])
+    assert [("NOT" in line, line.split(": ")[1].split(" ")[0]) for line in lines] == [
+        (True, "lean"),
+        (True, "exact"),  # equal to the floor: not below it
+        (False, "exact"),
+        (False, "by"),
+        (True, "lean"),
+        (False, "exact"),
+        (True, "exact"),  # 150 ms exactly: not under
+        (False, "by"),
+    ], lines
+    assert "4.0 ms, below the whole snapshot's floor 5.00 ms" in lines[2]
+    assert lines[4] == "goal, 5,000 objects: lean 300 ms, NOT under 150 ms"

@@ -304,7 +304,10 @@ def _run(args: argparse.Namespace, source: Path | None) -> int:
         is_, was = figures[key], before[key]
         print(f"  {text:22}{is_:>10{fmt}}{was:>10{fmt}}{(is_ / was if more else was / is_):>7.2f}x")
     print(f"  mean game length      {now.actions / args.games:10.1f} actions")
-    print("  goal (issue 18): actions per second at least 3x before")
+    ratio = figures["actions_per_second"] / before["actions_per_second"]
+    print(
+        f"  goal (issue 18): actions per second at least 3x before: {ratio:.2f}x, {'met' if ratio >= 3 else 'NOT met'}"
+    )
     _print_parts(now, then)
     if args.instructions:
         _print_instructions(args, source if then is not None else None)

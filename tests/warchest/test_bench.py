@@ -3,6 +3,8 @@ instructions of the games alone."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shutil
 import sys
 from pathlib import Path
@@ -96,10 +98,25 @@ def test_every_action_is_timed_as_the_ai_s_or_the_random_player_s_and_applied():
     assert parts[2][2] * engine.actions == pytest.approx(engine.applying * 1e6)  # per action, not per game
 
 
-def test_the_bench_prints_where_each_engine_s_time_goes(capsys: pytest.CaptureFixture[str]):
-    assert main(["--games", "2", "--no-selfplay", "--before", "HEAD"]) == 0
-    out = capsys.readouterr().out
+@pytest.fixture(scope="module")
+def printed_against_itself() -> str:
+    """The bench's output for two games, today's engine against itself (--before HEAD)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["--games", "2", "--no-selfplay", "--before", "HEAD"]) == 0
+    return out.getvalue()
+
+
+def test_the_bench_prints_where_each_engine_s_time_goes(printed_against_itself: str):
+    out = printed_against_itself
     header = next(line for line in out.splitlines() if "where the time goes" in line)
     assert "now" in header and "before" in header
     rows = [line for line in out.splitlines() if line.strip().startswith(("AI decisions", "random", "applying"))]
     assert len(rows) == 3 and all(line.count("%") == 2 and line.count(" us") == 2 for line in rows), rows
+
+
+def test_the_goal_line_gives_the_verdict_of_the_ratio_it_prints(printed_against_itself: str):
+    """Against itself the engine is about 1x as fast: the 3x goal reads as not met."""
+    goal = next(line for line in printed_against_itself.splitlines() if "goal (issue 18)" in line)
+    ratio = float(goal.split(": ")[-1].split("x")[0])
+    assert 0.5 < ratio < 2 and goal.endswith("NOT met"), goal
