@@ -1,5 +1,4 @@
-"""Frozen records that are quick to make: a snapshot builds thousands of table objects, the engines thousands of
-actions and reasons a second.
+"""Frozen records that are quick to make: the engines build thousands of actions and reasons a second.
 
 A frozen dataclass's ``__init__`` stores each field through ``object.__setattr__`` to step around its own guard
 against changes, which costs about three times a plain store (War Chest's self-play spent close to a tenth of its

@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 import pytest
 
 from bridge.records import quick_init
-from bridge.table import TableObject
 from engines.base import Reason
 from engines.warchest.actions import Move, Tactic
 
@@ -61,9 +60,9 @@ def test_still_frozen_equal_hashable_and_picklable():
     assert repr(q) == "Quick(a=1, b='x', c=(), d=4)"
 
 
-def test_the_engines_records_and_the_table_model_use_it():
-    # the War Chest actions, every bot's reason and a snapshot's objects are built by the thousand (issue 18)
-    for cls in (Move, Tactic, Reason, TableObject):
+def test_the_engines_records_use_it():
+    # the War Chest actions and every bot's reason are built by the thousand (issue 18)
+    for cls in (Move, Tactic, Reason):
         assert "_set0" in cls.__init__.__code__.co_names, cls
     move, tactic = Move("Archer", (0, 0), (1, 0)), Tactic("Archer", (0, 0), target=(2, 0))
     assert (move.coin, move.frm, move.to) == ("Archer", (0, 0), (1, 0))

@@ -1,3 +1,5 @@
+import pickle
+
 import pytest
 
 from bridge.table import SaveFile, Table, TableError, TableObject, Vec3, type_of
@@ -64,6 +66,26 @@ def test_a_lean_record_reads_angles_as_the_whole_description_does(rotation):
 def test_a_lean_record_without_a_valid_rotation_is_named():
     with pytest.raises(TableError, match=r"object c0ffee \(Knight\): has no valid rotation \(.*nan"):
         TableObject.from_lean({"g": "c0ffee", "k": "Knight", "p": [0, 0, 0], "r": [0, float("nan"), 0]})
+
+
+def test_an_object_is_immutable_equal_by_its_fields_hashable_and_picklable():
+    """Readers keep objects in sets and dicts, self-play sends them to other processes, and nothing may change one
+    a table holds."""
+    obj = TableObject.from_lean({"g": "c0ffee", "t": "Card", "n": "Card", "k": "Knight", "p": [1, 2, 3], "r": [0, 0, 180]})
+    with pytest.raises(AttributeError):
+        obj.nickname = "Queen"  # type: ignore[misc]
+    twin = TableObject.from_state(
+        {
+            "GUID": "c0ffee",
+            "Name": "Card",
+            "Nickname": "Knight",
+            "Transform": {"posX": 1, "posY": 2, "posZ": 3, "rotZ": 180},
+        }
+    )
+    assert obj == twin and hash(obj) == hash(twin) and {obj, twin} == {obj}
+    assert obj != obj._replace(locked=True) and obj.face_down
+    assert pickle.loads(pickle.dumps(obj)) == obj
+    assert repr(obj).startswith("TableObject(guid='c0ffee', type='Card', name='Card', nickname='Knight'")
 
 
 def test_live_type_overrides_the_save_name():
