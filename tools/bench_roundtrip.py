@@ -5,9 +5,10 @@ the bridge asks its connector for snapshots of tables of 100, 1,000 and 5,000 ob
 of every object (as before issue 18), the lean records of every object, and the exact differences from the
 bridge's last table (the default once it holds one) with nothing changed and after a batch moved five objects,
 and the quicker differences by events. Each figure is the median of several runs, next to the floor: decoding the whole
-snapshot's reply bytes with ``json`` in this process (issue 18's goal: the lean snapshot of 1,000 objects end to
-end below that floor). Then where a snapshot spends its time, the bridge's peak memory, and a War Chest and a
-Wakhan bot turn at TTS's pace (60 frames a second), with the time spent watching pieces move.
+snapshot's reply bytes with ``json`` in this process (issue 18's goal: a snapshot of 1,000 objects end to end
+below that floor). Then where a snapshot spends its time, the bridge's table model per object and peak memory, and
+a War Chest and a Wakhan bot turn at TTS's pace (60 frames a second), with the time spent watching pieces move.
+Each of issue 18's goals is printed with its verdict (met or NOT met) from the figures beside it.
 
     python -m tools.bench_roundtrip [--sizes 100 1000 5000] [--repeat 15] [--no-turns]
 """

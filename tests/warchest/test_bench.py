@@ -120,3 +120,13 @@ def test_the_goal_line_gives_the_verdict_of_the_ratio_it_prints(printed_against_
     goal = next(line for line in printed_against_itself.splitlines() if "goal (issue 18)" in line)
     ratio = float(goal.split(": ")[-1].split("x")[0])
     assert 0.5 < ratio < 2 and goal.endswith("NOT met"), goal
+
+
+def test_no_verdict_against_figures_recorded_on_another_machine(capsys: pytest.CaptureFixture[str]):
+    """Without the old engine to play (a revision git cannot export) the bench compares with the recorded figures,
+    and a ratio across machines says nothing about the goal."""
+    assert main(["--games", "2", "--no-selfplay", "--before", "no-such-revision"]) == 0
+    out = capsys.readouterr().out
+    assert "cannot export revision no-such-revision" in out
+    goal = next(line for line in out.splitlines() if "goal (issue 18)" in line)
+    assert goal.endswith("no verdict: 'before' was measured on another machine"), goal
