@@ -71,7 +71,8 @@ def test_a_lean_record_without_a_valid_rotation_is_named():
 def test_an_object_is_immutable_equal_by_its_fields_hashable_and_picklable():
     """Readers keep objects in sets and dicts, self-play sends them to other processes, and nothing may change one
     a table holds."""
-    obj = TableObject.from_lean({"g": "c0ffee", "t": "Card", "n": "Card", "k": "Knight", "p": [1, 2, 3], "r": [0, 0, 180]})
+    lean = {"g": "c0ffee", "t": "Card", "n": "Card", "k": "Knight", "p": [1, 2, 3], "r": [0, 0, 180]}
+    obj = TableObject.from_lean(lean)
     with pytest.raises(AttributeError):
         obj.nickname = "Queen"  # type: ignore[misc]
     twin = TableObject.from_state(
