@@ -12,6 +12,8 @@ Decoding tries strict JSON first (fast) and falls back to JSON5 for the lax inpu
 :data:`LAX_LIMIT` bytes: real lax messages are a few bytes long, and a big one could stall whoever parses it.
 Nesting is capped too (:data:`MAX_DEPTH`): both parsers recurse, and a hostile message must be refused with a
 :class:`ProtocolError`, never crash the caller with a RecursionError.
+After the value only spaces and comments may come, as JSON5 allows; the scan refuses anything else for what it
+is, and only nesting is ever reported as depth.
 
 Where to parse is the caller's choice: :meth:`Decoder.scan` only finds the end of the message, and
 :meth:`Decoder.message` parses it, so an asyncio layer can parse a large message in a thread.
@@ -40,6 +42,12 @@ _STRING_BODY = {
 }
 _OPEN = frozenset(b"{[")
 _CLOSE = frozenset(b"}]")
+_BLANK = re.compile(rb"[ \t\r\n\x0b\x0c]*+")  # what may follow the message, with comments (JSON5's ASCII spaces)
+_EXTRA = "extra data after a complete message (one message per connection)"
+
+
+class _TooDeep(ProtocolError):
+    """The scan's refusal for nesting alone (which :func:`too_deep_at` reports; other refusals keep their reason)."""
 
 
 class Decoder:
@@ -91,17 +99,14 @@ class Decoder:
 
     def scan(self, data: bytes) -> bool:
         """Take a chunk without parsing; True once the message is complete (then call :meth:`message`)."""
-        if self._complete:
-            if data.strip():
-                raise ProtocolError("extra data after a complete message (one message per connection)")
-            return True
         if len(self._buf) + len(data) > self._max_size:
             raise ProtocolError(f"message larger than the {self._max_size} byte limit")
         self._buf += data
-        if self._eager and self._scan():
+        if self._complete:
+            self._scan_tail()
+        elif self._eager and self._scan():
             self._complete = True
-            if self._buf[self._end :].strip():
-                raise ProtocolError("extra data after a complete message (one message per connection)")
+            self._scan_tail()
         return self._complete
 
     def message(self) -> dict[str, Any]:
@@ -132,13 +137,9 @@ class Decoder:
                     continue
                 break  # a lone backslash at the end of the chunk: wait for the escaped byte
             if self._comment is not None:
-                closer = b"\n" if self._comment == b"//" else b"*/"
-                i = buf.find(closer, pos)
-                if i < 0:
-                    pos = max(pos, end - 1)  # keep a possible half of "*/"
+                pos = self._skip_comment(pos)
+                if self._comment is not None:
                     break
-                self._comment = None
-                pos = i + len(closer)
                 continue
             if not self._started:
                 while pos < end and buf[pos] in b" \t\r\n\xef\xbb\xbf":
@@ -158,11 +159,7 @@ class Decoder:
             if ch == ord("/"):
                 if pos + 1 >= end:
                     break  # wait: "/" alone could start a comment
-                nxt = buf[pos + 1]
-                if nxt == ord("/"):
-                    self._comment = b"//"
-                elif nxt == ord("*"):
-                    self._comment = b"/*"
+                self._comment = _comment_opened(buf[pos + 1])
                 pos += 2 if self._comment else 1
                 continue
             pos += 1
@@ -171,7 +168,7 @@ class Decoder:
                 self._depth += 1
                 if self._depth > self._max_depth:
                     self._pos = pos
-                    raise ProtocolError(f"message nested more than {self._max_depth} levels deep")
+                    raise _TooDeep(f"message nested more than {self._max_depth} levels deep")
             elif ch in _CLOSE:
                 self._depth -= 1
                 if self._depth == 0:  # the scan stops here, so depth never goes below zero
@@ -181,6 +178,41 @@ class Decoder:
                 self._quote = ch
         self._pos = pos
         return False
+
+    def _skip_comment(self, pos: int) -> int:
+        """Past the end of the comment the scan is in; if it does not end in the buffer, where to resume."""
+        closer = b"\n" if self._comment == b"//" else b"*/"
+        i = self._buf.find(closer, pos)
+        if i < 0:
+            return max(pos, len(self._buf) - 1)  # keep a possible half of "*/"
+        self._comment = None
+        return i + len(closer)
+
+    def _scan_tail(self) -> None:
+        """After the message only spaces and comments may come (JSON5 allows both); anything else is refused."""
+        buf, pos, end = self._buf, self._pos, len(self._buf)
+        while pos < end:
+            if self._comment is not None:
+                pos = self._skip_comment(pos)
+                if self._comment is not None:
+                    break
+                continue
+            m = _BLANK.match(buf, pos)
+            assert m is not None  # the pattern matches the empty string
+            pos = m.end()
+            if pos >= end or (buf[pos] == ord("/") and pos + 1 >= end):
+                break  # all read, or a "/" that may start a comment
+            if buf[pos] != ord("/") or not (comment := _comment_opened(buf[pos + 1])):
+                self._pos = pos
+                raise ProtocolError(_EXTRA)
+            self._comment = comment
+            pos += 2
+        self._pos = pos
+
+
+def _comment_opened(byte: int) -> bytes | None:
+    """The comment that a "/" followed by ``byte`` opens, if any."""
+    return b"//" if byte == ord("/") else b"/*" if byte == ord("*") else None
 
 
 def _loads(raw: bytes) -> dict[str, Any]:
@@ -198,8 +230,9 @@ def _loads(raw: bytes) -> dict[str, Any]:
         )
         if len(raw) > LAX_LIMIT:
             raise ProtocolError(f"{invalid} (lax JSON is accepted only up to {LAX_LIMIT} bytes)") from None
-        if too_deep_at(raw) is not None:  # JSON5 recurses in Python: refuse before it can run out of stack
-            raise ProtocolError(f"message nested more than {MAX_DEPTH} levels deep") from None
+        # JSON5 recurses in Python: scan first, so that too deep a message is refused before it can run out of
+        # stack, and anything else the scan refuses (not an object, data after it) is refused for that reason
+        Decoder(len(raw) + 1).scan(raw)
         try:
             value = json5.loads(text)
         except RecursionError:
@@ -218,12 +251,17 @@ def decode(raw: bytes) -> dict[str, Any]:
 
 
 def too_deep_at(raw: bytes, max_depth: int = MAX_DEPTH) -> int | None:
-    """The byte offset where ``raw`` first nests deeper than ``max_depth``, or None (for naming what is there)."""
+    """The byte offset where ``raw`` first nests deeper than ``max_depth`` (for naming what is there), or None.
+
+    None too when the scan stops at another fault first (data after the message, say): that is not depth.
+    """
     decoder = Decoder(len(raw) + 1, max_depth=max_depth)
     try:
         decoder.scan(raw)
-    except ProtocolError:
+    except _TooDeep:
         return decoder.position
+    except ProtocolError:
+        return None
     return None
 
 

@@ -15,6 +15,7 @@ import pytest
 from bridge.link import Link, new_request_id
 from bridge.modbuild import build_save
 from bridge.protocol import ProtocolError, decode
+from bridge.protocol.messages import Printed
 from engines import registry
 from tests.conftest import Live, start_live, stop_live
 from tests.faults.helpers import until
@@ -161,3 +162,39 @@ def test_the_decoder_refuses_deep_nesting_without_recursion():
         dec = Decoder(eager=False)  # the bridge's decoder parses at EOF, without scanning
         dec.feed(b"[" * 100_000 + b"]" * 100_000)
         dec.feed_eof()
+
+
+# --- issue 31, item 9: lax JSON that JSON5 reads is not taken for deep nesting ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b'{"messageID": 2, "message": "x"} // comment',
+        b'{"messageID": 2, "message": "x"} /* a } comment */\n',
+        b'{messageID: 2, message: "x",} // comment\n// and another',
+    ],
+    ids=["line-comment-at-the-end", "block-comment-at-the-end", "lax-with-two-comments"],
+)
+async def test_lax_json_with_a_comment_after_it_arrives_on_the_editor_port(live: Live, payload: bytes):
+    printed: list[Printed] = []
+    remove = live.link.add_listener(lambda m: printed.append(m) if isinstance(m, Printed) else None)
+    try:
+        await send_raw(live.link.editor_port, payload)
+        await until(lambda: printed, 10, "the printed message")
+    finally:
+        remove()
+    assert [m.message for m in printed] == ["x"]
+    assert not [d for d in live.link.dropped if "nested" in d]
+
+
+async def test_lax_json_that_json5_refuses_is_named_for_what_is_wrong_not_for_depth(live: Live):
+    await send_raw(live.link.editor_port, b'{messageID: 2, message: "x"} x')
+    reason = await dropped(live.link, "malformed message on the editor port")
+    assert reason.endswith("extra data after a complete message (one message per connection)")
+
+
+async def test_deep_lax_json_after_the_fix_is_still_refused_for_its_depth(live: Live):
+    await send_raw(live.link.editor_port, b"{a: " + b"[" * 300 + b"]" * 300 + b"} // deep")
+    reason = await dropped(live.link, "malformed message on the editor port")
+    assert reason.endswith("message nested more than 256 levels deep")

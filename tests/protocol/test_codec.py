@@ -176,3 +176,31 @@ def test_leading_whitespace_alone_waits():
     dec = Decoder()
     assert dec.feed(b"  \n") is None
     assert dec.feed(b'{"a": 1}') == {"a": 1}
+
+
+def test_comments_after_the_message_are_fine_in_any_chunking():
+    """JSON5 reads comments after the value as space (issue 31, item 9)."""
+    raw = b'{"a": 1} // one\n/* two } { */ // three'
+    for size in range(1, len(raw) + 1):
+        dec, result = feed_in_chunks(raw, size)
+        assert result == {"a": 1}, size
+        assert dec.feed_eof() == {"a": 1}
+    lazy = Decoder(eager=False)
+    lazy.feed(raw)
+    assert lazy.feed_eof() == {"a": 1}
+
+
+@pytest.mark.parametrize("tail", [b" x", b" /x", b" // c\n x", b" /* c */ {}"])
+def test_data_after_a_comment_after_the_message_is_extra_data(tail: bytes):
+    with pytest.raises(ProtocolError, match="extra data"):
+        feed_in_chunks(b'{"a": 1}' + tail, 1)
+    with pytest.raises(ProtocolError, match="extra data"):
+        decode(b"{a: 1}" + tail)  # lax: JSON5 would refuse it too, and it is named for what it is
+
+
+def test_too_deep_at_names_depth_only():
+    from bridge.protocol.codec import too_deep_at
+
+    assert too_deep_at(b'{"messageID": 2} // comment') is None
+    assert too_deep_at(b'{"messageID": 2} x') is None  # refused elsewhere, for that reason
+    assert too_deep_at(b"{a: " + b"[" * 300) == 4 + 256
