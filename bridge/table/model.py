@@ -95,22 +95,36 @@ _WHAT = {"pos": "position", "rot": "rotation", "scale": "scale"}
 
 
 def _shown(value: Any) -> str:
+    if type(value) is int and value.bit_length() > 1024:  # beyond any float: its size says more than its digits
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
     return "null" if value is None else repr(value)[:40]
 
 
+class _Named(ValueError):
+    """A field that cannot be read, in words that already name it (shown as they are, after the object)."""
+
+
+# what a description may hold that reading it refuses: text, null, an integer too large for a float, ...
+_UNREADABLE = (TypeError, ValueError, KeyError, AttributeError, OverflowError)
+
+
+def _why(exc: Exception) -> str:
+    return str(exc) if isinstance(exc, _Named) else f"unreadable description: {exc}"
+
+
 def _vec(t: Mapping[str, Any], prefix: str, default: float) -> Vec3:
-    """Three finite numbers; ``null``, NaN, infinities and text (from a save, or a script that set them) are
-    refused with a message that names the field."""
+    """Three finite numbers; ``null``, NaN, infinities, integers too large for a float and text (from a save, or a
+    script that set them) are refused with a message that names the field."""
     get = t.get
     try:
         x, y = float(get(prefix + "X", default)), float(get(prefix + "Y", default))
         v = Vec3(x, y, float(get(prefix + "Z", default)))
         if math.isfinite(v.x + v.y + v.z):
             return v
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
     shown = ", ".join(f"{prefix}{a} = {_shown(get(prefix + a, default))}" for a in "XYZ")
-    raise ValueError(f"has no valid {_WHAT[prefix]} ({shown})")
+    raise _Named(f"has no valid {_WHAT[prefix]} ({shown})")
 
 
 class TableObject(NamedTuple):
@@ -176,9 +190,8 @@ class TableObject(NamedTuple):
             )
         except TableError:
             raise
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            text = str(exc) if str(exc).startswith("has no valid") else f"unreadable description: {exc}"
-            raise TableError(f"object {guid or '(no GUID)'} ({label}): {text[:300]}") from None
+        except _UNREADABLE as exc:
+            raise TableError(f"object {guid or '(no GUID)'} ({label}): {_why(exc)[:300]}") from None
 
     @classmethod
     def from_lean(cls, rec: Mapping[str, Any]) -> TableObject:
@@ -219,10 +232,9 @@ class TableObject(NamedTuple):
             )
         except TableError:
             raise
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+        except _UNREADABLE as exc:
             label = str(rec.get("k") or rec.get("n") or "object")[:60]
-            text = str(exc) if str(exc).startswith("has no valid") else f"unreadable description: {exc}"
-            raise TableError(f"object {guid or '(no GUID)'} ({label}): {text[:300]}") from None
+            raise TableError(f"object {guid or '(no GUID)'} ({label}): {_why(exc)[:300]}") from None
 
     @property
     def is_container(self) -> bool:
@@ -307,9 +319,9 @@ def _triple(value: Any, what: str) -> Vec3:
         v = _new_tuple(Vec3, (float(x), float(y), float(z)))
         if _isfinite(v[0] + v[1] + v[2]):
             return v
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         pass
-    raise ValueError(f"has no valid {what} ({_shown(value)})")
+    raise _Named(f"has no valid {what} ({_shown(value)})")
 
 
 _new_tuple, _isfinite = tuple.__new__, math.isfinite
@@ -327,8 +339,18 @@ def _current_state_id(state: Mapping[str, Any]) -> int:
     if isinstance(others, list):
         numbers = {i for i, other in enumerate(others, start=1) if other is not None}
     else:
-        numbers = {int(k) for k in others}
+        numbers = {_state_number(k) for k in others}
     return next(i for i in range(1, len(numbers) + 2) if i not in numbers)
+
+
+def _state_number(key: Any) -> int:
+    """A ``States`` key as the number of the state it holds; any other key is named."""
+    try:
+        return int(key)
+    except (TypeError, ValueError):
+        raise _Named(
+            f"has a States key {_shown(key)} that is not a state number (states are numbered 1, 2, ...)"
+        ) from None
 
 
 @dataclass(frozen=True)

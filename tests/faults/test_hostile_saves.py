@@ -170,6 +170,21 @@ def huge_position(tmp_path: Path) -> Path:
     return write(tmp_path, "huge.json", save, json.dumps(save).replace("12345.678", "1e400"))
 
 
+def huge_integer_position(tmp_path: Path) -> Path:
+    """posX is 1 followed by 400 zeros: valid JSON, an integer too large for a float (issue 31, item 8)."""
+    save = demo_save()
+    save["ObjectStates"][3]["Transform"]["posX"] = 12345.678
+    return write(tmp_path, "huge-int.json", save, json.dumps(save).replace("12345.678", "1" + "0" * 400))
+
+
+def states_keyed_by_text(tmp_path: Path) -> Path:
+    """A piece whose States is keyed by something other than a state number (issue 31, item 10)."""
+    save = demo_save()
+    piece = save["ObjectStates"][3]
+    piece["States"] = {"x": {**piece, "GUID": "c0000x"}}
+    return write(tmp_path, "states.json", save)
+
+
 def deep_save(tmp_path: Path, depth: int) -> Path:
     save = demo_save()
     save["ObjectStates"].append({"GUID": "n0", "Name": "Bag", "ContainedObjects": []})
@@ -187,6 +202,11 @@ def duplicated(tmp_path: Path) -> Path:
 
 CASES = {
     "1e400": (huge_position, r"object c00001 \(Your token\): has no valid position \(posX = null"),
+    "integer-1e400": (
+        huge_integer_position,
+        r"object c00001 \(Your token\): has no valid position \(posX = an integer of about 401 digits",
+    ),
+    "states-key": (states_keyed_by_text, r"object c00001 \(Your token\): has a States key 'x' that is not a state"),
     "deep-200": (lambda p: deep_save(p, 200), r"object n101 \(Bag\) lies inside more than 100 containers"),
     "deep-10000": (lambda p: deep_save(p, 10_000), r"the JSON nests too deeply to read \(inside object n\d+\)"),
     "duplicate-guids": (duplicated, r"'Your token' \(guid c00001, Chip\) at .* and 'Your token' \(guid c00001"),

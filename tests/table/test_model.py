@@ -161,3 +161,43 @@ def test_states_keyed_by_number_may_come_as_an_array_and_the_live_state_id_wins(
     assert as_object["a"].state_id == as_array["a"].state_id == 1
     live = Table.from_snapshot({"objects": [{**base, "States": [None, other]}], "state_ids": {"a": 2}})
     assert live["a"].state_id == 2
+
+
+BIG = 10**400  # "posX": 1 followed by 400 zeros is valid JSON, and too large for any float (issue 31, item 8)
+
+
+@pytest.mark.parametrize("where", ["posX", "posZ", "rotY", "scaleX"])
+def test_an_integer_too_large_for_a_float_is_named_like_nan(where: str):
+    transform = {"posX": 1, "posY": 2, "posZ": 3, where: BIG}
+    what = {"pos": "position", "rot": "rotation", "sca": "scale"}[where[:3]]
+    with pytest.raises(TableError, match=rf"^object c0ffee \(Knight\): has no valid {what} \(.*{where} = an integer "):
+        TableObject.from_state({"GUID": "c0ffee", "Name": "Card", "Nickname": "Knight", "Transform": transform})
+    with pytest.raises(TableError, match=r"about 401 digits"):
+        TableObject.from_state({"GUID": "c0ffee", "Name": "Card", "Nickname": "Knight", "Transform": transform})
+
+
+@pytest.mark.parametrize("field", ["p", "r", "s"])
+def test_a_lean_record_with_an_integer_too_large_for_a_float_is_named(field: str):
+    rec = {"g": "c0ffee", "k": "Knight", "p": [0, 0, 0], "r": [0, 0, 0], field: [0, BIG, 0]}
+    what = {"p": "position", "r": "rotation", "s": "scale"}[field]
+    with pytest.raises(TableError, match=rf"^object c0ffee \(Knight\): has no valid {what} \("):
+        TableObject.from_lean(rec)
+
+
+def test_a_table_leaves_out_the_object_with_a_huge_position_and_names_it():
+    good = {"GUID": "a00001", "Name": "Card", "Transform": {"posX": 1, "posY": 2, "posZ": 3}}
+    bad = {"GUID": "b00002", "Name": "Card", "Nickname": "Żółw — 🐢", "Transform": {"posX": BIG}}
+    table = Table.from_states([good, bad])
+    assert [o.guid for o in table] == ["a00001"]
+    assert [p for p in table.problems if "b00002 (Żółw — 🐢): has no valid position" in p]
+
+
+@pytest.mark.parametrize("key", ["x", "2.5", "", "two"])
+def test_a_states_key_that_is_not_a_number_is_named_with_the_piece(key: str):
+    """Issue 31, item 10: the key and the piece, not Python's 'invalid literal for int()'."""
+    state = {"GUID": "c0ffee", "Name": "Card", "Nickname": "Knight", "States": {"2": {}, key: {"GUID": "d"}}}
+    with pytest.raises(TableError) as caught:
+        TableObject.from_state(state)
+    assert str(caught.value) == (
+        f"object c0ffee (Knight): has a States key {key!r} that is not a state number (states are numbered 1, 2, ...)"
+    )
