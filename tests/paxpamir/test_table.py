@@ -20,6 +20,7 @@ from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import build_table, fresh_state
+from engines.paxpamir.table.person import apply_before_her_draw
 from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.wakhan.turn import Wakhan, play_turn
@@ -135,7 +136,8 @@ def test_a_cylinder_on_a_court_card_is_a_spy_and_off_the_cards_is_a_problem():
 
 def person_commands(view_state: State, table: Table, rng: random.Random) -> tuple[list[Any], State]:
     """The people's turns until Wakhan's, played by random legal moves (and her answers in between by the
-    engine), carried onto the table by the planner: the commands, and the state they should leave."""
+    engine), carried onto the table by the planner: the commands, and the state they should leave (her AI card
+    not yet drawn, as the page leaves it)."""
     view = read_table(table)
     view.state = view_state
     planner = Planner(view)
@@ -144,7 +146,7 @@ def person_commands(view_state: State, table: Table, rng: random.Random) -> tupl
     commands = []
     while not state.over and not (state.current == 0 and not state.pending):
         action = bot.next(state).action if bot.to_move(state) else random_policy(state, rng)  # type: ignore[union-attr]
-        R.apply(state, action, rng, check=False)
+        apply_before_her_draw(state, action, rng)  # as from the page: her Bot turn draws her card
         decision: Decision[Any] = Decision(action, Reason("test", "a person's move"))
         planner.record(decision, state)
         commands += planner.plan(decision)
@@ -298,3 +300,111 @@ def test_cards_a_person_swaps_into_her_hand_are_played_at_once_from_the_page():
     assert after.players[0].hand == [] and after.players[1].hand == []
     assert card in after.players[0].court or card in after.discard
     assert after.current == 1 and not after.pending and after.actions_used == 1
+
+
+# --- one AI card a turn, whichever path starts her turn (issue 31, item 6) ----------------------------------------
+
+# the rule text (000_a9c813969303d7fb.txt), line 33
+HER_DRAW = "On Wakhan's turn, draw an AI card and place it face up to the immediate right of the AI card draw deck"
+
+
+async def test_a_person_ending_their_turn_from_the_page_leaves_her_one_draw_to_her_bot_turn():
+    """HER_DRAW: one card a turn. The person ends their turn from the page (as the dashboard does, through the
+    session); her AI card stays on top of her deck until her Bot turn, which draws exactly that card, shows it face
+    up and plays by it."""
+    from engines.paxpamir.table.turn import DrawAiCard
+
+    live = await start_live(build_save(GAME, table=build_table(state=fresh_state(1, seed=4))), timeout=60)
+    try:
+        session = Session(live.connector, GAME, seed=4)
+        assert (await session.take_turn()).ok  # her first turn
+        first = read_table(await live.connector.snapshot()).state
+        assert len(first.ai_deck) == 23 and len(first.ai_discard) == 1
+        end = next(m for m in await session.person_moves() if m.group == "End")
+        assert await session.person_move(end.id, end.label) is None
+        ended = read_table(await live.connector.snapshot()).state
+        assert (ended.ai_deck, ended.ai_discard) == (first.ai_deck, first.ai_discard)  # nothing drawn for her yet
+        assert GAME.describe_table(read_table(await live.connector.snapshot()))["ai"]["face"] == first.ai_face
+        plan = await session.take_turn()
+        assert plan.ok, plan.problems
+        draws = [s.decision.action for s in plan.steps if isinstance(s.decision.action, DrawAiCard)]
+        assert draws == [DrawAiCard(first.ai_deck[0])]  # the card that lay on top of her deck
+        after = read_table(await live.connector.snapshot()).state
+        assert after.ai_deck == first.ai_deck[1:] and after.ai_discard == [*first.ai_discard, first.ai_deck[0]]
+        assert after.ai_face == first.ai_deck[0] == session.last_after.ai_face  # shown, and what she played by
+        chat = [text for text, _ in live.emulator.require_world().chat]
+        assert sum(text.startswith("Bot: draws AI card") for text in chat) == 2
+    finally:
+        await stop_live(live)
+
+
+@pytest.mark.parametrize(("humans", "seed"), [(1, 5), (2, 6)])
+def test_over_whole_games_from_the_page_her_deck_goes_down_by_one_a_turn_of_hers(humans: int, seed: int):
+    """HER_DRAW, over whole seeded games played from the page (the people by random legal moves, through the
+    same functions the page calls, each on a table built as the last move left it): her AI deck loses exactly one
+    card in each turn of hers, none in the people's, and is made again (23 after the draw) only when her draw
+    empties it. Her deck starts at two cards, so that it is made again within the game."""
+    from engines.paxpamir.table import person
+
+    rng = random.Random(seed)
+    previous: State | None = None
+    start = fresh_state(humans, seed=seed)
+    start.ai_deck, start.ai_discard = start.ai_deck[:2], start.ai_deck[2:]
+    table = Table.from_save(build_table(state=start))
+    her_turns = remade = 0
+    for _ in range(400):
+        before = read_table(table).state
+        if previous is None or person._person_to_act(previous) is None:  # her Bot turn
+            view = read_table(table)
+            decisions = GAME.decide(view, rng, Options())
+            for decision in decisions:  # planned one by one, as the session does
+                GAME.plan(view, decision, table)
+            previous = GAME.after_turn(view, decisions)
+            assert previous is not None
+            her_turns += 1
+            n = len(before.ai_deck)
+            card = decisions[0].action.card
+            assert previous.ai_discard[-1] == previous.ai_face == card  # what the table shows, and she plays by
+            if n > 1:
+                assert card == before.ai_deck[0] and previous.ai_deck == before.ai_deck[1:], her_turns
+            else:  # her draw emptied it: all 24 shuffled into a new deck, and she draws again from it
+                assert previous.ai_discard == [card] and len(previous.ai_deck) == 23, her_turns
+                remade += 1
+        else:  # a person's move from the page
+            action = random_policy(previous, rng)
+            move = str(list(R.legal_actions(previous)).index(action))
+            _, previous = person.play(previous, read_table(table), move, rng)
+            assert (previous.ai_deck, previous.ai_discard) == (before.ai_deck, before.ai_discard), action
+        if previous.over:
+            break
+        table = Table.from_save(build_table(state=previous))
+    assert previous is not None and previous.over and her_turns >= 3 and remade == 1
+
+
+def test_her_answer_that_ends_a_persons_turn_from_the_page_leaves_her_draw_to_her_bot_turn_too():
+    """HER_DRAW again, when it is her answer (a bribe asked, a card she received played) that finishes the person's
+    last action and so begins her turn: her AI card still waits for her Bot turn. The first such move in seeded
+    games against a random person."""
+    from engines.paxpamir.table import person
+
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = R.new_game([None, "british"], rng, wakhan=0)
+        while not state.over:
+            if person._person_to_act(state) is None:
+                play_turn(state, rng)
+                continue
+            action = random_policy(state, rng)
+            trial = state.copy()
+            R.apply(trial, action, random.Random(0))
+            if trial.pending and trial.pending[-1].seat == 0 and trial.current != 0:  # she must answer first
+                view = read_table(Table.from_save(build_table(state=state)))
+                move = str(list(R.legal_actions(state)).index(action))
+                commands, after = person.play(state, view, move, random.Random(0))
+                if after.current == 0 and after.turn != state.turn:
+                    assert next(c.text for c in commands if c.op == "say").startswith("Bot: ")  # her answer
+                    assert (after.ai_deck, after.ai_discard) == (state.ai_deck, state.ai_discard)
+                    assert after.players[0].loyalty == state.players[0].loyalty
+                    return
+            R.apply(state, action, rng)
+    pytest.fail("no answer of hers ended a person's turn in 60 seeded games")

@@ -3,7 +3,8 @@ a time (a card's tax, build, move or battle goes on choice by choice, as the rul
 the table by the planner that moves Wakhan's pieces.
 
 Whose turn it is and what a card action still asks come from the state the last move left (``previous``); the table
-must still show that state (no piece moved by hand since), else the move is refused with the reason.
+must still show that state (no piece moved by hand since), else the move is refused with the reason. A move that
+begins Wakhan's turn leaves her AI card undrawn: her Bot turn draws it, one card a turn whichever way it began.
 """
 
 from __future__ import annotations
@@ -135,7 +136,7 @@ def play(previous: State | None, view: TableView, move_id: str, rng: random.Rand
     action = actions[int(move_id)]
     view.state = state.copy()
     planner = Planner(view)
-    R.apply(state, action, rng)
+    apply_before_her_draw(state, action, rng)
     decision: Decision[A.Action] = Decision(action, Reason("a person's move", describe(previous, action)[0]))
     planner.record(decision, state)
     commands = planner.plan(decision)
@@ -153,5 +154,17 @@ def her_answers(state: State, rng: random.Random) -> Iterator[Decision[A.Action]
     while bot.to_move(state) and state.current != state.wakhan_seat:
         answer = bot.next(state)
         assert answer is not None
-        R.apply(state, answer.action, rng)
+        apply_before_her_draw(state, answer.action, rng)  # her answer may finish the person's turn
         yield answer
+
+
+def apply_before_her_draw(state: State, action: A.Action, rng: random.Random) -> None:
+    """Apply a move made during a person's turn; should it end that turn and begin Wakhan's, her AI card stays on
+    top of her deck, as on a table played by hand: her Bot turn draws it. The rules engine draws as her turn
+    begins (as self-play needs), and keeping that draw too would make two in one turn of hers (rule text: "On
+    Wakhan's turn, draw an AI card"; issue 31)."""
+    turn, piles = state.turn, (state.ai_deck.copy(), state.ai_discard.copy())
+    R.apply(state, action, rng)
+    if state.turn != turn and state.current == state.wakhan_seat:
+        state.ai_deck, state.ai_discard = piles
+        R.refresh_pragmatic_loyalty(state)
