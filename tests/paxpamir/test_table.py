@@ -408,3 +408,23 @@ def test_her_answer_that_ends_a_persons_turn_from_the_page_leaves_her_draw_to_he
                     return
             R.apply(state, action, rng)
     pytest.fail("no answer of hers ended a person's turn in 60 seeded games")
+
+
+def test_in_self_play_the_rules_engine_draws_her_one_card_a_turn():
+    """HER_DRAW on the third path: self-play (no table) plays her turns with the rules engine, which draws as each
+    of her turns begins; her deck loses one card a turn of hers and nothing between."""
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = R.new_game([None, "british", "russian"], rng, wakhan=0)
+        bot, turns = Wakhan(), 0
+        deck, turn = len(state.ai_deck), state.turn
+        while not state.over:
+            action = bot.next(state).action if bot.to_move(state) else random_policy(state, rng)  # type: ignore[union-attr]
+            R.apply(state, action, rng)
+            if state.turn != turn and state.current == 0:
+                turns += 1
+                assert len(state.ai_deck) == (deck - 1 if deck > 1 else 23) and state.ai_face == state.ai_discard[-1]
+            else:  # within a turn, or into a person's
+                assert len(state.ai_deck) == deck
+            deck, turn = len(state.ai_deck), state.turn
+        assert turns >= 3
