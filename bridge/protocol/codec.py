@@ -142,7 +142,7 @@ class Decoder:
                     break
                 continue
             if not self._started:
-                while pos < end and buf[pos] in b" \t\r\n\xef\xbb\xbf":
+                while pos < end and buf[pos] in b" \t\r\n\x0b\x0c\xef\xbb\xbf":  # JSON5's ASCII spaces, a BOM
                     pos += 1
                 if pos >= end:
                     break
@@ -261,7 +261,7 @@ def too_deep_at(raw: bytes, max_depth: int = MAX_DEPTH) -> int | None:
     except _TooDeep:
         return decoder.position
     except ProtocolError:
-        return None
+        pass  # another fault came first
     return None
 
 

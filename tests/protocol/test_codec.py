@@ -204,3 +204,10 @@ def test_too_deep_at_names_depth_only():
     assert too_deep_at(b'{"messageID": 2} // comment') is None
     assert too_deep_at(b'{"messageID": 2} x') is None  # refused elsewhere, for that reason
     assert too_deep_at(b"{a: " + b"[" * 300) == 4 + 256
+
+
+def test_the_ascii_spaces_json5_reads_may_come_before_and_after_the_message():
+    raw = b'\x0b\x0c {messageID: 2, message: "x"} \x0c\x0b'
+    assert decode(raw) == {"messageID": 2, "message": "x"}
+    _, result = feed_in_chunks(raw, 1)
+    assert result == {"messageID": 2, "message": "x"}
