@@ -65,6 +65,17 @@ class NoEffect:
 
 
 @dataclass(frozen=True, slots=True)
+class CannotMove:
+    """A courtier move the bot must make and cannot: ``up`` ``floors`` (1 or 2), or ``gate`` (a courtier from the
+    supply to the Castle Gate, ``floors`` 0; ``then_first``: and on to the First Floor). The text's substitute
+    follows as the next decision (L40, L41), or NoEffect once every substitute has been tried."""
+
+    move: Literal["up", "gate"]
+    floors: int = 0
+    then_first: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardRevealed:
     pass
 
@@ -79,4 +90,16 @@ class PersonTurn:
     space: int = 0
 
 
-Action = Reveal | NewDeck | TakeDie | PlaceDie | Gain | CourtierTo | Manual | NoEffect | DiscardRevealed | PersonTurn
+Action = (
+    Reveal
+    | NewDeck
+    | TakeDie
+    | PlaceDie
+    | Gain
+    | CourtierTo
+    | Manual
+    | NoEffect
+    | CannotMove
+    | DiscardRevealed
+    | PersonTurn
+)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from engines.base import Decision, Reason
 from engines.whitecastle import actions as A
@@ -41,13 +42,45 @@ WELL_PART = 'text, Well: "an odd result ... the upper part of the last revealed 
 MEDIUM = '"Influence and Clan Points equal to the number of the current round"'
 HARD = '"it reveals another card and carries out its actions"'
 NONE_LEFT = (
-    'text: "Whenever the opponent must move a Courtier and none is available, it places a Courtier at the Castle Gate"'
+    'text L40: "Whenever the opponent must move a Courtier and none is available, it places a Courtier at the Castle'
+    ' Gate instead"'
+)
+TWO_FLOORS = (
+    'text L40: "If it had to move a Courtier 2 floors and none were available, it would first place a Courtier at the'
+    ' Castle Gate and then move it to the first floor"'
 )
 GATE_FULL = (
-    'text: "if the opponent must move a Courtier to the Castle Gate and none is available, it moves a Courtier 1 floor'
+    'text L41: "if the opponent must move a Courtier to the Castle Gate and none is available, it moves a Courtier 1'
+    ' floor of the Castle higher instead"'
 )
-GATE_FULL += ' ... higher instead"; W9'
-TWO_FLOORS = 'text: "it would first place a Courtier at the Castle Gate and then move it to the first floor"'
+NO_MOVE = "L40-L41: the move and each substitute the text gives tried once, and none can be made"
+PLACES = {
+    "supply": "the supply",
+    "gate": "the Castle Gate",
+    "first_floor": "the First Floor",
+    "second_floor": "the Second Floor",
+    "daimyo": "the Daimyo (Third Floor)",
+}
+
+
+@dataclass(frozen=True)
+class CourtierStep:
+    """One courtier move the bot must make: ``up`` ``floors``, or ``gate`` (from the supply; ``then_first``: on to the
+    First Floor, L40's two-floor case)."""
+
+    move: Literal["up", "gate"]
+    floors: int = 0
+    then_first: bool = False
+
+    def substitute(self) -> tuple[CourtierStep, str]:
+        """What the text puts in its place when it cannot be made, and the line that says so."""
+        if self.move == "up":
+            return (
+                (CourtierStep("gate", then_first=True), TWO_FLOORS)
+                if self.floors == 2
+                else (CourtierStep("gate"), NONE_LEFT)
+            )
+        return CourtierStep("up", 1), GATE_FULL
 
 
 @dataclass
@@ -215,51 +248,56 @@ class BotTurn:
             self._op(op, rule)
 
     def _op(self, op: Op, rule: str) -> None:
-        state = self.state
         if op.op in ("influence", "clan_points", "coins"):
             assert op.n is not None
             words = {"influence": "Influence", "clan_points": "clan points", "coins": "coins"}[op.op]
             self._step(A.Gain(op.op, op.n), rule, f"+{op.n} {words}")
         elif op.op == "courtier_gate":
-            if state.courtiers["supply"]:
-                self._step(A.CourtierTo("supply", "gate"), rule, "a courtier to the Castle Gate")
-                return
-            moves = R.courtier_moves(state, 1, self.options)
-            for move in moves:
-                self._step(move, GATE_FULL, f"no courtier left in supply: one climbs from {move.frm} to {move.to}")
-            if not moves:
-                self._step(
-                    A.NoEffect("courtier to the Gate: none left in supply and none can climb"),
-                    rule,
-                    "no courtier can move: nothing happens",
-                )
+            self._courtier(CourtierStep("gate"), rule)
         elif op.op == "courtier_up":
             assert op.floors is not None
-            moves = R.courtier_moves(state, op.floors, self.options)
-            for move in moves:
-                self._step(
-                    move, f"{rule}; W9 ({self.options.courtier})", f"a courtier climbs from {move.frm} to {move.to}"
-                )
-            if moves:
-                return
-            why = NONE_LEFT
-            if not state.courtiers["supply"]:
-                self._step(
-                    A.NoEffect("courtier up: none can climb and none is left in supply"),
-                    why,
-                    "no courtier can move: nothing happens",
-                )
-                return
-            self._step(A.CourtierTo("supply", "gate"), why, "no courtier can climb: one goes to the Castle Gate")
-            if op.floors == 2:
-                self._step(
-                    A.CourtierTo("gate", "first_floor"),
-                    TWO_FLOORS,
-                    "and on to the First Floor",
-                )
+            self._courtier(CourtierStep("up", op.floors), rule)
         else:
             assert op.text is not None
             self._step(A.Manual(op.text), f"{rule}; {op.op}: carried out by hand", op.text)
+
+    def _courtier(self, wanted: CourtierStep, rule: str) -> None:
+        """The courtier move, or when it cannot be made the text's substitute (L40: to the Castle Gate; L41: 1 floor
+        up), and so on until one can: each kind of move is tried once (the two substitutes lead to each other), so
+        the chain ends, with nothing moved if none applies. Every step is a decision of its own."""
+        step, why, tried = wanted, rule, set[tuple[str, int]]()
+        while (step.move, step.floors) not in tried:
+            tried.add((step.move, step.floors))
+            moves = self._courtier_moves(step)
+            if moves:
+                instead = "instead, " if step != wanted else ""
+                first = f"{why}; W9 ({self.options.courtier})" if step.move == "up" else why
+                for i, move in enumerate(moves):
+                    text = f"a courtier from {PLACES[move.frm]} to {PLACES[move.to]}"
+                    self._step(move, first if i == 0 else TWO_FLOORS, (instead if i == 0 else "and on: ") + text)
+                return
+            self._step(A.CannotMove(step.move, step.floors, step.then_first), why, self._cannot(step))
+            step, why = step.substitute()
+        self._step(A.NoEffect("no courtier can move"), NO_MOVE, "no courtier can move: nothing happens")
+
+    def _courtier_moves(self, step: CourtierStep) -> list[A.CourtierTo]:
+        if step.move == "up":
+            return R.courtier_moves(self.state, step.floors, self.options)
+        if not self.state.courtiers["supply"]:
+            return []
+        return [A.CourtierTo("supply", "gate")] + ([A.CourtierTo("gate", "first_floor")] if step.then_first else [])
+
+    def _cannot(self, step: CourtierStep) -> str:
+        if step.move == "gate":
+            on = " (and move on to the First Floor)" if step.then_first else ""
+            return f"no courtier is left in the supply to place at the Castle Gate{on}"
+        starts = R.courtier_starts(step.floors)
+        where = (
+            ", ".join(PLACES[f] for f in starts[:-1]) + f" or {PLACES[starts[-1]]}"
+            if len(starts) > 1
+            else PLACES[starts[0]]
+        )
+        return f"no courtier can climb {step.floors} floor{'s' if step.floors > 1 else ''}: none on {where}"
 
     def _step(self, action: A.Action, rule: str, text: str) -> None:
         if self.announce and not self.decisions:

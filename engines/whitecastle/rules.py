@@ -163,7 +163,7 @@ def apply(
             elif zone == "well":
                 state.well.append(Die(bridge, value))
             end_turn(state, rng, options)
-        case A.Manual() | A.NoEffect():
+        case A.Manual() | A.NoEffect() | A.CannotMove():
             pass
 
 
@@ -187,10 +187,16 @@ def advance_influence(position: int, n: int, deck: SoloDeck | None, options: Bot
     return target
 
 
+def courtier_starts(floors: int) -> tuple[str, ...]:
+    """Where a courtier can climb ``floors`` from (the Daimyo is the top)."""
+    ladder = FLOORS[1:]  # gate .. daimyo
+    return ladder[: len(ladder) - floors]
+
+
 def courtier_moves(state: State, floors: int, options: BotOptions) -> list[A.CourtierTo]:
     """The courtier that climbs ``floors`` (W9: the highest-placed that can, or the lowest), as single moves."""
-    ladder = FLOORS[1:]  # gate .. daimyo
-    movable = [f for f in ladder[: len(ladder) - floors] if state.courtiers[f]]
+    ladder = FLOORS[1:]
+    movable = [f for f in courtier_starts(floors) if state.courtiers[f]]
     if not movable:
         return []
     start = movable[-1] if options.courtier == "highest" else movable[0]

@@ -66,7 +66,7 @@ def test_a_scenario_through_a_save_decides_as_in_process(tmp_path: Path, name: s
         if "order" in d:
             d["order"] = list(d["order"])
     assert got == expected
-    assert all(d["commands"] or d["action"]["type"] in ("NoEffect", "Manual") for d in through)
+    assert all(d["commands"] or d["action"]["type"] in ("NoEffect", "Manual", "CannotMove") for d in through)
     assert "SAMPLE DATA" in through[0]["reason"]  # the scenario decks are samples
     if name == "1":  # HARD set-up read from the table: Influence 3, clan points 8, the bot's turn
         read = game_.read(Table.from_save(SaveFile.load(save))).state

@@ -84,7 +84,7 @@ class Planner(RecordingPlanner):
                 at = grid(area.centre, len(self.courtiers.setdefault(to, [])), per_row=4, rows=2, step=0.9)
                 self.courtiers[to].append(guid)
                 return [Move(guid=guid, position=Position.of(at))]
-        return []  # Manual, NoEffect: said in chat, nothing moves
+        return []  # Manual, NoEffect, CannotMove: said in chat, nothing moves
 
     # --- cards ---------------------------------------------------------------------------------------------
 
