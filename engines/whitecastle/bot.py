@@ -11,10 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engines.base import Decision, Reason
+from engines.base import Decision, Problem, ReadError, Reason
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
-from engines.whitecastle.board import Colour
 from engines.whitecastle.deck import Card, DieRef, Op, SoloDeck
 from engines.whitecastle.options import BotOptions
 from engines.whitecastle.state import Die, State
@@ -146,7 +145,9 @@ class BotTurn:
         """W10: every card revealed and no indicated die free."""
         if self.options.no_die == "skip" or not self.state.revealed:
             return None
-        bridge: Colour = next(c for c in R.COLOURS if self.state.bridges[c])
+        bridge = next((c for c in R.COLOURS if self.state.bridges[c]), None)
+        if bridge is None:  # bot_turn refuses such a state first: kept total all the same
+            raise no_die_left(self.state)
         card = self.deck.card(self.state.revealed[-1])
         return card, DieRef(bridge=bridge, end="low"), "W10: every card revealed; the low die of the first bridge"
 
@@ -309,6 +310,20 @@ class BotTurn:
             self.on_step(decision, self.state)
 
 
+def no_die_left(state: State) -> ReadError:
+    """Every bridge empty on the bot's turn: no state of a game (a round leaves three dice on the bridges), so a
+    table read wrong or set up by hand; named, and nothing moves (W10's fallback has no die to take either)."""
+    return ReadError(
+        [
+            Problem(
+                f"no die on any bridge (red, black, white) on the bot's turn {state.turns_taken + 1} of round "
+                f"{state.round}, yet a round takes six of the nine dice (three turns each) and three stay on the "
+                "bridges until it ends: the dice were read off their bridges or moved by hand"
+            )
+        ]
+    )
+
+
 def bot_turn(
     state: State,
     deck: SoloDeck,
@@ -324,4 +339,6 @@ def bot_turn(
     if state.to_move != "bot":
         taken = f"{state.turns_taken} {'die' if state.turns_taken == 1 else 'dice'} taken this round"
         raise R.IllegalAction(f"it is the person's turn ({taken}): take yours first")
+    if not state.dice_left():
+        raise no_die_left(state)
     return BotTurn(state, deck, rng, options or BotOptions(), on_step, announce).play()

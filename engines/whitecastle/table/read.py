@@ -136,9 +136,32 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
     state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, rnd + 1
     state.turns_taken = b.dice_per_bridge * len(COLOURS) - state.dice_left()
     state.over = state.round == b.rounds and state.turns_taken >= 2 * b.turns_per_round  # the last round's turns
+    problems += _round_problems(state)
     if problems:
         raise ReadError(problems)
     return view
+
+
+def _round_problems(state: State) -> list[Problem]:
+    """Dice taken beyond a round's turns (three each): the bot would take a die it may not, or find none at all."""
+    b = board()
+    turns, taken, dice = 2 * b.turns_per_round, state.turns_taken, b.dice_per_bridge * len(COLOURS)
+    if taken > turns:
+        return [
+            Problem(
+                f"only {state.dice_left()} dice on the bridges: a round takes {turns} of the {dice} "
+                f"({b.turns_per_round} turns each), so {dice - turns} stay until it ends; put back the dice taken "
+                "after the round's last turn"
+            )
+        ]
+    if taken == turns and not state.over:
+        return [
+            Problem(
+                f"round {state.round}'s {turns} turns are taken: roll all nine dice onto their bridges (low to high "
+                f"from the left) and move the round marker to round {state.round + 1}, then press Bot turn"
+            )
+        ]
+    return []
 
 
 @dataclass(frozen=True)
