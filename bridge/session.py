@@ -267,6 +267,7 @@ class Session:
                 await self._status(f"Bridge connected: {self.game.title}")
         elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
+            await self.difficulty_chosen()
         elif event.name == "check_turn":
             await self.press_check_turn()
         elif event.name == "button":
@@ -282,6 +283,14 @@ class Session:
             await self.check_boards(event.fields.get("boards"))
         elif event.name in self.game.table_events:
             await self.table_event(event.name, event.fields)
+
+    async def difficulty_chosen(self) -> list[str]:
+        """What the game says of the difficulty just chosen (what it will change on this table, and what it cannot),
+        said where the person looks; the lines."""
+        lines = self.game.difficulty_chosen(await self.connector.snapshot(), Options(self.difficulty, self.rules))
+        for line in lines:
+            await self._report(line, kind="notice")
+        return lines
 
     async def check_boards(self, measured: Any) -> list[str]:
         """The connector measured the boards as TTS drew them: any not the size the build assumed is reported where

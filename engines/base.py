@@ -179,6 +179,11 @@ class Game(ABC, Generic[S, A]):
         was taken, and lines for the chat that say what came of it (or what is wrong, and where)."""
         raise NotImplementedError(f"{self.title} has no table event {name!r}")
 
+    def difficulty_chosen(self, table: Table, options: Options) -> list[str]:
+        """Lines said when the person chooses ``options.difficulty`` (on the panel): what it will change on this
+        table and what it cannot, for a game whose levels differ in more than the bot's choices. None by default."""
+        return []
+
     def button(self, key: str) -> str | None:
         """A press of one of :attr:`buttons`: the label of the person's move it stands for, carried out before the
         bot's turn ("" for none: the press is a Bot turn); None for a key the game does not know."""

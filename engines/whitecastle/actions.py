@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engines.whitecastle.board import Colour
+from engines.whitecastle.board import Colour, Difficulty
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,23 @@ class CannotMove:
 
 
 @dataclass(frozen=True, slots=True)
+class SetUp:
+    """Before the bot's first turn: its start for ``level`` (L8-L11's Influence, W7's clan points)."""
+
+    level: Difficulty
+    influence: int
+    clan_points: int
+
+
+@dataclass(frozen=True, slots=True)
+class LevelChange:
+    """A level chosen after the bot's first turn: its bonuses from now on; the start it was set up with stays."""
+
+    frm: Difficulty
+    to: Difficulty
+
+
+@dataclass(frozen=True, slots=True)
 class DiscardRevealed:
     pass
 
@@ -91,7 +108,9 @@ class PersonTurn:
 
 
 Action = (
-    Reveal
+    SetUp
+    | LevelChange
+    | Reveal
     | NewDeck
     | TakeDie
     | PlaceDie

@@ -13,7 +13,9 @@ from typing import Literal
 
 from engines.base import Decision, Problem, ReadError, Reason
 from engines.whitecastle import actions as A
+from engines.whitecastle import difficulty
 from engines.whitecastle import rules as R
+from engines.whitecastle.board import Difficulty
 from engines.whitecastle.deck import Card, DieRef, Op, SoloDeck
 from engines.whitecastle.options import BotOptions
 from engines.whitecastle.state import Die, State
@@ -92,10 +94,13 @@ class BotTurn:
     options: BotOptions = field(default_factory=BotOptions)
     on_step: Callable[[Decision[A.Action], State], None] | None = None  # the state after each step (the planner)
     announce: str = ""  # said before the first step's words ("SAMPLE DATA")
+    level: Difficulty | None = None  # chosen for this turn (a table's panel or page); None: the state's
     decisions: list[Decision[A.Action]] = field(default_factory=list)
 
     def play(self) -> list[Decision[A.Action]]:
         state = self.state
+        for action, rule, text in difficulty.steps(state, self.level, self.options) if self.level else ():
+            self._step(action, rule, text)  # the start before the first turn, or a change of level after it
         if state.turns_taken == 0 and state.discard:  # a table read at a round's start: its first bot turn
             text = f"shuffles its discard pile into its deck for round {state.round}"
             self._step(R.shuffled(state, self.rng), NEW_ROUND, text)
@@ -332,8 +337,10 @@ def bot_turn(
     *,
     on_step: Callable[[Decision[A.Action], State], None] | None = None,
     announce: str = "",
+    level: Difficulty | None = None,
 ) -> list[Decision[A.Action]]:
-    """The bot's whole turn, applied to ``state`` (pass a copy to plan), and its decisions with their reasons."""
+    """The bot's whole turn, applied to ``state`` (pass a copy to plan), and its decisions with their reasons.
+    ``level``: the difficulty chosen for this turn on a table (:mod:`engines.whitecastle.difficulty`)."""
     if state.over:
         raise R.IllegalAction("the game is over")
     if state.to_move != "bot":
@@ -341,4 +348,4 @@ def bot_turn(
         raise R.IllegalAction(f"it is the person's turn ({taken}): take yours first")
     if not state.dice_left():
         raise no_die_left(state)
-    return BotTurn(state, deck, rng, options or BotOptions(), on_step, announce).play()
+    return BotTurn(state, deck, rng, options or BotOptions(), on_step, announce, level).play()

@@ -13,18 +13,20 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove, Reason
+from engines.base import Decision, Game, Options, PersonMove, ReadError, Reason
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
 from engines.tablekit import planned, state_after
 from engines.whitecastle import actions as A
+from engines.whitecastle import difficulty, selfplay
 from engines.whitecastle import rules as R
-from engines.whitecastle import selfplay
+from engines.whitecastle.board import Difficulty
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck, find_deck, load_deck
 from engines.whitecastle.options import OPTION_TYPES, BotOptions
 from engines.whitecastle.table import person
 from engines.whitecastle.table.build import build_table
+from engines.whitecastle.table.level import LEVELS
 from engines.whitecastle.table.plan import Planner
 from engines.whitecastle.table.read import TableView, read_table
 
@@ -50,15 +52,12 @@ class WhiteCastle(Game[TableView, Any]):
         return "medium"
 
     def read(self, table: Table) -> TableView:
-        return read_table(table, self.deck, "medium")
+        return read_table(table, self.deck)
 
     def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
         bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="White Castle bot")
-        level = options.difficulty or self.default_difficulty
-        if level not in self.difficulties:
-            raise ValueError(f"difficulty {level!r} is not one of {', '.join(self.difficulties)}")
+        level = self._level(options)
         now = state.state.copy()
-        now.difficulty = level  # type: ignore[assignment]
         planner = Planner(state, self.deck)
         state.planner = planner
         announce = SAMPLE if self.deck.sample else ""
@@ -69,7 +68,24 @@ class WhiteCastle(Game[TableView, Any]):
             decision: Decision[Any] = Decision(A.NoEffect("game over"), Reason("W12: the bot's final score", text))
             planner.record(decision, now)
             return [decision]
-        return bot_turn(now, self.deck, rng, bot_options, on_step=planner.record, announce=announce)
+        return bot_turn(now, self.deck, rng, bot_options, on_step=planner.record, announce=announce, level=level)
+
+    def _level(self, options: Options) -> Difficulty:
+        wanted = options.difficulty or self.default_difficulty
+        level = next((lv for lv in LEVELS if lv == wanted), None)
+        if level is None:
+            raise ValueError(f"difficulty {wanted!r} is not one of {', '.join(self.difficulties)}")
+        return level
+
+    def difficulty_chosen(self, table: Table, options: Options) -> list[str]:
+        """What the level chosen will do at the bot's next turn: set its start (before its first turn), or change
+        its bonuses and not its start (after it). Nothing on a table that cannot be read (Bot turn names why)."""
+        try:
+            view = self.read_table(table)
+        except ReadError:
+            return []
+        bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="White Castle bot")
+        return [difficulty.note(view.state, self._level(options), bot_options)]
 
     def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
         return planned(state, decision)

@@ -52,11 +52,16 @@ def new_game(
     ids = [c.id for c in deck.cards]
     rng.shuffle(ids)
     state = State(difficulty, {c: [] for c in COLOURS}, spaces, deck=ids)
-    state.influence = b.start_influence[difficulty]
-    state.clan_points = b.start_clan_points[difficulty] if options.start_clan_points == "official" else 0
+    state.influence, state.clan_points = start(difficulty, options)
     state.courtiers["supply"] = b.courtiers
     start_round(state, rng)
     return state
+
+
+def start(level: Difficulty, options: BotOptions) -> tuple[int, int]:
+    """The bot's starting Influence (the Polish text's 1 / 2 / 3) and clan points (W7) for ``level``."""
+    b = board()
+    return b.start_influence[level], b.start_clan_points[level] if options.start_clan_points == "official" else 0
 
 
 def start_round(state: State, rng: random.Random) -> None:
@@ -109,6 +114,11 @@ def apply(
     """One step. ``deck`` and ``options`` matter for the bot's Influence (the time track's end and thresholds)."""
     options = options or BotOptions()
     match action:
+        case A.SetUp(level, influence, clan_points):
+            state.difficulty = state.set_up_for = level
+            state.influence, state.clan_points = influence, clan_points
+        case A.LevelChange(_, to):
+            state.difficulty = to
         case A.Reveal(card):
             if not state.deck or state.deck[0] != card:
                 raise IllegalAction(f"{card} is not the top card of the bot's deck")

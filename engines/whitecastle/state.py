@@ -32,7 +32,7 @@ class Space:
 
 @dataclass
 class State:
-    difficulty: Difficulty
+    difficulty: Difficulty  # the level in force: its bonuses (on a table, the level its last bot turn played)
     bridges: dict[Colour, list[int]]  # each bridge's dice, low end first
     spaces: dict[str, list[Space]]  # zone -> its spaces, left to right
     deck: list[str]  # card ids, top first
@@ -49,6 +49,12 @@ class State:
     first: Seat = "bot"  # who opens the round
     person_influence: int = 0  # read from the table: only the turn order's alternative reading (W6) uses it
     over: bool = False
+    set_up_for: Difficulty | None = None  # the level the bot's start was set for (None: ``difficulty``'s)
+
+    @property
+    def start_level(self) -> Difficulty:
+        """The level whose starting Influence and clan points the bot began with (set once, before its first turn)."""
+        return self.set_up_for or self.difficulty
 
     def copy(self) -> State:
         return copy.deepcopy(self)

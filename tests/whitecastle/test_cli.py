@@ -59,8 +59,9 @@ def test_the_table_needs_the_owners_deck_or_leave_to_use_the_sample(tmp_path: Pa
     result = automa("decide", "whitecastle", str(save), "--allow-sample", "--difficulty", "hard", "--format", "json")
     assert result.returncode == 0, result.stderr
     plan = json.loads(result.stdout)
-    first = plan["decisions"][0]
-    assert first["reason"].startswith("SAMPLE DATA") and first["action"]["type"] == "Reveal"
+    setup, first = plan["decisions"][:2]  # a table is built at MEDIUM: the first turn sets up for HARD
+    assert setup["reason"].startswith("SAMPLE DATA") and first["action"]["type"] == "Reveal"
+    assert setup["action"] == {"type": "SetUp", "level": "hard", "influence": 3, "clan_points": 8}
     assert any(d["action"]["type"] == "PlaceDie" and d["commands"] for d in plan["decisions"])
     other = automa("decide", "warchest", str(save), "--allow-sample")
     assert other.returncode == 2 and "takes no owner data" in other.stderr

@@ -52,6 +52,7 @@ def fields(state: State) -> dict[str, Any]:
             state.round,
             state.turns_taken,
         ),
+        "level": (state.difficulty, state.start_level),
     }
 
 

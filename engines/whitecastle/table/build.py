@@ -12,6 +12,7 @@ from engines.whitecastle.board import FLOORS, ZONES, board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, State
 from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import level
 from engines.whitecastle.table.images import cells, op_words
 
 DIE_SLOT_Z, TILE_Z = 0.9, -0.9  # in a room: the die above its tiles
@@ -40,9 +41,14 @@ class _Builder(Builder):
             gm_notes=colour,
         )
 
-    def marker(self, what: str, at: Vec3, *, name: str = "", colour: str = "bot") -> dict[str, Any]:
+    def marker(
+        self, what: str, at: Vec3, *, name: str = "", colour: str = "bot", notes: tuple[str, str] = ("", "")
+    ) -> dict[str, Any]:
         tags = [L.MARKER_TAG, L.tag("marker", what)]
-        return self.base("Chip_10", name or f"bot {what}", tags, at, colour=L.RGB[colour])
+        description, gm_notes = notes
+        return self.base(
+            "Chip_10", name or f"bot {what}", tags, at, colour=L.RGB[colour], description=description, gm_notes=gm_notes
+        )
 
 
 def time_spots(deck: SoloDeck) -> int:
@@ -111,7 +117,7 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
         bag = b.base("Infinite_Bag", f"{what}s", [supply_tag], at)
         bag["ContainedObjects"] = [b.base(name, f"bot {what}", [piece_tag], at)]
         b.add(bag)
-    b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck))))
+    b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck)), notes=level.record(state)))
     yours = L.AREAS["time"].spot(state.person_influence, time_spots(deck), z=L.PERSON_MARKER_Z)
     b.add(b.marker("person_influence", yours, name="your Influence", colour="white"))
     b.add(b.marker("clan_points", L.AREAS["cp"].spot(position, L.CP_TRACK)))

@@ -7,7 +7,7 @@ card is that card, as in TTS), the courtiers on each floor, the coins and the ma
 
 from __future__ import annotations
 
-from bridge.commands import Command, Move, Position, Take
+from bridge.commands import Command, Move, Position, SetText, Take
 from bridge.table import Vec3
 from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
 from engines.whitecastle import actions as A
@@ -15,6 +15,7 @@ from engines.whitecastle.board import board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import State
 from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import level
 from engines.whitecastle.table.build import DIE_SLOT_Z, time_spots
 from engines.whitecastle.table.read import COLOURS, TableView
 
@@ -62,22 +63,13 @@ class Planner(RecordingPlanner):
                 spots = (grid(area.centre, before.coins + i, per_row=5, rows=3, step=0.8) for i in range(n))
                 return [Take(container=supply, position=Position.of(at)) for at in spots]
             case A.Gain("influence", _):
-                at = L.AREAS["time"].spot(after.influence, time_spots(self.deck))
-                return [Move(guid=self.view.markers["influence"].guid, position=Position.of(at))]
+                return [self._influence(after)]
             case A.Gain("clan_points", _):
-                laps_before = before.clan_points // L.CP_TRACK
-                laps, position = divmod(after.clan_points, L.CP_TRACK)
-                out = [
-                    Move(
-                        guid=self.view.markers["clan_points"].guid,
-                        position=Position.of(L.AREAS["cp"].spot(position, L.CP_TRACK)),
-                    )
-                ]
-                area = L.AREAS["cp.laps"]
-                for i in range(laps_before, laps):
-                    at = grid(area.centre, i, per_row=3, rows=1)
-                    out.append(Take(container=self.view.supplies["lap"], position=Position.of(at)))
-                return out
+                return self._clan_points(before, after)
+            case A.SetUp():
+                return [self._level(after), self._influence(after), *self._clan_points(before, after)]
+            case A.LevelChange():
+                return [self._level(after)]
             case A.CourtierTo(frm, to):
                 guid = self.courtiers[frm].pop()
                 area = L.AREAS[f"floor.{to}"]
@@ -85,6 +77,29 @@ class Planner(RecordingPlanner):
                 self.courtiers[to].append(guid)
                 return [Move(guid=guid, position=Position.of(at))]
         return []  # Manual, NoEffect, CannotMove: said in chat, nothing moves
+
+    # --- markers ------------------------------------------------------------------------------------------
+
+    def _influence(self, after: State) -> Command:
+        at = L.AREAS["time"].spot(after.influence, time_spots(self.deck))
+        return Move(guid=self.view.markers["influence"].guid, position=Position.of(at))
+
+    def _clan_points(self, before: State, after: State) -> list[Command]:
+        """The marker to its space; a lap token for each time round the track (none are taken back: the bot's clan
+        points only fall at a set-up, below the track's length)."""
+        laps_before = before.clan_points // L.CP_TRACK
+        laps, position = divmod(after.clan_points, L.CP_TRACK)
+        at = L.AREAS["cp"].spot(position, L.CP_TRACK)
+        out: list[Command] = [Move(guid=self.view.markers["clan_points"].guid, position=Position.of(at))]
+        area = L.AREAS["cp.laps"]
+        for i in range(laps_before, laps):
+            spot = grid(area.centre, i, per_row=3, rows=1)
+            out.append(Take(container=self.view.supplies["lap"], position=Position.of(spot)))
+        return out
+
+    def _level(self, after: State) -> Command:
+        description, notes = level.record(after)
+        return SetText(guid=self.view.markers["influence"].guid, description=description, gm_notes=notes)
 
     # --- cards ---------------------------------------------------------------------------------------------
 

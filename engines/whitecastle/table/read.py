@@ -18,6 +18,7 @@ from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, Space, State
 from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import level
 from engines.whitecastle.table.build import time_spots
 
 COLOURS: tuple[Colour, ...] = ("red", "black", "white")
@@ -38,7 +39,9 @@ class TableView:
     planner: Any = None  # set by the bot's turn: the planner of its decisions
 
 
-def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableView:
+def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") -> TableView:
+    """The table's state. Its level is the one recorded on the bot's Influence marker (``table/level.py``);
+    ``difficulty`` stands until that marker is read."""
     problems: list[Problem] = []
     zones = zones_of(table, L.AREAS)
 
@@ -130,6 +133,12 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty) -> TableVie
     state.coins = sum(1 for o in by_area.get("bot.coins", []) if o.has_tag(L.COIN_TAG))
     laps = sum(1 for o in by_area.get("cp.laps", []) if o.has_tag(L.LAP_TAG))
     influence = _marker(table, "influence", "time", time_spots(deck), view, problems)
+    if "influence" in view.markers:
+        marker = view.markers["influence"]
+        try:
+            state.difficulty, state.set_up_for = level.parse(marker.gm_notes)
+        except ValueError as exc:
+            problems.append(Problem(f"the bot's influence marker: {exc}", marker))
     state.person_influence = _marker(table, "person_influence", "time", time_spots(deck), view, problems, whose="your")
     points = _marker(table, "clan_points", "cp", L.CP_TRACK, view, problems)
     rnd = _marker(table, "round", "round", b.rounds, view, problems)
