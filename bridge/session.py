@@ -286,8 +286,14 @@ class Session:
 
     async def difficulty_chosen(self) -> list[str]:
         """What the game says of the difficulty just chosen (what it will change on this table, and what it cannot),
-        said where the person looks; the lines."""
-        lines = self.game.difficulty_chosen(await self.connector.snapshot(), Options(self.difficulty, self.rules))
+        said where the person looks; the lines. A courtesy: the bot's next turn says it too, so a table TTS does not
+        send now is passed over (in the terminal's log)."""
+        try:
+            table = await self.connector.snapshot()
+        except LinkError as exc:
+            log.info("the difficulty's effect is not said now: %s", exc)
+            return []
+        lines = self.game.difficulty_chosen(table, Options(self.difficulty, self.rules))
         for line in lines:
             await self._report(line, kind="notice")
         return lines
