@@ -202,6 +202,7 @@ class Dashboard:
                 return f"unknown difficulty {value!r}"
             self.session.difficulty = bot["difficulty"] = value
             self.log("control", f"difficulty set to {value}")
+            await self.session.difficulty_chosen()  # what it will change on this table, and what it cannot
         elif kind == "table_event":
             name = str(message.get("name", ""))[:40]
             if name not in self.session.game.table_events:

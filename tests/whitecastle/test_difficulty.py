@@ -160,3 +160,29 @@ def test_a_table_without_the_record_reads_as_medium_and_a_broken_record_is_named
         read_table(Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "t")), DECK)
     [problem] = [str(p) for p in caught.value.problems]
     assert _marker(objs)["GUID"] in problem and "'difficulty' is 'nightmare', not one of easy, medium, hard" in problem
+
+
+@pytest.mark.slow
+async def test_the_pages_difficulty_says_what_it_will_do_and_sets_the_start():
+    """From the page (the dashboard's WebSocket, as its controls send them), on the emulator: HARD chosen before the
+    first turn is said in the page's log, and the page's Bot turn starts with the set-up (L8-L11)."""
+    from websockets.asyncio.client import connect
+
+    from tests.dashboard.conftest import close_board, open_board
+    from tests.dashboard.test_protocol import control
+
+    board = await open_board("whitecastle", allow_sample=True)
+    try:
+        async with connect(board.ws_url, origin=board.origin) as ws:
+            assert (await control(ws, type="difficulty", value="hard"))["type"] == "ack"
+            log = [e["text"] for e in board.server.dashboard.state["log"]]
+            assert any("HARD chosen: the bot sets up for it at its first turn (Influence 2 -> 3" in t for t in log)
+            assert (await control(ws, type="bot_turn"))["type"] == "ack"
+        plan = board.session.turns[-1]
+        assert plan.steps[0].decision.action == A.SetUp("hard", 3, 8)
+        log = [e["text"] for e in board.server.dashboard.state["log"]]
+        assert any("sets up for HARD: Influence 2 -> 3" in t and "text L8-L11" in t for t in log)
+        read = board.session.game.read(await board.live.connector.snapshot()).state
+        assert (read.difficulty, read.start_level) == ("hard", "hard")
+    finally:
+        await close_board(board)
