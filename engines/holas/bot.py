@@ -20,6 +20,7 @@ from typing import Any
 from engines.base import Decision, Reason
 from engines.holas import rules as R
 from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
+from engines.holas.movement import LEG_STEP, LEG_VERB, Geometry, Leg, Route, flight, land_step, voyage, within_two
 from engines.holas.options import BotOptions
 from engines.holas.state import Pending, State, StepName, Unit
 
@@ -41,6 +42,9 @@ RESEARCH = '"Research: cast the acting hero\'s spell: pay its cost, gain its pts
 BUILD = '"Build, Towers & Vessels: try in the order Tower > Air Vessel > Sea Vessel"'
 SAIL = '"Sea Vessel. 3 steps, alone, through Sea regions, wrapping across Graticules in the compass direction"'
 BOARD = '"An empty bot vessel is in the hero\'s region. The hero boards it with 1 other unit ... and the vessel moves"'
+H13 = '"Attack while the hero is aboard a Sea Vessel at sea: the action fails, so the vessel moves" (H13)'
+RESOURCE = 'L194 "The Enemy Hero collects 1 Resource of a Resource Region\'s type when it enters that Region"'
+TOKEN = 'L154 "the tokens are immediately taken and placed in a pile ... The Enemy gains immediately for each Token"'
 LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
 
 
@@ -68,6 +72,10 @@ class Enemy:
     options: BotOptions = field(default_factory=BotOptions)
     slot: int = 0  # the action under way (0: none, a battle the person started)
     rest: tuple[StepName, ...] = ()  # its steps after the one under way: where a battle's action goes on
+    geo: Geometry = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.geo = Geometry(self.data.map)
 
     def say(self, what: str, rule: str, text: str, **detail: Any) -> None:
         if self.announce and not self.decisions:
@@ -124,73 +132,104 @@ class Enemy:
         R.pay(s, cost)
         s.towers.append(at)
         self.say("tower", BUILD, f"builds a tower in {at}", region=at)
-        for _, near, _arc in R.edges_of(self.data.map, at):
+        for _, near, _arc in self.geo.edges_of(at):
             self._take_token(near)  # "It collects every adjacent Exploration Token onto the bot board" (H1)
         return True
 
     def _vessel(self, hero: str, kind: UnitType) -> bool:
+        """A vessel in the hero's region (L82; a Sea Vessel only on a Shore), else in the Capital City (also when
+        the hero is already aboard one, L84); as many as fit board it: the acting hero first, then Warriors, then
+        Serfs (the other Heroes lead armies of their own, L148)."""
         s = self.state
         free = [u for u in s.units if u.type == kind and u.where == "supply"]
         cost = self.data.faction.units[kind].cost.model_dump()
         if not free or not R.afford(s, cost):
             return False
-        at = s.unit(hero).where
-        shore = next((r.shore for r in self.data.map.regions if r.id == at), False)
-        if at == "courtyard" or s.unit(hero).aboard is not None or (kind == "sea_vessel" and not shore):
-            at = s.capital
+        at, why = self._new_place(hero, kind)
         R.pay(s, cost)
         vessel = free[0]
         vessel.where = at
         room = self.data.faction.units[kind].capacity
-        order = {"hero": 0, "warrior": 1, "serf": 2}
-        boarders = sorted(
-            (u for u in s.in_region(at) if u.type in order and u.aboard is None), key=lambda u: order[u.type]
-        )
-        for u in boarders[:room]:
-            u.aboard = vessel.id
-        names = ", ".join(u.id for u in boarders[:room]) or "no one"
-        self.say(
-            "vessel", BUILD, f"builds an {kind.replace('_', ' ')} in {at}; aboard: {names}", vessel=vessel.id, at=at
-        )
+        crew = [s.unit(hero)] if not why and room else []
+        crew += self._boarders(at, room - len(crew))
+        if crew:
+            self._board(vessel, crew)
+        where = "the Courtyard" if at == "courtyard" else at
+        names = ", ".join(u.id for u in crew) or "no one"
+        text = f"builds an {kind.replace('_', ' ')} in {where}" + (f" ({why})" if why else "") + f"; aboard: {names}"
+        self.say("vessel", BUILD, text, vessel=vessel.id, at=at, units=tuple(u.id for u in crew))
         return True
+
+    def _new_place(self, hero: str, kind: UnitType) -> tuple[str, str]:
+        """Where a new unit goes and, when not with the hero, why: the hero's region (L66, L82), the Courtyard if
+        the hero is there; the Capital City when that region already holds 5 units (L66), for a vessel when the
+        hero is already aboard one (L84), for a Sea Vessel off a Shore (L82; the Courtyard's shore is its
+        Capital's)."""
+        s = self.state
+        h = s.unit(hero)
+        here = s.capital if h.where == "courtyard" else h.where
+        if kind in ("air_vessel", "sea_vessel") and h.aboard is not None:
+            return s.capital, f"{hero} is already aboard a vessel"
+        if kind == "sea_vessel" and not self.geo.region[here].shore:
+            return s.capital, f"{here} is not on a Shore"
+        if h.where == "courtyard":
+            return "courtyard", ""
+        if len(s.in_region(here)) >= R.MAX_UNITS:
+            return s.capital, f"{here} already holds 5 units"
+        return here, ""
 
     def ns(self, units: list[Unit]) -> int:
         return sum(self.data.faction.units[u.type].ns for u in units)
 
     def attack(self, hero: str) -> bool:
-        s, map_ = self.state, self.data.map
-        if s.unit(hero).where == "courtyard":
-            self._leave_courtyard(hero)
-        at = s.unit(hero).where
-        army = s.in_region(at)
+        """Attack (L98-L104): the hero's army (from the Courtyard: the army it would leave with, L144) marches up to
+        two regions, by the shortest way, to the weakest of the person's armies no stronger than it. A hero aboard
+        a vessel makes no land attack: the action fails and the vessel moves (H13; L166)."""
+        s = self.state
+        h = s.unit(hero)
+        if h.aboard is not None:
+            text = f"{hero} is aboard {h.aboard}, which does not march with a land army: the attack fails"
+            self.say("failed", f"{ATTACK}; {H13}", text, action="attack", why="aboard")
+            return False
+        yard = h.where == "courtyard"
+        at = s.capital if yard else h.where
+        army = self._courtyard_army(hero) if yard else self._land_army(hero)
         strength = self.ns(army)
-        centres = {r.id: r.center for r in map_.regions}
-        reach = self._within_two(at)
+        arrow = R.COMPASS[self.card.compass] if self.card else 0.0
+        reach = within_two(self.geo, s, at, arrow, h, graph=self.options.attack_reach == "graph")
         armies = self.armies()
-        targets = [t for t in reach if t in armies and armies[t] <= strength]
+        near = {t: armies[t] for t in reach if t in armies}
+        targets = [t for t, ns in near.items() if ns <= strength]
         if not targets:
-            self.say(
-                "failed",
-                f"{ATTACK}; failed",
-                f"no player army within two regions of {at} has NS <= {strength}",
-                action="attack",
+            why = "too_strong" if near else "no_target"
+            text = (
+                f"every army of yours within two regions of {at} is stronger than its {strength} NS"
+                if near
+                else f"no army of yours within two regions of {at}"
             )
+            self.say("failed", f"{ATTACK}; failed", text, action="attack", why=why, strength=strength, armies=near)
             return False
         weakest = min(armies[t] for t in targets)
         tied = [t for t in targets if armies[t] == weakest]
-        arrow = R.COMPASS[self.card.compass] if self.card else 0.0
+        centres = {r.id: r.center for r in self.data.map.regions}
         toward = {t: reach[t][0] if self.options.attack_tie == "first_step" else t for t in tied}  # H5
-        target = min(tied, key=lambda t: (bearing(centres[at], centres[toward[t]], map_.north_deg) - arrow) % 360)
+        north = self.data.map.north_deg
+        target = min(tied, key=lambda t: (bearing(centres[at], centres[toward[t]], north) - arrow) % 360)
         rule = ATTACK + (f"; {TIE}" if len(tied) > 1 else "")
-        self.say("attack", rule, f"attacks {target} (NS {weakest} <= {strength}) from {at}", target=target)
-        for region in reach[target]:
-            for u in army:
-                u.where = region
-            self.say("move", rule, f"its army moves to {region}", to=region)
-            if region != target:
-                self._enter(region)
-        self.battle(target, attacker=True, enter=True)
+        text = f"attacks your army in {target} ({weakest} NS, no more than its {strength}) from {at}"
+        self.say("attack", rule, text, target=target, strength=strength, theirs=weakest, path=tuple(reach[target]))
+        if yard:
+            self._leave_courtyard(hero, army)
+        legs = tuple(Leg(r, "land") for r in reach[target])
+        self._go(Route("land_army", at, legs, battle=target), army, rule)
         return True
+
+    def _land_army(self, hero: str) -> list[Unit]:
+        """The hero and every unit in its region that stands on land (L126): not a vessel, nor anyone aboard one
+        (L166), nor another Hero."""
+        s = self.state
+        at = s.unit(hero).where
+        return [s.unit(hero)] + [u for u in s.in_region(at) if u.type in ("warrior", "serf") and u.aboard is None]
 
     def armies(self) -> dict[str, int]:
         """The person's armies by region, with their NS (H6: units and the structure, or units only)."""
@@ -199,42 +238,6 @@ class Enemy:
         if self.options.player_army == "units":
             return {r: a.ns for r, a in s.player.items() if a.ns}
         return {r: a.ns + (structure if a.structure else 0) for r, a in s.player.items() if a.ns or a.structure}
-
-    def _within_two(self, start: str) -> dict[str, list[str]]:
-        """Regions within two steps by land and ferry edges (H4): never the bot's Capital or another bot Hero's
-        region, and the step between may not hold player units; the path to each, first step clockwise first."""
-        s, map_ = self.state, self.data.map
-        kinds = {r.id: r.kind for r in map_.regions}
-        arrow = R.COMPASS[self.card.compass] if self.card else 0.0
-
-        if self.options.attack_reach == "graph":  # H4's alternative: plain graph distance, no blockers
-            near = [d for _, d in R.clockwise_from(map_, start, arrow)]
-            out = {d: [d] for d in near}
-            for first in near:
-                for _, second in R.clockwise_from(map_, first, arrow):
-                    if second != start:
-                        out.setdefault(second, [first, second])
-            return {d: path for d, path in out.items() if kinds[d] == "land"}
-
-        def steps(region: str) -> list[str]:
-            return [
-                d
-                for e, d in R.clockwise_from(map_, region, arrow)
-                if e.kind in ("land", "ferry")
-                and kinds[d] == "land"
-                and d != s.capital
-                and not any(u.type == "hero" and u.where == d for u in s.units)
-            ]
-
-        paths: dict[str, list[str]] = {}
-        for first in steps(start):
-            paths.setdefault(first, [first])
-            if first in s.player:
-                continue  # the step between may not hold player units
-            for second in steps(first):
-                if second != start:
-                    paths.setdefault(second, [first, second])
-        return paths
 
     def battle(self, region: str, *, attacker: bool, enter: bool = False) -> bool | None:
         """A battle in ``region``: it waits for the person's tactic ("The human chooses a Tactic Card first"). With
@@ -306,7 +309,7 @@ class Enemy:
         if not won:
             self._losses(army, mine, p.region)
         elif p.enter:
-            self._enter(p.region)
+            self._resource(p.region)  # L196: the resource after a won battle (its tokens were taken on entering)
         return won
 
     def _losses(self, army: list[Unit], strength: int, region: str) -> None:
@@ -341,21 +344,32 @@ class Enemy:
             cost = units[kind].cost.model_dump()
             if not free or not R.afford(s, cost) or (kind in needs_unlock and kind not in unlocked):
                 continue
-            where = self._recruit_place(hero)
+            unit = free[0]
             R.pay(s, cost)
-            free[0].where = where
-            self.say("recruit", RECRUIT, f"recruits a {kind.replace('_', ' ')} to {where}", unit=free[0].id, to=where)
+            self._recruit_place(hero, unit)
+            where = "the Courtyard" if unit.where == "courtyard" else unit.where
+            aboard = f" aboard {unit.aboard}" if unit.aboard else ""
+            text = f"recruits a {kind.replace('_', ' ')} to {where}{aboard}"
+            self.say("recruit", RECRUIT, text, unit=unit.id, to=unit.where)
             return True
         self.say("failed", f"{RECRUIT}; failed", "cannot recruit: nothing affordable in supply", action="recruit")
         return False
 
-    def _recruit_place(self, hero: str) -> str:
-        at = self.state.unit(hero).where
-        if at == "courtyard":
-            return "courtyard"
-        if len(self.state.in_region(at)) >= R.MAX_UNITS:
-            return self.state.capital  # "or the Capital if that region already holds 5 bot units"
-        return at
+    def _recruit_place(self, hero: str, unit: Unit) -> None:
+        """L66: in the hero's region as part of its army; at sea that is aboard the hero's vessel, if it has room
+        (no land unit stands at sea); else as :meth:`_new_place` says."""
+        s = self.state
+        h = s.unit(hero)
+        at_sea = h.where in self.geo.region and self.geo.sea(h.where)
+        if unit.type in ("warrior", "serf") and h.aboard is not None and at_sea:
+            vessel = s.unit(h.aboard)
+            aboard = sum(1 for u in s.units if u.aboard == vessel.id)
+            if aboard < self.data.faction.units[vessel.type].capacity:
+                unit.where, unit.aboard = vessel.where, vessel.id
+                return
+            unit.where = s.capital
+            return
+        unit.where = self._new_place(hero, unit.type)[0]
 
     def build_cc_track(self, hero: str) -> bool:
         s, track = self.state, self.data.faction.cc_track
@@ -394,164 +408,139 @@ class Enemy:
     # --- moving on a failed action -------------------------------------------------------------------------
 
     def move(self, hero: str, compass: str) -> None:
+        """The move on a failed action (L122-L190): a hero aboard a vessel moves with it alone (L162-L166); else
+        it boards an empty vessel in its region that can move (L146; a vessel in the Courtyard stands in the
+        Capital City, see the README); else its land army steps one region by the compass (L126-L130), from the
+        Courtyard with the army it may take (L144)."""
         s = self.state
-        if s.unit(hero).where == "courtyard":
-            self._leave_courtyard(hero)
-        at = s.unit(hero).where
+        arrow = R.COMPASS[compass]
+        h = s.unit(hero)
+        if h.aboard is not None:
+            vessel = s.unit(h.aboard)
+            crew = [u for u in s.units if u.aboard == vessel.id]
+            self._go(self._vessel_route(vessel, [vessel, *crew], arrow), [vessel, *crew], BOARD)
+            return
+        yard = h.where == "courtyard"
+        start = s.capital if yard else h.where
+        for vessel in self._empty_vessels(start, yard):
+            crew = [h, *self._boarders(vessel.where, 1)]
+            route = self._vessel_route(vessel, [vessel, *crew], arrow)
+            if route.legs:
+                self._board(vessel, crew)
+                self._go(route, [vessel, *crew], BOARD)
+                return
+        army = self._courtyard_army(hero) if yard else self._land_army(hero)
+        route, moving = land_step(self.geo, s, start, army, arrow, leave_excess=self.options.crowded == "leave_excess")
+        if not route.legs:
+            where = "the Courtyard" if yard else start
+            text = f"{hero}'s army cannot move from {where}: {route.stopped}"
+            self.say("stay", f"{FAILED}; {LAND}", text, mover="land_army", at=start, why=route.stopped)
+            return
+        if route.end in self.armies():  # L150 "moves into a Region that you control, it results in a Battle"
+            route = replace(route, battle=route.end)
+        if yard:
+            self._leave_courtyard(hero, army)
+        left = len(army) - len(moving)
+        self._go(route, moving, f"{FAILED}; {LAND}" + (f"; {left} stay behind (H8)" if left else ""))
+
+    def _empty_vessels(self, start: str, yard: bool) -> list[Unit]:
+        """Empty vessels in the hero's region, the Air Vessel first; from the Courtyard, those in the Courtyard and
+        in the Capital's region."""
+        s = self.state
+        places = {start, "courtyard"} if yard else {start}
         empty = [
             u
-            for u in s.in_region(at)
-            if u.type in ("air_vessel", "sea_vessel") and not any(x.aboard == u.id for x in s.units)
+            for u in s.units
+            if u.type in ("air_vessel", "sea_vessel")
+            and u.where in places
+            and not any(x.aboard == u.id for x in s.units)
         ]
-        if empty and s.unit(hero).aboard is None:
-            vessel = min(empty, key=lambda u: u.type != "air_vessel")
-            crew = self._board(hero, vessel)
-            if vessel.type == "air_vessel":
-                self._fly(crew, vessel, R.COMPASS[compass])
-            else:
-                self._sail(crew, vessel, R.COMPASS[compass])
-            return
-        self._land_step(hero, R.COMPASS[compass])
+        return sorted(empty, key=lambda u: (u.type != "air_vessel", u.where != "courtyard"))
 
-    def _board(self, hero: str, vessel: Unit) -> list[Unit]:
-        """Step 2: the hero boards the empty vessel with 1 other unit (a Warrior before a Serf, never another Hero);
-        the other units stay."""
-        s = self.state
-        others = sorted(
-            (u for u in s.in_region(vessel.where) if u.type in ("warrior", "serf") and u.aboard is None),
-            key=lambda u: u.type != "warrior",
-        )
-        crew = [s.unit(hero), *others[:1]]
+    def _boarders(self, where: str, room: int) -> list[Unit]:
+        """Who boards with the hero: Warriors before Serfs, never another Hero (L146, L84), up to ``room``."""
+        others = [
+            u for u in self.state.units if u.where == where and u.type in ("warrior", "serf") and u.aboard is None
+        ]
+        return sorted(others, key=lambda u: u.type != "warrior")[:room]
+
+    def _vessel_route(self, vessel: Unit, movers: list[Unit], arrow: float) -> Route:
+        start = self.state.capital if vessel.where == "courtyard" else vessel.where
+        speed = self._steps(vessel.type)
+        if vessel.type == "air_vessel":
+            return flight(self.geo, self.state, start, movers, arrow, speed, self.armies())
+        return voyage(self.geo, self.state, start, movers, arrow, speed, self.armies())
+
+    def _board(self, vessel: Unit, crew: list[Unit]) -> None:
+        """The hero boards the empty vessel with 1 other unit (a Warrior before a Serf, never another Hero); the
+        others stay (L146)."""
         for u in crew:
-            u.aboard = vessel.id
+            u.aboard, u.where = vessel.id, vessel.where
         names = " and ".join(u.id for u in crew)
-        self.say("board", BOARD, f"{names} board {vessel.id} in {vessel.where}; the others stay", vessel=vessel.id)
-        return crew
+        where = "the Courtyard" if vessel.where == "courtyard" else vessel.where
+        text = f"{names} board {vessel.id} in {where}; the others stay"
+        self.say("board", BOARD, text, vessel=vessel.id, units=tuple(u.id for u in crew))
 
-    def _sail(self, crew: list[Unit], vessel: Unit, arrow: float) -> None:
-        """Step 6: 3 steps through Sea regions by the compass (across a Graticule too), undocking free; it stops and
-        battles where the person's Sea Vessel is; then it docks next to the person's weakest army and battles, or
-        else on the Shore the compass points to, rotating clockwise (H3: the docking rules at the last step)."""
-        s, map_ = self.state, self.data.map
-        kinds = {r.id: r.kind for r in map_.regions}
-        region = vessel.where
-        if kinds[region] == "land":  # undocking is free: into the sea the compass points to
-            seas = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "sea"]
-            if not seas:
-                self.say("stay", BOARD, f"{vessel.id} cannot put to sea from {region}")
+    def _go(self, route: Route, movers: list[Unit], rule: str) -> None:
+        """Carry a route out leg by leg: the movers enter each region, take its Exploration Tokens at once (L154,
+        L168), gain its resource (L194) unless a battle comes first there (L196: only if the bot wins)."""
+        head = f"{movers[0].id}'s army" if route.mover == "land_army" else movers[0].id
+        for leg in route.legs:
+            frm = movers[0].where
+            for u in movers:
+                u.where = leg.to
+            what = LEG_STEP[leg.how]
+            text = f"{head} {LEG_VERB[leg.how]} {leg.to}" + (f" from {frm}" if what == "move" else "")
+            self.say(what, rule, text, to=leg.to, frm=frm, mover=route.mover, how=leg.how)
+            self._take_token(leg.to)
+            if leg.to == route.battle:
+                self.battle(leg.to, attacker=True, enter=not self.geo.sea(leg.to))
                 return
-            region = seas[0]
-        for _ in range(self._steps("sea_vessel")):
-            if region == s.player_sea:
-                break
-            ahead = [d for e, d in R.clockwise_from(map_, region, arrow) if e.kind in ("sea", "graticule")]
-            if not ahead:
-                break
-            region = ahead[0]
-            self._put(crew, vessel, region)
-            self.say("sail", SAIL, f"{vessel.id} sails to {region}", to=region)
-        if region == s.player_sea:
-            self.battle(region, attacker=True)
-            return
-        shores = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "land" and d != s.capital]
-        armies = self.armies()
-        held = [d for d in shores if d in armies]
-        dock = min(held, key=lambda d: armies[d]) if held else (shores[0] if shores else None)
-        if dock is None:
-            return
-        self._put(crew, vessel, dock)
-        self.say("dock", SAIL, f"{vessel.id} docks at {dock}" + (" and battles" if held else ""), to=dock)
-        if held:
-            self.battle(dock, attacker=True)
-        else:
-            self._enter(dock)
+            self._resource(leg.to)
+        if route.stopped and route.mover != "land_army":
+            text = f"{head} stops in {route.end}: {route.stopped}"
+            self.say("stopped", rule, text, at=route.end, mover=route.mover, why=route.stopped)
 
     def _steps(self, kind: UnitType) -> int:
         """H3: a vessel's speed, with the end-of-move rules at its last step; or at its second step, literally."""
         speed = self.data.faction.units[kind].speed
         return speed if self.options.vessel_end_rules == "last_step" else min(2, speed)
 
-    def _put(self, crew: list[Unit], vessel: Unit, region: str) -> None:
-        for u in (vessel, *crew):
-            u.where = region
-
-    def _fly(self, crew: list[Unit], vessel: Unit, arrow: float) -> None:
-        """Step 5: the Air Vessel moves 3 steps alone, no ferries or graticules, crossing the sea without stopping
-        there (H14), collecting the tokens it passes; it stops where the person's units are (a battle)."""
-        s, map_ = self.state, self.data.map
-        at = vessel.where
-        kinds = {r.id: r.kind for r in map_.regions}
-        region = at
-        speed = self._steps("air_vessel")
-        for step in range(speed):
-            moves = [d for e, d in R.clockwise_from(map_, region, arrow) if e.kind in ("land", "sea", "shore")]
-            moves = [d for d in moves if d != s.capital and not any(u.type == "hero" and u.where == d for u in s.units)]
-            if not moves:
-                break
-            region = moves[0]
-            if step == speed - 1 and kinds[region] == "sea":  # H14: not at sea at the end: the next land clockwise
-                lands = [d for e, d in R.clockwise_from(map_, region, arrow) if kinds[d] == "land" and d != s.capital]
-                region = lands[0] if lands else region
-            self._put(crew, vessel, region)
-            self.say("fly", BOARD, f"{vessel.id} flies to {region}", to=region)
-            if region in self.armies():
-                self.battle(region, attacker=True)
-                return
-            self._take_token(region)
-
-    def _leave_courtyard(self, hero: str) -> None:
+    def _courtyard_army(self, hero: str) -> list[Unit]:
+        """L144: from the Courtyard the hero takes up to 5 units with it, as many Warriors as possible but at least
+        1 Serf if there is one; the other Heroes, the vessels and whatever stands in the Capital's region stay."""
         s = self.state
-        yard = [u for u in s.units if u.where == "courtyard" and u.type != "hero"]
+        yard = [u for u in s.units if u.where == "courtyard" and u.aboard is None]
         warriors = [u for u in yard if u.type == "warrior"]
         serfs = [u for u in yard if u.type == "serf"]
         room = R.MAX_UNITS - 1
         keep_serf = 1 if serfs else 0
         army = warriors[: room - keep_serf]
         army += serfs[: room - len(army)]
-        for u in [s.unit(hero), *army]:
+        return [s.unit(hero), *army]
+
+    def _leave_courtyard(self, hero: str, army: list[Unit] | None = None) -> None:
+        s = self.state
+        army = army if army is not None else self._courtyard_army(hero)
+        for u in army:
             u.where = s.capital
-        names = ", ".join(u.id for u in army) or "no one else"
+        names = ", ".join(u.id for u in army[1:]) or "no one else"
         self.say(
             "leave_courtyard",
             COURTYARD,
             f"{hero} leaves the Courtyard with {names}",
-            units=(hero, *[u.id for u in army]),
+            units=tuple(u.id for u in army),
         )
 
-    def _land_step(self, hero: str, bearing: float) -> None:
-        s, map_ = self.state, self.data.map
-        at = s.unit(hero).where
-        army = s.in_region(at)
-        kinds = {r.id: r for r in map_.regions}
-        for edge, dest in R.clockwise_from(map_, at, bearing):
-            if kinds[dest].kind == "sea" and edge.kind != "ferry":
-                continue
-            if dest == s.capital or any(u.type == "hero" for u in s.in_region(dest)):
-                continue
-            room = R.MAX_UNITS - len(s.in_region(dest))
-            if len(army) > room and (self.options.crowded == "illegal" or room < 1):
-                continue  # H8: over 5 units: illegal, rotate clockwise
-            moving = sorted(army, key=lambda u: u.id != hero)[:room]  # H8's alternative: the excess stays behind
-            for u in moving:
-                u.where = dest
-            left = f"; {len(army) - len(moving)} stay behind (H8)" if len(moving) < len(army) else ""
-            text = f"{hero}'s army moves from {at} to {dest}{left}"
-            self.say("move", f"{FAILED}; {LAND}", text, frm=at, to=dest)
-            if dest in self.armies():  # "player-controlled -> battle, and its 1 resource only if the bot wins"
-                self.battle(dest, attacker=True, enter=True)
-            else:
-                self._enter(dest)
-            return
-        self.say("stay", f"{FAILED}; {LAND}", f"{hero}'s army cannot move from {at}: every neighbour is illegal")
-
     def _enter(self, region: str) -> None:
-        s = self.state
         self._take_token(region)
-        terrain = next(r.terrain for r in self.data.map.regions if r.id == region)
-        resource = R.terrain_resource(terrain)
+        self._resource(region)
+
+    def _resource(self, region: str) -> None:
+        resource = R.terrain_resource(self.geo.region[region].terrain)
         if resource:
-            R.gain(s, resource, 1)
-            self.say("resource", '"resource region -> 1 resource"', f"+1 {resource} from {region}", resource=resource)
+            R.gain(self.state, resource, 1)
+            self.say("resource", RESOURCE, f"+1 {resource} from {region}", resource=resource, region=region)
 
     def _take_token(self, region: str) -> None:
         s = self.state
@@ -561,7 +550,7 @@ class Enemy:
             s.pts += self.options.token_pts
             self.say(
                 "token",
-                '"Exploration Token -> onto the bot board unresolved, pts" (H1)',
+                TOKEN,
                 f"takes the Exploration Token of {region}: +{self.options.token_pts} pt",
                 region=region,
             )

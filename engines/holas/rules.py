@@ -1,11 +1,11 @@
-"""The rules the Enemy needs: set-up, drawing its solo cards, the Tax Track, paying, the CC Track, the map's
-neighbours by compass arc, and the end trigger."""
+"""The rules the Enemy needs: set-up, drawing its solo cards, the Tax Track, paying, the CC Track, collection and
+the end trigger (the map's geometry and movement are in ``movement.py``)."""
 
 from __future__ import annotations
 
 import random
 
-from engines.holas.data_model import Edge, HolasData, MapData
+from engines.holas.data_model import HolasData
 from engines.holas.state import RESOURCES, State, Unit
 
 COMPASS = {"N": 0, "NE": 45, "E": 90, "SE": 135, "S": 180, "SW": 225, "W": 270, "NW": 315}
@@ -52,28 +52,6 @@ def pay(state: State, cost: dict[str, int]) -> None:
 
 def gain(state: State, resource: str, n: int) -> None:
     state.resources[resource] = min(10, state.resources[resource] + n)
-
-
-def edges_of(map_: MapData, region: str) -> list[tuple[Edge, str, tuple[float, float]]]:
-    """(edge, the neighbour, the arc seen from ``region``) for each edge of ``region``."""
-    out = []
-    for e in map_.edges:
-        if e.a == region:
-            out.append((e, e.b, e.arc_a))
-        elif e.b == region:
-            out.append((e, e.a, e.arc_b))
-    return out
-
-
-def clockwise_from(map_: MapData, region: str, bearing: float) -> list[tuple[Edge, str]]:
-    """The region's neighbours in the order met sweeping clockwise from ``bearing``: first the arc holding it."""
-
-    def offset(arc: tuple[float, float]) -> float:
-        start, end = arc[0] % 360, arc[1] % 360
-        inside = (start <= bearing < end) if start < end else (bearing >= start or bearing < end)
-        return -1.0 if inside else (start - bearing) % 360
-
-    return [(e, other) for e, other, arc in sorted(edges_of(map_, region), key=lambda x: offset(x[2]))]
 
 
 def terrain_resource(terrain: str) -> str | None:

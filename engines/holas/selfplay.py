@@ -10,12 +10,14 @@ import statistics
 import time
 import traceback
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from tqdm import tqdm
 
+from engines.base import Decision
 from engines.holas import rules as R
-from engines.holas.bot import Enemy
+from engines.holas.bot import Enemy, Step
 from engines.holas.data_model import HolasData
 from engines.holas.state import PlayerArmy, State
 from engines.selfplay_report import Failures, Row, in_processes, mean_max
@@ -41,7 +43,11 @@ def _person(state: State, data: HolasData, enemy: Enemy, rng: random.Random) -> 
         enemy.battle(rng.choice(bots), attacker=False)
 
 
-def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
+Watch = Callable[[Decision[Step], State], None]
+
+
+def play(data: HolasData, seed: int, watch: Watch | None = None) -> tuple[State, list[float], Counter[str]]:
+    """One whole game from its seed; ``watch`` sees every step of the Enemy's with the state it left."""
     rng = random.Random(seed)
     capitals = [r.id for r in data.map.regions if r.capital_site]
     state = R.new_game(data, capitals[-1], rng)
@@ -53,13 +59,13 @@ def play(data: HolasData, seed: int) -> tuple[State, list[float], Counter[str]]:
         for slot in (1, 2, 3):
             if slot == 3 and state.round == X_OBJECTIVE_ROUND and state.final_round is None:
                 state.final_round = state.round + 1  # the person reaches an X-Objective in their last action
-            enemy = Enemy(state, data, rng, answer=_answer(rng))
+            enemy = Enemy(state, data, rng, answer=_answer(rng), on_step=watch)
             start = time.perf_counter()
             decisions = enemy.act(slot)
             thinking.append(time.perf_counter() - start)
             mix.update(d.action.what for d in decisions)
             if slot < 3:
-                _person(state, data, Enemy(state, data, rng, answer=_answer(rng)), rng)
+                _person(state, data, Enemy(state, data, rng, answer=_answer(rng), on_step=watch), rng)
     return state, thinking, mix
 
 

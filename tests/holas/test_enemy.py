@@ -141,7 +141,7 @@ def test_7_attack_the_weakest_army_within_two_regions():
     s.deck = ["sample.3", *[x for x in s.deck if x != "sample.3"]]
     enemy = attacker(s, "N", answer=lambda region, bot: (1, False))
     assert enemy.attack("hero1")
-    assert [d.action.detail for d in enemy.decisions if d.action.what == "attack"] == [(("target", "L3"),)]
+    assert [dict(d.action.detail)["target"] for d in enemy.decisions if d.action.what == "attack"] == ["L3"]
     assert s.pts >= 1 and [d.action.what for d in enemy.decisions][-1] in ("resource", "token", "battle")
 
 
@@ -154,7 +154,7 @@ def test_8_the_compass_breaks_a_tie_sweeping_clockwise():
     s.player = {"L6": PlayerArmy(3), "L3": PlayerArmy(3)}
     enemy = attacker(s, "S", answer=lambda region, bot: (1, False))
     assert enemy.attack("hero1")
-    assert next(d.action.detail for d in enemy.decisions if d.action.what == "attack") == (("target", "L3"),)
+    assert next(dict(d.action.detail)["target"] for d in enemy.decisions if d.action.what == "attack") == "L3"
 
 
 def test_9_no_army_weak_enough_fails_and_the_hero_moves():
@@ -199,11 +199,7 @@ def test_6_the_hero_boards_an_empty_air_vessel_with_one_warrior_and_it_flies_thr
     crew = {u.id for u in s.units if u.aboard == vessel.id}
     assert crew == {"hero1", "warrior1"} and vessel.where == "L8" and s.unit("warrior1").where == "L8"
     assert s.unit("serf1").where == "L3"  # the Serf stays
-    assert [d.action.detail for d in enemy.decisions if d.action.what == "fly"] == [
-        (("to", "L4"),),
-        (("to", "S4"),),
-        (("to", "L8"),),
-    ]
+    assert [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what == "fly"] == ["L4", "S4", "L8"]
 
 
 def test_whole_games_run_to_their_end_in_self_play(tmp_path):
@@ -270,9 +266,9 @@ def test_a_sea_vessel_sails_three_seas_and_docks_by_the_compass_or_next_to_the_w
         s.player = dict(armies)
         enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, bot: (0, False))
         enemy.move("hero1", "S")
-        sailed = [d.action.detail for d in enemy.decisions if d.action.what == "sail"]
-        assert sailed == [(("to", "S2"),), (("to", "S1"),), (("to", "S2"),)]
-        assert [d.action.detail for d in enemy.decisions if d.action.what == "dock"] == [(("to", dock),)]
+        sailed = [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what in ("undock", "sail")]
+        assert sailed == ["S1", "S2", "S1", "S2"]
+        assert [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what == "dock"] == [dock]
         assert ("battle" in [d.action.what for d in enemy.decisions]) is bool(armies)
 
 
@@ -342,16 +338,19 @@ def test_the_person_attacks_and_the_bot_defends_with_its_defend_tactic():
     assert "Sample Wall" in said[-1].reason.text and s.pending.person_total == 3
 
 
-def test_entering_the_persons_region_on_a_failed_action_is_a_battle():
+def test_entering_the_persons_region_on_a_failed_action_is_a_battle_and_its_token_is_taken_at_once():
     """Moving, step 4: "On entering a region: player-controlled -> battle, and its 1 resource only if the bot
-    wins"; the attacker gets +1 pt. Hero 1 in L2, arrow S: L4 (a mountain) holds your army."""
+    wins"; the attacker gets +1 pt. Hero 1 in L2, arrow S: L4 (a mountain) holds your army. Its Exploration Token
+    is taken on entering, before the battle (issue 33 item 11; L154 "If the Hero passes through or ends movement in
+    a Region with Exploration Tokens, the tokens are immediately taken"): 1 pt for the battle, 1 for the token."""
     s = fresh()
     placed(s, "L2", "hero")
     s.player = {"L4": PlayerArmy(1)}
     ore = s.resources["ore"]
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.move("hero1", "S")
-    assert s.pending is not None and s.pending.region == "L4" and s.pts == 1 and s.resources["ore"] == ore
+    assert s.pending is not None and s.pending.region == "L4" and s.pts == 2 and s.resources["ore"] == ore
+    assert "L4" not in s.tokens and s.collected == 1
 
 
 def test_research_waits_for_an_interrupt_then_applies_the_effect_then_offers_a_follow():

@@ -14,9 +14,9 @@ from bridge.modbuild import build_save
 from bridge.session import Session
 from bridge.table import Table
 from engines import registry
-from engines.holas import rules as R
 from engines.holas.data_model import SAMPLE, HolasData, MapData, load_file, load_folder
 from engines.holas.mapmaker import Drawing, DrawnRegion, Link, make_map, save_map
+from engines.holas.movement import Geometry
 from engines.holas.table import layout as L
 from engines.holas.table.read import read_table
 from engines.ownerdata import OwnerDataError
@@ -58,7 +58,9 @@ def test_each_links_kind_is_inferred_and_the_compass_takes_the_nearest_neighbour
     made = make_map(drawing())
     assert sorted((e.a, e.b, e.kind) for e in made.edges) == sorted((e.a, e.b, e.kind) for e in DATA.map.edges)
     assert made.dataset.kind == "owner" and made.board_centre == (0.0, 0.0)
-    first = {(r, b): R.clockwise_from(made, r, b)[0][1] for r, b in (("L2", 90), ("L2", 180), ("L4", 90), ("S2", 0))}
+    first = {
+        (r, b): Geometry(made).clockwise_from(r, b)[0][1] for r, b in (("L2", 90), ("L2", 180), ("L4", 90), ("S2", 0))
+    }
     assert first == {("L2", 90): "S1", ("L2", 180): "L4", ("L4", 90): "L6", ("S2", 0): "S1"}
 
 

@@ -14,6 +14,7 @@ from engines.base import PersonMove
 from engines.holas import rules as R
 from engines.holas.bot import WAITS
 from engines.holas.data_model import HolasData
+from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, State
 from engines.holas.table import layout as L
 from engines.holas.table.build import spots
@@ -31,8 +32,9 @@ def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, s
     for kind in ("warrior", "serf"):
         if any(k == kind for k, _ in supply):
             out += [("send", kind, r, f"a {kind} from your supply to {r}") for r in land if r != s.capital]
+    geo = Geometry(data.map)
     for region in sorted(_mine(table, data)):
-        for _, near in R.clockwise_from(data.map, region, 0):
+        for _, near in geo.clockwise_from(region, 0):
             if near in land:
                 what = "attack the bot in " if near in _bots(s) else "move your army to "
                 out.append(("move", region, near, f"{what}{near} from {region}"))
