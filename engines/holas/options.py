@@ -60,8 +60,9 @@ class BotOptions:
     or units only."""
 
     sea_attack: Literal["fails"] = "fails"
-    """H13: Attack with the hero aboard a Sea Vessel at sea fails, so the vessel moves. The alternative (a sea-range
-    attack on the person's vessels) is not modelled."""
+    """H13: Attack with the hero aboard a Sea Vessel at sea fails, so the vessel moves; so does one by a hero aboard
+    any vessel (a vessel does not march with a land army, L166). The alternative (a sea-range attack on the
+    person's vessels) is not modelled."""
 
     air_crossing: Literal["any_sea"] = "any_sea"
     """H14: an Air Vessel may cross any Sea region as long as it does not end there. The alternative (only the
