@@ -485,13 +485,13 @@ class Enemy:
         """Carry a route out leg by leg: the movers enter each region, take its Exploration Tokens at once (L154,
         L168), gain its resource (L194) unless a battle comes first there (L196: only if the bot wins)."""
         head = f"{movers[0].id}'s army" if route.mover == "land_army" else movers[0].id
-        for leg in route.legs:
+        for n, leg in enumerate(route.legs, start=1):
             frm = movers[0].where
             for u in movers:
                 u.where = leg.to
             what = LEG_STEP[leg.how]
             text = f"{head} {LEG_VERB[leg.how]} {leg.to}" + (f" from {frm}" if what == "move" else "")
-            self.say(what, rule, text, to=leg.to, frm=frm, mover=route.mover, how=leg.how)
+            self.say(what, rule, text, to=leg.to, frm=frm, mover=route.mover, how=leg.how, leg=n)
             self._take_token(leg.to)
             if leg.to == route.battle:
                 self.battle(leg.to, attacker=True, enter=not self.geo.sea(leg.to))
@@ -616,10 +616,15 @@ class Enemy:
                 text = f"action {slot} of round {s.round} is over: your action, then press Bot action"
                 self.say("done", '"if i < 3: wait human_action()"', text)
             elif step == "end" and slot == 3:
-                gains = R.end_round(s, self.data, worker_spaces=self.options.worker_spaces)
-                words = ", ".join(f"+{n} {r}" for r, n in gains.items() if n) or "nothing"
+                take = R.end_round(s, self.data, worker_spaces=self.options.worker_spaces)
+                words = "; ".join(
+                    f"{', '.join(f'+{n} {r}' for r, n in got.items() if n)} from {SOURCE_WORDS[source]}"
+                    for source, got in take.items()
+                    if any(got.values())
+                )
                 end = " The game is over." if R.over(s) else ""
-                self.say("round_end", ROUND_END, f"collects {words}; the slotted cards go to the discard pile.{end}")
+                text = f"collects {words or 'nothing'}; the slotted cards go to the discard pile.{end}"
+                self.say("round_end", ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
 
     def _spell(self, hero: str) -> Any:
         return next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
@@ -709,4 +714,5 @@ ASKS = {
         "you may interrupt its spell; then press Interrupt/none",
     ),
 }
+SOURCE_WORDS = {"regions": "its regions", "worker_spaces": "worker spaces", "towers": "towers"}
 ROUND_END = '"collect(bot) as a normal player; discard(slot[1..3]) face up" (H9)'

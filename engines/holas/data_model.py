@@ -109,6 +109,7 @@ class Unit(_Strict):
 class Towers(_Strict):
     limit_by_level: tuple[int, ...]
     cost: Resources
+    collect: int = Field(default=2, ge=0)  # more of a resource region's resource at Collection (the rulebook: 2)
 
 
 class Faction(_Strict):

@@ -50,8 +50,11 @@ def pay(state: State, cost: dict[str, int]) -> None:
         state.resources[r] -= cost.get(r, 0)
 
 
-def gain(state: State, resource: str, n: int) -> None:
-    state.resources[resource] = min(10, state.resources[resource] + n)
+def gain(state: State, resource: str, n: int) -> int:
+    """Adds ``n`` of ``resource`` up to 10; what it really added."""
+    before = state.resources[resource]
+    state.resources[resource] = min(10, before + n)
+    return state.resources[resource] - before
 
 
 def terrain_resource(terrain: str) -> str | None:
@@ -64,23 +67,30 @@ def check_end(state: State, data: HolasData) -> None:
         state.final_round = state.round + 1
 
 
-def end_round(state: State, data: HolasData, *, worker_spaces: bool = True) -> dict[str, int]:
-    """Collection "as a normal player" (here: 1 of the resource of each resource region the bot holds, 1 more where
-    a bot Serf fills its worker space, H9), the slotted cards to the discard pile face up, the next round; the game
-    is over after the final round."""
+SOURCES = ("regions", "worker_spaces", "towers")
+
+
+def end_round(state: State, data: HolasData, *, worker_spaces: bool = True) -> dict[str, dict[str, int]]:
+    """Collection "just like a normal player" (L56): 1 of the resource of each resource region the bot holds, 1
+    more where a bot Serf fills its worker space (H9), and a tower's more in a resource region (the faction's
+    ``towers.collect``, the rulebook's 2); then the slotted cards to the discard pile face up and the next round.
+    What each source gave, by resource (after the cap of 10)."""
     held = {u.where for u in state.units if u.where not in ("courtyard", "supply")} | set(state.towers)
-    gains = {r: 0 for r in RESOURCES}
+    take = {source: dict.fromkeys(RESOURCES, 0) for source in SOURCES}
     for region in data.map.regions:
         resource = terrain_resource(region.terrain)
-        if region.id in held and resource:
-            serf = any(u.type == "serf" and u.where == region.id for u in state.units)
-            n = 1 + (serf and region.worker_space and worker_spaces)  # H9: a bot Serf fills its worker space
-            gain(state, resource, n)
-            gains[resource] += n
+        if region.id not in held or not resource:
+            continue
+        take["regions"][resource] += gain(state, resource, 1)
+        serf = any(u.type == "serf" and u.where == region.id for u in state.units)
+        if serf and region.worker_space and worker_spaces:  # H9: a bot Serf fills its worker space
+            take["worker_spaces"][resource] += gain(state, resource, 1)
+        if region.id in state.towers:
+            take["towers"][resource] += gain(state, resource, data.faction.towers.collect)
     state.discard += [c for c in state.slots if c]
     state.slots = [None, None, None]
     state.round += 1
-    return gains
+    return take
 
 
 def over(state: State) -> bool:

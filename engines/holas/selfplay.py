@@ -22,6 +22,7 @@ from engines.holas.data_model import HolasData
 from engines.holas.state import PlayerArmy, State
 from engines.selfplay_report import Failures, Row, in_processes, mean_max
 
+MOVERS = ("land_army", "air_vessel", "sea_vessel")
 X_OBJECTIVE_ROUND = 6  # the scripted person reaches an X-Objective then: the game ends a round later
 MAX_ROUNDS = 20
 
@@ -64,6 +65,12 @@ def play(data: HolasData, seed: int, watch: Watch | None = None) -> tuple[State,
             decisions = enemy.act(slot)
             thinking.append(time.perf_counter() - start)
             mix.update(d.action.what for d in decisions)
+            for d in decisions:
+                detail = dict(d.action.detail)
+                if detail.get("leg") == 1:  # a mover set off
+                    mix[f"mover:{detail['mover']}"] += 1
+                if d.action.what == "round_end":
+                    mix.update({f"collect:{k}": detail[k] for k in R.SOURCES})
             if slot < 3:
                 _person(state, data, Enemy(state, data, rng, answer=_answer(rng), on_step=watch), rng)
     return state, thinking, mix
@@ -101,7 +108,9 @@ def run(data: HolasData, *, games: int, seed: int, progress: bool = True, jobs: 
         "seed": seed,
         "sample": data.sample,
         "bot_score": mean_max(scores),
-        "steps": dict(mix.most_common()),
+        "steps": {k: v for k, v in mix.most_common() if ":" not in k},
+        "movers": {k: mix[f"mover:{k}"] for k in MOVERS},
+        "collection": {k: mix[f"collect:{k}"] for k in R.SOURCES},
         "ms_per_action": mean_max(thinking, scale=1000, digits=3),
         "rounds": round(statistics.fmean(rounds), 1) if rounds else 0,
         **failures.summary(),
@@ -111,6 +120,8 @@ def run(data: HolasData, *, games: int, seed: int, progress: bool = True, jobs: 
 def row(summary: dict[str, Any]) -> Row:
     ms = summary["ms_per_action"]
     steps = ", ".join(f"{k} {v}" for k, v in summary["steps"].items())
+    movers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["movers"].items())
+    take = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in summary["collection"].items())
     return Row(
         setting="solo",
         opponent="scripted",
@@ -119,5 +130,8 @@ def row(summary: dict[str, Any]) -> Row:
         draws=0,
         length=summary["rounds"],
         decision_ms=(ms["mean"], ms["max"]),
-        notes=f"bot score: mean {summary['bot_score']['mean']}, max {summary['bot_score']['max']}; its steps: {steps}",
+        notes=(
+            f"bot score: mean {summary['bot_score']['mean']}, max {summary['bot_score']['max']}; moves set off by "
+            f"kind of mover: {movers}; resources collected by source: {take}; its steps: {steps}"
+        ),
     )

@@ -216,7 +216,11 @@ def test_whole_games_run_to_their_end_in_self_play(tmp_path):
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["errors"] == 0 and summary["sample"] and summary["rounds"] == 7.0  # X-Objective in 6, then 7
-    assert {"attack", "battle", "recruit", "tax", "move"} <= set(summary["steps"])
+    assert {"attack", "battle", "recruit", "tax", "move", "fly", "sail", "dock"} <= set(summary["steps"])
+    assert all(summary["movers"][k] > 0 for k in ("land_army", "air_vessel", "sea_vessel")), summary["movers"]
+    assert summary["collection"]["regions"] > 0 and set(summary["collection"]) == {"regions", "worker_spaces", "towers"}
+    text = automa("selfplay", "holas", "--allow-sample", "--games", "3", env=env).stdout
+    assert "moves set off by kind of mover: land army" in text and "resources collected by source: regions" in text
     assert 0 < summary["ms_per_action"]["mean"] <= summary["ms_per_action"]["max"]
     refused = automa("mod", "build", "holas", "--out", str(tmp_path), env=env)
     assert refused.returncode == 2 and "--allow-sample" in refused.stderr
@@ -280,9 +284,21 @@ def test_collection_and_a_serf_on_a_worker_space():
     placed(s, "L3", "serf")
     placed(s, "L2", "warrior")
     s.slots = ["sample.1", "sample.2", "sample.4"]
-    gains = R.end_round(s, DATA)
-    assert gains == {"ore": 0, "mana": 1, "food": 2} and s.round == 2
+    take = R.end_round(s, DATA)
+    assert take["regions"] == {"ore": 0, "mana": 1, "food": 1} and take["worker_spaces"]["food"] == 1
+    assert s.resources == {"ore": 3, "mana": 4, "food": 5} and s.round == 2
     assert s.slots == [None, None, None] and s.discard[-3:] == ["sample.1", "sample.2", "sample.4"]
+
+
+def test_collection_gives_a_tower_in_a_resource_region_two_more():
+    """Issue 33 item 8: L56 "The Enemy collects Resources just like a normal player"; the rulebook's Collection gives
+    a Tower in a Resource Region 2 more (``towers.collect`` in the faction file). A bot tower in L4 (a mountain) and
+    a Warrior there: 1 + 2 Ore; a tower alone in L1 (a mountain, nobody there): 1 + 2 more."""
+    s = fresh()
+    placed(s, "L4", "warrior")
+    s.towers = ["L4", "L1"]
+    take = R.end_round(s, DATA)
+    assert take["regions"]["ore"] == 2 and take["towers"]["ore"] == 4 and s.resources["ore"] == 9
 
 
 def test_every_unit_aboard_stands_where_its_vessel_does_through_whole_games():
