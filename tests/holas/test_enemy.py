@@ -412,3 +412,23 @@ def test_a_battle_in_the_third_actions_move_keeps_the_end_of_the_round_for_after
     Enemy(s, DATA, random.Random(0)).resume("tactic_chosen")
     Enemy(s, DATA, random.Random(0)).resume("interrupt_none")
     assert s.pending is None and s.round == 2 and s.slots == [None, None, None]
+
+
+def test_attack_takes_the_shortest_path_to_an_adjacent_target():
+    """Issue 33 item 10: spec Attack "T = player armies reachable in <= 2 steps (H4)" and "if paths tie, take the
+    first step clockwise from the compass": the path is the shortest one. On the sample map with one more link, L2
+    to L3, hero 1 in L1 and your army in L3 (next to it): arrow E meets L2 first, but the army goes straight to L3
+    and takes nothing from L2 on the way."""
+    from engines.holas.data_model import Edge, MapData
+
+    link = Edge(a="L2", b="L3", kind="land", arc_a=(315, 45), arc_b=(225, 315))
+    triangle = MapData.model_validate({**DATA.map.model_dump(), "edges": [*DATA.map.model_dump()["edges"], link]})
+    data = DATA.model_copy(update={"map": triangle})
+    s = fresh()
+    placed(s, "L1", "hero", "warrior")
+    s.player = {"L3": PlayerArmy(2)}
+    enemy = Enemy(s, data, random.Random(0), answer=lambda region, bot: (0, False))
+    enemy.card = next(c for c in DATA.cards.cards if c.action == "attack").model_copy(update={"compass": "E"})
+    assert enemy.attack("hero1")
+    assert [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what == "move"] == ["L3"]
+    assert "L2" in s.tokens and s.resources["mana"] == 3
