@@ -119,6 +119,9 @@ class Enemy:
         level = f.cc_track[s.cc_space].level
         limit = f.towers.limit_by_level[min(level, len(f.towers.limit_by_level)) - 1]
         cost = f.towers.cost.model_dump()
+        away = self.geo.land_distance(s.capital, at) if at in self.geo.region else None
+        if f.towers.cost_rule == "ore_per_region" and away is not None:
+            cost["ore"] += away  # L80 "Just like a normal player": 1 Ore for each land region from the Capital City
         if (
             region is None
             or region.kind != "land"
@@ -131,7 +134,8 @@ class Enemy:
             return False
         R.pay(s, cost)
         s.towers.append(at)
-        self.say("tower", BUILD, f"builds a tower in {at}", region=at)
+        paid = ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "nothing"
+        self.say("tower", BUILD, f"builds a tower in {at} for {paid}", region=at, cost=cost)
         for _, near, _arc in self.geo.edges_of(at):
             self._take_token(near)  # "It collects every adjacent Exploration Token onto the bot board" (H1)
         return True

@@ -81,6 +81,17 @@ class Geometry:
         """The region's neighbours in the order met sweeping clockwise from ``bearing``: first the arc holding it."""
         return [(e, other) for e, other, arc in sorted(self._edges[region], key=lambda x: _offset(x[2], bearing))]
 
+    def land_distance(self, start: str, goal: str) -> int | None:
+        """Steps from ``start`` to ``goal`` by land and Ferry links (None: not joined so)."""
+        seen, ring, n = {start}, [start], 0
+        while ring:
+            if goal in ring:
+                return n
+            ring = [d for r in ring for e, d, _ in self._edges[r] if e.kind in ("land", "ferry") and d not in seen]
+            seen.update(ring)
+            n += 1
+        return None
+
     def in_line(self, region: str, bearing: float) -> list[tuple[Edge, str]]:
         """The links whose arc, seen from ``region``, holds ``bearing`` itself (no turning)."""
         return [(e, other) for e, other, arc in self._edges[region] if _offset(arc, bearing) < 0]

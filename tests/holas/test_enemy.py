@@ -432,3 +432,37 @@ def test_attack_takes_the_shortest_path_to_an_adjacent_target():
     assert enemy.attack("hero1")
     assert [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what == "move"] == ["L3"]
     assert "L2" in s.tokens and s.resources["mana"] == 3
+
+
+def test_a_tower_costs_one_ore_for_each_land_region_from_the_capital():
+    """Issue 33 item 9: L80 "Just like a normal player, the Enemy may not build more Towers than its Capital City
+    Level allows"; the rulebook charges 1 Ore for each land region between the Capital City and the tower, which the
+    sample faction file says (``towers.cost_rule``). From the Capital L7: L4 is 2 regions away (L6, then the ferry),
+    L1 is 4: with 3 Ore the tower goes up in L4, not in L1."""
+    for region, built, ore in (("L4", True, 1), ("L1", False, 3)):
+        s = fresh()
+        placed(s, region, "hero", "serf")
+        s.resources = {"ore": 3, "mana": 0, "food": 0}
+        enemy = Enemy(s, DATA, random.Random(0))
+        assert enemy._tower("hero1") is built and s.resources["ore"] == ore
+    fixed = DATA.faction.model_copy(update={"towers": DATA.faction.towers.model_copy(update={"cost_rule": "fixed"})})
+    s = fresh()
+    placed(s, "L1", "hero", "serf")
+    assert Enemy(s, DATA.model_copy(update={"faction": fixed}), random.Random(0))._tower("hero1")
+
+
+def test_a_faction_files_tower_cost_rule_is_checked_by_name(tmp_path):
+    """Owner data: "a loader whose errors name the entry and field": an unknown ``towers.cost_rule``."""
+    import json
+
+    import pytest
+
+    from engines.holas.data_model import load_file
+    from engines.ownerdata import OwnerDataError
+
+    faction = json.loads((SAMPLE / "faction.json").read_text(encoding="utf-8"))
+    faction["towers"]["cost_rule"] = "by_the_mile"
+    (tmp_path / "faction.json").write_text(json.dumps(faction), encoding="utf-8")
+    with pytest.raises(OwnerDataError) as caught:
+        load_file(tmp_path / "faction.json")
+    assert "towers" in str(caught.value) and "cost_rule" in str(caught.value)
