@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.base import Decision, Reason
+from engines.holas import lines as T
 from engines.holas import rules as R
 from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
 from engines.holas.movement import LEG_STEP, LEG_VERB, Geometry, Leg, Route, flight, land_step, voyage, within_two
@@ -25,27 +26,8 @@ from engines.holas.options import BotOptions
 from engines.holas.state import Pending, State, StepName, Unit
 
 RECRUIT_ORDER: tuple[UnitType, ...] = ("air_vessel", "sea_vessel", "warrior", "serf")
-RECRUIT = '"Recruit: the first unit in supply and affordable: Air Vessel, Sea Vessel, Warrior, Serf"'
-BUILD_CC = '"Build, CC Track: pay the Ore on the next space, advance the token, apply the space\'s rewards"'
-TAX = '"Tax: each resource gains its Tax Track slot (4, 3, 2), capped at 10" (H7)'
-FAILED = "\"Failed Action\": the hero's army moves one region by the card's compass"
-COURTYARD = '"Hero in the Courtyard: its army takes up to 5 units including the hero: as many Warriors as possible'
-COURTYARD += ' but at least 1 Serf if available"'
-ATTACK = '"T = player armies reachable in <= 2 steps with NS(P) <= Se; t = min NS" (H4, H6)'
-TIE = '"on a tie, the first target met sweeping clockwise from c.compass" (H5)'
-BATTLE = '"Compare totals; the defender wins ties"'
-LOSSES = '"it removes units weakest first (Serf > Warrior > Air Vessel > Sea Vessel > Hero) until the NS removed is'
-LOSSES += ' at least half its NS, rounded up"; "structures first as in the base game" (H12)'
 WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
 Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
-RESEARCH = '"Research: cast the acting hero\'s spell: pay its cost, gain its pts ... apply the effect"'
-BUILD = '"Build, Towers & Vessels: try in the order Tower > Air Vessel > Sea Vessel"'
-SAIL = '"Sea Vessel. 3 steps, alone, through Sea regions, wrapping across Graticules in the compass direction"'
-BOARD = '"An empty bot vessel is in the hero\'s region. The hero boards it with 1 other unit ... and the vessel moves"'
-H13 = '"Attack while the hero is aboard a Sea Vessel at sea: the action fails, so the vessel moves" (H13)'
-RESOURCE = 'L194 "The Enemy Hero collects 1 Resource of a Resource Region\'s type when it enters that Region"'
-TOKEN = 'L154 "the tokens are immediately taken and placed in a pile ... The Enemy gains immediately for each Token"'
-LAND = '"the neighbour whose edge arc contains the compass bearing; if illegal, rotate clockwise through the arcs" (H8)'
 
 
 @dataclass(frozen=True)
@@ -97,19 +79,19 @@ class Enemy:
         spell = next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
         cost = spell.cost.model_dump()
         if not R.afford(s, cost):
-            self.say("failed", f"{RESEARCH}; failed", f"cannot pay for {spell.name}", action="research")
+            self.say("failed", T.RESEARCH_FAILS, f"cannot pay for {spell.name}", action="research")
             return False
         R.pay(s, cost)
         s.pts += spell.pts
         text = f"casts {spell.name}: +{spell.pts} pts; {spell.effect} (you may interrupt first)"
-        self.say("research", RESEARCH, text, spell=spell.name)
+        self.say("research", T.RESEARCH, text, spell=spell.name)
         return True
 
     def build_towers_vessels(self, hero: str) -> bool:
         return self._tower(hero) or self._vessel(hero, "air_vessel") or self._vessel(hero, "sea_vessel") or self._none()
 
     def _none(self) -> bool:
-        self.say("failed", f"{BUILD}; failed", "nothing to build: no tower, Air Vessel or Sea Vessel", action="build")
+        self.say("failed", T.BUILD_FAILS, "nothing to build: no tower, Air Vessel or Sea Vessel", action="build")
         return False
 
     def _tower(self, hero: str) -> bool:
@@ -135,7 +117,7 @@ class Enemy:
         R.pay(s, cost)
         s.towers.append(at)
         paid = ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "nothing"
-        self.say("tower", BUILD, f"builds a tower in {at} for {paid}", region=at, cost=cost)
+        self.say("tower", f"{T.BUILD}; {T.TOWER}", f"builds a tower in {at} for {paid}", region=at, cost=cost)
         for _, near, _arc in self.geo.edges_of(at):
             self._take_token(near)  # "It collects every adjacent Exploration Token onto the bot board" (H1)
         return True
@@ -161,7 +143,7 @@ class Enemy:
         where = "the Courtyard" if at == "courtyard" else at
         names = ", ".join(u.id for u in crew) or "no one"
         text = f"builds an {kind.replace('_', ' ')} in {where}" + (f" ({why})" if why else "") + f"; aboard: {names}"
-        self.say("vessel", BUILD, text, vessel=vessel.id, at=at, units=tuple(u.id for u in crew))
+        self.say("vessel", f"{T.BUILD}; {T.VESSEL}", text, vessel=vessel.id, at=at, units=tuple(u.id for u in crew))
         return True
 
     def _new_place(self, hero: str, kind: UnitType) -> tuple[str, str]:
@@ -193,7 +175,7 @@ class Enemy:
         h = s.unit(hero)
         if h.aboard is not None:
             text = f"{hero} is aboard {h.aboard}, which does not march with a land army: the attack fails"
-            self.say("failed", f"{ATTACK}; {H13}", text, action="attack", why="aboard")
+            self.say("failed", T.ABOARD, text, action="attack", why="aboard")
             return False
         yard = h.where == "courtyard"
         at = s.capital if yard else h.where
@@ -211,7 +193,7 @@ class Enemy:
                 if near
                 else f"no army of yours within two regions of {at}"
             )
-            self.say("failed", f"{ATTACK}; failed", text, action="attack", why=why, strength=strength, armies=near)
+            self.say("failed", T.ATTACK_FAILS, text, action="attack", why=why, strength=strength, armies=near)
             return False
         weakest = min(armies[t] for t in targets)
         tied = [t for t in targets if armies[t] == weakest]
@@ -219,7 +201,7 @@ class Enemy:
         toward = {t: reach[t][0] if self.options.attack_tie == "first_step" else t for t in tied}  # H5
         north = self.data.map.north_deg
         target = min(tied, key=lambda t: (bearing(centres[at], centres[toward[t]], north) - arrow) % 360)
-        rule = ATTACK + (f"; {TIE}" if len(tied) > 1 else "")
+        rule = T.ATTACK + (f"; {T.TIE}" if len(tied) > 1 else "")
         text = f"attacks your army in {target} ({weakest} NS, no more than its {strength}) from {at}"
         self.say("attack", rule, text, target=target, strength=strength, theirs=weakest, path=tuple(reach[target]))
         if yard:
@@ -256,7 +238,7 @@ class Enemy:
         text = (
             f"{side} in {region}{extra}. Choose your tactic, set its strength on the tactic track, press Tactic chosen"
         )
-        self.say("battle_ask", '"The human chooses a Tactic Card first and presses Tactic chosen"', text, region=region)
+        self.say("battle_ask", T.TACTIC, text, region=region)
         if self.answer is None:
             return None
         card = self.reveal(0)
@@ -278,9 +260,7 @@ class Enemy:
             f"reveals {drawn}: strength +{card.battle.strength}, tactic {tactic}: {mine + card.battle.strength} "
             f"against your {person_total}. Does your tactic cancel {tactic}? Press Tactic cancels? or Interrupt/none"
         )
-        self.say(
-            "reveal", '"The bot reveals card b ... its tactic is b.tactic_attack when attacking"', text, card=drawn
-        )
+        self.say("reveal", T.REVEAL, text, card=drawn)
         return card
 
     def resolve(self, cancels: bool) -> bool:
@@ -309,7 +289,7 @@ class Enemy:
         if won and p.region in self.armies():
             need = math.ceil(self.armies()[p.region] / 2)
             text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
-        self.say("battle", BATTLE, text, region=p.region, won=won)
+        self.say("battle", T.BATTLE, text, region=p.region, won=won)
         if not won:
             self._losses(army, mine, p.region)
         elif p.enter:
@@ -337,7 +317,7 @@ class Enemy:
             if u not in gone:
                 u.where = "courtyard"  # "Survivors go to the Courtyard"
         lost_text = ", ".join([*names, *(u.id for u in gone)]) or "nothing"
-        self.say("losses", LOSSES, f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard")
+        self.say("losses", T.LOSSES, f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard")
 
     def recruit(self, hero: str) -> bool:
         s, units = self.state, self.data.faction.units
@@ -354,9 +334,9 @@ class Enemy:
             where = "the Courtyard" if unit.where == "courtyard" else unit.where
             aboard = f" aboard {unit.aboard}" if unit.aboard else ""
             text = f"recruits a {kind.replace('_', ' ')} to {where}{aboard}"
-            self.say("recruit", RECRUIT, text, unit=unit.id, to=unit.where)
+            self.say("recruit", f"{T.RECRUIT}; {T.RECRUIT_PLACE}", text, unit=unit.id, to=unit.where)
             return True
-        self.say("failed", f"{RECRUIT}; failed", "cannot recruit: nothing affordable in supply", action="recruit")
+        self.say("failed", T.RECRUIT_FAILS, "cannot recruit: nothing affordable in supply", action="recruit")
         return False
 
     def _recruit_place(self, hero: str, unit: Unit) -> None:
@@ -378,12 +358,12 @@ class Enemy:
     def build_cc_track(self, hero: str) -> bool:
         s, track = self.state, self.data.faction.cc_track
         if s.cc_space + 1 >= len(track):
-            self.say("failed", f"{BUILD_CC}; failed", "the CC Track is at its end", action="build_cc_track")
+            self.say("failed", T.BUILD_CC_FAILS, "the CC Track is at its end", action="build_cc_track")
             return False
         nxt = track[s.cc_space + 1]
         if s.resources["ore"] < nxt.ore:
             text = f"cannot build: the next space costs {nxt.ore} Ore, it has {s.resources['ore']}"
-            self.say("failed", f"{BUILD_CC}; failed", text, action="build_cc_track")
+            self.say("failed", T.BUILD_CC_FAILS, text, action="build_cc_track")
             return False
         s.resources["ore"] -= nxt.ore
         s.cc_space += 1
@@ -392,7 +372,7 @@ class Enemy:
         end = f"; the game ends after round {s.final_round}" if s.final_round else ""
         self.say(
             "cc_track",
-            BUILD_CC,
+            T.BUILD_CC,
             f"advances to CC space {s.cc_space} for {nxt.ore} Ore, +{nxt.pts} pts{end}",
             space=s.cc_space,
         )
@@ -406,7 +386,7 @@ class Enemy:
             R.gain(s, resource, value)
             gained[resource] = s.resources[resource] - before
         words = ", ".join(f"+{n} {r}" for r, n in gained.items())
-        self.say("tax", TAX, f"taxes: {words}", **gained)
+        self.say("tax", T.TAX, f"taxes: {words}", **gained)
         return True
 
     # --- moving on a failed action -------------------------------------------------------------------------
@@ -422,7 +402,7 @@ class Enemy:
         if h.aboard is not None:
             vessel = s.unit(h.aboard)
             crew = [u for u in s.units if u.aboard == vessel.id]
-            self._go(self._vessel_route(vessel, [vessel, *crew], arrow), [vessel, *crew], BOARD)
+            self._go(self._vessel_route(vessel, [vessel, *crew], arrow), [vessel, *crew])
             return
         yard = h.where == "courtyard"
         start = s.capital if yard else h.where
@@ -431,21 +411,21 @@ class Enemy:
             route = self._vessel_route(vessel, [vessel, *crew], arrow)
             if route.legs:
                 self._board(vessel, crew)
-                self._go(route, [vessel, *crew], BOARD)
+                self._go(route, [vessel, *crew])
                 return
         army = self._courtyard_army(hero) if yard else self._land_army(hero)
         route, moving = land_step(self.geo, s, start, army, arrow, leave_excess=self.options.crowded == "leave_excess")
         if not route.legs:
             where = "the Courtyard" if yard else start
             text = f"{hero}'s army cannot move from {where}: {route.stopped}"
-            self.say("stay", f"{FAILED}; {LAND}", text, mover="land_army", at=start, why=route.stopped)
+            self.say("stay", f"{T.FAILED}; {T.LAND}", text, mover="land_army", at=start, why=route.stopped)
             return
         if route.end in self.armies():  # L150 "moves into a Region that you control, it results in a Battle"
             route = replace(route, battle=route.end)
         if yard:
             self._leave_courtyard(hero, army)
         left = len(army) - len(moving)
-        self._go(route, moving, f"{FAILED}; {LAND}" + (f"; {left} stay behind (H8)" if left else ""))
+        self._go(route, moving, f"{T.FAILED}; {T.LAND}" + (f"; {left} stay behind (H8)" if left else ""))
 
     def _empty_vessels(self, start: str, yard: bool) -> list[Unit]:
         """Empty vessels in the hero's region, the Air Vessel first; from the Courtyard, those in the Courtyard and
@@ -483,9 +463,9 @@ class Enemy:
         names = " and ".join(u.id for u in crew)
         where = "the Courtyard" if vessel.where == "courtyard" else vessel.where
         text = f"{names} board {vessel.id} in {where}; the others stay"
-        self.say("board", BOARD, text, vessel=vessel.id, units=tuple(u.id for u in crew))
+        self.say("board", T.BOARD, text, vessel=vessel.id, units=tuple(u.id for u in crew))
 
-    def _go(self, route: Route, movers: list[Unit], rule: str) -> None:
+    def _go(self, route: Route, movers: list[Unit], rule: str = "") -> None:
         """Carry a route out leg by leg: the movers enter each region, take its Exploration Tokens at once (L154,
         L168), gain its resource (L194) unless a battle comes first there (L196: only if the bot wins)."""
         head = f"{movers[0].id}'s army" if route.mover == "land_army" else movers[0].id
@@ -494,6 +474,7 @@ class Enemy:
             for u in movers:
                 u.where = leg.to
             what = LEG_STEP[leg.how]
+            rule = rule if route.mover == "land_army" else self._leg_rule(route, leg)
             text = f"{head} {LEG_VERB[leg.how]} {leg.to}" + (f" from {frm}" if what == "move" else "")
             self.say(what, rule, text, to=leg.to, frm=frm, mover=route.mover, how=leg.how, leg=n)
             self._take_token(leg.to)
@@ -504,6 +485,16 @@ class Enemy:
         if route.stopped and route.mover != "land_army":
             text = f"{head} stops in {route.end}: {route.stopped}"
             self.say("stopped", rule, text, at=route.end, mover=route.mover, why=route.stopped)
+
+    @staticmethod
+    def _leg_rule(route: Route, leg: Leg) -> str:
+        """The line a vessel's leg follows: flying, sailing, docking, and stopping for a battle."""
+        fights = leg.to == route.battle
+        if route.mover == "air_vessel":
+            return f"{T.FLY}; {T.AIR_BATTLE}" if fights else T.FLY
+        if leg.how == "dock":
+            return T.DOCK_BATTLE if fights else T.DOCK
+        return f"{T.SAIL}; {T.SEA_BATTLE}" if fights else T.SAIL
 
     def _steps(self, kind: UnitType) -> int:
         """H3: a vessel's speed, with the end-of-move rules at its last step; or at its second step, literally."""
@@ -531,7 +522,7 @@ class Enemy:
         names = ", ".join(u.id for u in army[1:]) or "no one else"
         self.say(
             "leave_courtyard",
-            COURTYARD,
+            T.COURTYARD,
             f"{hero} leaves the Courtyard with {names}",
             units=tuple(u.id for u in army),
         )
@@ -544,7 +535,7 @@ class Enemy:
         resource = R.terrain_resource(self.geo.region[region].terrain)
         if resource:
             R.gain(self.state, resource, 1)
-            self.say("resource", RESOURCE, f"+1 {resource} from {region}", resource=resource, region=region)
+            self.say("resource", T.RESOURCE, f"+1 {resource} from {region}", resource=resource, region=region)
 
     def _take_token(self, region: str) -> None:
         s = self.state
@@ -554,7 +545,7 @@ class Enemy:
             s.pts += self.options.token_pts
             self.say(
                 "token",
-                TOKEN,
+                T.TOKEN,
                 f"takes the Exploration Token of {region}: +{self.options.token_pts} pt",
                 region=region,
             )
@@ -572,7 +563,7 @@ class Enemy:
         hero = f"hero{slot}"
         self.say(
             "draw",
-            '"draw_solo(); slot[i] = c; h = hero[i]"',
+            T.DRAW,
             f"draws {card_id} ({card.action.replace('_', ' ')}, {card.compass}) for {hero}",
             card=card_id,
             slot=slot,
@@ -610,15 +601,15 @@ class Enemy:
                 s.pending = None  # in-process: the person neither follows nor interrupts
             elif step == "effect":
                 spell = self._spell(f"hero{slot}")
-                self.say("effect", RESEARCH, f"{spell.name}: {spell.effect} (carry it out on the table)")
+                self.say("effect", T.RESEARCH, f"{spell.name}: {spell.effect} (carry it out on the table)")
             elif step == "rotate":
                 R.rotate_tax(s)
-                self.say("rotate", '"offer a Follow; rotate the tokens: 2->3, 3->4, 4->2"', "the Tax Track turns")
+                self.say("rotate", T.ROTATE, "the Tax Track turns")
             elif step == "move" and card is not None:
                 self.move(f"hero{slot}", card.compass)
             elif step == "end" and slot in (1, 2):
                 text = f"action {slot} of round {s.round} is over: your action, then press Bot action"
-                self.say("done", '"if i < 3: wait human_action()"', text)
+                self.say("done", T.YOUR_TURN, text)
             elif step == "end" and slot == 3:
                 take = R.end_round(s, self.data, worker_spaces=self.options.worker_spaces)
                 words = "; ".join(
@@ -628,7 +619,7 @@ class Enemy:
                 )
                 end = " The game is over." if R.over(s) else ""
                 text = f"collects {words or 'nothing'}; the slotted cards go to the discard pile.{end}"
-                self.say("round_end", ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
+                self.say("round_end", T.ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
 
     def _spell(self, hero: str) -> Any:
         return next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
@@ -641,7 +632,7 @@ class Enemy:
         p = s.pending
         if p is None:
             if R.over(s):
-                self.say("over", '"Score normally; bot Heroes score 0"', f"the game is over: the bot has {s.pts} pts")
+                self.say("over", T.OVER, f"the game is over: the bot has {s.pts} pts")
             elif button == "tactic_chosen":
                 self._defend()
             elif button == "bot_action":
@@ -651,7 +642,7 @@ class Enemy:
                         f"{where} holds your army and the bot's: if you lost a battle there, take your losses off and "
                         "move the rest to your Courtyard; if you attack, choose your tactic and press Tactic chosen"
                     )
-                    self.say("wait", '"Battle: each side totals its NS, and each secretly picks a Tactic Card"', text)
+                    self.say("wait", T.ENTER_BATTLE, text)
                 else:
                     self.act(s.slots.index(None) + 1)
             else:
@@ -686,7 +677,7 @@ class Enemy:
         self.reveal(self._person_total(fights[0]))
 
     def _wait(self, text: str) -> None:
-        self.say("wait", '"Global UI: Bot action, Follow done, Interrupt/none, Tactic chosen, Tactic cancels?"', text)
+        self.say("wait", T.BUTTONS, text)
 
 
 BUTTONS = {
@@ -710,13 +701,12 @@ WAITS = {
 }
 ASKS = {
     "follow": (
-        '"if ok and c.followable and c.action != attack: offer_follow(c)"',
+        T.FOLLOW,
         "you may Follow (copy its action by spending a Courtyard Serf); then press Follow done",
     ),
     "interrupt": (
-        '"pause for a human interrupt, apply the effect"',
+        T.INTERRUPT,
         "you may interrupt its spell; then press Interrupt/none",
     ),
 }
 SOURCE_WORDS = {"regions": "its regions", "worker_spaces": "worker spaces", "towers": "towers"}
-ROUND_END = '"collect(bot) as a normal player; discard(slot[1..3]) face up" (H9)'
