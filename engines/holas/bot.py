@@ -289,7 +289,8 @@ class Enemy:
         if won and p.region in self.armies():
             need = math.ceil(self.armies()[p.region] / 2)
             text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
-        self.say("battle", T.BATTLE, text, region=p.region, won=won)
+        facts = {"strength": mine, "card": card.id, "card_strength": card.battle.strength, "cancelled": cancels}
+        self.say("battle", T.BATTLE, text, region=p.region, won=won, total=total, theirs=theirs, **facts)
         if not won:
             self._losses(army, mine, p.region)
         elif p.enter:
@@ -317,7 +318,8 @@ class Enemy:
             if u not in gone:
                 u.where = "courtyard"  # "Survivors go to the Courtyard"
         lost_text = ", ".join([*names, *(u.id for u in gone)]) or "nothing"
-        self.say("losses", T.LOSSES, f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard")
+        text = f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard"
+        self.say("losses", T.LOSSES, text, units=tuple(u.id for u in gone), lost=lost, need=need, region=region)
 
     def recruit(self, hero: str) -> bool:
         s, units = self.state, self.data.faction.units

@@ -228,6 +228,32 @@ def test_whole_games_run_to_their_end_in_self_play(tmp_path):
     assert built.returncode == 0 and (tmp_path / "TabletopAutoma_holas.json").exists()
 
 
+def test_a_failed_attack_says_why_as_data():
+    """Issue 33, decisions a program can read: "no target" and "too strong" look alike in words; the failure says
+    which (L104 "This action will fail if there are no player armies within 2 Regions of the Hero, or the armies are
+    stronger than it"), with the strengths; a successful one gives its target, strengths and path."""
+    for armies, why in (({}, "no_target"), ({"L1": PlayerArmy(6)}, "too_strong")):
+        s = fresh()
+        placed(s, "L2", "hero", "warrior")
+        s.player = dict(armies)
+        enemy = attacker(s, "N")
+        assert not enemy.attack("hero1")
+        failed = dict(enemy.decisions[-1].action.detail)
+        assert (failed["why"], failed["strength"], failed["armies"]) == (why, 5, {r: a.ns for r, a in armies.items()})
+    s = fresh()
+    placed(s, "L2", "hero", "warrior")
+    s.player = {"L3": PlayerArmy(2)}
+    enemy = attacker(s, "N", answer=lambda region, bot: (0, False))
+    assert enemy.attack("hero1")
+    attack = dict(enemy.decisions[0].action.detail)
+    assert (attack["target"], attack["strength"], attack["theirs"], attack["path"]) == ("L3", 5, 2, ("L4", "L3"))
+    legs = [dict(d.action.detail) for d in enemy.decisions if d.action.what == "move"]
+    assert [(x["to"], x["mover"], x["how"], x["leg"]) for x in legs] == [
+        ("L4", "land_army", "land", 1),
+        ("L3", "land_army", "land", 2),
+    ]
+
+
 def test_research_casts_the_acting_heros_spell_or_fails_on_its_cost():
     """Research: "Cast the acting hero's spell from the Solo board: pay its cost, gain its pts ... Fails if the bot
     cannot pay." Sample Spell 2 costs 2 Mana and gives 2 pts."""
@@ -337,7 +363,9 @@ def test_a_battle_waits_for_the_tactic_then_reveals_then_waits_for_cancels():
         assert (s.pending.ask, s.pending.card, s.pending.person_total) == ("cancels", "sample.7", 6)
         last = Enemy(s, DATA, random.Random(0)).resume(button)
         assert s.pending is None and "sample.7" in s.discard
-        assert next(d.action.detail for d in last if d.action.what == "battle") == (("region", "L3"), ("won", won))
+        battle = next(dict(d.action.detail) for d in last if d.action.what == "battle")
+        assert (battle["region"], battle["won"], battle["strength"], battle["card"]) == ("L3", won, 5, "sample.7")
+        assert (battle["total"], battle["theirs"], battle["cancelled"]) == ((5 if not won else 8), 6, not won)
         assert (s.unit("hero1").where == "L3") is won  # survivors of a lost battle go to the Courtyard
 
 
