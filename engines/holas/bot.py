@@ -609,7 +609,9 @@ class Enemy:
                 self.say("rotate", T.ROTATE, "the Tax Track turns")
             elif step == "move" and card is not None:
                 self.move(f"hero{slot}", card.compass)
-            elif step == "end" and slot in (1, 2):
+            if step == "end" and slot and s.final_round is None:
+                self._x_objectives()
+            if step == "end" and slot in (1, 2):
                 text = f"action {slot} of round {s.round} is over: your action, then press Bot action"
                 self.say("done", T.YOUR_TURN, text)
             elif step == "end" and slot == 3:
@@ -622,6 +624,15 @@ class Enemy:
                 end = " The game is over." if R.over(s) else ""
                 text = f"collects {words or 'nothing'}; the slotted cards go to the discard pile.{end}"
                 self.say("round_end", T.ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
+
+    def _x_objectives(self) -> None:
+        """ "Check the triggers after every action" (spec): an X-Objective the Enemy reached sets the final round."""
+        s = self.state
+        reached = R.x_objectives(s, self.data)
+        if reached:
+            s.final_round = s.round + 1
+            text = f"reaches {' and '.join(reached)}: the game ends after round {s.final_round}"
+            self.say("x_objective", T.X_OBJECTIVE, text, reached=tuple(reached), final_round=s.final_round)
 
     def _spell(self, hero: str) -> Any:
         return next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)

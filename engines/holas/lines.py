@@ -88,3 +88,7 @@ SEA_BATTLE = 'L184 "Stop in a Sea Region with your Sea Vessel and then Battle"'
 DOCK = 'L186 "After a second movement, will Dock at the Shore Regions pointed to by the compass on the Card"'
 DOCK_BATTLE = 'L188 "the Enemy Sea Vessel will Dock on the Shore with the lowest Natural Strength army and then Battle"'
 AIR_BATTLE = 'L177 "End movement immediately if entering a Region you control, which results in a Battle"'
+X_OBJECTIVE = (
+    'L206 "The game\'s end is triggered when either you or the Enemy has achieved one of the 4" X-Objectives; L208 "The'
+    ' current round is then completed, and then one more round is played"'
+)

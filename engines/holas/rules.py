@@ -67,6 +67,22 @@ def check_end(state: State, data: HolasData) -> None:
         state.final_round = state.round + 1
 
 
+def x_objectives(state: State, data: HolasData) -> list[str]:
+    """The X-Objectives the Enemy has reached (the rulebook's): eXplore, every land Exploration Token revealed;
+    eXpand, all its Serfs and Warriors in play; eXploit, all its Towers in play. (eXterminate, a Capital destroyed,
+    is the person's to report: the bot does not destroy Capitals.)"""
+    land = {r.id for r in data.map.regions if r.kind == "land"}
+    reached = []
+    if not state.tokens & land:
+        reached.append("eXplore")
+    if not any(u.where == "supply" for u in state.units if u.type in ("warrior", "serf")):
+        reached.append("eXpand")
+    towers = data.faction.units["tower"].supply if "tower" in data.faction.units else None
+    if towers and len(state.towers) >= towers:
+        reached.append("eXploit")
+    return reached
+
+
 SOURCES = ("regions", "worker_spaces", "towers")
 
 

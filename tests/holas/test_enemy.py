@@ -494,3 +494,25 @@ def test_a_faction_files_tower_cost_rule_is_checked_by_name(tmp_path):
     with pytest.raises(OwnerDataError) as caught:
         load_file(tmp_path / "faction.json")
     assert "towers" in str(caught.value) and "cost_rule" in str(caught.value)
+
+
+def test_the_enemys_own_x_objectives_are_checked_after_every_action():
+    """Issue 33 item 12: L206 "The game's end is triggered when either you or the Enemy has achieved one of the 4
+    X-Objectives"; spec "Check the triggers after every action", "set final_round = current + 1". eXpand: all its
+    Serfs and Warriors in play (here in the Courtyard) after a Tax in round 2; eXploit: all 3 Towers in play; eXplore:
+    every land Exploration Token revealed."""
+    s = fresh()
+    s.round = 2
+    for unit in s.units:
+        if unit.type in ("warrior", "serf"):
+            unit.where = "courtyard"
+    s.deck = ["sample.4", *[x for x in s.deck if x != "sample.4"]]
+    enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, bot: (0, False))
+    enemy.act(1)
+    reached = [dict(d.action.detail) for d in enemy.decisions if d.action.what == "x_objective"]
+    assert s.final_round == 3 and [r["reached"] for r in reached] == [("eXpand",)]
+    s = fresh()
+    s.towers = ["L1", "L2", "L3"]
+    assert R.x_objectives(s, DATA) == ["eXploit"]
+    s.tokens = {r for r in s.tokens if r.startswith("S")}
+    assert R.x_objectives(s, DATA) == ["eXplore", "eXploit"]
