@@ -157,6 +157,9 @@ class Edge(_Strict):
     arc_a: Arc
     arc_b: Arc
     label: str | None = None
+    graticule: bool = False
+    """A ferry link whose route uses a Graticule (wraps around the map): at a branch the Enemy takes the one that does
+    not (L160). Branches of one Ferry Route may share an arc."""
 
 
 EDGE_ENDS = {"land": {"land"}, "sea": {"sea"}, "shore": {"land", "sea"}, "ferry": {"land"}, "graticule": {"sea"}}
@@ -176,7 +179,7 @@ class MapData(_Strict):
         if len(kinds) != len(self.regions):
             raise ValueError("region ids must be unique")
         pairs: set[frozenset[str]] = set()
-        arcs: dict[str, list[tuple[Arc, str]]] = defaultdict(list)
+        arcs: dict[str, list[tuple[Arc, str, str]]] = defaultdict(list)
         for n, e in enumerate(self.edges, start=1):
             where = f"edge #{n} ({e.a}-{e.b})"
             for end in (e.a, e.b):
@@ -191,11 +194,15 @@ class MapData(_Strict):
             ends = {kinds[e.a], kinds[e.b]}
             if (e.kind == "shore" and ends != {"land", "sea"}) or (e.kind != "shore" and not ends <= EDGE_ENDS[e.kind]):
                 raise ValueError(f"{where}: a {e.kind} edge cannot join {kinds[e.a]} and {kinds[e.b]}")
-            arcs[e.a].append((e.arc_a, e.b))
-            arcs[e.b].append((e.arc_b, e.a))
+            if e.graticule and e.kind != "ferry":
+                raise ValueError(f"{where}: only a ferry link is marked as using a Graticule (graticule: true)")
+            arcs[e.a].append((e.arc_a, e.b, e.kind))
+            arcs[e.b].append((e.arc_b, e.a, e.kind))
         for region, mine in arcs.items():
-            for i, (first, one) in enumerate(mine):
-                for second, other in mine[i + 1 :]:
+            for i, (first, one, kind) in enumerate(mine):
+                for second, other, kind2 in mine[i + 1 :]:
+                    if kind == kind2 == "ferry":
+                        continue  # branches of a Ferry Route may lie in line (L160)
                     if arcs_overlap(first, second):
                         raise ValueError(f"region {region}: the arcs toward {one} and {other} overlap")
         land = [r.id for r in self.regions if r.kind == "land"]

@@ -7,7 +7,9 @@ Arcs are derived from the centres, since nobody can click an angle: around each 
 the bearing of their centres, and each arc runs from the bisector with the neighbour before to the bisector with
 the one after, so a compass arrow takes the neighbour whose centre lies nearest its bearing. A ferry in line with
 a sea region (within ``IN_LINE`` degrees) takes the half of their joint arc from the common bearing clockwise
-("An arrow in line with a Ferry Route takes it"). The owner may still edit the arcs in the file."""
+("An arrow in line with a Ferry Route takes it"); branches of a Ferry Route in line share that arc, and a branch
+marked as using a Graticule (``map link A B ferry graticule ...``) is the one the Enemy leaves (L160). The owner
+may still edit the arcs in the file."""
 
 from __future__ import annotations
 
@@ -47,6 +49,7 @@ class Link(BaseModel):
     b: str
     kind: Literal["ferry", "graticule"] | None = None  # None: inferred from the regions' kinds
     label: str | None = Field(default=None, max_length=80)
+    graticule: bool = False  # a ferry whose route uses a Graticule (L160: at a branch the Enemy takes another)
 
 
 class Drawing(BaseModel):
@@ -88,6 +91,7 @@ def make_map(drawing: Drawing, *, by: str = "the owner") -> MapData:
             arc_a=arcs[link.a][link.b],
             arc_b=arcs[link.b][link.a],
             label=link.label,
+            graticule=link.graticule,
         )
         for link in pairs.values()
     ]
@@ -236,7 +240,9 @@ def from_table(drawing: LuaDrawing, board: Transform) -> Drawing:
         )
     links = []
     for link in drawing.links:
-        kind = link.words[0].lower() if link.words and link.words[0].lower() in ("ferry", "graticule") else None
-        label = " ".join(link.words[1:] if kind else link.words) or None
-        links.append(Link(a=link.a, b=link.b, kind=kind, label=label))  # type: ignore[arg-type]
+        words = list(link.words)
+        kind = words.pop(0).lower() if words and words[0].lower() in ("ferry", "graticule") else None
+        crosses = kind == "ferry" and bool(words) and words[0].lower() == "graticule"  # "ferry graticule ..."
+        label = " ".join(words[1:] if crosses else words) or None
+        links.append(Link(a=link.a, b=link.b, kind=kind, label=label, graticule=crosses))  # type: ignore[arg-type]
     return Drawing(side=drawing.side, north_deg=drawing.north, regions=regions, links=links)

@@ -78,8 +78,10 @@ class Geometry:
         return self._edges[region]
 
     def clockwise_from(self, region: str, bearing: float) -> list[tuple[Edge, str]]:
-        """The region's neighbours in the order met sweeping clockwise from ``bearing``: first the arc holding it."""
-        return [(e, other) for e, other, arc in sorted(self._edges[region], key=lambda x: _offset(x[2], bearing))]
+        """The region's neighbours in the order met sweeping clockwise from ``bearing``: first the arc holding it;
+        of Ferry Route branches in line, the one without a Graticule first (L160)."""
+        order = sorted(self._edges[region], key=lambda x: (_offset(x[2], bearing), x[0].graticule))
+        return [(e, other) for e, other, _ in order]
 
     def land_distance(self, start: str, goal: str) -> int | None:
         """Steps from ``start`` to ``goal`` by land and Ferry links (None: not joined so)."""

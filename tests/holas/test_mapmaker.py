@@ -143,3 +143,50 @@ async def test_the_tts_editor_draws_the_map_and_the_bridge_writes_it(tmp_path: P
         assert read_table(table, own).state == read_table(table, DATA).state
     finally:
         await stop_live(live)
+
+
+def test_ferry_branches_in_line_share_an_arc_and_the_enemy_takes_the_one_without_a_graticule():
+    """Issue 33 item 13: L160 "If the Ferry Route has multiple branches, the Enemy army will take the one that does
+    not use a Graticule". L5 drawn due east of L4, beyond L6, with a ferry branch to it that uses a Graticule
+    (entered first): both branches lie east of L4, in line; the editor gives them one arc, the loader takes it, and
+    an army in L4 with the arrow E takes the branch to L6."""
+    import random
+
+    from engines.holas import rules as R
+    from engines.holas.bot import Enemy
+    from engines.holas.data_model import HolasData
+
+    drawn = drawing()
+    east = L.to_board(DATA.map, (45.0, 15.0))
+    next(r for r in drawn.regions if r.id == "L5").center = (east.x, east.z)
+    drawn.links.insert(0, Link(a="L4", b="L5", kind="ferry", label="branch", graticule=True))
+    made = make_map(drawn)
+    branch = next(e for e in made.edges if {e.a, e.b} == {"L4", "L5"})
+    ferry = next(e for e in made.edges if {e.a, e.b} == {"L4", "L6"})
+    assert branch.graticule and not ferry.graticule and branch.arc_a == ferry.arc_a
+    data = HolasData(cards=DATA.cards, faction=DATA.faction, map=made)
+    s = R.new_game(data, "L7", random.Random(1))
+    s.unit("hero1").where = "L4"
+    Enemy(s, data, random.Random(0)).move("hero1", "E")
+    assert s.unit("hero1").where == "L6"
+
+
+def test_a_ferry_using_a_graticule_is_read_from_the_editors_words_and_only_a_ferry_may_say_so():
+    """The TTS editor's ``map link L4 L6 ferry graticule Sample ferry``: a ferry whose route uses a Graticule, its
+    label the rest; ``graticule: true`` on any other link is named by the loader."""
+    from bridge.table import Vec3
+    from bridge.table.geometry import Transform
+    from engines.holas.mapmaker import LuaDrawing, _LuaLink, from_table
+
+    words = (["ferry", "graticule", "Sample", "ferry"], ["ferry", "Sample", "ferry"], ["graticule", "mark"])
+    lua = LuaDrawing(regions=[], links=[_LuaLink(a="L4", b="L6", words=w) for w in words])
+    links = from_table(lua, Transform(Vec3(0, 0, 0), Vec3(0, 0, 0))).links
+    assert [(k.kind, k.graticule, k.label) for k in links] == [
+        ("ferry", True, "Sample ferry"),
+        ("ferry", False, "Sample ferry"),
+        ("graticule", False, "mark"),
+    ]
+    edges = [e.model_dump() for e in DATA.map.edges]
+    edges[0]["graticule"] = True  # L1-L2, a land link
+    with pytest.raises(ValueError, match=r"edge #1 \(L1-L2\): only a ferry link"):
+        MapData.model_validate({**DATA.map.model_dump(), "edges": edges})
