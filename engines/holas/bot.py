@@ -220,10 +220,16 @@ class Enemy:
     def armies(self) -> dict[str, int]:
         """The person's armies by region, with their NS (H6: units and the structure, or units only)."""
         s = self.state
-        structure = self.data.faction.units["tower"].ns if "tower" in self.data.faction.units else 0
+        f = self.data.faction
+        tower = f.units["tower"].ns if "tower" in f.units else 0
+        capital = tower if f.capital_ns is None else f.capital_ns
         if self.options.player_army == "units":
             return {r: a.ns for r, a in s.player.items() if a.ns}
-        return {r: a.ns + (structure if a.structure else 0) for r, a in s.player.items() if a.ns or a.structure}
+        return {
+            r: a.ns + ((capital if a.capital else tower) if a.structure else 0)
+            for r, a in s.player.items()
+            if a.ns or a.structure
+        }
 
     def battle(self, region: str, *, attacker: bool, enter: bool = False) -> bool | None:
         """A battle in ``region``: it waits for the person's tactic ("The human chooses a Tactic Card first"). With
@@ -541,16 +547,13 @@ class Enemy:
 
     def _take_token(self, region: str) -> None:
         s = self.state
-        if region in s.tokens:
-            s.tokens.discard(region)
-            s.collected += 1
-            s.pts += self.options.token_pts
-            self.say(
-                "token",
-                T.TOKEN,
-                f"takes the Exploration Token of {region}: +{self.options.token_pts} pt",
-                region=region,
-            )
+        n = s.tokens.pop(region, 0)
+        if n:  # L154: a region's tokens are taken together, each worth its points
+            s.collected += n
+            s.pts += n * self.options.token_pts
+            what = "the Exploration Token" if n == 1 else f"the {n} Exploration Tokens"
+            text = f"takes {what} of {region}: +{n * self.options.token_pts} pt"
+            self.say("token", T.TOKEN, text, region=region, tokens=n)
 
     # --- one action of the round, and what is left of it after a question --------------------------------
 
@@ -674,7 +677,7 @@ class Enemy:
 
     def _person_total(self, region: str) -> int:
         s = self.state
-        army = s.player[region].ns if region in s.player else 0
+        army = self.armies().get(region, 0)  # H6: with their structure (a Capital's own strength)
         if region == s.player_sea:
             army += self.data.faction.units["sea_vessel"].ns
         return army + s.tactic

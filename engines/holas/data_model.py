@@ -122,6 +122,9 @@ class Faction(_Strict):
     cc_track: tuple[TrackSpace, ...] = Field(min_length=2)
     units: dict[UnitType, Unit]
     towers: Towers
+    capital_ns: int | None = Field(default=None, ge=0)
+    """A Capital City's own Natural Strength, added to your army in its region when the Enemy weighs an attack (H6);
+    None: a tower's."""
 
     @model_validator(mode="after")
     def _whole(self) -> Faction:
@@ -146,6 +149,7 @@ class Region(_Strict):
     shore: bool = False
     worker_space: bool = False
     capital_site: bool = False
+    exploration_tokens: int = Field(default=1, ge=0)  # face down here at set-up (none on a Capital, L154 "Tokens")
     center: tuple[float, float]
     polygon: tuple[tuple[float, float], ...] = Field(min_length=3)
 

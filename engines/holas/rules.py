@@ -21,7 +21,11 @@ def new_game(data: HolasData, capital: str, rng: random.Random) -> State:
     deck = [c.id for c in data.cards.cards]
     rng.shuffle(deck)
     state = State(units=units, capital=capital, deck=deck)
-    state.tokens = {r.id for r in data.map.regions if r.terrain != "capital" and r.id != capital}
+    state.tokens = {
+        r.id: r.exploration_tokens
+        for r in data.map.regions
+        if r.terrain != "capital" and r.id != capital and r.exploration_tokens
+    }
     return state
 
 
@@ -73,7 +77,7 @@ def x_objectives(state: State, data: HolasData) -> list[str]:
     is the person's to report: the bot does not destroy Capitals.)"""
     land = {r.id for r in data.map.regions if r.kind == "land"}
     reached = []
-    if not state.tokens & land:
+    if not state.tokens.keys() & land:
         reached.append("eXplore")
     if not any(u.where == "supply" for u in state.units if u.type in ("warrior", "serf")):
         reached.append("eXpand")

@@ -30,6 +30,7 @@ class PlayerArmy:
 
     ns: int
     structure: bool = False
+    capital: bool = False  # the structure is their Capital City (with a strength of its own), not a tower
 
 
 Ask = Literal["follow", "interrupt", "tactic", "cancels"]
@@ -73,7 +74,7 @@ class State:
     pts: int = 0
     cc_space: int = 0
     towers: list[str] = field(default_factory=list)  # regions with a bot tower
-    tokens: set[str] = field(default_factory=set)  # regions with a face-down Exploration Token
+    tokens: dict[str, int] = field(default_factory=dict)  # face-down Exploration Tokens, by region (none: no entry)
     collected: int = 0  # Exploration Tokens on the bot's board
     player: dict[str, PlayerArmy] = field(default_factory=dict)
     player_sea: str | None = None  # the sea region of the person's Sea Vessel

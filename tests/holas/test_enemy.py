@@ -269,10 +269,10 @@ def test_build_tries_a_tower_then_an_air_vessel_then_a_sea_vessel():
     Without a Serf there, an Air Vessel is built in the hero's region, and the hero and the others board it."""
     s = fresh()
     placed(s, "L4", "hero", "serf")
-    adjacent = {"L2", "L3", "S2", "S4", "L6"} & s.tokens
+    adjacent = {"L2", "L3", "S2", "S4", "L6"} & s.tokens.keys()
     enemy = Enemy(s, DATA, random.Random(0))
     assert enemy.build_towers_vessels("hero1") and s.towers == ["L4"]
-    assert s.pts == len(adjacent) and not adjacent & s.tokens
+    assert s.pts == len(adjacent) and not adjacent & s.tokens.keys()
     s = fresh()
     s.resources = {"ore": 5, "mana": 5, "food": 5}
     placed(s, "L2", "hero", "warrior")
@@ -514,5 +514,27 @@ def test_the_enemys_own_x_objectives_are_checked_after_every_action():
     s = fresh()
     s.towers = ["L1", "L2", "L3"]
     assert R.x_objectives(s, DATA) == ["eXploit"]
-    s.tokens = {r for r in s.tokens if r.startswith("S")}
+    s.tokens = {r: n for r, n in s.tokens.items() if r.startswith("S")}
     assert R.x_objectives(s, DATA) == ["eXplore", "eXploit"]
+
+
+def test_your_capital_has_a_strength_of_its_own_and_a_regions_tokens_are_taken_together():
+    """Issue 33 item 14: the faction file's ``capital_ns`` is your Capital's own strength (H6: "All player units plus
+    the structure (tower or capital) in one region"), a tower's when it says none; L154 "If the Hero passes through
+    or ends movement in a Region with Exploration Tokens, the tokens are immediately taken ... The Enemy gains
+    immediately for each Token collected": a map region may hold several (``exploration_tokens``)."""
+    from engines.holas.data_model import MapData
+
+    strong = DATA.model_copy(update={"faction": DATA.faction.model_copy(update={"capital_ns": 4})})
+    s = fresh()
+    s.player = {"L1": PlayerArmy(2, structure=True, capital=True), "L3": PlayerArmy(2, structure=True)}
+    assert Enemy(s, strong, random.Random(0)).armies() == {"L1": 6, "L3": 3}
+    assert Enemy(s, DATA, random.Random(0)).armies() == {"L1": 3, "L3": 3}
+    regions = [r.model_dump() for r in DATA.map.regions]
+    next(r for r in regions if r["id"] == "L4")["exploration_tokens"] = 2
+    two = DATA.model_copy(update={"map": MapData.model_validate({**DATA.map.model_dump(), "regions": regions})})
+    s = R.new_game(two, "L7", random.Random(1))
+    assert s.tokens["L4"] == 2 and "L7" not in s.tokens
+    s.unit("hero1").where = "L2"
+    Enemy(s, two, random.Random(0)).move("hero1", "S")
+    assert "L4" not in s.tokens and (s.collected, s.pts) == (2, 2)

@@ -24,9 +24,9 @@ def fields(s: State) -> dict[str, Any]:
     return {
         "units": sorted((u.id, u.type, u.where, u.aboard) for u in s.units),
         "towers": sorted(s.towers),
-        "player": {r: (a.ns, a.structure) for r, a in sorted(s.player.items())},
+        "player": {r: (a.ns, a.structure, a.capital) for r, a in sorted(s.player.items())},
         "player_sea": s.player_sea,
-        "tokens": sorted(s.tokens),
+        "tokens": sorted(s.tokens.items()),
         "cards": (s.deck, sorted(s.discard), s.slots),
         "tracks": (s.resources, s.tax, s.pts, s.cc_space, s.round, s.final_round, s.collected, s.tactic),
         "capital, pending": (s.capital, s.pending),
@@ -88,3 +88,16 @@ def test_a_prompt_marker_whose_notes_say_nothing_the_bot_knows_is_named():
     prompt["GMNotes"] = '{"ask": "dance"}'
     found = problems(objs, "L7")
     assert any("GM Notes do not say what the bot waits for: ask: Input should be" in p for p in found)
+
+
+def test_several_tokens_in_a_region_and_your_capital_read_back_as_built():
+    """Issue 33 item 14: a region's "Exploration Tokens" (L154) may be more than one, and your Capital is told from
+    a tower on the table."""
+    from engines.holas import rules as R
+    from engines.holas.state import PlayerArmy
+
+    state = R.new_game(DATA, "L7", random.Random(1))
+    state.tokens["L2"] = 2
+    state.player = {"L1": PlayerArmy(2, structure=True, capital=True), "L3": PlayerArmy(1, structure=True)}
+    read = read_table(Table.from_save(build_table(state, DATA)), DATA).state
+    assert fields(read) == fields(state) and read.tokens["L2"] == 2

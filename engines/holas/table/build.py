@@ -75,7 +75,11 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     for _ in range(data.faction.units["tower"].supply - len(state.towers) if "tower" in data.faction.units else 0):
         b.add(piece("tower", "bot", at_of("supply"), "tower"))
     for region, army in state.player.items():
-        kinds = ["warrior"] * (army.ns // 2) + ["serf"] * (army.ns % 2) + (["tower"] if army.structure else [])
+        kinds = (
+            ["warrior"] * (army.ns // 2)
+            + ["serf"] * (army.ns % 2)
+            + (["capital" if army.capital else "tower"] if army.structure else [])
+        )
         for kind in kinds:
             b.add(piece(kind, "player", at_of(region), kind))
     if state.player_sea:
@@ -83,7 +87,7 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     for kind, n in PLAYER_SUPPLY.items():
         for _ in range(n):
             b.add(piece(kind, "player", at_of("player.supply"), kind))
-    for region in sorted(state.tokens):
+    for region in sorted(r for r, n in state.tokens.items() for _ in range(n)):
         b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of(region)))
     for _ in range(state.collected):
         b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of("tokens")))

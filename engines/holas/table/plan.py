@@ -86,7 +86,7 @@ class Planner(RecordingPlanner):
 
     def _tokens(self, before: State, after: State) -> list[Command]:
         out: list[Command] = []
-        for region in sorted(before.tokens - after.tokens):
+        for region in sorted(before.tokens.keys() - after.tokens.keys()):
             for guid in self.tokens.pop(region, []):
                 at = grid(L.AREAS["tokens"].centre, self.collected, per_row=6, rows=3, step=1.0)
                 self.collected += 1

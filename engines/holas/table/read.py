@@ -75,7 +75,7 @@ def read_table(table: Table, data: HolasData) -> TableView:
         if place == "tokens":
             state.collected += 1
         elif place in regions:
-            state.tokens.add(place)
+            state.tokens[place] = state.tokens.get(place, 0) + 1
             view.tokens.setdefault(place, []).append(obj.guid)
         elif place is not None:
             problems.append(Problem("an Exploration Token outside every region and the bot's token pile", obj))
@@ -159,6 +159,7 @@ def _player_pieces(table: Table, data: HolasData, view: TableView, where: Any, p
         army = state.player.setdefault(place, PlayerArmy(0))
         if piece in ("tower", "capital"):
             army.structure = True  # H6: a structure counts with the units
+            army.capital = army.capital or piece == "capital"
         else:
             army.ns += next(u.ns for k, u in data.faction.units.items() if k == piece)
 
