@@ -182,7 +182,7 @@ class Enemy:
         army = self._courtyard_army(hero) if yard else self._land_army(hero)
         strength = self.ns(army)
         arrow = R.COMPASS[self.card.compass] if self.card else 0.0
-        reach = within_two(self.geo, s, at, arrow, h, graph=self.options.attack_reach == "graph")
+        reach = within_two(self.geo, s, at, arrow, army, graph=self.options.attack_reach == "graph")
         armies = self.armies()
         near = {t: armies[t] for t in reach if t in armies}
         targets = [t for t, ns in near.items() if ns <= strength]
@@ -431,7 +431,7 @@ class Enemy:
         if route.end in self.armies():  # L150 "moves into a Region that you control, it results in a Battle"
             route = replace(route, battle=route.end)
         if yard:
-            self._leave_courtyard(hero, army)
+            self._leave_courtyard(hero, moving)
         left = len(army) - len(moving)
         self._go(route, moving, f"{T.FAILED}; {T.LAND}" + (f"; {left} stay behind (H8)" if left else ""))
 

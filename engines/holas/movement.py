@@ -228,12 +228,12 @@ def voyage(
 
 
 def within_two(
-    geo: Geometry, state: State, start: str, bearing: float, hero: Unit, *, graph: bool = False
+    geo: Geometry, state: State, start: str, bearing: float, army: list[Unit], *, graph: bool = False
 ) -> dict[str, list[str]]:
-    """The land regions an Attack reaches in one or two steps (H4), each with its shortest path: by land and
-    ferry links, never into the bot's Capital or another of its Heroes' regions, and the step between free of the
-    person's units; among paths of one length, the first step met clockwise from the compass. ``graph``: H4's
-    alternative, plain graph distance with no blockers."""
+    """The land regions ``army`` reaches in an Attack, in one or two steps (H4), each with its shortest path: by
+    land and ferry links, never into the bot's Capital, another of its Heroes' regions or over 5 units (H8), and the
+    step between free of the person's units; among paths of one length, the first step met clockwise from the
+    compass. ``graph``: H4's alternative, plain graph distance with no blockers."""
 
     def steps(region: str) -> list[str]:
         if graph:
@@ -241,7 +241,7 @@ def within_two(
         return [
             d
             for e, d in geo.clockwise_from(region, bearing)
-            if e.kind in ("land", "ferry") and not geo.sea(d) and not closed_to(state, d, [hero])
+            if e.kind in ("land", "ferry") and not geo.sea(d) and not closed_to(state, d, army)
         ]
 
     paths: dict[str, list[str]] = {d: [d] for d in steps(start)}
