@@ -484,6 +484,8 @@ class Enemy:
             what = LEG_STEP[leg.how]
             rule = rule if route.mover == "land_army" else self._leg_rule(route, leg)
             text = f"{head} {LEG_VERB[leg.how]} {leg.to}" + (f" from {frm}" if what == "move" else "")
+            if n == 1 and route.mover != "land_army":
+                text += f", {' and '.join(u.id for u in movers[1:])} aboard"
             self.say(what, rule, text, to=leg.to, frm=frm, mover=route.mover, how=leg.how, leg=n)
             self._take_token(leg.to)
             if leg.to == route.battle:
@@ -502,7 +504,8 @@ class Enemy:
             return f"{T.FLY}; {T.AIR_BATTLE}" if fights else T.FLY
         if leg.how == "dock":
             return T.DOCK_BATTLE if fights else T.DOCK
-        return f"{T.SAIL}; {T.SEA_BATTLE}" if fights else T.SAIL
+        how = {"undock": T.UNDOCK, "graticule": T.GRATICULE}.get(leg.how, T.BEND)
+        return f"{T.SAIL}; {how}" + (f"; {T.SEA_BATTLE}" if fights else "")
 
     def _steps(self, kind: UnitType) -> int:
         """H3: a vessel's speed, with the end-of-move rules at its last step; or at its second step, literally."""

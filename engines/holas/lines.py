@@ -71,10 +71,7 @@ FLY = (
     'L166 "a Vessel and its occupants move alone"; L173 "Can move through the center Sea Region, counting it as'
     ' one Region, but MAY NOT stop there"'
 )
-SAIL = (
-    'L166 "a Vessel and its occupants move alone"; L180 "Can use Graticules and wrap around the Map if they'
-    " continue in the card's compass direction\""
-)
+SAIL = 'L166 "a Vessel and its occupants move alone"'
 RESOURCE = 'L194 "The Enemy Hero collects 1 Resource of a Resource Region\'s type when it enters that Region"'
 FOLLOW = 'L200 "You may Follow a successful Solo Action as if it were a normal action (except for Attack)"'
 YOUR_TURN = 'L34 "You perform your first action (the Enemy cannot Follow)"'
@@ -92,3 +89,6 @@ X_OBJECTIVE = (
     'L206 "The game\'s end is triggered when either you or the Enemy has achieved one of the 4" X-Objectives; L208 "The'
     ' current round is then completed, and then one more round is played"'
 )
+GRATICULE = 'L180 "Can use Graticules and wrap around the Map if they continue in the card\'s compass direction"'
+UNDOCK = 'L182 "Can Dock and Undock from Shores without using movement"'
+BEND = 'L190 "When in doubt, the movement path may bend clockwise to determine the direction"'
