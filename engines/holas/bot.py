@@ -493,7 +493,8 @@ class Enemy:
                 return
             self._resource(leg.to)
         if route.stopped and route.mover != "land_army":
-            text = f"{head} stops in {route.end}: {route.stopped}"
+            where = "the Courtyard" if movers[0].where == "courtyard" else route.end
+            text = f"{head} stops in {where}: {route.stopped}"
             self.say("stopped", rule, text, at=route.end, mover=route.mover, why=route.stopped)
 
     @staticmethod
