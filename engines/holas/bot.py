@@ -1,7 +1,7 @@
 """The Enemy's actions, step by step as the solo rules give them, each with the line it follows: Recruit, Build (CC
 Track; towers and vessels), Research, Tax, Attack, the failed-action move (a land army by the compass, from the
-Courtyard too; a vessel that takes the hero aboard), Exploration Tokens and resources on the way, battles, and the
-end of the round.
+Courtyard too; a hero aboard a vessel, or one boarding it), Exploration Tokens and resources on the way, and the
+end of the round. Where a mover goes is worked out in ``movement.py``; battles are in ``battle.py``.
 
 An action stops where only the person can answer (:class:`~engines.holas.state.Pending`): their Follow, their
 interrupt of a spell, their tactic in a battle and whether it cancels the bot's card. On a table each answer is a
@@ -11,7 +11,6 @@ battle answers at once and Follows and interrupts pass.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -20,14 +19,13 @@ from typing import Any
 from engines.base import Decision, Reason
 from engines.holas import lines as T
 from engines.holas import rules as R
+from engines.holas.battle import Answer, Battles
 from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
 from engines.holas.movement import LEG_STEP, LEG_VERB, Geometry, Leg, Route, flight, land_step, voyage, within_two
 from engines.holas.options import BotOptions
 from engines.holas.state import Pending, State, StepName, Unit
 
 RECRUIT_ORDER: tuple[UnitType, ...] = ("air_vessel", "sea_vessel", "warrior", "serf")
-WEAKEST: tuple[str, ...] = ("serf", "warrior", "air_vessel", "sea_vessel", "hero")
-Answer = Callable[[str, int], tuple[int, bool]]  # (region, the bot's total) -> (the person's total, cancels?)
 
 
 @dataclass(frozen=True)
@@ -42,7 +40,7 @@ class Step:
 
 
 @dataclass
-class Enemy:
+class Enemy(Battles):
     state: State
     data: HolasData
     rng: random.Random
@@ -230,102 +228,6 @@ class Enemy:
             for r, a in s.player.items()
             if a.ns or a.structure
         }
-
-    def battle(self, region: str, *, attacker: bool, enter: bool = False) -> bool | None:
-        """A battle in ``region``: it waits for the person's tactic ("The human chooses a Tactic Card first"). With
-        ``answer`` (in-process) it is fought at once: True when the bot wins. ``enter``: a land army that wins takes
-        the region's token and resource."""
-        s = self.state
-        if attacker:
-            s.pts += 1  # "starting a battle gives +1 pt" (Dized)
-        s.pending = Pending("tactic", self.slot, region, attacker, enter, then=self.rest)
-        side = "attacks" if attacker else "is attacked"
-        extra = ": +1 pt for starting it" if attacker else ""
-        text = (
-            f"{side} in {region}{extra}. Choose your tactic, set its strength on the tactic track, press Tactic chosen"
-        )
-        self.say("battle_ask", T.TACTIC, text, region=region)
-        if self.answer is None:
-            return None
-        card = self.reveal(0)
-        mine = self.ns(s.in_region(region))
-        theirs, cancels = self.answer(region, mine + card.battle.strength)
-        s.pending = replace(s.pending, person_total=theirs) if s.pending else None
-        return self.resolve(cancels)
-
-    def reveal(self, person_total: int) -> SoloCard:
-        """ "The bot reveals card b with draw_solo(): b.strength is added to its total" """
-        s = self.state
-        assert s.pending is not None
-        drawn = R.draw_solo(s, self.rng)
-        card = self._card(drawn)
-        p = s.pending = replace(s.pending, ask="cancels", card=drawn, person_total=person_total)
-        mine = self.ns(s.in_region(p.region))
-        tactic = card.battle.tactic_attack if p.attacker else card.battle.tactic_defend
-        text = (
-            f"reveals {drawn}: strength +{card.battle.strength}, tactic {tactic}: {mine + card.battle.strength} "
-            f"against your {person_total}. Does your tactic cancel {tactic}? Press Tactic cancels? or Interrupt/none"
-        )
-        self.say("reveal", T.REVEAL, text, card=drawn)
-        return card
-
-    def resolve(self, cancels: bool) -> bool:
-        """ "If the human's tactic cancels the bot's tactic, b.strength does not count. Compare totals; the defender
-        wins ties." True when the bot wins."""
-        s = self.state
-        p = s.pending
-        assert p is not None and p.ask == "cancels"
-        card = self._card(p.card)
-        army = s.in_region(p.region)
-        mine = self.ns(army)
-        total = mine + (0 if cancels else card.battle.strength)
-        theirs = p.person_total
-        won = total > theirs if p.attacker else total >= theirs
-        s.pending = None
-        (s.discard if self.options.battle_card == "discard" else s.deck).append(card.id)  # H11
-        s.pts += card.battle.pts  # H2
-        tactic = card.battle.tactic_attack if p.attacker else card.battle.tactic_defend
-        side = "attacks" if p.attacker else "defends"
-        text = (
-            f"{side} in {p.region} with {mine} NS + {card.id}'s {card.battle.strength}"
-            + (" (cancelled by your tactic)" if cancels else "")
-            + f" and {tactic}: {total} against {theirs}: "
-            + ("the bot wins" if won else "you win")
-        )
-        if won and p.region in self.armies():
-            need = math.ceil(self.armies()[p.region] / 2)
-            text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
-        facts = {"strength": mine, "card": card.id, "card_strength": card.battle.strength, "cancelled": cancels}
-        self.say("battle", T.BATTLE, text, region=p.region, won=won, total=total, theirs=theirs, **facts)
-        if not won:
-            self._losses(army, mine, p.region)
-        elif p.enter:
-            self._resource(p.region)  # L196: the resource after a won battle (its tokens were taken on entering)
-        return won
-
-    def _losses(self, army: list[Unit], strength: int, region: str) -> None:
-        s = self.state
-        need, lost = math.ceil(strength / 2), 0
-        gone: list[Unit] = []
-        names = []
-        if self.options.losses == "structures_first" and region in s.towers:  # H12: "structures first"
-            s.towers.remove(region)
-            lost += self.data.faction.units["tower"].ns if "tower" in self.data.faction.units else 0
-            names.append(f"its tower in {region}")
-        for u in sorted(army, key=lambda u: WEAKEST.index(u.type)):
-            if lost >= need:
-                break
-            lost += self.data.faction.units[u.type].ns
-            gone.append(u)
-        for u in gone:
-            u.where = "courtyard" if u.type == "hero" else "supply"  # a destroyed Hero respawns at once
-        for u in army:
-            u.aboard = None  # off every vessel: the dead and the survivors alike
-            if u not in gone:
-                u.where = "courtyard"  # "Survivors go to the Courtyard"
-        lost_text = ", ".join([*names, *(u.id for u in gone)]) or "nothing"
-        text = f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard"
-        self.say("losses", T.LOSSES, text, units=tuple(u.id for u in gone), lost=lost, need=need, region=region)
 
     def recruit(self, hero: str) -> bool:
         s, units = self.state, self.data.faction.units
@@ -678,23 +580,6 @@ class Enemy:
             s.pending = None
             self._run(p.slot, p.then)
         return self.decisions
-
-    def _person_total(self, region: str) -> int:
-        s = self.state
-        army = self.armies().get(region, 0)  # H6: with their structure (a Capital's own strength)
-        if region == s.player_sea:
-            army += self.data.faction.units["sea_vessel"].ns
-        return army + s.tactic
-
-    def _defend(self) -> None:
-        s = self.state
-        fights = s.contested()
-        if len(fights) != 1:
-            where = " and ".join(fights) if fights else "no region"
-            self._wait(f"you pressed Tactic chosen, but {where} holds both your army and the bot's: move into one")
-            return
-        self.battle(fights[0], attacker=False)
-        self.reveal(self._person_total(fights[0]))
 
     def _wait(self, text: str) -> None:
         self.say("wait", T.BUTTONS, text)

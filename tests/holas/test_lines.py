@@ -14,7 +14,7 @@ from engines.holas import lines
 
 RULES = Path("/work/shared/rules/002_8a6d1316918f60f4.txt")
 HERE = Path(lines.__file__).parent
-SOURCES = [HERE / "lines.py", HERE / "bot.py", HERE / "movement.py"]
+SOURCES = [HERE / "lines.py", HERE / "bot.py", HERE / "battle.py", HERE / "movement.py"]
 QUOTE = re.compile(r'L(\d+) "((?:[^"\\]|\\.)*)"')
 
 
