@@ -1,6 +1,7 @@
 """On the emulated table (the mod's real Lua, the bridge's wire): a Hero aboard each kind of Vessel moves with it,
 its passengers with it, and the table read back equals the engine's state (issue 33). Each position is built with
-the game's own table builder; a failed Build (nothing to pay) sends hero 1's vessel off by the card's compass, E."""
+the game's own table builder; a failed Build (nothing to pay) sends hero 1's vessel off by the card's compass, E.
+From the Courtyard, hero 1 first boards the empty vessel there with the Warrior (L146)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def aboard(kind: str, region: str) -> State:
     vessel = next(u for u in s.units if u.type == kind)
     vessel.where = region
     for unit in (s.unit("hero1"), s.unit("warrior1")):
-        unit.where, unit.aboard = region, vessel.id
+        unit.where, unit.aboard = region, vessel.id if region != "courtyard" else None  # the Courtyard: boards
     s.unit("serf1").where = region
     s.resources = {"ore": 0, "mana": 0, "food": 0}
     s.deck = ["sample.6", *[c for c in s.deck if c != "sample.6"]]
@@ -36,7 +37,11 @@ def aboard(kind: str, region: str) -> State:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("kind", "start", "moves", "end"),
-    [("air_vessel", "L3", ["fly"], "L8"), ("sea_vessel", "L2", ["undock", "sail", "dock"], "L6")],
+    [
+        ("air_vessel", "L3", ["fly"], "L8"),
+        ("sea_vessel", "L2", ["undock", "sail", "dock"], "L6"),
+        ("air_vessel", "courtyard", ["board", "fly"], "L8"),  # a Vessel in the Courtyard stands in the Capital City
+    ],
 )
 async def test_a_hero_aboard_each_kind_of_vessel_moves_with_it_on_the_table(kind, start, moves, end):
     game = registry.load("holas")
@@ -49,6 +54,7 @@ async def test_a_hero_aboard_each_kind_of_vessel_moves_with_it_on_the_table(kind
         assert plan.ok, plan.problems
         done = [s.decision.action.what for s in plan.steps]
         assert set(moves) <= set(done) and "move" not in done, done
+        assert sum(len(s.commands) for s in plan.steps) >= 3  # the minis were moved on the emulated table
         read = game.read(await live.connector.snapshot()).state
         assert not differences(fields(read), fields(session.last_after))
         units = {u.id: u for u in read.units}
