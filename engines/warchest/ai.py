@@ -19,7 +19,7 @@ from typing import Any, Literal, NamedTuple
 
 from bridge.records import quick_init
 from engines.base import Reason
-from engines.priorities import INF, Choice, Criterion, select
+from engines.priorities import Choice, Criterion, select
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
 from engines.warchest.board import (
@@ -240,7 +240,7 @@ class SoloAI:
         if self.options.occupied_target == "excluded":
             candidates &= ~locs.ai_units | BIT[h]  # not a location another AI unit stands on
         away = view.distances(h, candidates)
-        reachable = [x for x in hexes_in(candidates) if away[x] < INF]
+        reachable = [x for x in hexes_in(candidates) if away[x] is not None]
         if not reachable:
             return None
         return self._select(
@@ -259,9 +259,15 @@ class SoloAI:
         state = view.state
         locs = view.location_sets()
         here = view.distance_to(h, target)
+        if here is None:  # no path from h: no step brings it nearer (a target is only chosen among those reached)
+            return None
         steps = view.steps_toward(h, target, here)
         if not steps and self.options.obstructed == "any_closer":
-            steps = [n for n in NEIGHBOURS[h] if n not in state.board and view.distance_to(n, target) <= here]
+            steps = [
+                n
+                for n in NEIGHBOURS[h]
+                if n not in state.board and (d := view.distance_to(n, target)) is not None and d <= here
+            ]
         if not steps:
             return None
         if len(steps) == 1:
@@ -369,7 +375,7 @@ class SoloAI:
             [
                 Criterion("most remaining coins in the supply", "most", lambda u: side.supply.get(u, 0)),
                 Criterion("most coins removed from play", "most", lambda u: side.eliminated.get(u, 0)),
-                Criterion("most recently maneuvered", "most", lambda u: side.last_maneuvered.get(u, -INF)),
+                Criterion("most recently maneuvered", "most", lambda u: side.last_maneuvered.get(u)),
             ],
             rng=rng,
             tie_break=self.options.tie_break,
@@ -462,15 +468,16 @@ class _View:
         self._blocked = blocked
         self._cache = _rings_on(blocked)
 
-    def distance(self, a: Hex, b: Hex) -> float:
-        """Path distance from a to b, by a search outward from a (many b for one a)."""
+    def distance(self, a: Hex, b: Hex) -> int | None:
+        """Path distance from a to b, by a search outward from a (many b for one a); None: no path reaches b and
+        no distance applies (option 6's default)."""
         d = _first_ring(self._rings(BIT[a]), BIT[b])
         return self._unreached(a, b) if d is None else d
 
-    def distances(self, a: Hex, targets: int) -> dict[Hex, float]:
+    def distances(self, a: Hex, targets: int) -> dict[Hex, int | None]:
         """:meth:`distance` from a to each hex of the ``targets`` mask: one search outward from a, read ring by
         ring (a ring holds those of the targets at its distance)."""
-        out: dict[Hex, float] = {}
+        out: dict[Hex, int | None] = {}
         left = targets
         for d, ring in enumerate(self._rings(BIT[a])):
             if ring & left:
@@ -483,23 +490,28 @@ class _View:
             out[t] = self._unreached(a, t)
         return out
 
-    def _unreached(self, a: Hex, b: Hex) -> float:
-        """A hex no path reaches: at its hex distance, or beyond reach (option 6)."""
-        return distance(a, b) if self.options.unreachable == "hex_distance" else INF
+    def _unreached(self, a: Hex, b: Hex) -> int | None:
+        """A hex no path reaches: at its hex distance, or beyond reach (None: option 6)."""
+        return distance(a, b) if self.options.unreachable == "hex_distance" else None
 
-    def distance_to(self, a: Hex, target: Hex) -> float:
+    def _path_or_hex(self, a: Hex, b: Hex) -> int:
+        """Option 6's hex_distance: the path distance, or the hex distance where no path reaches b."""
+        d = _first_ring(self._rings(BIT[a]), BIT[b])
+        return distance(a, b) if d is None else d
+
+    def distance_to(self, a: Hex, target: Hex) -> int | None:
         """The same distance by a search outward from the target: one search serves every a (a moving unit's
         neighbours). A path's steps read the same both ways (only its inner hexes must be empty), so the numbers
         are those of :meth:`distance`."""
         return self.distance(target, a)
 
-    def steps_toward(self, h: Hex, target: Hex, here: float) -> list[Hex]:
+    def steps_toward(self, h: Hex, target: Hex, here: int) -> list[Hex]:
         """The empty neighbours of h one step nearer the target than ``here`` (h's own distance). When a path
         reaches h, every empty neighbour is reached through h, so they are the ones in the target's ring before
         h's; else each is read by :meth:`distance_to` (the unreachable option decides)."""
         board = self.state.board
         rings = self._rings(BIT[target])
-        at = int(here) if here < len(rings) else -1
+        at = here if here < len(rings) else -1
         if at < 1 or not rings[at] & BIT[h] or BIT[h] & self._blocked:
             return [n for n in NEIGHBOURS[h] if n not in board and self.distance_to(n, target) == here - 1]
         before = rings[at - 1]
@@ -511,16 +523,15 @@ class _View:
             rings = self._cache[sources] = path_distances(sources, self._blocked)
         return rings
 
-    def nearest(self, a: Hex, targets: int) -> float:
+    def nearest(self, a: Hex, targets: int) -> int | None:
         """The distance from a to the nearest hex of the ``targets`` mask: the ring holding a in one search from
         all the targets at once (it serves every a of a criterion). Unreachable targets that count at their hex
-        distance (option 6) are read one by one."""
+        distance (option 6) are read one by one. None: there is no target, or none is reachable."""
         if not targets:
-            return INF
+            return None
         if self.options.unreachable == "hex_distance":
-            return min(self.distance(a, t) for t in hexes_in(targets))
-        d = _first_ring(self._rings(targets), BIT[a])
-        return INF if d is None else d
+            return min(self._path_or_hex(a, t) for t in hexes_in(targets))
+        return _first_ring(self._rings(targets), BIT[a])
 
     def location_sets(self) -> _Locations:
         """The locations each side holds and the hexes each side's units stand on (worked out once a state)."""

@@ -14,9 +14,9 @@ import random
 
 import pytest
 
-from engines.priorities import INF, Criterion, select
+from engines.priorities import Criterion, Narrowed, narrow, select, settle
 
-VALUES = {"a": 3.0, "b": 1.0, "c": 1.0, "d": INF}
+VALUES: dict[str, float | None] = {"a": 3.0, "b": 1.0, "c": 1.0, "d": None}
 LETTERS = ["a", "b", "c", "d"]
 
 
@@ -42,19 +42,56 @@ def test_a_tie_goes_on_to_the_next_criterion_among_the_tied_only():
     assert choose(LETTERS, [first, second]) == ("c", "priority 2 (enemy)")
 
 
-def test_a_value_at_or_beyond_inf_does_not_apply():
-    """An unreachable hex is at INF: it is never the closest; a "most" count at -INF (never maneuvered) never the
-    most; and an extreme that does not apply leaves the best of the values that do."""
-    closest = Criterion("closest", "closest", {"a": -INF, "b": 4.0, "c": 2.0, "d": INF}.__getitem__)
+def test_none_does_not_apply_and_every_real_value_does():
+    """An unreachable hex does not apply (None): it is never the closest; a unit never maneuvered (None) is never
+    the most recently maneuvered; and a criterion left with values that apply picks the best of those."""
+    values: dict[str, float | None] = {"a": None, "b": 4.0, "c": 2.0, "d": None}
+    closest = Criterion("closest", "closest", values.__getitem__)
     assert choose(LETTERS, [closest]) == ("c", "priority 1 (closest)")
-    most = Criterion("most recent", "most", {"a": -INF, "b": 4.0, "c": 2.0, "d": INF}.__getitem__)
+    most = Criterion("most recent", "most", values.__getitem__)
     assert choose(LETTERS, [most]) == ("b", "priority 1 (most recent)")
+    meets = Criterion("none meets", "meets", values.__getitem__)
+    assert choose(["a", "c"], [meets]) == ("c", "priority 1 (none meets)")
+
+
+@pytest.mark.parametrize("big", [10**6, 10**30, 100**12, float(2**53), -(10**6), float("inf"), -float("inf")])
+def test_no_real_value_is_taken_for_does_not_apply(big: float):
+    """Issue 31: 51st State's goods reached 10**6, the old "does not apply" mark, and the criterion was skipped.
+    Now only None is that mark: a value of any size (infinities too) applies and can win."""
+    most = Criterion("most", "most", {"a": big, "b": 1.0, "c": None, "d": 0.0}.__getitem__)
+    closest = Criterion("closest", "closest", {"a": big, "b": 1.0, "c": None, "d": 0.0}.__getitem__)
+    assert choose(LETTERS, [most])[0] == ("a" if big > 1 else "b")
+    assert choose(LETTERS, [closest])[0] == ("a" if big < 0 else "d")
+
+
+def test_tuples_compare_left_to_right():
+    """51st State's step 6: "The card with the most goods of the highest order is destroyed first. Keep checking
+    this list until you break the tie" (rules 003 L55): counts in the goods order, compared from the first."""
+    goods = {"a": (0, 0, 1), "b": (1, 0, 0), "c": (0, 2, 5), "d": (1, 0, 0)}
+    most = Criterion("most goods of the highest order", "most", goods.__getitem__)
+    assert choose(["a", "b", "c"], [most]) == ("b", "priority 1 (most goods of the highest order)")
+    assert choose(["a", "c"], [most])[0] == "c"
+    assert narrow(LETTERS, [most]) == Narrowed(["b", "d"], "", 4)  # b and d give the same goods: still a tie
+
+
+def test_narrow_leaves_the_tie_settle_breaks_and_select_is_both():
+    """What a person may be asked to settle is exactly what the random or canonical tie-break chooses among."""
+    first = Criterion("closest", "closest", VALUES.__getitem__)
+    left = narrow(LETTERS, [first])
+    assert left == Narrowed(["b", "c"], "", 4)
+    for seed in range(20):
+        by_parts = settle(left, rng=random.Random(seed), tie_break="random", canonical=lambda c: c)
+        whole = select(LETTERS, [first], rng=random.Random(seed), tie_break="random", canonical=lambda c: c)
+        assert by_parts == whole and whole.chosen in left.pool
+    decided = narrow(LETTERS, [Criterion("most", "most", VALUES.__getitem__)])
+    assert decided == Narrowed(["a"], "priority 1 (most)", 4)
+    assert settle(decided, tie_break="canonical", canonical=lambda c: c).chosen == "a"
 
 
 @pytest.mark.parametrize("kind", ["closest", "most"])
 def test_a_criterion_no_candidate_meets_is_skipped_by_default(kind: str):
     """Wakhan: "Skip any filter that would leave nothing"; War Chest's option 5, default "skip it"."""
-    nothing = Criterion("unreachable", kind, lambda c: INF if kind == "closest" else -INF)  # type: ignore[arg-type]
+    nothing = Criterion("unreachable", kind, lambda c: None)  # type: ignore[arg-type]
     none_meet = Criterion("none", "meets", lambda c: False)
     after = Criterion("closest", "closest", VALUES.__getitem__)
     tail = Criterion("last", "meets", lambda c: c == "c")

@@ -10,7 +10,7 @@ from engines.paxpamir import rules as R
 from engines.paxpamir.data import game_data
 from engines.paxpamir.queries import dominant
 from engines.paxpamir.state import State
-from engines.priorities import INF, Choice, Criterion, select
+from engines.priorities import Choice, Criterion, select
 
 
 def _spies(state: State, number: int) -> list[int]:
@@ -53,11 +53,11 @@ def discard_priority(state: State, candidates: Sequence[int]) -> Choice[int]:
     me = state.wakhan_seat
     assert me is not None
 
-    def excess(n: int) -> float:
+    def excess(n: int) -> int | None:
         spies = _spies(state, n)
         mine = spies.count(me)
         more = len(spies) - mine - mine
-        return more if more > 0 else -INF
+        return more if more > 0 else None  # no excess: the filter does not apply to it
 
     criteria: list[Criterion[int]] = [
         Criterion("not political", "meets", lambda n: court[n].suit != "political"),
