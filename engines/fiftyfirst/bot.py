@@ -16,7 +16,7 @@ from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.cards import Location, Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import State
-from engines.priorities import Criterion, select
+from engines.priorities import Criterion, Narrowed, narrow, settle
 
 CLASS_RANK = {"production_open": 1, "production_closed": 1, "feature": 2}  # Action: 3 used, 4 unused
 DEAL = 'Lookout 1-2: "Reveal the top card of each of the Connection piles. Draw the top four cards"'
@@ -109,24 +109,18 @@ class BotTurn:
         card = self.cards.card(s.deck[0])
         types: set[str] = set(card.types)
         self._step(A.Attack(card.id), ATTACK, f"attacks with {card.name}: {', '.join(sorted(types)) or 'no types'}")
-        candidates = [i for i, p in enumerate(s.person) if self._matches(p.ruins, p.card, types)]
-        if not candidates:
+        left = self.targets(types)
+        if left is None:
             self._step(A.Miss(), MISS, f"misses: none of your locations has {', '.join(sorted(types)) or 'its types'}")
             return
-        choice = select(
-            candidates,
-            self._criteria(types),
-            rng=self.rng,
-            tie_break="random",
-            canonical=lambda i: i,
-            show=lambda i: self._name(s.person[i].card),
-        )
-        tied = self.tied(candidates, types, choice.chosen)
-        if len(tied) > 1 and self.options.final_tie == "person":
-            names = " or ".join(self._name(s.person[i].card) for i in tied)
+        if len(left.pool) > 1 and self.options.final_tie == "person":
+            names = " or ".join(self._name(s.person[i].card) for i in left.pool)
             text = f"ties between {names}: choose the one it razes (the target token on it, then Choose target)"
-            self._step(A.AskTarget(tuple(tied)), f"{TIE}; final_tie=person", text)
+            self._step(A.AskTarget(tuple(left.pool)), f"{TIE}; final_tie=person", text)
             return
+        choice = settle(
+            left, rng=self.rng, tie_break="random", canonical=lambda i: i, show=lambda i: self._name(s.person[i].card)
+        )
         self._strike(choice.chosen, f"target: {choice.step}")
 
     def _strike(self, place: int, rule: str) -> None:
@@ -138,15 +132,12 @@ class BotTurn:
         deal = ", ".join(f"{n} {g}" for g, n in self.cards.card(target.card).deal.items()) or "nothing"
         self._step(A.Raze(place), f"{RAZE}; {rule}", f"razes {name}: +2 points; take its Deal goods ({deal})")
 
-    def tied(self, candidates: list[int], types: set[str], chosen: int) -> list[int]:
-        """The candidates level with ``chosen`` on every target priority (the successive filters keep exactly
-        those)."""
-        criteria = self._criteria(types)
-
-        def key(i: int) -> list[float]:
-            return [c.value(i) for c in criteria]
-
-        return [i for i in candidates if key(i) == key(chosen)]
+    def targets(self, types: set[str]) -> Narrowed[int] | None:
+        """The person's locations an attack of ``types`` razes, narrowed by the target priorities: one, or the tie
+        left after the goods (step 7); None when the attack misses. The bot and the check of the person's choice
+        on the table (:func:`tied_targets`) both read this."""
+        candidates = [i for i, p in enumerate(self.state.person) if self._matches(p.ruins, p.card, types)]
+        return narrow(candidates, self._criteria(types)) if candidates else None
 
     def _matches(self, ruins: bool, card_id: str, types: set[str]) -> bool:
         if ruins:
@@ -159,7 +150,7 @@ class BotTurn:
         def card(i: int) -> Location:
             return self.cards.card(s.person[i].card)
 
-        def rank(i: int) -> float:
+        def rank(i: int) -> int:
             c = card(i)
             if c.cls != "action":
                 return CLASS_RANK[c.cls]
@@ -167,12 +158,14 @@ class BotTurn:
             used = s.person[i].activations >= (limit if self.options.used_means == "exhausted" else 1)
             return 3 if used else 4
 
-        def goods(i: int) -> float:
+        def goods(i: int) -> int | tuple[int, ...]:
+            """Step 6: "The card with the most goods of the highest order is destroyed first. Keep checking this
+            list until you break the tie": the counts in the goods order, compared left to right."""
             c = card(i)
             if self.options.spoils == "total":
                 return sum(c.spoils.values())
             field = c.spoils if self.options.spoils == "spoils" else c.deal
-            return float(sum(field.get(g, 0) * 100 ** (len(order) - k) for k, g in enumerate(order)))
+            return tuple(field.get(g, 0) for g in order)
 
         return [
             Criterion("the most matching types", "most", lambda i: len(types & set(card(i).types))),
@@ -219,10 +212,5 @@ def bot_turn(
 def tied_targets(state: State, cards: Locations, card_id: str, options: BotOptions | None = None) -> list[int]:
     """The person's locations the attack card ``card_id`` would raze, level on every target priority (one place
     when the priorities decide; more when the person may choose); none when it misses."""
-    turn = BotTurn(state, cards, random.Random(0), options or BotOptions())
-    types: set[str] = set(cards.card(card_id).types)
-    candidates = [i for i, p in enumerate(state.person) if turn._matches(p.ruins, p.card, types)]
-    if not candidates:
-        return []
-    first = select(candidates, turn._criteria(types), tie_break="canonical", canonical=lambda i: i)
-    return turn.tied(candidates, types, first.chosen)
+    left = BotTurn(state, cards, random.Random(0), options or BotOptions()).targets(set(cards.card(card_id).types))
+    return [] if left is None else left.pool
