@@ -10,15 +10,17 @@ import pytest
 
 from bridge.table import SaveFile, Table, TableObject
 from engines.base import ReadError
+from engines.fiftyfirst import actions as A
 from engines.fiftyfirst import rules as R
 from engines.fiftyfirst import selfplay
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
 from engines.fiftyfirst.options import BotOptions
-from engines.fiftyfirst.state import State
+from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.read import read_table
+from tests.fiftyfirst.scenarios import action_phase
 
 CARDS = load_locations(SAMPLE)
 
@@ -53,6 +55,7 @@ def fields(state: State) -> dict[str, Any]:
         "person": sorted((rank(p.card), p.card, p.ruins, p.activations, p.protected) for p in state.person),
         "bot": sorted((rank(c), c) for c in state.bot),
         "attack": state.attack_pile,
+        "attacks": state.attacks,
         "scores": (state.person_pts, state.bot_pts, state.end_triggered),
         "passed": (state.person_passed, state.bot_passed),
         "phase": state.phase,
@@ -68,7 +71,6 @@ def test_every_bot_turn_start_of_whole_games_reads_back_as_it_was_built():
             continue  # a Lookout dealt short (the deck ran dry): its row alone does not tell the pick (README)
         read = read_table(Table.from_save(build_table(state, CARDS)), CARDS).state
         assert fields(read) == fields(state)
-        assert read.attacks == len(state.attack_pile)
 
 
 def objects(state: State) -> list[dict[str, Any]]:
@@ -127,3 +129,31 @@ def test_a_missing_zone_is_named_before_anything_else():
         "the zone 'attack pile' (tag 'fiftyfirst.zone.attack' on the zone's GM notes line 'automa tags: ...') "
         "is not on the table"
     ]
+
+
+def test_the_rounds_attacks_are_read_from_their_marker_not_from_the_attack_pile():
+    """L36: "You will only be attacked a maximum of three times each round." With ``protected_card="discarded"`` a
+    defended attack's card leaves the pile, so after three attacks the pile may be empty: the table keeps the count
+    on the attacks marker, and the bot reads it and passes."""
+    state = action_phase(Place("sample.scrap_yard"), deck=["sample.smelter"], attacks=3)
+    read = read_table(Table.from_save(build_table(state, CARDS)), CARDS).state
+    assert read.attacks == 3 and read.attack_pile == []
+    decisions = bot_turn(read, CARDS, random.Random(0), BotOptions(protected_card="discarded"))
+    assert [d.action for d in decisions] == [A.Pass()] and "attacked three times" in decisions[0].reason.rule
+    for attacks in range(4):
+        state.attacks = attacks
+        assert read_table(Table.from_save(build_table(state, CARDS)), CARDS).state.attacks == attacks
+
+
+def test_an_attacks_marker_lost_or_behind_the_attack_pile_is_named():
+    state = action_phase(Place("sample.scrap_yard"), attack_pile=["sample.library", "sample.monument"], attacks=2)
+    objs = objects(state)
+    marker = next(o for o in objs if L.tag("marker", "attacks") in o.get("Tags", []))
+    spot = L.attacks_spot(1)
+    marker["Transform"].update(posX=spot.x, posZ=spot.z)
+    assert any(
+        "the attack pile holds 2 cards, but the attacks marker counts 1 this round" in p and marker["GUID"] in p
+        for p in problems(objs)
+    )
+    objs.remove(marker)
+    assert any("the attacks marker (tag 'fiftyfirst.marker.attacks') is missing" in p for p in problems(objs))

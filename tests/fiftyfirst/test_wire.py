@@ -141,3 +141,37 @@ async def test_a_game_button_is_declined_while_the_bot_is_paused():
     finally:
         task.cancel()
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_no_fourth_attack_when_defended_attack_cards_are_discarded():
+    """L36: "You will only be attacked a maximum of three times each round." With ``protected_card="discarded"``
+    on the emulated table, each Bot turn reads the round's attacks from the attacks marker its last turn moved: a
+    defended attack leaves its card out of the pile, and still counts. Attacks: Smelter's protection goes; Smelter
+    razed; Refinery's protection goes; then the bot passes."""
+    from engines.fiftyfirst.cards import SAMPLE, load_locations
+    from engines.fiftyfirst.state import Place
+    from engines.fiftyfirst.table.build import build_table
+    from tests.fiftyfirst.scenarios import action_phase
+
+    cards = load_locations(SAMPLE)
+    game = registry.load("fiftyfirst")
+    game.use_data(None, allow_sample=True)
+    guarded = [Place(c, protected=True) for c in ("sample.scrap_yard", "sample.refinery", "sample.smelter")]
+    state = action_phase(*guarded, deck=["sample.scrap_yard", "sample.quarry", "sample.watchtower", "sample.outpost"])
+    live = await start_live(build_save(game, table=build_table(state, cards)), timeout=30)
+    session = Session(live.connector, game, seed=5)
+    session.rules = {"protected_card": "discarded"}
+    try:
+        steps, counts = [], []
+        for _ in range(4):
+            plan = await session.take_turn()
+            assert plan.ok, plan.problems
+            steps.append([type(s.decision.action).__name__ for s in plan.steps])
+            read = game.read(await live.connector.snapshot()).state
+            counts.append((read.attacks, len(read.attack_pile)))
+        assert steps == [["Attack", "Blocked"], ["Attack", "Raze"], ["Attack", "Blocked"], ["Pass"]]
+        assert counts == [(1, 0), (2, 1), (3, 1), (3, 1)]  # the pile (one card) waits for the cleanup
+        assert "attacked three times" in str(plan.steps[0].decision.reason)
+    finally:
+        await stop_live(live)

@@ -1,5 +1,6 @@
 """A 51st State table from any state: zones, the piles, the Lookout row, both sides' locations by row, the attack
-pile, the connection piles, the phase, pass tokens, protection, workers and the score markers."""
+pile, the connection piles, the phase, the round's attacks, pass tokens, protection, workers and the score
+markers."""
 
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             L.AREAS["phase"].spot(L.PHASES.index(state.phase), 3),
         )
     )
+    b.add(b.base("Chip_100", "attacks this round", [L.tag("marker", "attacks")], L.attacks_spot(state.attacks)))
     token_at = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
     if state.chosen is not None:
         token_at = placed[state.chosen] + Vec3(0.5, 0.3, 0.6)

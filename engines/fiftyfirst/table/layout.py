@@ -3,8 +3,10 @@ GUID, and a card belongs to the zone whose box holds its centre.
 
 Cards carry their data id in GM Notes (spec f). The person's rows follow the cards' classes; a Ruins is a location
 face down; a used Action is turned sideways (or holds workers); protection is a tagged marker on the card. Passing is a
-token moved into the "passed" zone; the phase is a marker on two spaces (Lookout, Action); scores are markers on a
-0-49 track with a lap chip for each 50. **Unverified in real TTS**: zone sizes, the card faces, the sideways reading.
+token moved into the "passed" zone; the phase is a marker on three spaces (Lookout, Action, game over); the bot's
+attacks this round a marker on four (0-3), since the attack pile alone does not count them when a protected
+location's attack card is discarded (D4); scores are markers on a 0-49 track with a lap chip for each 50.
+**Unverified in real TTS**: zone sizes, the card faces, the sideways reading.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ def _areas() -> dict[str, Area]:
         add(f"person.{row}", f"your {row} row", (4, -4 - 4.5 * i), (30, 4))
         add(f"bot.{row}", f"the bot's {row} row", (4, 20 - 4.5 * i), (30, 4))
     add("phase", "phase (Lookout, Action, game over)", (-14, 14), (6, 2))
+    add("attacks", "the bot's attacks this round (0-3)", (-14, 11.5), (6, 2))
     add("choose", "a tie: lay the target token on the location it razes", (12, 2), (5, 3))
     add("hand", "your new cards (take them into your hand)", (-4, -18), (12, 4))
     add("passed", "passed (a pass token here)", (-14, 18), (5, 3))
@@ -67,3 +70,9 @@ def _areas() -> dict[str, Area]:
 
 AREAS = _areas()
 PHASES = ("lookout", "action", "over")
+ATTACKS = 4  # spaces 0-3 of the attacks marker: "You will only be attacked a maximum of three times each round"
+
+
+def attacks_spot(attacks: int) -> Vec3:
+    """The attacks marker's space: the round's count, which the table keeps there rather than in the attack pile."""
+    return AREAS["attacks"].spot(min(max(attacks, 0), ATTACKS - 1), ATTACKS)

@@ -1,6 +1,6 @@
 """The virtual player's decisions as table commands, following the objects as they move: the cards in the piles
 (taken from a deck, or moved when loose; a deck of one card is that card), the Lookout row, both sides' rows, the
-attack pile, the connection cards, the tokens and the markers."""
+attack pile, the connection cards, the tokens and the markers (the phase, the round's attacks, the score)."""
 
 from __future__ import annotations
 
@@ -108,6 +108,9 @@ class Planner(RecordingPlanner):
         if after.phase != before.phase:
             spot = L.AREAS["phase"].spot(L.PHASES.index(after.phase), 3)
             out.append(Move(guid=self.view.markers["phase"].guid, position=Position.of(spot)))
+        if after.attacks != before.attacks:
+            at = L.attacks_spot(after.attacks)
+            out.append(Move(guid=self.view.markers["attacks"].guid, position=Position.of(at)))
         if after.bot_pts != before.bot_pts:
             laps, position = divmod(after.bot_pts, L.TRACK)
             at = L.AREAS["score"].spot(position, L.TRACK)

@@ -129,8 +129,18 @@ def read_table(table: Table, cards: Locations) -> TableView:
             view.connections[pile] = up[0].guid
     phase = _marker(table, "phase", view, problems)
     if phase is not None:
-        spots = [L.AREAS["phase"].spot(i, 3) for i in range(3)]
-        state.phase = L.PHASES[min(range(3), key=lambda i: phase.position.distance_xz(spots[i]))]  # type: ignore[assignment]
+        state.phase = L.PHASES[_nearest_spot(phase, "phase", len(L.PHASES))]  # type: ignore[assignment]
+    attacks = _marker(table, "attacks", view, problems)
+    if attacks is not None:
+        state.attacks = _nearest_spot(attacks, "attacks", L.ATTACKS)
+        if len(state.attack_pile) > state.attacks:
+            problems.append(
+                Problem(
+                    f"the attack pile holds {len(state.attack_pile)} cards, but the attacks marker counts "
+                    f"{state.attacks} this round: lay it on the space of the attacks made",
+                    attacks,
+                )
+            )
     for seat in L.SEATS:
         token = _marker(table, f"pass.{seat}", view, problems, tag_name=L.tag("pass", seat))
         setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
@@ -155,11 +165,15 @@ def read_table(table: Table, cards: Locations) -> TableView:
     if state.phase == "over":
         state.final = final_count(state, BotOptions())
     state.turn = "bot"
-    state.attacks = len(state.attack_pile)  # D4 "stays": each attack of the round left its card there
     state.end_triggered = max(state.person_pts, state.bot_pts) >= END_AT
     if problems:
         raise ReadError(problems)
     return view
+
+
+def _nearest_spot(marker: TableObject, area: str, spots: int) -> int:
+    """Which of the area's spaces a marker lies on (the nearest)."""
+    return min(range(spots), key=lambda i: marker.position.distance_xz(L.AREAS[area].spot(i, spots)))
 
 
 def _marker(
