@@ -118,7 +118,7 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
             _after_bot(state)
         case A.Pass():
             state.bot_passed = True
-            if len(state.attack_pile) >= 3:
+            if state.attacks >= 3:  # "At that point, discard the cards in the attack pile" (fewer with D4 discarded)
                 state.discard += state.attack_pile
                 state.attack_pile = []
             _after_bot(state)

@@ -109,6 +109,16 @@ def test_8_after_three_attacks_it_passes_and_the_pile_is_discarded():
         R.apply(state, A.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
 
 
+def test_after_three_attacks_the_pile_is_discarded_at_the_pass_even_short_of_three_cards():
+    """L40: "once it contains 3 cards, the virtual player will pass on their next action. At that point, discard the
+    cards in the attack pile to the discard pile." With ``protected_card="discarded"`` (L58: "Discard the card drawn
+    for the attack") a defended attack's card has gone already: the pass after the third attack discards what is
+    left, rather than leaving it on the table until the cleanup (found by the independent reference)."""
+    state = action_phase(attack_pile=["sample.library"], attacks=3, bot=["sample.scrap_yard"])
+    assert steps(state, options=BotOptions(protected_card="discarded")) == [A.Pass()]
+    assert state.attack_pile == [] and state.discard == ["sample.library"] and state.bot_passed
+
+
 def test_9_after_the_person_passes_the_bot_passes_even_with_a_connection_up():
     """ "once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8);
     then both have passed and the round ends."""

@@ -171,7 +171,7 @@ async def test_no_fourth_attack_when_defended_attack_cards_are_discarded():
             read = game.read(await live.connector.snapshot()).state
             counts.append((read.attacks, len(read.attack_pile)))
         assert steps == [["Attack", "Blocked"], ["Attack", "Raze"], ["Attack", "Blocked"], ["Pass"]]
-        assert counts == [(1, 0), (2, 1), (3, 1), (3, 1)]  # the pile (one card) waits for the cleanup
+        assert counts == [(1, 0), (2, 1), (3, 1), (3, 0)]  # L40: at the pass, what is left of the pile goes
         assert "attacked three times" in str(plan.steps[0].decision.reason)
     finally:
         await stop_live(live)
