@@ -31,6 +31,7 @@ RAZE = '"if you have a Location that matches at least one Location Type with the
 BLOCK = '"If a card with a [marker] is about to be Razed, discard the [marker] instead" (D2)'
 THREE = '"once the virtual player has attacked three times, they will pass on the next turn"'
 AFTER_YOU = '"once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8)'
+PASSED = '"they will pass" (L36, L40): a player who has passed takes no more actions this round (base rule)'
 RESHUFFLE = "the deck is empty: shuffle the discard pile to make a new one (base rule)"
 TIE = '"If two locations give exactly the same goods when razed, you can decide which is destroyed"'
 CLEANUP = '"complete the Action phase" / Cleanup: "Execute the Cleanup phase as normal"'
@@ -82,6 +83,9 @@ class BotTurn:
                 " and so does the game (25 points reached)" if s.end_triggered else ""
             )
             self._step(A.Cleanup(), CLEANUP, text)
+            return
+        if s.bot_passed:  # on a table, Bot turn pressed again after it passed (the person has not)
+            self._step(A.Pass(), PASSED, "has passed for this round: go on with your actions, or pass")
             return
         if s.person_passed and (self.options.pass_after_person == "at_once" or not any(s.connections.values())):
             self._step(A.Pass(), AFTER_YOU, "passes: you have passed")

@@ -119,6 +119,17 @@ def test_after_three_attacks_the_pile_is_discarded_at_the_pass_even_short_of_thr
     assert state.attack_pile == [] and state.discard == ["sample.library"] and state.bot_passed
 
 
+def test_once_passed_it_neither_attacks_nor_claims_again_in_the_round():
+    """L36: "once the virtual player has attacked three times, they will pass"; a player who has passed is out of
+    the round (base rule). On a table, Bot turn may be pressed after it passed (by the empty deck here), after cards
+    reached the discard pile or a connection card came up: it stays passed (found by the independent reference)."""
+    state = action_phase(connections={"blue": True, "red": False}, bot_passed=True, attacks=1)
+    state.deck, state.discard = [], ["sample.smelter"]
+    decisions = bot_turn(state, CARDS, random.Random(0), OPTS)
+    assert [d.action for d in decisions] == [A.Pass()] and "has passed for this round" in decisions[0].reason.text
+    assert state.connections["blue"] and state.bot_pts == 0 and state.attacks == 1 and R.to_move(state) == "person"
+
+
 def test_9_after_the_person_passes_the_bot_passes_even_with_a_connection_up():
     """ "once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8);
     then both have passed and the round ends."""
