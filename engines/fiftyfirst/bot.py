@@ -138,8 +138,9 @@ class BotTurn:
 
     def targets(self, types: set[str]) -> Narrowed[int] | None:
         """The person's locations an attack of ``types`` razes, narrowed by the target priorities: one, or the tie
-        left after the goods (step 7); None when the attack misses. The bot and the check of the person's choice
-        on the table (:func:`tied_targets`) both read this."""
+        left after the goods (step 7); None when the attack misses. The bot's attack and :func:`tied_targets`
+        both read this; the tie it asks about is kept on the table (the target token's GM Notes), so your answer is
+        checked against the tie found with the bot's own options."""
         candidates = [i for i, p in enumerate(self.state.person) if self._matches(p.ruins, p.card, types)]
         return narrow(candidates, self._criteria(types)) if candidates else None
 

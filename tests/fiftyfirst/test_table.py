@@ -157,3 +157,32 @@ def test_an_attacks_marker_lost_or_behind_the_attack_pile_is_named():
     )
     objs.remove(marker)
     assert any("the attacks marker (tag 'fiftyfirst.marker.attacks') is missing" in p for p in problems(objs))
+
+
+def test_the_tie_the_bot_asks_about_is_kept_on_the_table_with_its_options():
+    """Step 7, L56: "you can decide which is destroyed". The bot finds the tie with its options (here Ruins are
+    targets, D6): the table keeps that tie on the target token (its cards' GUIDs in the GM Notes, the question in
+    its description), and your answer is checked against it, not against a tie worked out again with the defaults
+    (which would leave the Ruins out and refuse it)."""
+    options = BotOptions(final_tie="person", ruins_targets=True)
+    state = action_phase(Place("sample.outpost"), Place("sample.outpost", ruins=True), deck=["sample.outpost"])
+    assert bot_turn(state, CARDS, random.Random(0), options)[-1].action == A.AskTarget((0, 1))
+    objs = objects(state)
+    token = next(o for o in objs if L.TARGET_TAG in o["Tags"])
+    assert "the bot asks which it razes: SAMPLE Outpost or SAMPLE Outpost" in token["Description"]
+    assert read_table(Table.from_save(build_table(state, CARDS)), CARDS).state.choosing == (0, 1)
+    state.chosen = 1  # the token on the Ruins
+    read = read_table(Table.from_save(build_table(state, CARDS)), CARDS).state
+    assert (read.choosing, read.chosen) == ((0, 1), 1)
+    assert bot_turn(read, CARDS, random.Random(0), options)[0].action == A.Raze(1)
+
+
+def test_a_target_token_out_without_a_question_or_naming_lost_cards_is_named():
+    state = action_phase(Place("sample.outpost"), Place("sample.outpost"), deck=["sample.outpost"])
+    state.choosing = (0, 1)
+    objs = objects(state)
+    token = next(o for o in objs if L.TARGET_TAG in o["Tags"])
+    token["GMNotes"] = '{"tied": ["abcdef", "123456"]}'
+    assert any("the bot asked about cards no longer among your locations (abcdef, 123456)" in p for p in problems(objs))
+    token["GMNotes"] = ""
+    assert any("its GM Notes name no tie the bot asked about" in p and token["GUID"] in p for p in problems(objs))

@@ -175,3 +175,37 @@ async def test_no_fourth_attack_when_defended_attack_cards_are_discarded():
         assert "attacked three times" in str(plan.steps[0].decision.reason)
     finally:
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_a_tie_found_with_the_bots_options_is_chosen_from_the_page():
+    """Step 7, L56: "you can decide which is destroyed". With ``ruins_targets=true`` (D6) and ``final_tie=person``,
+    an Outpost attack ties your Outpost and your Outpost Ruins: the page offers both (the tie the bot found with its
+    options, kept on the target token), and the Ruins chosen is the one the bot strikes."""
+    from engines.fiftyfirst.cards import SAMPLE, load_locations
+    from engines.fiftyfirst.state import Place
+    from engines.fiftyfirst.table.build import build_table
+    from tests.fiftyfirst.scenarios import action_phase
+
+    cards = load_locations(SAMPLE)
+    game = registry.load("fiftyfirst")
+    game.use_data(None, allow_sample=True)
+    state = action_phase(Place("sample.outpost"), Place("sample.outpost", ruins=True), deck=["sample.outpost"])
+    live = await start_live(build_save(game, table=build_table(state, cards)), timeout=30)
+    session = Session(live.connector, game, seed=5)
+    session.rules = {"final_tie": "person", "ruins_targets": "true"}
+    try:
+        asked = await session.take_turn()
+        assert asked.ok and type(asked.steps[-1].decision.action).__name__ == "AskTarget"
+        table = await live.connector.snapshot()
+        moves = [m for m in game.person_moves(None, table) if "your choice" in m.label]
+        assert len(moves) == 2
+        commands, _ = game.play_person(None, table, moves[1].id, random.Random(0))
+        await live.connector.apply(commands, timeout=60)
+        razed = await session.take_turn()
+        assert razed.ok, razed.problems
+        assert razed.steps[0].decision.action.__class__.__name__ == "Raze" and razed.steps[0].decision.action.place == 1
+        read = game.read(await live.connector.snapshot()).state
+        assert read.choosing == () and read.chosen is None
+    finally:
+        await stop_live(live)

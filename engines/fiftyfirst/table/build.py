@@ -61,12 +61,13 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             b.add(connection(pile, Vec3(at.x, L.Y + 0.5, at.z), False))
     counts = {key: 0 for key in L.AREAS}
     placed: list[Vec3] = []
+    person_guids: list[str] = []
     for place in state.person:
         key = f"person.{L.row_of(cards.card(place.card).cls)}"
         at = L.slot(L.AREAS[key], counts[key])
         counts[key] += 1
         placed.append(at)
-        b.add(card(place.card, at, face_down=place.ruins))
+        person_guids.append(b.add(card(place.card, at, face_down=place.ruins))["GUID"])
         if place.protected:
             b.add(b.base("Chip_10", "protection", [L.PROTECTION_TAG], Vec3(at.x - 0.5, L.Y + 0.3, at.z - 0.8)))
         for w in range(place.activations):
@@ -89,7 +90,11 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         token_at = placed[state.chosen] + Vec3(0.5, 0.3, 0.6)
     elif state.choosing:
         token_at = L.AREAS["choose"].centre
-    b.add(b.base("Chip_1000", "target token", [L.TARGET_TAG], token_at))
+    question, notes = "", ""
+    if state.choosing:
+        names = [cards.card(state.person[i].card).name for i in state.choosing]
+        question, notes = L.asked([person_guids[i] for i in state.choosing], names)
+    b.add(b.base("Chip_1000", "target token", [L.TARGET_TAG], token_at, description=question, gm_notes=notes))
     for seat, passed in (("person", state.person_passed), ("bot", state.bot_passed)):
         zone = L.AREAS["passed" if passed else "tokens"]
         at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)

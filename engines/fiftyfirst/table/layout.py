@@ -11,6 +11,9 @@ location's attack card is discarded (D4); scores are markers on a 0-49 track wit
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+
 from bridge.table import Vec3
 from engines.tablekit import Area
 
@@ -76,3 +79,11 @@ ATTACKS = 4  # spaces 0-3 of the attacks marker: "You will only be attacked a ma
 def attacks_spot(attacks: int) -> Vec3:
     """The attacks marker's space: the round's count, which the table keeps there rather than in the attack pile."""
     return AREAS["attacks"].spot(min(max(attacks, 0), ATTACKS - 1), ATTACKS)
+
+
+def asked(guids: Sequence[str], names: Sequence[str]) -> tuple[str, str]:
+    """The target token's description (the question, for the person) and GM Notes (the GUIDs of the tied locations'
+    cards, as JSON) while the bot asks which it razes: the table keeps the tie the bot found with its own options,
+    and your answer is checked against that."""
+    question = f"the bot asks which it razes: {' or '.join(names)}. Lay this token on it, then press Choose target"
+    return question, json.dumps({"tied": list(guids)})

@@ -4,7 +4,7 @@ attack pile, the connection cards, the tokens and the markers (the phase, the ro
 
 from __future__ import annotations
 
-from bridge.commands import Command, Flip, Move, Position, Rotate, Take
+from bridge.commands import Command, Flip, Move, Position, Rotate, SetText, Take
 from bridge.table import Vec3
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst.cards import Locations
@@ -36,7 +36,8 @@ class Planner(RecordingPlanner):
         out = self._commands(action, before, after) + self._markers(before, after)
         if before.chosen is not None and after.chosen is None:  # the chosen location razed: the token goes back
             spare = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
-            out.append(Move(guid=self.view.markers["target"].guid, position=Position.of(spare)))
+            token = self.view.markers["target"].guid
+            out += [Move(guid=token, position=Position.of(spare)), SetText(guid=token, description="", gm_notes="")]
         return out
 
     def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
@@ -73,8 +74,14 @@ class Planner(RecordingPlanner):
                 return self._connection_out(pile)
             case A.Attack(card):
                 return [self._card(self._top(card), L.slot(L.AREAS["attack"], len(self.attack)), FACE_UP, self.attack)]
-            case A.AskTarget():
-                return [Move(guid=self.view.markers["target"].guid, position=Position.of(L.AREAS["choose"].centre))]
+            case A.AskTarget(places):
+                token = self.view.markers["target"].guid
+                names = [self.cards.card(before.person[i].card).name for i in places]
+                question, notes = L.asked([self.person[i] for i in places], names)
+                return [
+                    Move(guid=token, position=Position.of(L.AREAS["choose"].centre)),
+                    SetText(guid=token, description=question, gm_notes=notes),
+                ]
             case A.Blocked(place):
                 guard = self.view.protections.pop(place)
                 at = grid(L.AREAS["tokens"].centre, 3 + place, per_row=4, rows=2, step=0.8)

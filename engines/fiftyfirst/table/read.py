@@ -7,12 +7,12 @@ the Action phase it is the bot's turn whenever Bot turn is pressed: press it aft
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from bridge.table import Table, TableObject, Vec3
 from engines.base import Problem, ReadError
-from engines.fiftyfirst.bot import tied_targets
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
@@ -191,21 +191,45 @@ def _marker(
 
 def _target(table: Table, cards: Locations, view: TableView, area_of: Any, problems: list[Problem]) -> None:
     """The target token: in the "choose" zone, the bot asked which tied location it razes; on one of your
-    locations, that is your answer (checked against the tie, from the last attack card)."""
+    locations, that is your answer, checked against the tie the bot asked about (kept in the token's GM Notes,
+    found with the bot's options)."""
     state = view.state
     token = _marker(table, "target", view, problems, tag_name=L.TARGET_TAG)
     if token is None or area_of(token) == "tokens":
         return
-    if not state.attack_pile:
-        problems.append(Problem("the target token is out, but no attack card is in the attack pile", token))
+    tied = _asked(token, view, problems)
+    if tied is None:
         return
-    tied = tied_targets(state, cards, state.attack_pile[-1])
-    names = " or ".join(cards.card(state.person[i].card).name for i in tied) or "none"
     state.choosing = tuple(tied)
     if area_of(token) == "choose":
         return
     on = [i for i, at in view.places_at.items() if at.distance_xz(token.position) < L.ON_CARD]
     if len(on) != 1 or on[0] not in tied:
-        problems.append(Problem(f"the target token lies on no location the attack ties on ({names})", token))
+        names = " or ".join(cards.card(state.person[i].card).name for i in tied)
+        problems.append(Problem(f"the target token lies on no location the bot asked about ({names})", token))
         return
     state.chosen = on[0]
+
+
+def _asked(token: TableObject, view: TableView, problems: list[Problem]) -> list[int] | None:
+    """Your tied locations the bot asked about, from the GUIDs of their cards in the token's GM Notes."""
+    place_of = {guid: i for (area, i), guid in view.card_guids.items() if area == "person"}
+    try:
+        note = json.loads(token.gm_notes or "null")
+    except ValueError:
+        note = None
+    guids = note.get("tied") if isinstance(note, dict) else None
+    if not isinstance(guids, list) or len(guids) < 2 or not all(isinstance(g, str) for g in guids):
+        problems.append(
+            Problem(
+                "the target token is out of 'tokens not in play', but its GM Notes name no tie the bot asked about "
+                "(put it back there)",
+                token,
+            )
+        )
+        return None
+    lost = [g for g in guids if g not in place_of]
+    if lost:
+        problems.append(Problem(f"the bot asked about cards no longer among your locations ({', '.join(lost)})", token))
+        return None
+    return sorted(place_of[g] for g in guids)
