@@ -209,3 +209,34 @@ async def test_a_tie_found_with_the_bots_options_is_chosen_from_the_page():
         assert read.choosing == () and read.chosen is None
     finally:
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_the_attacks_marker_of_a_table_from_mod_build_is_read_through_the_emulator(tmp_path):
+    """L36: "You will only be attacked a maximum of three times each round." A table written by ``automa mod build``
+    carries the attacks marker at 0; laid on space 3 (with the phase marker on Action), the bot reads three attacks
+    through the emulator, though the attack pile is empty, and passes."""
+    from bridge.commands import Move, Position
+    from bridge.table import SaveFile
+    from engines.fiftyfirst.table import layout as L
+    from tests.test_cli import automa
+
+    assert automa("mod", "build", "fiftyfirst", "--allow-sample", "--out", str(tmp_path)).returncode == 0
+    save = SaveFile.load(tmp_path / "TabletopAutoma_fiftyfirst.json")
+    game = registry.load("fiftyfirst")
+    game.use_data(None, allow_sample=True)
+    live = await start_live(save, timeout=30)
+    try:
+        view = game.read(await live.connector.snapshot())
+        assert view.state.attacks == 0
+        action = L.AREAS["phase"].spot(L.PHASES.index("action"), len(L.PHASES))
+        moves = [Move(guid=view.markers["phase"].guid, position=Position.of(action))]
+        moves.append(Move(guid=view.markers["attacks"].guid, position=Position.of(L.attacks_spot(3))))
+        await live.connector.apply(moves, timeout=60)
+        read = game.read(await live.connector.snapshot()).state
+        assert (read.phase, read.attacks, read.attack_pile) == ("action", 3, [])
+        plan = await Session(live.connector, game, seed=1).take_turn()
+        assert [type(s.decision.action).__name__ for s in plan.steps] == ["Pass"]
+        assert "attacked three times" in str(plan.steps[0].decision.reason)
+    finally:
+        await stop_live(live)
