@@ -148,6 +148,7 @@ function drawStates(board, d) {
   const box = el("div", { class: "side" });
   box.append(el("strong", {}, `You ${d.scores.you} points · the bot ${d.scores.bot}`));
   box.append(el("div", {}, `passed: you ${d.passed.you ? "yes" : "no"} · the bot ${d.passed.bot ? "yes" : "no"}`));
+  box.append(el("div", {}, `the bot's attacks this round: ${d.attacks} of 3`));
   sides.append(box);
 }
 

@@ -123,6 +123,7 @@ def describe(view: TableView, cards: Locations) -> dict[str, Any]:
         "lookout": [name(c) for c in s.lookout],
         "connections": s.connections,
         "attack": [name(c) for c in s.attack_pile],
+        "attacks": s.attacks,  # this round, from the attacks marker (a defended attack's card may have left the pile)
         "person": [
             {"name": name(p.card), "ruins": p.ruins, "used": p.activations > 0, "protected": p.protected}
             for p in s.person
