@@ -517,7 +517,8 @@ def _container_entry(data: dict[str, Any], index: int) -> dict[str, Any]:
         "lua_script": data.get("LuaScript", ""),
         "lua_script_state": data.get("LuaScriptState", ""),
         "memo": data.get("Memo") or "",
-        "name": data.get("Nickname", ""),
+        # object.md, Containers (getObjects): the nickname, or the internal name ("Card") when it is blank
+        "name": data.get("Nickname") or data.get("Name", ""),
         "nickname": data.get("Nickname", ""),
         "tags": list(data.get("Tags") or []),
     }
@@ -695,7 +696,7 @@ def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | Non
         if index is None:
             raise ValueError(f"takeObject: no object {p['guid']} in {obj.guid}")
     else:
-        index = int(p.get("index", 0)) if not p.get("top", True) or "index" in p else 0
+        index = _take_index(p, len(contents))
         if not 0 <= index < len(contents):
             raise ValueError(f"takeObject: index {index} out of range in {obj.guid}")
     data = contents.pop(index)
@@ -720,6 +721,14 @@ def takeObject(api: TtsApi, obj: EmObject, params: Any = None) -> EmObject | Non
     if obj.type in ("Deck", "Stack") and len(contents) == 1:
         _collapse_deck(api, obj)
     return spawned
+
+
+def _take_index(params: dict[str, Any], count: int) -> int:
+    """The 0-based ``index`` when given, else the top (index 0) or, with ``top = false``, the bottom: the last entry
+    (api object.md, takeObject: ``top`` says whether it is taken from the top or the bottom)."""
+    if params.get("index") is not None:
+        return int(params["index"])
+    return count - 1 if params.get("top", True) is False else 0
 
 
 def _collapse_deck(api: TtsApi, deck: EmObject) -> None:
