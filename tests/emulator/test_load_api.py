@@ -3,8 +3,11 @@ API reference it follows (api.tabletopsimulator.com), run through the emulator's
 
 from __future__ import annotations
 
+import pytest
+
 from tests.emulator.test_lua_api import run, world_with
 from tests.emulator.test_object_api import deck
+from tools.emulator.luahost import ScriptError
 
 
 def test_take_object_with_top_false_takes_the_bottom():
@@ -38,3 +41,73 @@ def test_a_container_entry_is_named_by_its_internal_name_when_its_nickname_is_bl
     )
     assert run(world, entries % "name") == ["Ace", "Card", "CardCustom"]
     assert run(world, entries % "nickname") == ["Ace", "", ""]
+
+
+def test_wait_collect_gathers_one_result_per_expected_id_then_calls_on_finished():
+    """api wait/#collect: ``collect_table:add(id, ...)`` sets ``results[id]`` and calls ``on_add(id, ...)``; once
+    every expected id is added, ``on_finished(results)``; an id added twice or not expected calls ``on_error`` with
+    ``Wait.COLLECT_DUPLICATE`` / ``Wait.COLLECT_UNKNOWN`` and the id; ``reset()`` makes it reusable."""
+    world, _ = world_with([])
+    script = """
+    log_ = {}
+    local function note(...) log_[#log_ + 1] = table.concat({...}, ' ') end
+    picks = Wait.collect({'Red', 'Blue'},
+        function(results) note('finished', results.Red, results.Blue) end,
+        function(id, value) note('add', id, value) end,
+        function(kind, id) note(kind == Wait.COLLECT_DUPLICATE and 'duplicate' or 'unknown', id) end)
+    picks:add('Red', 'card 1')
+    picks:add('Green', 'card 2')
+    picks:add('Red', 'card 3')
+    picks:add('Blue', 'card 4')
+    return log_
+    """
+    assert run(world, script) == [
+        "add Red card 1",
+        "unknown Green",
+        "duplicate Red",
+        "add Blue card 4",
+        "finished card 1 card 4",
+    ]
+    assert run(world, "picks:reset() picks:add('Blue', 'x') return {#log_, picks.results.Blue, picks.results.Red}") == [
+        6,
+        "x",
+    ]
+    assert run(world, "return #log_") == 6  # one more on_add, no on_finished: Red is not in yet
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*Wait\.collect: on_finished must be a function"):
+        world.execute("-1", "local x = 1\nWait.collect({'Red'}, nil)", world.global_env)
+
+
+@pytest.mark.parametrize(
+    ("lua", "expected"),
+    [  # the reference's examples (api vector/#rotatetowardsunit, #orthonormalize), as printed there
+        ("Vector(1, 2, 3):rotateTowardsUnit(Vector(4, 3, 2):normalized(), 45)", (3.29, 0.87, -1.55)),
+        ("select(1, Vector(0, 0, 2):orthoNormalize(Vector(0, 1, 0)))", (0, 0, 1)),
+        ("select(2, Vector(0, 0, 2):orthoNormalize(Vector(0, 1, 0)))", (-1, 0, 0)),
+        ("select(3, Vector(0, 0, 2):orthoNormalize(Vector(0, 1, 0)))", (0, -1, 0)),
+        # a unit vector turned a quarter of the way to a perpendicular unit target, and all the way when allowed
+        ("Vector(1, 0, 0):rotateTowardsUnit(Vector(0, 0, 1), 45)", (0.71, 0, 0.71)),
+        ("Vector(1, 0, 0):rotateTowardsUnit(Vector(0, 0, 1), 90)", (0, 0, 1)),
+        ("Vector(1, 0, 0):rotateTowardsUnit(Vector(0, 0, 1))", (0, 0, 1)),
+    ],
+)
+def test_the_vector_methods_the_emulator_lacked_give_the_references_results(
+    lua: str, expected: tuple[float, float, float]
+) -> None:
+    world, _ = world_with([])
+    got = run(world, f"local v = {lua} return {{v.x, v.y, v.z}}")
+    assert got == pytest.approx(expected, abs=0.006)
+
+
+def test_orthonormalize_gives_three_unit_vectors_at_right_angles_and_heading_gives_all_three_angles():
+    """api vector/#orthonormalize: "three normalized vectors perpendicular to each other, first one being in the same
+    direction as self"; #heading without an axis: the angles over 'x', 'y' and 'z'."""
+    world, _ = world_with([])
+    check = """
+    local a, b, c = Vector(1, 2, 3):orthoNormalize()
+    return {a:magnitude(), b:magnitude(), c:magnitude(), a:dot(b), b:dot(c), a:dot(c), a:angle(Vector(1, 2, 3))}
+    """
+    assert run(world, check) == pytest.approx([1, 1, 1, 0, 0, 0, 0], abs=1e-6)
+    assert run(world, "return {Vector(1, 2, 3):heading()}") == pytest.approx([33.69, 18.43, 26.57], abs=0.01)
+    assert run(world, "return Vector(1, 2, 3):heading('z')") == pytest.approx(26.57, abs=0.01)
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*rotateTowardsUnit: the vectors point"):
+        world.execute("-1", "local v = Vector(1, 0, 0)\nv:rotateTowardsUnit(Vector(-1, 0, 0), 10)", world.global_env)

@@ -474,12 +474,6 @@ def test_vector_numbers_equality_and_strings_as_the_reference_prints_them():
     assert run(world, "local v = Vector(1, 2, 3) v:copy():setAt('x', -11) return v.x") == 1
 
 
-def test_a_documented_vector_method_the_emulator_lacks_fails_loudly_at_the_mods_line():
-    world, _ = world_with([])
-    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*Vector:orthoNormalize is not emulated"):
-        world.execute("-1", "local v = Vector(0, 0, 2)\nreturn v:orthoNormalize()", world.global_env)
-
-
 def test_color_as_the_api_reference_documents_it():
     """Each line an example of docs/color.md (its printed results), the player colours of docs/player-color.md."""
     world, _ = world_with([])

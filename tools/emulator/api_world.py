@@ -11,6 +11,7 @@ TTS with a player who never looks or answers. What would change the game in a wa
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.resources import files
 from typing import TYPE_CHECKING, Any
 
 from bridge.protocol.messages import GLOBAL_GUID
@@ -110,7 +111,7 @@ def install(api: TtsApi) -> None:
     }
     for name, fn in base.items():
         g[name] = lua.wrap(fn)
-    g.Wait.collect = lua.wrap(not_emulated("Wait.collect", "the reference does not document what it does"))
+    lua.lua.execute(files("tools.emulator").joinpath("api_classes.lua").read_text(encoding="utf-8"))
     g.Player.Action = _section_stub(lua, "Player.Action", "player actions (onPlayerAction) are not emulated")
     g.Physics = _physics(api)
     g.Info = _info(api)

@@ -131,8 +131,6 @@ def classify(section: str, kind: str, name: str, world: World) -> str:
             return f"{NOT}: {api_world.PLAYER_UNEMULATED}"
     if section == "PlayerManager" and name == "Action":
         return f"{NOT}: player actions (onPlayerAction) are not emulated"
-    if section == "Wait" and name == "collect":
-        return f"{NOT}: the reference does not document what it does"
     where = PROBES.get(section)
     return EMULATED if where is not None and _present(world, where, name) else NOT
 
