@@ -111,3 +111,57 @@ def test_orthonormalize_gives_three_unit_vectors_at_right_angles_and_heading_giv
     assert run(world, "return Vector(1, 2, 3):heading('z')") == pytest.approx(26.57, abs=0.01)
     with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*rotateTowardsUnit: the vectors point"):
         world.execute("-1", "local v = Vector(1, 0, 0)\nv:rotateTowardsUnit(Vector(-1, 0, 0), 10)", world.global_env)
+
+
+def test_grid_lighting_and_music_player_members_read_back_what_a_script_wrote():
+    """api grid ("Example usage: Grid.show_lines = true"), api lighting (its example: light_intensity, setLightColor,
+    apply), api musicplayer (repeat_track, shuffle, the current audioclip and the playlist): member variables and
+    setters a script writes, it reads back; nothing is drawn or played headless."""
+    world, _ = world_with([])
+    run(world, "Grid.show_lines = true Grid.sizeX = 2.5 Grid.type = 2 Grid.color = Color(1, 0, 0)")
+    assert run(world, "return {Grid.show_lines, Grid.sizeX, Grid.type, Grid.color.r, Grid.color.g}") == [
+        True,
+        2.5,
+        2,
+        1,
+        0,
+    ]
+    lit = "Lighting.light_intensity = 2 Lighting.setLightColor({r = 1, g = 0.6, b = 0.6}) return Lighting.apply()"
+    assert run(world, lit) is True
+    assert run(world, "local c = Lighting.getLightColor() return {Lighting.light_intensity, c.r, c.g, c.b}") == [
+        2,
+        1,
+        0.6,
+        0.6,
+    ]
+    music = """
+    MusicPlayer.repeat_track = true
+    MusicPlayer.setCurrentAudioclip({url = 'https://domain.example/clip.mp3', title = 'Żółw — 🎵'})
+    MusicPlayer.setPlaylist({{url = 'a.mp3', title = 'A'}, {url = 'b.mp3', title = 'B'}})
+    return {MusicPlayer.repeat_track, MusicPlayer.getCurrentAudioClip().title, MusicPlayer.getPlaylist()[2].url}
+    """
+    assert run(world, music) == [True, "Żółw — 🎵", "b.mp3"]
+
+
+@pytest.mark.parametrize(
+    ("lua", "message"),
+    [
+        # a member the emulator does not follow, written or read: an error naming it, at the mod's line
+        ("MusicPlayer.playlist_index = 2", r"MusicPlayer\.playlist_index is not emulated \(no sound is played"),
+        ("MusicPlayer.play()", r"MusicPlayer\.play is not emulated"),
+        ("MusicPlayer.player_status = 'Play'", r"MusicPlayer\.player_status is read only"),
+        # a name the section does not have, and a value of the wrong kind
+        ("Grid.show_line = true", r"Grid has no member show_line to set"),
+        ("Grid.sizeX = 'wide'", r"Grid\.sizeX takes a number, not 'wide'"),
+        ("Lighting.setLightColor('red')", r"Lighting\.setLightColor takes a Color"),
+        # read before any script wrote it: the save's section is not read
+        ("local s = Grid.sizeY", r"Grid\.sizeY has not been set by a script"),
+        ("local c = Lighting.getAmbientSkyColor()", r"Lighting\.getAmbientSkyColor has not been set by a script"),
+        # the sections the emulator does not have refuse a write as they refuse a read
+        ("Backgrounds.url = 'x'", r"Backgrounds\.url is not emulated \(the room is never rendered"),
+    ],
+)
+def test_a_write_or_read_the_emulator_does_not_follow_fails_loudly_at_the_mods_line(lua: str, message: str) -> None:
+    world, _ = world_with([])
+    with pytest.raises(ScriptError, match=rf"chunk_\d+:\(2,[^)]*\): .*{message}"):
+        world.execute("-1", f"local first = 1\n{lua}", world.global_env)

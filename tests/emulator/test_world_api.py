@@ -152,8 +152,8 @@ def test_start_lua_coroutine_resumes_the_function_once_a_frame_until_it_ends():
 def test_an_api_name_the_emulator_lacks_fails_loudly_with_the_reason():
     """Issue 17: "Anything not emulated fails loudly … never a silent nil"."""
     world, _ = world_with([])
-    with pytest.raises(ScriptError, match=r"Lighting\.apply is not emulated \(nothing is rendered"):
-        run(world, "Lighting.apply()")
+    with pytest.raises(ScriptError, match=r"Backgrounds\.getBackground is not emulated \(the room is never rendered"):
+        run(world, "Backgrounds.getBackground()")
     with pytest.raises(ScriptError, match=r"WebRequest\.get is not emulated \(the emulator makes no network"):
         run(world, "WebRequest.get('http://example.com', function() end)")
     with pytest.raises(ScriptError, match=r"flipTable is not emulated"):

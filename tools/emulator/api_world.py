@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import ONE, Transform, Vec3
-from tools.emulator import api_object, api_pieces
+from tools.emulator import api_object, api_pieces, api_settings
 from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, SEAT_COLORS, TtsApi, _with_tags, vec
 from tools.emulator.objects import EmObject
 from tools.emulator.physics import BOX, RAY, SPHERE, Box, Cast, hit_point, unit
@@ -35,11 +35,8 @@ def not_emulated(where: str, why: str) -> Callable[..., Any]:
 # Sections whose members change the game in ways the emulator cannot follow, with the reason a mod author reads.
 UNEMULATED_SECTIONS = {
     "Backgrounds": "the room is never rendered",
-    "Lighting": "nothing is rendered",
     "Tables": "the table's model is never loaded",
     "WebRequest": "the emulator makes no network requests",
-    "MusicPlayer": "no sound is played",
-    "Grid": "the grid is not emulated",
 }
 UNEMULATED_BASE = {
     "flipTable": "flipping the table needs physics",
@@ -84,13 +81,14 @@ HEADLESS_BASE = (
 
 
 def _section_stub(lua: Any, section: str, why: str) -> LuaTable:
-    """A table where reading any member raises "Section.name is not emulated (why)"."""
+    """A table where reading or writing any member raises "Section.name is not emulated (why)": a value written to
+    it is never kept in silence."""
 
     def fail(_: Any, key: Any) -> Any:
         raise AttributeError(f"{section}.{key} is not emulated ({why}; tools/emulator/README.md)")
 
     table = lua.make_table({})
-    lua.globals.setmetatable(table, lua.make_table({"__index": fail}))
+    lua.globals.setmetatable(table, lua.make_table({"__index": fail, "__newindex": lambda t, key, _: fail(t, key)}))
     return table
 
 
@@ -113,6 +111,7 @@ def install(api: TtsApi) -> None:
         g[name] = lua.wrap(fn)
     lua.lua.execute(files("tools.emulator").joinpath("api_classes.lua").read_text(encoding="utf-8"))
     g.Player.Action = _section_stub(lua, "Player.Action", "player actions (onPlayerAction) are not emulated")
+    api_settings.install(api)
     g.Physics = _physics(api)
     g.Info = _info(api)
     g.Notes = _notes(api)

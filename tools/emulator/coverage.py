@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bridge.table.savefile import SaveFile
-from tools.emulator import api_object, api_world
+from tools.emulator import api_object, api_settings, api_world
 from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, api_names
 from tools.emulator.world import World
 
@@ -107,6 +107,11 @@ def _present(world: World, where: str, name: str) -> bool:
 def classify(section: str, kind: str, name: str, world: World) -> str:
     if kind == "event":
         return EMULATED if name in FIRED_EVENTS else NEVER
+    if section in api_settings.BY_NAME:
+        settings = api_settings.BY_NAME[section]
+        if name in settings.not_emulated:
+            return f"{NOT}: {settings.not_emulated[name]}"
+        return EMULATED if name in settings.emulated() else NOT
     if section in SECTION_REASONS:
         return f"{NOT}: {SECTION_REASONS[section]}"
     if section == "Object":
