@@ -165,3 +165,47 @@ def test_a_write_or_read_the_emulator_does_not_follow_fails_loudly_at_the_mods_l
     world, _ = world_with([])
     with pytest.raises(ScriptError, match=rf"chunk_\d+:\(2,[^)]*\): .*{message}"):
         world.execute("-1", f"local first = 1\n{lua}", world.global_env)
+
+
+PDF = {"GUID": "pdf000", "Name": "Custom_PDF", "CustomPDF": {"PDFUrl": "rules.pdf", "PDFPage": 0, "PDFPageOffset": 0}}
+BUNDLE = {"GUID": "ab0000", "Name": "Custom_Assetbundle", "CustomAssetbundle": {"AssetbundleURL": "fx.unity3d"}}
+
+
+def test_a_custom_pdf_has_a_book_and_other_objects_have_none():
+    """api behavior/book: "The Custom PDF ... has its own class, Book" (``obj.Book.setPage(1, false)``); getPage and
+    setPage with ``offsetPageNumbering`` applying ``page_offset``; setPage is false for an invalid page. A mod's
+    ``if obj.Book then`` must be true only on a Custom PDF."""
+    world, _ = world_with([PDF, {"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    assert run(world, "return getObjectFromGUID('aaaaaa').Book == nil") is True
+    book = "local b = getObjectFromGUID('pdf000').Book "
+    assert run(world, book + "if b then return b.setPage(3, false) end") is True
+    assert run(world, book + "b.page_offset = 10 return {b.getPage(), b.getPage(true), b.page_offset}") == [3, 13, 10]
+    assert run(world, book + "return {b.setPage(12, true), b.getPage()}") == [True, 2]
+    assert run(world, book + "return {b.setPage(-1), b.getPage()}") == [False, 2]
+    assert run(world, book + "return {b.setHighlight(0.5, 0.5, 1, 1), b.clearHighlight()}") == [True, True]
+    saved = world.to_save().to_dict()["ObjectStates"][0]["CustomPDF"]
+    assert (saved["PDFPage"], saved["PDFPageOffset"]) == (2, 10)
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*Book\.pages cannot be set"):
+        world.execute("-1", "local b = getObjectFromGUID('pdf000').Book\nb.pages = 4", world.global_env)
+
+
+def test_an_asset_bundle_plays_its_effects_and_says_so_to_the_scripts():
+    """api behavior/assetbundle: playTriggerEffect(index) and playLoopingEffect(index), indexes from 0, return nil;
+    getLoopingEffectIndex; api events: onObjectTriggerEffect(object, index) "whenever the trigger effect of an
+    AssetBundle is activated". The effects' names live in the bundle, never loaded here: their lists fail loudly."""
+    script = "heard = {} function onObjectTriggerEffect(o, i) heard[#heard + 1] = o.getGUID() .. ':' .. i end"
+    world, _ = world_with([BUNDLE, {"GUID": "aaaaaa", "Name": "BlockSquare"}], script)
+    assert run(world, "return getObjectFromGUID('aaaaaa').AssetBundle == nil") is True
+    played = "local a = getObjectFromGUID('ab0000').AssetBundle return a.playTriggerEffect(2) == nil"
+    assert run(world, played) is True
+    run(world, "getObjectFromGUID('ab0000').playTriggerEffect(0)")  # the Object's own (deprecated) form
+    assert run(world, "return heard") == ["ab0000:2", "ab0000:0"]
+    looping = (
+        "local a = getObjectFromGUID('ab0000').AssetBundle a.playLoopingEffect(3) return a.getLoopingEffectIndex()"
+    )
+    assert run(world, looping) == 3
+    assert world.to_save().to_dict()["ObjectStates"][0]["CustomAssetbundle"]["LoopingEffectIndex"] == 3
+    with pytest.raises(ScriptError, match=r"AssetBundle\.getTriggerEffects is not emulated \(the effects' names"):
+        run(world, "return getObjectFromGUID('ab0000').AssetBundle.getTriggerEffects()")
+    with pytest.raises(ScriptError, match=r"playTriggerEffect: aaaaaa is not an asset bundle"):
+        run(world, "getObjectFromGUID('aaaaaa').playTriggerEffect(0)")

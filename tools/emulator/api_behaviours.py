@@ -1,5 +1,6 @@
 """The behaviours of special objects (api: docs/behavior/*.md): a Counter's number, a 3D Text's text and font,
-a digital Clock's modes on the frame clock; asset bundles, RPG figurines and layout zones fail loudly.
+a digital Clock's modes on the frame clock, a Custom PDF's Book and an asset bundle's effects (issue 32); RPG
+figurines and layout zones fail loudly.
 """
 
 from __future__ import annotations
@@ -116,7 +117,128 @@ def _unemulated(name: str, applies: Callable[[EmObject], bool]) -> Callable[[Tts
     return get
 
 
-PROPERTIES["AssetBundle"] = _unemulated("AssetBundle", lambda o: "CustomAssetbundle" in o.data)
+def _with_members(
+    api: TtsApi,
+    where: str,
+    methods: dict[str, Any],
+    members: dict[str, tuple[Callable[[], Any], Callable[[Any], None]]],
+) -> Any:
+    """A behaviour's table: its functions, and member variables read and written through the object's data (a
+    write to anything else fails loudly, never kept in silence on a table made afresh at each read)."""
+    lua = api.world.lua
+
+    def index(_: Any, key: Any) -> Any:
+        name = str(key)
+        if name in BEHAVIOUR_NOT_EMULATED.get(where, {}):
+            raise AttributeError(f"{where}.{name} is not emulated ({BEHAVIOUR_NOT_EMULATED[where][name]}; {HINT})")
+        return api.out(members[name][0]()) if name in members else None
+
+    def newindex(_: Any, key: Any, value: Any) -> None:
+        name = str(key)
+        if name not in members:
+            raise AttributeError(f"{where}.{name} cannot be set (api: {where.lower()})")
+        members[name][1](api._in(value))
+
+    table = lua.make_table(methods)
+    lua.globals.setmetatable(table, lua.make_table({"__index": index, "__newindex": newindex}))
+    return table
+
+
+HINT = "tools/emulator/README.md"
+NEVER_LOADED = "the effects' names are inside the asset bundle, which is never loaded"
+# Members of a behaviour the emulator cannot answer, by behaviour (the coverage table reads this too).
+BEHAVIOUR_NOT_EMULATED = {"AssetBundle": dict.fromkeys(("getLoopingEffects", "getTriggerEffects"), NEVER_LOADED)}
+
+
+def _pdf(obj: EmObject) -> dict[str, Any] | None:
+    """A Custom PDF's saved settings (``CustomPDF``: PDFUrl, PDFPassword, PDFPage, PDFPageOffset), else None."""
+    saved = obj.data.get("CustomPDF")
+    if isinstance(saved, dict):
+        return saved
+    return obj.data.setdefault("CustomPDF", {}) if obj.data.get("Name") == "Custom_PDF" else None
+
+
+def _book(api: TtsApi, obj: EmObject) -> Any:
+    """api behavior/book: a Custom PDF's ``Book`` (nil on any other object). The page is kept in the save's
+    ``PDFPage`` and read back as set (*unverified*: whether TTS counts it there from 0 or 1); ``page_offset`` in
+    ``PDFPageOffset``. The PDF is never loaded, so its page count is unknown: only a negative page is refused."""
+    pdf = _pdf(obj)
+    if pdf is None:
+        return None
+
+    def offset() -> int:
+        return int(pdf.get("PDFPageOffset", 0) or 0)
+
+    def get_page(offset_numbering: Any = False) -> int:
+        return int(pdf.get("PDFPage", 0) or 0) + (offset() if offset_numbering else 0)
+
+    def set_page(page: Any, offset_numbering: Any = False) -> bool:
+        number = int(page) - (offset() if offset_numbering else 0)
+        if number < 0:
+            return False  # "false if the page number was invalid"
+        pdf["PDFPage"] = number
+        return True
+
+    def highlight(*box: Any) -> bool:
+        obj.runtime["pdf_highlight"] = tuple(float(c) for c in box[:4])  # drawn on the popout only: kept, unseen
+        return True
+
+    methods = {
+        "getPage": get_page,
+        "setPage": set_page,
+        "setHighlight": highlight,
+        "clearHighlight": lambda *_: obj.runtime.pop("pdf_highlight", None) is not None or True,
+    }
+    members = {"page_offset": (offset, lambda v: pdf.__setitem__("PDFPageOffset", int(v)))}
+    return _with_members(api, "Book", methods, members)
+
+
+def play_looping_effect(api: TtsApi, obj: EmObject, index: Any) -> None:
+    """Kept in the save's ``LoopingEffectIndex``; ``onObjectLoopingEffect(object, index)`` fires (api events)."""
+    bundle = obj.data.get("CustomAssetbundle")
+    if not isinstance(bundle, dict):
+        raise ValueError(f"playLoopingEffect: {obj.guid} is not an asset bundle")
+    bundle["LoopingEffectIndex"] = int(index)
+    api.world.fire("onObjectLoopingEffect", api.world.lua.proxy(obj.guid), int(index))
+
+
+def play_trigger_effect(api: TtsApi, obj: EmObject, index: Any) -> None:
+    """Nothing to see headless; ``onObjectTriggerEffect(object, index)`` fires, "whenever the trigger effect of an
+    AssetBundle is activated" (api events). Which effects a bundle has is unknown (never loaded): any index from 0
+    is taken (*chosen*)."""
+    if not isinstance(obj.data.get("CustomAssetbundle"), dict):
+        raise ValueError(f"playTriggerEffect: {obj.guid} is not an asset bundle")
+    if int(index) < 0:
+        raise ValueError(f"playTriggerEffect: effect indexes start at 0, not {index}")
+    obj.runtime.setdefault("trigger_effects", []).append(int(index))
+    api.world.fire("onObjectTriggerEffect", api.world.lua.proxy(obj.guid), int(index))
+
+
+def _asset_bundle(api: TtsApi, obj: EmObject) -> Any:
+    """api behavior/assetbundle: an asset bundle's ``AssetBundle`` (nil on any other object)."""
+    bundle = obj.data.get("CustomAssetbundle")
+    if not isinstance(bundle, dict):
+        return None
+    methods = {
+        "getLoopingEffectIndex": lambda *_: int(bundle.get("LoopingEffectIndex", 0) or 0),
+        "playLoopingEffect": lambda index: play_looping_effect(api, obj, index),
+        "playTriggerEffect": lambda index: play_trigger_effect(api, obj, index),
+    }
+    return _with_members(api, "AssetBundle", methods, {})
+
+
+PROPERTIES["AssetBundle"] = _asset_bundle
+PROPERTIES["Book"] = _book
+OBJECT_METHODS["playTriggerEffect"] = play_trigger_effect
+
+
+def _object_play_looping_effect(api: TtsApi, obj: EmObject, index: Any) -> bool:
+    """The Object's own (deprecated) form, which answered true in the emulator before the AssetBundle table."""
+    play_looping_effect(api, obj, index)
+    return True
+
+
+OBJECT_METHODS["playLoopingEffect"] = _object_play_looping_effect
 PROPERTIES["RPGFigurine"] = _unemulated("RPGFigurine", lambda o: str(o.data.get("Name", "")).startswith("rpg_"))
 PROPERTIES["LayoutZone"] = _unemulated("LayoutZone", lambda o: o.type == "Layout")
 PROPERTIES["Counter"] = _behaviour("Counter", _counter)

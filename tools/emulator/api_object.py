@@ -68,8 +68,8 @@ NOT_EMULATED: dict[str, str] = {
         "Unity's object tree (children, components, materials) is not in a save",
     ),
     **dict.fromkeys(
-        ("getLoopingEffects", "getTriggerEffects", "playTriggerEffect", "AssetBundle"),  # effect names: in the bundle
-        "asset bundles are never loaded",
+        ("getLoopingEffects", "getTriggerEffects"),  # the effects' names are inside the bundle
+        "the effects' names are inside the asset bundle, which is never loaded",
     ),
     "moveToHandStash": "hand stashes are not emulated",
     "RPGFigurine": "RPG figurines' animations are not emulated",
@@ -784,12 +784,3 @@ def setSnapPoints(api: TtsApi, obj: EmObject, points: Any) -> bool:
 def getLoopingEffectIndex(api: TtsApi, obj: EmObject) -> int:
     """The looping effect an asset bundle plays, as the save holds it (``CustomAssetbundle.LoopingEffectIndex``)."""
     return int((obj.data.get("CustomAssetbundle") or {}).get("LoopingEffectIndex", 0))
-
-
-@method
-def playLoopingEffect(api: TtsApi, obj: EmObject, index: Any) -> bool:
-    bundle = obj.data.get("CustomAssetbundle")
-    if not isinstance(bundle, dict):
-        raise ValueError(f"playLoopingEffect: {obj.guid} is not an asset bundle")
-    bundle["LoopingEffectIndex"] = int(index)
-    return True

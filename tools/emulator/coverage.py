@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bridge.table.savefile import SaveFile
-from tools.emulator import api_object, api_settings, api_world
+from tools.emulator import api_behaviours, api_object, api_settings, api_world
 from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, api_names
 from tools.emulator.world import World
 
@@ -49,6 +49,8 @@ FIRED_EVENTS = frozenset(
         "onObjectEnterScriptingZone",
         "onObjectLeaveScriptingZone",
         "onPlayerTurn",
+        "onObjectTriggerEffect",
+        "onObjectLoopingEffect",
     }
 )
 UNITY_TREE = "Unity's object tree (children, components, materials) is not in a save"
@@ -57,11 +59,9 @@ SECTION_REASONS = {
     "Component": UNITY_TREE,
     "GameObject": UNITY_TREE,
     "Material": UNITY_TREE,
-    "AssetBundle": "asset bundles are never loaded",
     "RPGFigurine": "RPG figurines' animations are not emulated",
     "Zone": "layout zones do not lay anything out in the emulator",
     "LayoutZone": "layout zones do not lay anything out in the emulator",
-    "Book": "PDFs are never loaded",
     "Browser": "tablets browse nothing headless",
     "Container": "a player's search window is not emulated",
 }
@@ -86,6 +86,8 @@ PROBES = {
     "Counter": "getObjectFromGUID('cnt000').Counter",
     "Clock": "getObjectFromGUID('clk000').Clock",
     "TextTool": "getObjectFromGUID('txt000').TextTool",
+    "AssetBundle": "getObjectFromGUID('ab0000').AssetBundle",
+    "Book": "getObjectFromGUID('pdf000').Book",
 }
 Row = tuple[str, str, str]  # (section, name, status with its reason)
 
@@ -95,6 +97,8 @@ def _world() -> World:
         {"GUID": "cnt000", "Name": "Counter"},
         {"GUID": "clk000", "Name": "Digital_Clock"},
         {"GUID": "txt000", "Name": "3DText"},
+        {"GUID": "ab0000", "Name": "Custom_Assetbundle", "CustomAssetbundle": {"AssetbundleURL": ""}},
+        {"GUID": "pdf000", "Name": "Custom_PDF", "CustomPDF": {"PDFUrl": ""}},
     ]
     return World(SaveFile.from_dict({"SaveName": "coverage", "ObjectStates": behaviours}), lambda _: None)
 
@@ -112,6 +116,8 @@ def classify(section: str, kind: str, name: str, world: World) -> str:
         if name in settings.not_emulated:
             return f"{NOT}: {settings.not_emulated[name]}"
         return EMULATED if name in settings.emulated() else NOT
+    if name in api_behaviours.BEHAVIOUR_NOT_EMULATED.get(section, {}):
+        return f"{NOT}: {api_behaviours.BEHAVIOUR_NOT_EMULATED[section][name]}"
     if section in SECTION_REASONS:
         return f"{NOT}: {SECTION_REASONS[section]}"
     if section == "Object":
