@@ -209,3 +209,44 @@ def test_an_asset_bundle_plays_its_effects_and_says_so_to_the_scripts():
         run(world, "return getObjectFromGUID('ab0000').AssetBundle.getTriggerEffects()")
     with pytest.raises(ScriptError, match=r"playTriggerEffect: aaaaaa is not an asset bundle"):
         run(world, "getObjectFromGUID('aaaaaa').playTriggerEffect(0)")
+
+
+def test_copy_then_paste_spawns_new_copies_laid_out_as_they_were_from_the_given_position():
+    """api base: copy(object_list) "Copy a list of Objects to the clipboard. Works with paste"; paste(parameters)
+    "Pastes Objects in-game that were copied", ``position`` of the first object (default {0, 3, 0}); a Player's own
+    copy/paste (api player/instance) use that player's clipboard. The objects as they were when copied."""
+    blocks = [
+        {"GUID": "aaaaaa", "Name": "BlockSquare", "Nickname": "Łódź", "Transform": {"posX": 1, "posY": 1, "posZ": 1}},
+        {"GUID": "bbbbbb", "Name": "BlockSquare", "Nickname": "B", "Transform": {"posX": 3, "posY": 1, "posZ": 0}},
+    ]
+    world, _ = world_with(blocks)
+    script = """
+    copy({getObjectFromGUID('aaaaaa'), getObjectFromGUID('bbbbbb')})
+    getObjectFromGUID('aaaaaa').setName('renamed after the copy')
+    local pasted = paste({position = {10, 2, 10}})
+    local out = {#pasted}
+    for _, o in ipairs(pasted) do
+        local p = o.getPosition()
+        local fresh = tostring(o.getGUID() ~= 'aaaaaa')
+        out[#out + 1] = o.getName() .. ' ' .. p.x .. ',' .. p.y .. ',' .. p.z .. ' ' .. fresh
+    end
+    return out
+    """
+    assert run(world, script) == [2, "Łódź 10,2,10 true", "B 12,2,9 true"]
+    assert run(world, "return #paste()") == 2 and len(world.objects) == 6  # pasted again, at {0, 3, 0}
+    assert run(world, "return #Player.White.paste({0, 1, 0})") == 0  # White's own clipboard is empty
+    assert run(world, "Player.White.copy({getObjectFromGUID('bbbbbb')}) return #Player.White.paste({0, 1, 0})") == 1
+
+
+def test_change_color_moves_the_seated_player_and_tells_the_scripts():
+    """api player/instance: changeColor(player_color) "Changes player to this Player Color"; api events:
+    onPlayerChangeColor(player_color) "Called when a player changes color". The emulator seats one person, at
+    White: Player.White.seated follows the move; an empty seat cannot move, nor move onto a taken one."""
+    script = "moved = {} function onPlayerChangeColor(c) moved[#moved + 1] = c end"
+    world, _ = world_with([], script)
+    assert run(world, "return Player.Red.changeColor('Blue')") is False  # nobody sits at Red
+    assert run(world, "return Player.White.changeColor('Red')") is True
+    seats = "return {Player.White.seated, Player.Red.seated, Player.Red.host, getSeatedPlayers()[1], moved[1]}"
+    assert run(world, seats) == [False, True, True, "Red", "Red"]
+    assert run(world, "return Player.Red.changeColor('Purpleish')") is False
+    assert run(world, "return Turns.getNextTurnColor()") == "Red"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import ONE, Transform, Vec3
-from tools.emulator import api_object, api_pieces, api_settings
+from tools.emulator import api_object, api_pieces, api_players, api_settings
 from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, SEAT_COLORS, TtsApi, _with_tags, vec
 from tools.emulator.objects import EmObject
 from tools.emulator.physics import BOX, RAY, SPHERE, Box, Cast, hit_point, unit
@@ -41,8 +41,6 @@ UNEMULATED_SECTIONS = {
 UNEMULATED_BASE = {
     "flipTable": "flipping the table needs physics",
     "group": "grouping objects into decks and stacks by hand is not emulated",
-    "copy": "a player's clipboard is not emulated",
-    "paste": "a player's clipboard is not emulated",
     "chooseInHand": "choosing in hand needs a player at the table",
     "chooseInHandOrCancel": "choosing in hand needs a player at the table",
     "clearChooseInHand": "choosing in hand needs a player at the table",
@@ -64,7 +62,8 @@ PLAYER_HEADLESS = (
     "setHandStashLocation",
     "drawHandStash",
 )
-PLAYER_UNEMULATED = "players joining, moving and being moderated are not emulated"
+PLAYER_UNEMULATED = "players joining, leaving and being moderated are not emulated"
+PLAYER_UNEMULATED_NAMES = ("kick", "mute", "promote")
 GLOBAL_HEADLESS = ("setHideFaceDown", "setLookingForPlayers")
 # Base functions with no effect headless: accepted, true.
 HEADLESS_BASE = (
@@ -106,6 +105,8 @@ def install(api: TtsApi) -> None:
         "destroyObject": lambda obj: _destroy(api, api._in(obj)),
         "getObjectsWithAllTags": lambda tags: api.out(_with_all_tags(api, [str(t) for t in api._in(tags)])),
         "logString": lambda value, label=None, *_: _log_string(lua, value, label),
+        "copy": lambda objects: api_players.copy_objects(api, objects),
+        "paste": lambda params=None: api.out(api_players.paste_params(api, params)),
     }
     for name, fn in base.items():
         g[name] = lua.wrap(fn)
@@ -396,10 +397,10 @@ def player_members(api: TtsApi, color: str) -> dict[str, Any]:
         "getHoverObject": lambda: None,
         "getPointerRotation": lambda: 0,
         **dict.fromkeys(PLAYER_HEADLESS, headless),
-        **{
-            name: not_emulated(f"Player.{color}.{name}", PLAYER_UNEMULATED)
-            for name in ("changeColor", "kick", "mute", "promote", "copy", "paste")
-        },
+        "changeColor": lambda new_color: api_players.change_color(api, color, new_color),
+        "copy": lambda objects: api_players.copy_objects(api, objects, color),
+        "paste": lambda position=None: api.out(api_players.paste_objects(api, api._in(position), color)),
+        **{name: not_emulated(f"Player.{color}.{name}", PLAYER_UNEMULATED) for name in PLAYER_UNEMULATED_NAMES},
     }
 
 

@@ -51,6 +51,7 @@ FIRED_EVENTS = frozenset(
         "onPlayerTurn",
         "onObjectTriggerEffect",
         "onObjectLoopingEffect",
+        "onPlayerChangeColor",
     }
 )
 UNITY_TREE = "Unity's object tree (children, components, materials) is not in a save"
@@ -138,7 +139,7 @@ def classify(section: str, kind: str, name: str, world: World) -> str:
     if section == "PlayerInstance":
         if name in api_world.PLAYER_HEADLESS:
             return HEADLESS
-        if name in ("changeColor", "kick", "mute", "promote", "copy", "paste"):
+        if name in api_world.PLAYER_UNEMULATED_NAMES:
             return f"{NOT}: {api_world.PLAYER_UNEMULATED}"
     if section == "PlayerManager" and name == "Action":
         return f"{NOT}: player actions (onPlayerAction) are not emulated"

@@ -63,6 +63,8 @@ class World:
         self.chat: list[tuple[str, Any]] = []  # (text, colour) as players would read it
         self.seated: list[str] = ["White"]  # *chosen*: one person at the table, at White (Player[c].seated)
         self.pointers: dict[str, Vec3] = {}  # each player's pointer on the table (getPointerPosition)
+        # what copy() put on the game's clipboard (key "") and each player's (their colour): kept across reloads
+        self.clipboards: dict[str, list[dict[str, Any]]] = {}
         # what players read, for the terminal's and the dashboard's echo: ("chat", line) and ("panel", status text)
         self.echo = echo if echo is not None else []
         self.objects: dict[str, EmObject] = {}
