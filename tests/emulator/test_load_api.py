@@ -250,3 +250,34 @@ def test_change_color_moves_the_seated_player_and_tells_the_scripts():
     assert run(world, seats) == [False, True, True, "Red", "Red"]
     assert run(world, "return Player.Red.changeColor('Purpleish')") is False
     assert run(world, "return Turns.getNextTurnColor()") == "Red"
+
+
+def test_an_object_answers_the_component_api_in_its_documented_shape():
+    """api components/gameobject and components/component (and object.md's forms on the Object): getComponents()
+    is a list of Components, each with ``name``, ``game_object``, ``get``, ``set``; getChildren() a list of
+    GameObjects. The reference's own examples run on "a regular Red Block": getComponent("MeshRenderer"),
+    ``set("receiveShadows", false)``; a mod setting every AudioSource's volume reads it back."""
+    world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
+    names = "local out = {} for i, c in ipairs(getObjectFromGUID('aaaaaa').getComponents()) do out[i] = c.name end"
+    assert run(world, names + " return out") == ["Transform", "MeshRenderer", "BoxCollider", "AudioSource"]
+    assert run(world, "return #getObjectFromGUID('aaaaaa').getChildren()") == 0
+    assert run(world, "return getObjectFromGUID('aaaaaa').getChild('Lights') == nil") is True
+    example = """
+    local block = getObjectFromGUID('aaaaaa')
+    local renderer = block.getComponent("MeshRenderer")
+    local ok = renderer.set("receiveShadows", false)
+    for _, audio in pairs(block.getComponents("AudioSource")) do audio.set("volume", 0.25) end
+    return {ok, renderer.get("receiveShadows"), block.getComponent("AudioSource").get("volume"),
+        block.getComponent("BoxCollider").get("enabled"), renderer.game_object.name,
+        #renderer.game_object.getComponents(), block.getComponent("Light") == nil}
+    """
+    assert run(world, example) == [True, False, 0.25, True, "BlockSquare", 4, True]
+    assert "component_vars" not in str(world.to_save().to_dict())  # kept while running, never saved
+    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,.*MeshRenderer\.get\('material'\) on aaaaaa is not emulated"):
+        world.execute(
+            "-1",
+            "local r = getObjectFromGUID('aaaaaa').getComponent('MeshRenderer')\nr.get('material')",
+            world.global_env,
+        )
+    with pytest.raises(ScriptError, match=r"Component\.getVars is not emulated"):
+        run(world, "getObjectFromGUID('aaaaaa').getComponent('Transform').getVars()")

@@ -560,8 +560,8 @@ def test_an_object_member_of_the_tts_api_the_emulator_lacks_fails_loudly_at_the_
         match=r"chunk_\d+:\(2,.*obj\.addForce is not emulated \(the emulator has no physics.*README\.md\)",
     ):
         world.execute("-1", "local o = getObjectFromGUID('aaaaaa')\nreturn o.addForce({0, 30, 0})", world.global_env)
-    with pytest.raises(ScriptError, match=r"obj\.getComponents is not emulated \(Unity's object tree"):
-        run(world, "getObjectFromGUID('aaaaaa').getComponents()")
+    with pytest.raises(ScriptError, match=r"obj\.getMaterials is not emulated \(Unity's materials"):
+        run(world, "getObjectFromGUID('aaaaaa').getMaterials()")
     assert run(world, "return getObjectFromGUID('aaaaaa').no_such_member == nil") is True
     assert run(world, "return getObjectFromGUID('aaaaaa').getName()") == ""
 

@@ -984,4 +984,4 @@ def _global_lua_script(api: TtsApi) -> str:
 
 
 # The rest of the Object API registers itself on import (split by room: members, pieces, behaviours).
-from tools.emulator import api_behaviours, api_object, api_world  # noqa: E402, F401
+from tools.emulator import api_behaviours, api_components, api_object, api_world  # noqa: E402, F401

@@ -53,19 +53,8 @@ NOT_EMULATED: dict[str, str] = {
         "the emulator has no physics: nothing falls, collides or is pushed",
     ),
     **dict.fromkeys(
-        (
-            "getChild",
-            "getChildren",
-            "getComponent",
-            "getComponentInChildren",
-            "getComponents",
-            "getComponentsInChildren",
-            "getComponentVar",
-            "setComponentVar",
-            "getMaterials",
-            "getMaterialsInChildren",
-        ),
-        "Unity's object tree (children, components, materials) is not in a save",
+        ("getComponentVar", "setComponentVar", "getMaterials", "getMaterialsInChildren"),
+        "Unity's materials and these older component accessors are not emulated (getComponent(name).get/set is)",
     ),
     **dict.fromkeys(
         ("getLoopingEffects", "getTriggerEffects"),  # the effects' names are inside the bundle

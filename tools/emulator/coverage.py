@@ -16,7 +16,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from bridge.table.savefile import SaveFile
-from tools.emulator import api_behaviours, api_object, api_settings, api_world
+from tools.emulator import api_behaviours, api_components, api_object, api_settings, api_world
 from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, api_names
 from tools.emulator.world import World
 
@@ -54,11 +54,9 @@ FIRED_EVENTS = frozenset(
         "onPlayerChangeColor",
     }
 )
-UNITY_TREE = "Unity's object tree (children, components, materials) is not in a save"
+UNITY_TREE = "Unity's materials are not emulated"
 SECTION_REASONS = {
     **api_world.UNEMULATED_SECTIONS,
-    "Component": UNITY_TREE,
-    "GameObject": UNITY_TREE,
     "Material": UNITY_TREE,
     "RPGFigurine": "RPG figurines' animations are not emulated",
     "Zone": "layout zones do not lay anything out in the emulator",
@@ -89,6 +87,8 @@ PROBES = {
     "TextTool": "getObjectFromGUID('txt000').TextTool",
     "AssetBundle": "getObjectFromGUID('ab0000').AssetBundle",
     "Book": "getObjectFromGUID('pdf000').Book",
+    "GameObject": "getObjectFromGUID('cnt000').getComponent('Transform').game_object",
+    "Component": "getObjectFromGUID('cnt000').getComponent('Transform')",
 }
 Row = tuple[str, str, str]  # (section, name, status with its reason)
 
@@ -117,6 +117,8 @@ def classify(section: str, kind: str, name: str, world: World) -> str:
         if name in settings.not_emulated:
             return f"{NOT}: {settings.not_emulated[name]}"
         return EMULATED if name in settings.emulated() else NOT
+    if name in api_components.NOT_EMULATED.get(section, {}):
+        return f"{NOT}: {api_components.NOT_EMULATED[section][name]}"
     if name in api_behaviours.BEHAVIOUR_NOT_EMULATED.get(section, {}):
         return f"{NOT}: {api_behaviours.BEHAVIOUR_NOT_EMULATED[section][name]}"
     if section in SECTION_REASONS:
