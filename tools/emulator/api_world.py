@@ -1,6 +1,7 @@
 """The world-level TTS API beyond the basics (issue 17): ``Timer``, ``Physics``, ``Info``, ``Notes``, ``Hands``,
 the rest of the base functions, the Player instance's members, and a loud error for every API name the emulator
-does not have (``Lighting.apply`` … is not emulated) instead of a bare ``attempt to index a nil value``.
+does not have (``WebRequest.get`` … is not emulated) instead of a bare ``attempt to index a nil value``; ``Grid``,
+``Lighting`` and ``MusicPlayer`` are in ``api_settings``, copy/paste and changeColor in ``api_players``.
 
 Each member as the API reference documents it (api.tabletopsimulator.com; source docs/*.md). Effects nobody can
 see headless (a camera turned, a dialog shown, a hotkey listed) are accepted and do nothing: the mod runs on as in
