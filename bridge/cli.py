@@ -9,6 +9,7 @@ import json
 import logging
 import os
 import random
+import re
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
@@ -21,6 +22,7 @@ from bridge.connector import Connector
 from bridge.link import TTS_EDITOR_PORT, TTS_PORT, Link, LinkError
 from bridge.modbuild import build_save, write_mod
 from bridge.modjoin import inject_file
+from bridge.protocol import GLOBAL_GUID
 from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
 from engines import registry
@@ -30,17 +32,28 @@ from engines.search import PLAYOUTS, SEARCH_GAMES
 log = logging.getLogger("automa")
 
 
+def _port(text: str) -> int:
+    """A TCP port number, or 0 for "any free one"; anything else is refused naming the range."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number: give one from 1 to 65535") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: give one from 1 to 65535 (0: any free port)")
+    return port
+
+
 def _ports(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--tts-port",
-        type=int,
+        type=_port,
         default=TTS_PORT,
         metavar="PORT",
         help=f"port TTS (or the emulator) listens on for the editor API (default: {TTS_PORT})",
     )
     p.add_argument(
         "--editor-port",
-        type=int,
+        type=_port,
         default=TTS_EDITOR_PORT,
         metavar="PORT",
         help=f"port the bridge listens on for messages from TTS (default: {TTS_EDITOR_PORT}, the one TTS sends to)",
@@ -60,7 +73,7 @@ def _dashboard_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-dashboard", action="store_true", help="do not serve the dashboard page")
     p.add_argument(
         "--dashboard-port",
-        type=int,
+        type=_port,
         default=39997,
         metavar="PORT",
         help="port of the dashboard page on 127.0.0.1 (default 39997; another is taken if busy)",
@@ -112,6 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
         "logged)",
     )
     serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    serve.add_argument(
+        "--difficulty",
+        default="",
+        metavar="D",
+        help="the bot's difficulty from the start (default: the game's own; see 'automa games'); the panel and the "
+        "dashboard can change it later",
+    )
     _dashboard_args(serve)
     serve.add_argument(
         "--heartbeat",
@@ -506,10 +526,25 @@ def _options(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def _check_options(game: Game[Any, Any], rules: dict[str, str]) -> None:
+    """Refuse a bad --option at start, not at the first Bot turn: the bot plans a turn on the game's fresh table
+    with them (its options are read there, each checked against the values it takes)."""
+    if not rules:
+        return
+
+    try:
+        plan_turn(game, Table.from_save(game.build_table({})), seed=0, rules=rules)
+    except ValueError as exc:
+        raise ValueError(f"--option: {exc}") from None
+
+
 def _cmd_data_check(args: argparse.Namespace) -> int:
     for line in registry.load(args.game).check_data(args.file):
         print(line)
     return 0
+
+
+_LIST_GUIDS = "local t = {} for _, o in ipairs(getObjects()) do t[#t + 1] = o.getGUID() end return t"
 
 
 def _cmd_lua(args: argparse.Namespace) -> int:
@@ -521,24 +556,54 @@ def _cmd_lua(args: argparse.Namespace) -> int:
         from bridge.link import ExecuteError
         from bridge.protocol import LuaError, Printed
 
+        errors: list[str] = []
+
         def show(message: object) -> None:
             if isinstance(message, Printed):
                 print(message.message, flush=True)
             elif isinstance(message, LuaError) and message.guid == args.guid:
-                print(f"{message.errorMessagePrefix}{message.error}", file=sys.stderr, flush=True)
+                errors.append(f"{message.errorMessagePrefix}{message.error}")
 
         async with Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout) as link:
             link.add_listener(show)
+            if args.guid != GLOBAL_GUID and args.guid not in await link.execute(_LIST_GUIDS):
+                raise ValueError(
+                    f"no object with GUID {args.guid} on the loaded table: give the GUID of one of its objects "
+                    "(right-click it in TTS: Scripting > GUID), or leave --guid out to run the code in Global"
+                )
             try:
                 value = await link.execute(code, guid=args.guid)
             except ExecuteError as exc:
-                print(f"automa: the Lua failed: {exc}", file=sys.stderr)
+                await asyncio.sleep(0.1)  # TTS's own report of the error may come just after the answer
+                for line in errors:  # the same error said twice, once with the wrapper's rows, is said once
+                    if _lua_rows_cut(line) != _lua_rows_cut(str(exc)):
+                        print(line, file=sys.stderr)
+                print(f"automa: the Lua failed: {_lua_error(str(exc), code)}", file=sys.stderr)
                 return 1
             await asyncio.sleep(0.1)  # prints sent just before the answer may arrive just after it
+        for line in errors:
+            print(line, file=sys.stderr)
         print(json.dumps(value, ensure_ascii=False))
         return 0
 
     return asyncio.run(run())
+
+
+def _lua_rows_cut(text: str) -> str:
+    """An error's words without TTS's prefix and rows, to tell one error said twice."""
+    return re.sub(r"^.*?chunk_\d+:\([^)]*\):\s*", "", text)
+
+
+def _lua_error(text: str, code: str) -> str:
+    """The error of the person's own code, its rows counted in that code: a statement the code leaves unfinished
+    is said so, not blamed on the 'end' that the bridge's wrapper adds after the last line."""
+    last = len(code.rstrip("\n").split("\n"))
+    found = re.search(r"chunk_\d+:\((\d+),[^)]*\):\s*(.*near 'end')", text)
+    if found and int(found.group(1)) > last:
+        said = re.sub(r"\s*near 'end'$", "", found.group(2))
+        said = re.sub(r"at line (\d+)", lambda m: f"at line {max(1, int(m.group(1)) - 1)}", said)  # the wrapper's
+        return f"line {last}, your last: the code ends before it is complete (Lua says: {said} at its end)"
+    return text
 
 
 def _read_text(path: Path) -> str:
@@ -591,6 +656,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     game = _game(args)
     if (args.turns is not None or args.save or args.fast) and not args.emulator:
         raise ValueError("--turns, --save and --fast need --emulator (with real TTS, press 'Bot turn' on the table)")
+    if args.difficulty and args.difficulty not in game.difficulties:
+        raise ValueError(
+            f"--difficulty {args.difficulty!r}: {game.name} has no such difficulty; choose one of "
+            f"{', '.join(game.difficulties)}"
+        )
+    _check_options(game, _options(args.option))
     _run_stoppable(lambda stop: _serve(game, args, stop))
     return 0
 
@@ -622,6 +693,8 @@ async def _running(
     connector = Connector(link)
     session = Session(connector, game, seed=seed, on_turn=_print_turn)
     session.rules = _options(getattr(args, "option", []))
+    if getattr(args, "difficulty", ""):
+        session.difficulty, session.difficulty_fixed = args.difficulty, True
     emulator: Emulator | None = None
     dashboard = None
     try:
@@ -641,6 +714,10 @@ async def _running(
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
+            if dashboard is not None and save is None:  # the page's New game deals another fresh table
+                from bridge.dashboard.state import emulator_dealer
+
+                dashboard.dashboard.can_deal(emulator_dealer(emulator, game, link))
             what = f"a fresh table dealt with seed {table_seed}" if save is None else f"shuffles seeded {table_seed}"
             again = f"; --seed {table_seed} deals it again" if seed is None and hasattr(args, "seed") else ""
             where = f"127.0.0.1:{emulator.ports.tts}"
@@ -702,6 +779,7 @@ def _cmd_dev(args: argparse.Namespace) -> int:
     game = _game(args)
     if args.fast and not args.emulator:
         raise ValueError("--fast needs --emulator (it sets the emulator's pace)")
+    _check_options(game, _options(args.option))
     _run_stoppable(lambda stop: _dev(game, args, stop))
     return 0
 

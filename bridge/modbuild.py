@@ -155,8 +155,7 @@ def write_mod(
     and plays only here). ``seed`` deals the set-up (see :func:`build_save`)."""
     if images_url is not None and urlparse(images_url).scheme not in ttsfacts.WEB_SCHEMES:
         raise ValueError(f"--images-url must be an http:// or https:// address, not {images_url!r}")
-    path = save_path(out or tts_saves_folder() or Path.cwd(), f"TabletopAutoma_{game.name}.json")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path = save_path(out or tts_saves_folder() or Path.cwd(), f"TabletopAutoma_{game.name}.json")  # must exist
     build_save(game, {}, people=people)  # a bad --people is refused before any file is written
     assets = game.write_assets(path.with_name(path.stem + "_assets"))
     if images_url is not None:

@@ -214,6 +214,9 @@ class Session:
         self.connector = connector
         self.game = game
         self.difficulty = game.default_difficulty
+        # set by ``serve --difficulty``: the panel's dropdown, sent with each Bot turn, overrides it only once the
+        # person changes that dropdown
+        self.difficulty_fixed = False
         self.rules: dict[str, Any] = {}  # the bot's named options for every turn (``automa serve --option``)
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
@@ -222,7 +225,8 @@ class Session:
         self.paused = False  # from the dashboard: bot-turn requests from the table are declined
         self.turns: list[TurnPlan] = []
         self.silent = False  # the heartbeat's last finding
-        self.last_after: Any = None  # what the bot's last turn left, for "Check my turn"
+        self.last_after: Any = None  # what the last turn (the bot's, or a move of the person's) left on the table
+        self.bot_left: Any = None  # what the bot's last turn left, for "Check my turn"
         self.last_failure: str | None = None
         self.unconfirmed: _Unconfirmed | None = None
         self._lock = asyncio.Lock()
@@ -267,6 +271,7 @@ class Session:
                 await self._status(f"Bridge connected: {self.game.title}")
         elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
+            self.difficulty_fixed = False
             await self.difficulty_chosen()
         elif event.name == "check_turn":
             await self.press_check_turn()
@@ -275,7 +280,7 @@ class Session:
                 await self.press_button(str(event.fields.get("button") or ""))
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
-            if wanted in self.game.difficulties:
+            if wanted in self.game.difficulties and not self.difficulty_fixed:
                 self.difficulty = wanted
             if not await self._declined_while_paused():
                 await self.bot_turn()
@@ -414,7 +419,7 @@ class Session:
 
     def _record(self, plan: TurnPlan, after: Any) -> None:
         if plan.ok and plan.stopped is None:
-            self.last_after = after
+            self.last_after = self.bot_left = after
         self.turns.append(plan)
         for listener in list(self.listeners):
             listener(plan)
@@ -552,20 +557,29 @@ class Session:
         if not self.game.checks_turns:
             await self._status(f"{self.game.title} cannot check turns.")
             return None
-        if self.last_after is None:
+        if self.bot_left is None:
             await self.connector.apply([Say(text="Bot: no bot turn yet to compare your turn with.", color=BOT_COLOR)])
             return None
         table = await self.connector.snapshot()
         if table.problems:
             await self._say_problems(table.problems)
             return None
-        legal, lines = self.game.check_turn(self.last_after, table)
+        legal, lines = self.game.check_turn(self.bot_left, table)
         for line in lines:
             self._notify("check", line)
         color = BOT_COLOR if legal else "Red"
         await self.connector.apply([Say(text=f"Bot: {line}", color=color) for line in lines])
-        await self._status("Your turn checks out." if legal else "Your turn has a problem (see chat).")
+        # the status says what the chat's first line says (never "checks out" over "nothing has changed")
+        first = lines[0] if lines else "Your turn checks out." if legal else "Your turn has a problem."
+        await self._status(first[:200] if legal else f"{first[:160]} (see chat)")
         return legal
+
+    def new_game(self) -> None:
+        """A fresh table was dealt: nothing of the last game's turns is kept."""
+        self.last_after = self.bot_left = None
+        self.turns.clear()
+        self.unconfirmed = None
+        self.last_failure = None
 
     async def _say_problems(self, problems: Sequence[str], prefix: str = "") -> None:
         await self.connector.apply([Say(text=f"Bot cannot read the table: {p}", color="Red") for p in problems])

@@ -73,6 +73,19 @@ class PersonMove:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, as the page shows it at once: who won (``winner``: "you", "the bot", or a
+    sentence when the bot cannot tell), why, and the final score where the game scores."""
+
+    winner: str
+    why: str
+    score: str = ""
+
+    def to_json(self) -> dict[str, str]:
+        return {"winner": self.winner, "why": self.why, "score": self.score}
+
+
+@dataclass(frozen=True)
 class Options:
     """Settings of one bot turn: difficulty, the game's named rule options (ambiguities), and the key of the game's
     panel button that asked for the turn ("" for Bot turn): in games whose bot stops for the person's answers, the
@@ -94,6 +107,7 @@ class Game(ABC, Generic[S, A]):
     buttons: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key, label): the game's own buttons on the TTS panel
     plays_person: ClassVar[bool] = False  # lists the person's moves and plays them on the table (no TTS needed)
     table_events: ClassVar[tuple[str, ...]] = ()  # events its own mod script sends (see table_event)
+    bot_turn_button: ClassVar[bool] = True  # the page's "Bot turn" (False: one of the game's buttons is it)
 
     @abstractmethod
     def read(self, table: Table) -> S:
@@ -201,6 +215,20 @@ class Game(ABC, Generic[S, A]):
     def describe_table(self, state: S) -> dict[str, Any] | None:
         """What the dashboard draws of the table as read (JSON-ready; ``kind`` names the drawing). None: a plain
         list of objects."""
+        return None
+
+    def outcome(self, state: S, options: Options) -> Outcome | None:
+        """How the game on the table ended (scored with the bot's ``options``); None while it goes on (the page
+        shows the end at once, without another press of Bot turn)."""
+        return None
+
+    def refuse_press(self, state: S, moves: Sequence[PersonMove], button: str = "") -> str | None:
+        """Why a press of Bot turn (``button``: a key of :attr:`buttons`) is not the bot's to take now, in a
+        player's words; None when it is. ``moves``: the person's listed moves. By default a game that plays the
+        person's side is the person's to move while it lists moves for them (a button that stands for a move of
+        theirs, such as a pass, is theirs to press then)."""
+        if self.plays_person and moves and not (button and self.button(button)):
+            return "it is your turn: make your move (listed under Your move) first, then the bot plays"
         return None
 
     def self_check(self) -> None:

@@ -226,7 +226,8 @@ def test_serve_with_the_emulator_plays_bot_turns():
     assert "could not read the table" not in result.stdout + result.stderr
     ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()))
     refused = automa("serve", "warchest", "--emulator", "--fast", "--turns", "1", "--option", "colour=red", *ports)
-    assert refused.returncode == 2 and "unknown War Chest option(s): colour" in refused.stdout  # said on every turn
+    assert refused.returncode == 2 and "automa: --option: unknown War Chest option(s): colour" in refused.stderr
+    assert "emulator:" not in refused.stdout  # refused at start, before the table is dealt or a turn is taken
 
 
 def test_serve_takes_the_game_as_an_argument_or_with_game_and_asks_for_it():
@@ -339,6 +340,16 @@ def test_automa_lua_runs_code_in_the_emulated_game_and_prints_what_comes_back(tm
         failed = automa("lua", "-f", str(script), *ports)
         assert failed.returncode == 1 and "the Lua failed: chunk_" in failed.stderr and ":2" in failed.stderr
         assert automa("lua", *ports).returncode == 2  # neither code nor a file
+        # an unfinished line is the person's own, not an 'end' the bridge's wrapper adds, and it is said once
+        for code in ("return 1 +", "return 1 +\n", "local x = 1\nlocal y = (x"):
+            unfinished = automa("lua", code, *ports)
+            last = len(code.rstrip("\n").split("\n"))
+            assert unfinished.returncode == 1 and "'end'" not in unfinished.stderr, unfinished.stderr
+            assert f"line {last}, your last: the code ends before it is complete" in unfinished.stderr
+            assert len(unfinished.stderr.strip().splitlines()) == 1, unfinished.stderr
+        missing = automa("lua", "--guid", "zzzzzz", "return 1", *ports)
+        assert missing.returncode == 2 and "Object reference" not in missing.stderr
+        assert "automa: no object with GUID zzzzzz on the loaded table" in missing.stderr
     finally:
         emulator.send_signal(signal.SIGINT)
         emulator.wait(20)
@@ -408,3 +419,32 @@ def test_a_port_held_by_a_connection_that_just_closed_is_explained():
     result = automa("serve", "--game", "demo", "--editor-port", str(port), "--timeout", "1")
     assert result.returncode == 2 and f"port {port} is already in use" in result.stderr
     assert "a connection that closed moments ago may still hold the port" in result.stderr
+
+
+def test_each_mistyped_command_names_what_is_wrong_and_what_to_do(tmp_path: Path):
+    """No traceback, exit status 2, and words that name the flag, the value and the way out; nothing written."""
+    port = automa("serve", "demo", "--dashboard-port", "99999")
+    assert port.returncode == 2 and "Traceback" not in port.stderr
+    assert "--dashboard-port: 99999 is not a port: give one from 1 to 65535" in port.stderr
+    assert "--tts-port: 'x' is not a port number" in automa("serve", "demo", "--tts-port", "x").stderr
+    option = automa("serve", "warchest", "--emulator", "--no-dashboard", "--option", "nosuch=1", timeout=60)
+    assert option.returncode == 2 and "Traceback" not in option.stderr
+    assert "--option: unknown War Chest option(s): nosuch; known: ai_bag," in option.stderr
+    assert "emulator:" not in option.stdout  # refused at start, before the table is dealt
+    value = automa("serve", "paxpamir", "--no-dashboard", "--option", "cheapest=x")
+    assert value.returncode == 2 and "--option: option cheapest takes real_cost, column, not 'x'" in value.stderr
+    out = tmp_path / "nonexistent" / "dir" / "x.json"
+    build = automa("mod", "build", "demo", "--out", str(out))
+    assert build.returncode == 2 and f"the folder {str(out.parent)!r} does not exist: create it first" in build.stderr
+    assert not out.parent.parent.exists()  # no folder made behind the person's back
+    level = automa("serve", "warchest", "--difficulty", "hard")
+    assert level.returncode == 2
+    assert "--difficulty 'hard': warchest has no such difficulty; choose one of beginner" in level.stderr
+
+
+def test_serve_difficulty_sets_the_bots_difficulty_from_the_first_turn():
+    result = automa("serve", "warchest", "--emulator", "--fast", "--turns", "1", "--no-dashboard",
+                    "--difficulty", "advanced", "--seed", "3", "--tts-port", str(free_port()),
+                    "--editor-port", str(free_port()))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "bot turn (seed" in result.stdout and ", advanced):" in result.stdout

@@ -113,14 +113,25 @@ class DashboardServer:
 
     async def _handle(self, connection: ServerConnection) -> None:
         self._clients.add(connection)
+        replies: set[asyncio.Task[None]] = set()
         try:
             await connection.send(self._state_message())
             async for raw in connection:
-                await connection.send(json.dumps(await self._control(raw)))
+                # each control at once, not after the last one ended: a second press during a bot turn is refused
+                # as it comes (queued, a double click would have given the bot two turns)
+                task = asyncio.create_task(self._reply(connection, raw))
+                replies.add(task)
+                task.add_done_callback(replies.discard)
+                await asyncio.sleep(0)  # let it start (and mark the bot busy) before the next control is read
         except ConnectionClosed:
             pass
         finally:
             self._clients.discard(connection)
+
+    async def _reply(self, connection: ServerConnection, raw: str | bytes) -> None:
+        reply = await self._control(raw)
+        with contextlib.suppress(ConnectionClosed):
+            await connection.send(json.dumps(reply))
 
     async def _control(self, raw: str | bytes) -> dict[str, Any]:
         try:

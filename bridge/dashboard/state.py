@@ -9,17 +9,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bridge.link import Link, LinkError
 from bridge.protocol import FromTTS, GameLoaded, LuaError, Printed
 from bridge.session import Session, TurnPlan
-from engines.base import ReadError
+from engines.base import Game, Options, PersonMove, ReadError
 
 log = logging.getLogger(__name__)
 LOG_LIMIT = 200
+TURNS_KEPT = 30  # the page lists every bot turn of a game, the newest first; a long game keeps its last 30
+
+Dealer = Callable[[int], Awaitable[str]]  # deals a fresh table with a seed; says where it came from
+
+
+def emulator_dealer(emulator: Any, game: Game[Any, Any], link: Link) -> Dealer:
+    """New game, for the emulator: a fresh set-up loaded as a person loads a save, the bridge's link told of it
+    before the page reads the table again (``emulator``: a tools.emulator.Emulator; duck-typed so that the bridge
+    does not import the emulator)."""
+    from bridge.modbuild import build_save
+
+    async def deal(seed: int) -> str:
+        before = link.last_loaded
+        path = f"<fresh {game.name} table, seed {seed}>"
+        await emulator.load(build_save(game, seed=seed), path)
+        for _ in range(500):  # the load's announcement travels the wire like any message (a few ms)
+            if link.last_loaded is not before:
+                break
+            await asyncio.sleep(0.02)
+        return path
+
+    return deal
 
 
 class Dashboard:
@@ -44,10 +67,16 @@ class Dashboard:
                 "buttons": [{"key": key, "label": label} for key, label in game.buttons],  # the game's own
                 "map_editor": "drawing" in game.table_events,  # the page's map editor (Heroes)
                 "status": "",  # the table panel's status line (echoed from the emulator)
+                "bot_turn_button": game.bot_turn_button,
+                # why each press (""; Bot turn, or a game button's key) is not the bot's to take now; absent: it is
+                "refused": {},
+                "new_game": False,  # New game deals a fresh table (with the emulator)
             },
             "table": None,
             "person": {"plays": game.plays_person, "moves": []},  # the person's moves, for play without TTS
+            "end": None,  # how the game ended, as soon as the table shows it
             "last_turn": None,
+            "turns": [],  # every bot turn of this game (the last TURNS_KEPT), the newest last
             "log": [],
         }
         self.version = 0
@@ -55,6 +84,15 @@ class Dashboard:
         self._remove: Callable[[], None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._reading = asyncio.Lock()
+        self._view: Any = None  # the game's reading of the table, for whose turn it is
+        self._moves: list[PersonMove] = []
+        self._turns = 0
+        self.deal: Dealer | None = None
+
+    def can_deal(self, deal: Dealer | None) -> None:
+        """Offer New game on the page (``deal``: e.g. :func:`emulator_dealer`)."""
+        self.deal = deal
+        self.state["bot"]["new_game"] = deal is not None
 
     def start(self) -> None:
         self._remove = self.link.add_listener(self._on_message)
@@ -113,6 +151,10 @@ class Dashboard:
     def _on_turn(self, plan: TurnPlan) -> None:
         """The turn for its panel, and one log line per decision (a turn of twenty moves stays readable)."""
         data = self.state["last_turn"] = plan.to_json()
+        self._turns += 1
+        turns = self.state["turns"]
+        turns.append({"number": self._turns, **data})
+        del turns[:-TURNS_KEPT]
         stopped = f", stopped: {plan.stopped.reason}" if plan.stopped else ""
         self.log("turn", f"bot turn (seed {plan.seed}, {plan.difficulty}{stopped})")
         for problem in plan.problems:
@@ -136,15 +178,32 @@ class Dashboard:
                 table = await self.session.connector.snapshot(changes=True)
                 moves = await self.session.person_moves(table)
                 self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]
-                view = self.session.game.read_table(table)
-                self.state["table"] = {"drawing": self.session.game.describe_table(view), "problems": []}
+                game = self.session.game
+                view = game.read_table(table)
+                self.state["table"] = {"drawing": game.describe_table(view), "problems": []}
+                self._view, self._moves = view, moves
+                self._judge()
             except ReadError as exc:
                 self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
+                self._view, self._moves = None, []
+                self.state["end"], self.state["bot"]["refused"] = None, {}
             except LinkError as exc:
                 log.info("dashboard could not read the table: %s", exc)
                 return
             if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
                 self._touch()
+
+    def _judge(self) -> None:
+        """Whether the game has ended, and which presses are not the bot's to take, from the last reading."""
+        game, view = self.session.game, self._view
+        end = game.outcome(view, Options(self.session.difficulty, self.session.rules))
+        self.state["end"] = end.to_json() if end else None
+        refused: dict[str, str] = {}
+        for key in ["", *(k for k, _ in game.buttons)]:
+            why = f"the game is over: {end.winner} ({end.why})" if end else game.refuse_press(view, self._moves, key)
+            if why:
+                refused[key] = why
+        self.state["bot"]["refused"] = refused
 
     async def poll(self, interval: float, watching: Callable[[], bool]) -> None:
         """Read the table every ``interval`` seconds while ``watching()`` (a page is open) and the bot is not
@@ -165,12 +224,18 @@ class Dashboard:
             if kind == "button" and key not in dict(self.session.game.buttons):
                 return f"{self.session.game.title} has no button {key!r}"
             if bot["busy"]:
-                return "the bot is already taking a turn"
+                return "the bot is already taking a turn: one press, one turn"
             if self.session.paused:
                 return "the bot is paused: resume it first"
             bot["busy"] = True
             self._touch()
             try:
+                await self.refresh_table()  # whose turn it is now, from the table as it is
+                why = bot["refused"].get(key)
+                if why:
+                    what = "Bot turn" if not key else dict(self.session.game.buttons)[key]
+                    self.log("refused", f"{what} refused: {why}")
+                    return f"{what} refused: {why}"
                 turn = self.session.press_button(key) if key else self.session.bot_turn()
                 if await turn is None:  # already reported, in this log too
                     return self.session.last_failure or "the bot's turn did not happen"
@@ -180,11 +245,18 @@ class Dashboard:
                 self._touch()
         elif kind == "person_move":
             if bot["busy"]:
-                return "the bot is taking its turn; wait for it to finish"
-            error = await self.session.person_move(str(message.get("id", ""))[:20], str(message.get("label", ""))[:300])
-            if error is not None and not any(e["text"] == error for e in self.state["log"][-3:]):
-                self.log("error", error)  # a refusal (a faulted move is in the log already)
-            await self.refresh_table()
+                return "a turn is being carried out; wait for it to finish, then choose again"
+            bot["busy"] = True  # a double click on a move makes it once
+            self._touch()
+            try:
+                label = str(message.get("label", ""))[:300]
+                error = await self.session.person_move(str(message.get("id", ""))[:20], label)
+                if error is not None and not any(e["text"] == error for e in self.state["log"][-3:]):
+                    self.log("error", error)  # a refusal (a faulted move is in the log already)
+                await self.refresh_table()
+            finally:
+                bot["busy"] = False
+                self._touch()
             return error
         elif kind == "check_turn":
             if not self.session.game.checks_turns:
@@ -201,6 +273,7 @@ class Dashboard:
             if value not in self.session.game.difficulties:
                 return f"unknown difficulty {value!r}"
             self.session.difficulty = bot["difficulty"] = value
+            self.session.difficulty_fixed = True  # the panel's dropdown no longer overrides it
             self.log("control", f"difficulty set to {value}")
             await self.session.difficulty_chosen()  # what it will change on this table, and what it cannot
         elif kind == "table_event":
@@ -210,8 +283,30 @@ class Dashboard:
             fields = message.get("fields")
             ok, lines = await self.session.table_event(name, fields if isinstance(fields, dict) else {})
             return None if ok else "; ".join(lines)
+        elif kind == "new_game":
+            return await self._new_game()
         elif kind == "refresh":
             await self.refresh_table()
         else:
             return f"unknown control {kind!r}"
+        return None
+
+    async def _new_game(self) -> str | None:
+        """A fresh set-up in the same process, page and token: the old game's turns and moves are dropped."""
+        bot = self.state["bot"]
+        if self.deal is None:
+            return "New game needs the emulator: in TTS, load the game's save again (Games > Save & Load)"
+        if bot["busy"]:
+            return "the bot is taking its turn; wait for it to finish"
+        bot["busy"] = True
+        self._touch()
+        try:
+            where = await self.deal(random.randrange(10**6))
+            self.session.new_game()
+            self.state.update(last_turn=None, turns=[], end=None)
+            self.log("control", f"new game: {where}")
+            await self.refresh_table()
+        finally:
+            bot["busy"] = False
+            self._touch()
         return None

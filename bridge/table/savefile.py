@@ -143,6 +143,11 @@ def save_path(out: Path, default_name: str) -> Path:
             f"--out {str(out)!r} is neither a folder that exists nor a file name ending in .json (TTS lists only "
             ".json saves): create the folder first, or name the file, e.g. 'my_table.json'"
         )
+    if not path.parent.is_dir():
+        raise ValueError(
+            f"--out {str(out)!r}: the folder {str(path.parent)!r} does not exist: create it first, or write into a "
+            "folder that exists (nothing was written)"
+        )
     return path
 
 

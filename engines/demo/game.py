@@ -18,7 +18,7 @@ from typing import Any
 
 from bridge.commands import Command, Move, Position, Take
 from bridge.table import SaveFile, Table, TableObject, Vec3
-from engines.base import Decision, Game, Options, PersonMove, Problem, ReadError, Reason
+from engines.base import Decision, Game, Options, Outcome, PersonMove, Problem, ReadError, Reason
 from engines.demo import table as layout
 from engines.tablekit import one_tagged
 
@@ -155,6 +155,14 @@ class DemoGame(Game[DemoState, DemoAction]):
 
     def describe_table(self, state: DemoState) -> dict[str, Any]:
         return {"kind": "slots", "slots": list(state.slots), "bag": state.bag_count}
+
+    def outcome(self, state: DemoState, options: Options) -> Outcome | None:
+        winner = state.winner()
+        if winner is not None:
+            return Outcome("the bot" if winner == BOT else "you", "three in a row")
+        if None not in state.slots:
+            return Outcome("nobody: a draw", "every slot is taken and nobody has three in a row")
+        return None
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         return layout.build_table()  # built-in TTS objects only, no images, and nothing dealt: no seed to use

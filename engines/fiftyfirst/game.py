@@ -12,7 +12,7 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove, Reason
+from engines.base import Decision, Game, Options, Outcome, PersonMove, Reason
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst import rules as R
 from engines.fiftyfirst import selfplay
@@ -81,6 +81,19 @@ class FiftyFirst(Game[TableView, Any]):
 
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.cards)
+
+    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+        now = state.state
+        if now.phase != "over":
+            return None
+        bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="virtual player")
+        final = R.final_count(now, bot_options)
+        bot_wins = final["bot"] >= final["person"]
+        return Outcome(
+            "the bot" if bot_wins else "you",
+            "the last round is over; a point for each location in your State (a tie is the bot's)",
+            f"you {final['person']}, the bot {final['bot']}",
+        )
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:

@@ -18,10 +18,10 @@ from pydantic import ValidationError
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove
+from engines.base import Decision, Game, Options, Outcome, PersonMove
 from engines.holas import rules as R
 from engines.holas import selfplay
-from engines.holas.bot import BUTTONS, Enemy, Step
+from engines.holas.bot import ANSWERS, BUTTONS, WAITS, Enemy, Step
 from engines.holas.data_model import HolasData, find_data, load_file
 from engines.holas.options import OPTION_TYPES, BotOptions
 from engines.holas.table import layout as L
@@ -40,6 +40,7 @@ class Holas(Game[TableView, Step]):
     name = "holas"
     title = "Heroes of Land, Air & Sea: the solo Enemy"
     buttons = tuple(BUTTONS.items())
+    bot_turn_button = False  # its Bot action is the bot turn: the page shows that one alone
     plays_person = True
     table_events = ("map", "drawing")  # the TTS editor's drawing (table positions); the dashboard's (board frame)
 
@@ -104,6 +105,26 @@ class Holas(Game[TableView, Step]):
 
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.owned.value)
+
+    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+        s = state.state
+        if not R.over(s):
+            return None
+        return Outcome(
+            f"the bot has {s.pts} points: score yours to see who won",
+            f"round {s.final_round}, the last round, is played",
+            f"the bot: {s.pts} points (its Heroes score 0)",
+        )
+
+    def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
+        """Each button answers what the bot waits for (the table's prompt marker); any other press is refused."""
+        pending = state.state.pending
+        key = button or "bot_action"
+        if pending is not None and key not in ANSWERS[pending.ask]:
+            return f"the bot waits for {WAITS[pending.ask]}"
+        if pending is None and key not in ("bot_action", "tactic_chosen"):
+            return f"nothing waits for {BUTTONS[key]}: press Bot action for the bot's next action"
+        return None
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:

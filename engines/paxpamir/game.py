@@ -9,7 +9,7 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove
+from engines.base import Decision, Game, Options, Outcome, PersonMove
 from engines.paxpamir import selfplay
 from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.table import person
@@ -51,6 +51,20 @@ class PaxPamir(Game[TableView, Any]):
         from engines.paxpamir.table.describe import describe
 
         return describe(state.state)
+
+    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+        from engines.paxpamir.table.build import seat_name
+
+        s = state.state
+        if not s.over or s.winner is None:
+            return None
+        points = ", ".join(f"{seat_name(s, i)} {p.vp}" for i, p in enumerate(s.players))
+        winner = seat_name(s, s.winner)
+        return Outcome(
+            "the bot (Wakhan)" if s.players[s.winner].wakhan else winner,
+            "the last scoring ended the game (a dominance check or the last Dominance card)",
+            f"victory points: {points}",
+        )
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         return build_table(assets, humans=people, seed=seed)

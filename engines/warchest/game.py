@@ -9,7 +9,7 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove, ReadError
+from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError
 from engines.search import PLAYOUTS
 from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
@@ -93,6 +93,20 @@ class WarChest(Game[TableView, Step]):
             ],
             "sides": sides,
         }
+
+    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+        s = state.state
+        done = next((i for i, side in enumerate(s.sides) if side.markers_off == 0), None)
+        if done is None:
+            return None
+        ai = s.rules.ai_side
+        held = {side: sum(1 for owner in s.control.values() if owner == side) for side in (0, 1)}
+        who = "the AI has" if done == ai else "you have"
+        return Outcome(
+            "the bot" if done == ai else "you",
+            f"{who} placed all six control markers on locations",
+            f"locations controlled: you {held[1 - ai]}, the AI {held[ai]}",
+        )
 
     def self_check(self) -> None:
         """The default check (a turn planned on a fresh table), then a few games against random play."""

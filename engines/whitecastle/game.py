@@ -13,7 +13,7 @@ from typing import Any
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
-from engines.base import Decision, Game, Options, PersonMove, ReadError, Reason
+from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError, Reason
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
 from engines.tablekit import planned, state_after
@@ -101,6 +101,18 @@ class WhiteCastle(Game[TableView, Any]):
 
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state)
+
+    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+        now = state.state
+        if not now.over:
+            return None
+        score = R.bot_score(now, self.deck)
+        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in score.items() if k != "total")
+        return Outcome(
+            f"the bot scores {score['total']}: add up your points to see who won",
+            "the last round is played",
+            f"the bot: {score['total']} ({parts}); yours are on your own board",
+        )
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:

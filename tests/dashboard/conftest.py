@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pytest
 
 from bridge.dashboard import Dashboard, DashboardServer
+from bridge.dashboard.state import emulator_dealer
 from bridge.modbuild import build_save
 from bridge.session import Session
 from engines import registry
@@ -36,6 +37,7 @@ async def open_board(game_name: str, *, allow_sample: bool = False) -> Board:
     session = Session(live.connector, game, seed=2)
     server = DashboardServer(Dashboard(session, live.link, mode="emulator"), port=free_port())
     live.emulator.echo.append(server.dashboard.on_echo)  # as automa serve --emulator wires them
+    server.dashboard.can_deal(emulator_dealer(live.emulator, game, live.link))
     await server.start()
     await server.dashboard.refresh_table()
     return Board(live, session, server)

@@ -39,8 +39,12 @@ async def page() -> AsyncIterator[object]:
 
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        yield await browser.new_page(viewport={"width": 1280, "height": 860})
+        page = await browser.new_page(viewport={"width": 1280, "height": 860})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))  # a script error fails the test that met it
+        yield page
         await browser.close()
+        assert errors == [], errors
 
 
 async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_board: Board, page, tmp_path):
@@ -62,11 +66,14 @@ async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_boa
     assert not await page.locator("li.decision details.cmds").first.evaluate("d => d.open")
     assert await page.locator("link[rel=icon]").count() == 1
     await page.wait_for_selector("g.unit")  # the deployed unit is drawn on the board
+    await page.wait_for_selector("#bot-turn:disabled")  # the person's turn now: Bot turn is off, and says why
+    assert "Your turn" in await page.locator("#whose").inner_text()
+    while await page.locator("#bot-turn").is_disabled():
+        version = await page.evaluate("state.version")
+        await page.locator("button.move").first.click()
+        await page.wait_for_function(f"state.version > {version} && !state.bot.busy && !pressed")
     await page.click("#bot-turn")
-    await page.wait_for_function(
-        "document.querySelectorAll('g.unit').length >= 2 || "
-        "document.querySelector('#turn').innerText.includes('recruits')"
-    )
+    await page.wait_for_function("state.turns.length === 2 && !state.bot.busy")
     await page.wait_for_timeout(300)
     shot = (
         ROOT / "docs" / "dashboard.png" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path / "dashboard.png"
@@ -116,12 +123,13 @@ async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
         await close_board(board)
 
 
-async def play_to_the_end(page, rng, done: str, *, limit: int) -> dict[str, int]:
-    """Click a listed move of the person's at random, or Bot turn when none is listed, until the last turn's
-    decisions say ``done``; the clicks of each kind."""
+async def play_to_the_end(page, rng, *, limit: int) -> dict[str, int]:
+    """Click a listed move of the person's at random, or Bot turn when none is listed, until the page shows the
+    game's end; the clicks of each kind."""
     clicks = {"person": 0, "bot": 0}
     for _ in range(limit):
-        if done in await page.locator("#turn").inner_text():
+        if await page.evaluate("state.end !== null"):
+            assert await page.locator("#end").is_visible()
             return clicks
         version = await page.evaluate("state.version")
         moves = page.locator("button.move")
@@ -148,8 +156,10 @@ async def test_a_whole_white_castle_game_through_the_page(page):
         await page.goto(board.server.url)
         await page.wait_for_selector("rect[data-space]")
         assert await page.locator("rect[data-space]").count() == 7 and await page.locator("rect.die").count() == 9
-        clicks = await play_to_the_end(page, rng, "the game is over", limit=60)
-        assert clicks == {"person": 9, "bot": 10}  # nine turns each, and the Bot turn that tells the score
+        clicks = await play_to_the_end(page, rng, limit=60)
+        assert clicks == {"person": 9, "bot": 9}  # nine turns each; the end shows without another press
+        assert "the bot scores" in await page.locator("#end").inner_text()
+        assert await page.locator("#bot-turn").is_disabled()
         assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
         chat = [t for t, _ in board.live.emulator.require_world().chat]
         assert sum("SAMPLE DATA" in line for line in chat) == 9
@@ -196,7 +206,7 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     rng = random.Random(7)
     await page.goto(warchest_board.server.url)
     await page.wait_for_selector("polygon.hex")
-    clicks = await play_to_the_end(page, rng, "The game is over", limit=1500)
+    clicks = await play_to_the_end(page, rng, limit=1500)
     assert clicks["person"] > 10 and clicks["bot"] > 10
     session = warchest_board.session
     assert all(t.ok and t.stopped is None for t in session.turns) and session.last_failure is None
@@ -305,7 +315,8 @@ async def test_a_whole_heroes_game_through_the_page(page):
         )
         await press("bot_action")
         for _ in range(200):
-            if "the game is over" in await page.locator("#turn").inner_text():
+            if await page.evaluate("state.end !== null"):
+                assert "the bot has" in await page.locator("#end").inner_text()
                 break
             drawing = await page.evaluate("state.table.drawing")
             waits = drawing["waits"]
@@ -318,7 +329,7 @@ async def test_a_whole_heroes_game_through_the_page(page):
                 await press("tactic_chosen")
             elif waits.startswith("your answer"):
                 await press(rng.choice(["tactic_cancels", "interrupt_none"]))
-            elif "holds your army and the bot's" in await page.locator("#turn").inner_text():
+            elif "holds your army and the bot's" in await page.locator("#turn li.turn").first.inner_text():
                 both = [r["id"] for r in drawing["regions"] if any(x.startswith("you:") for x in r["lines"])
                         and any(x.startswith("bot:") for x in r["lines"])]  # fmt: skip
                 assert await move(f"take your minis in {both[0]} back")

@@ -46,8 +46,12 @@ async def test_state_on_connect(demo_board: Board):
         "buttons": [],
         "map_editor": False,
         "status": "",
+        "bot_turn_button": True,
+        "refused": {},  # the bot moves first: its press is the bot's to take
+        "new_game": True,  # the emulator deals a fresh table
     }
     assert state["table"]["drawing"] == {"kind": "slots", "slots": [None] * 7, "bag": 5}
+    assert state["end"] is None and state["turns"] == []
 
 
 async def test_a_bot_turn_from_the_page_is_pushed_to_every_page(demo_board: Board):
@@ -333,3 +337,74 @@ async def test_a_games_own_button_from_the_page_and_a_key_it_does_not_have():
             assert "draws sample." in state["last_turn"]["decisions"][0]["reason"]
     finally:
         await close_board(board)
+
+
+async def test_a_double_press_gives_one_turn_and_a_press_on_the_persons_turn_is_refused(warchest_board: Board):
+    """Two presses sent at once (a double click): one bot turn, the second refused while it runs; then the person's
+    turn, when Bot turn is refused with the reason and nothing moves."""
+    board = warchest_board
+    async with connect(board.ws_url, origin=board.origin) as ws:
+        await next_state(ws)
+        await ws.send(json.dumps({"type": "bot_turn"}))
+        await ws.send(json.dumps({"type": "bot_turn"}))
+        replies = [await control_reply(ws), await control_reply(ws)]
+        assert sorted(r.get("error", "") for r in replies) == [
+            "",
+            "the bot is already taking a turn: one press, one turn",
+        ]
+        assert len(board.session.turns) == 1
+        state = await next_state(ws, lambda s: s["person"]["moves"] and not s["bot"]["busy"])
+        why = "it is your turn: make your move (listed under Your move) first, then the bot plays"
+        assert state["bot"]["refused"] == {"": why}
+        reply = await control(ws, type="bot_turn")
+        assert reply["error"] == f"Bot turn refused: {why}"
+        assert len(board.session.turns) == 1 and len(state["turns"]) == 1
+        assert any(e["kind"] == "refused" for e in board.server.dashboard.state["log"])
+
+
+async def control_reply(ws: ClientConnection) -> dict[str, Any]:
+    while True:
+        reply = json.loads(await asyncio.wait_for(ws.recv(), 10))
+        if reply["type"] == "ack":
+            return reply
+
+
+async def test_the_end_shows_at_once_and_new_game_deals_a_fresh_table(demo_board: Board):
+    """The bot's third in a row ends the game: the state says who won at once, every press is refused naming the
+    end, and New game deals a fresh table in the same process (the same token and page)."""
+    dashboard = demo_board.server.dashboard
+    for _ in range(7):
+        if dashboard.state["end"] is not None:
+            break
+        assert await dashboard.control({"type": "bot_turn"}) is None
+        if dashboard.state["end"] is None and dashboard.state["person"]["moves"]:
+            assert await dashboard.control({"type": "person_move", **dashboard.state["person"]["moves"][-1]}) is None
+    end = dashboard.state["end"]
+    assert end is not None and end["winner"] in ("the bot", "you", "nobody: a draw")
+    turns = len(demo_board.session.turns)
+    refused = await dashboard.control({"type": "bot_turn"})
+    assert refused is not None and refused.startswith("Bot turn refused: the game is over: ")
+    assert len(demo_board.session.turns) == turns and len(dashboard.state["turns"]) == turns
+    assert await dashboard.control({"type": "new_game"}) is None
+    assert dashboard.state["end"] is None and dashboard.state["turns"] == [] and dashboard.state["last_turn"] is None
+    assert dashboard.state["table"]["drawing"]["slots"] == [None] * 7
+    assert dashboard.state["bot"]["refused"] == {} and demo_board.session.turns == []
+    assert await dashboard.control({"type": "bot_turn"}) is None  # the new game plays
+    assert dashboard.state["table"]["drawing"]["slots"].count("bot") == 1
+
+
+async def test_check_my_turn_after_a_move_from_the_page_says_what_the_status_says(warchest_board: Board):
+    """A move made from the page is checked against the bot's turn (not against itself), and the panel's status
+    repeats the chat's verdict instead of "checks out" over "nothing has changed"."""
+    dashboard = warchest_board.server.dashboard
+    assert await dashboard.control({"type": "bot_turn"}) is None
+    assert await dashboard.control({"type": "check_turn"}) is None
+    assert dashboard.state["bot"]["status"] == "Nothing has changed since the bot's turn."
+    draw = dashboard.state["person"]["moves"][0]
+    assert await dashboard.control({"type": "person_move", **draw}) is None
+    deploy = next(m for m in dashboard.state["person"]["moves"] if m["group"] == "Deploy")
+    assert await dashboard.control({"type": "person_move", **deploy}) is None
+    assert await dashboard.control({"type": "check_turn"}) is None
+    lines = [e["text"] for e in dashboard.state["log"] if e["kind"] == "check"]
+    assert lines[-1].startswith("Your turn checks out: ") and deploy["label"] in lines[-1], lines
+    assert dashboard.state["bot"]["status"] == lines[-1][:200]

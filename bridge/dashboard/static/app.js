@@ -4,6 +4,8 @@ const token = new URLSearchParams(location.search).get("token") || "";
 const SVG = "http://www.w3.org/2000/svg";
 let socket = null;
 let state = null;
+let online = false;  // the WebSocket to the bridge is open
+let pressed = 0;  // the state version a press was made at: every control waits for the bridge's next word
 
 function el(tag, attrs = {}, text = null, ns = null) {
   const node = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
@@ -14,16 +16,40 @@ function el(tag, attrs = {}, text = null, ns = null) {
 
 function connect() {
   socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  socket.onopen = () => { online = true; };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "state") { state = message.state; render(); }
-    else if (message.type === "ack" && message.error) { addLocalLog("error", message.error); }
+    if (message.type === "state") { state = message.state; if (state.version > pressed) pressed = 0; render(); }
+    else if (message.type === "ack") {
+      if (message.error) { addLocalLog("error", message.error); showWhy(message.error); }
+      pressed = 0;
+      if (state) render();
+    }
   };
-  socket.onclose = () => { setConnection("reconnecting…", "bad"); setTimeout(connect, 1000); };
+  socket.onclose = () => {
+    online = false;
+    pressed = 0;
+    setConnection("bridge stopped · reconnecting…", "bad");
+    if (state) render();
+    setTimeout(connect, 1000);
+  };
 }
 
+// One press, one control: the buttons are off from the click until the bridge answers (a double click sends once).
 function send(control) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(control));
+  if (!socket || socket.readyState !== WebSocket.OPEN || pressed) return;
+  pressed = state ? state.version + 1 : 1;
+  socket.send(JSON.stringify(control));
+  if (state) render();
+}
+
+function showWhy(text) { document.getElementById("why").textContent = text; }
+
+// Why nothing can be pressed now, or "" when the bridge and the table both answer.
+function offline() {
+  if (!online) return "The bridge is not running (the page lost it): start 'automa serve' again; the buttons come back when it answers.";
+  if (!state.connection.answering) return "The table is not answering: the buttons are off until it does (restart TTS if it stays silent).";
+  return "";
 }
 
 function setConnection(text, cls) {
@@ -44,22 +70,42 @@ function render() {
   if (!c.answering) setConnection(`${where} · not answering (restart it if it stays silent)`, "bad");
   else setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
                                    : `${where} · no game loaded`, c.game_loaded ? "ok" : "bad");
+  if (!online) setConnection("bridge stopped · reconnecting…", "bad");
   renderControls(state.bot);
   document.getElementById("map-editor").hidden = !state.bot.map_editor;
+  renderEnd(state.end, state.bot);
   renderPerson(state.person);
   renderTable(state.table);
-  renderTurn(state.last_turn);
+  renderTurns(state.turns);
   renderLog(state.log);
 }
 
+// The end, as soon as the table shows it: who won, why, the score, and a new game in this same tab.
+function renderEnd(end, bot) {
+  const box = document.getElementById("end");
+  box.hidden = !end;
+  if (!end) return;
+  document.getElementById("end-winner").textContent = `Game over · winner: ${end.winner}`;
+  document.getElementById("end-why").textContent = end.why;
+  document.getElementById("end-score").textContent = end.score ? `Final score: ${end.score}` : "";
+  const again = document.getElementById("new-game");
+  again.hidden = !bot.new_game;
+  again.disabled = Boolean(offline()) || bot.busy || Boolean(pressed);
+}
+
 function renderControls(bot) {
+  const down = offline();
+  const stopped = Boolean(down) || bot.busy || Boolean(pressed);  // nothing to press: a turn runs, or no bridge
   const turn = document.getElementById("bot-turn");
-  turn.disabled = bot.busy || bot.paused;
+  turn.hidden = !bot.bot_turn_button;
+  const refused = bot.refused[""] || "";
+  turn.disabled = stopped || bot.paused || Boolean(refused);
+  turn.title = refused;
   turn.textContent = bot.busy ? "Bot is playing…" : bot.paused ? "Bot paused" : "Bot turn";
   document.getElementById("status").textContent = bot.status ? `Table panel: ${bot.status}` : "";
   const check = document.getElementById("check-turn");
   check.hidden = !bot.checks_turns;
-  check.disabled = bot.busy;
+  check.disabled = stopped;
   const own = document.getElementById("game-buttons");  // the game's own buttons, as on the TTS panel
   if (own.children.length !== bot.buttons.length) {
     own.replaceChildren(...bot.buttons.map((b) => {
@@ -68,7 +114,22 @@ function renderControls(bot) {
       return button;
     }));
   }
-  for (const button of own.children) button.disabled = bot.busy || bot.paused;
+  for (const button of own.children) {
+    const why = bot.refused[button.dataset.key] || "";
+    button.disabled = stopped || bot.paused || Boolean(why);
+    button.title = why;
+  }
+  for (const id of ["pause", "difficulty"]) document.getElementById(id).disabled = Boolean(down);
+  // whose turn it is, in words, and why a button is off
+  const whose = document.getElementById("whose");
+  if (down) whose.textContent = down;
+  else if (state.end) whose.textContent = "The game is over.";
+  else if (bot.busy) whose.textContent = "The bot is playing its turn…";
+  else if (bot.paused) whose.textContent = "The bot is paused: press Resume bot.";
+  else if (bot.bot_turn_button && refused) whose.textContent = `Your turn: ${refused.replace(/^it is your turn: /, "")}`;
+  else if (bot.bot_turn_button) whose.textContent = "The bot's turn: press Bot turn.";
+  else whose.textContent = state.table && state.table.drawing && state.table.drawing.waits ? `The bot waits for ${state.table.drawing.waits}` : "";
+  whose.className = down ? "why bad" : "why";
   document.getElementById("pause").textContent = bot.paused ? "Resume bot" : "Pause bot";
   const select = document.getElementById("difficulty");
   if (select.options.length !== bot.difficulties.length) {
@@ -87,7 +148,11 @@ function renderPerson(person) {
   filter.hidden = person.moves.length <= 8;
   const needle = filter.hidden ? "" : filter.value.trim().toLowerCase();
   list.replaceChildren();
-  if (!person.moves.length) { list.append(el("p", { class: "muted" }, "No move for you now: press Bot turn (it says so when the game is over).")); return; }
+  if (!person.moves.length) {
+    const none = state.end ? "No move: the game is over." : state.bot.bot_turn_button ? "No move for you now: it is the bot's turn (press Bot turn)." : "No move listed for you now.";
+    list.append(el("p", { class: "muted" }, none));
+    return;
+  }
   const groups = new Map();
   for (const m of person.moves) {
     if (needle && !m.label.toLowerCase().includes(needle)) continue;
@@ -99,7 +164,7 @@ function renderPerson(person) {
     section.append(el("div", { class: "rule" }, group));
     for (const m of moves) {
       const button = el("button", { type: "button", class: "move", "data-move": m.id }, m.label);
-      button.disabled = state.bot.busy;
+      button.disabled = state.bot.busy || Boolean(pressed) || Boolean(offline());
       button.addEventListener("click", () => send({ type: "person_move", id: m.id, label: m.label }));
       section.append(button);
     }
@@ -302,10 +367,27 @@ function drawHolas(board, d) {
   sides.append(box);
 }
 
-function renderTurn(turn) {
+// Every bot turn of the game, the newest first and open, the earlier ones folded: a turn never hides another.
+function renderTurns(turns) {
   const list = document.getElementById("turn");
   list.replaceChildren();
-  if (!turn) { list.append(el("li", { class: "muted" }, "no turn yet")); return; }
+  if (!turns.length) { list.append(el("li", { class: "muted" }, "no turn yet")); document.getElementById("turn-seed").textContent = ""; return; }
+  const newest = turns[turns.length - 1];
+  turns.slice().reverse().forEach((turn, i) => {
+    const item = el("li", { class: "turn", "data-turn": turn.number });
+    const fold = el("details", i === 0 ? { open: "" } : {});
+    const first = turn.decisions.length ? turn.decisions[0].reason : turn.ok ? "nothing to do" : "the table could not be read";
+    fold.append(el("summary", {}, `Bot turn ${turn.number}${i === 0 ? " (the last)" : ""}: ${first}`));
+    const steps = el("ol", {});
+    renderTurn(steps, turn);
+    fold.append(steps);
+    item.append(fold);
+    list.append(item);
+  });
+  document.getElementById("turn-seed").textContent = `seed ${newest.seed} · ${newest.difficulty}`;
+}
+
+function renderTurn(list, turn) {
   if (!turn.ok) for (const p of turn.problems) list.append(el("li", { class: "error" }, `cannot read the table: ${p}`));
   for (const d of turn.decisions) {
     const item = el("li", { class: "decision" });
@@ -320,7 +402,6 @@ function renderTurn(turn) {
     list.append(item);
   }
   if (turn.stopped) list.append(el("li", { class: "error" }, `stopped: ${turn.stopped.reason}`));
-  document.getElementById("turn-seed").textContent = `seed ${turn.seed} · ${turn.difficulty}`;
 }
 
 function renderLog(entries) {
@@ -330,6 +411,7 @@ function renderLog(entries) {
 
 document.getElementById("bot-turn").addEventListener("click", () => send({ type: "bot_turn" }));
 document.getElementById("check-turn").addEventListener("click", () => send({ type: "check_turn" }));
+document.getElementById("new-game").addEventListener("click", () => send({ type: "new_game" }));
 document.getElementById("person-filter").addEventListener("input", () => { if (state) renderPerson(state.person); });
 document.getElementById("pause").addEventListener("click", () => send({ type: state && state.bot.paused ? "resume" : "pause" }));
 document.getElementById("difficulty").addEventListener("change", (e) => {
