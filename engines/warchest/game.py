@@ -13,7 +13,6 @@ from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError
 from engines.search import PLAYOUTS
 from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
-from engines.warchest.board import HEXES, LOCATION_NAMES
 from engines.warchest.check import check_turn
 from engines.warchest.table import TableView, build_table, read_table
 from engines.warchest.turn import Step, planner_for, turn_steps
@@ -60,39 +59,9 @@ class WarChest(Game[TableView, Step]):
         return write_all(folder)
 
     def describe_table(self, state: TableView) -> dict[str, Any]:
-        s = state.state
-        sides = []
-        for index, side in enumerate(s.sides):
-            sides.append(
-                {
-                    "name": "AB"[index],
-                    "role": "AI" if index == s.rules.ai_side else "you",
-                    "units": list(side.units),
-                    "bag": sum(side.bag.values()),
-                    "discard_up": side.discard_up,
-                    "discard_down": sum(side.discard_down.values()),
-                    "supply": side.supply,
-                    "eliminated": side.eliminated,
-                    "markers_off": side.markers_off,
-                }
-            )
-        return {
-            "kind": "hexboard",
-            "hexes": [
-                {
-                    "q": h[0],
-                    "r": h[1],
-                    "label": LOCATION_NAMES.get(h, ""),
-                    "control": "AB"[s.control[h]] if h in s.control else None,
-                }
-                for h in HEXES
-            ],
-            "units": [
-                {"q": h[0], "r": h[1], "unit": p.unit, "side": "AB"[p.owner], "coins": p.coins}
-                for h, p in sorted(s.board.items())
-            ],
-            "sides": sides,
-        }
+        from engines.warchest.describe import describe
+
+        return describe(state.state)
 
     def outcome(self, state: TableView, options: Options) -> Outcome | None:
         s = state.state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -60,3 +62,34 @@ async def warchest_board() -> AsyncIterator[Board]:
     board = await open_board("warchest")
     yield board
     await close_board(board)
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+async def page() -> AsyncIterator[object]:
+    if CHROMIUM is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing: .ci/run installs Debian's chromium package")
+        pytest.skip("Debian's chromium is not installed here (apt-get install chromium)")
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = await browser.new_page(viewport={"width": 1280, "height": 860})
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))  # a script error fails the test that met it
+        yield page
+        await browser.close()
+        assert errors == [], errors

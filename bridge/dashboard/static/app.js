@@ -39,6 +39,7 @@ function connect() {
 function send(control) {
   if (!socket || socket.readyState !== WebSocket.OPEN || pressed) return;
   pressed = state ? state.version + 1 : 1;
+  showWhy("");  // a refusal answers one press: the next press gets its own answer
   socket.send(JSON.stringify(control));
   if (state) render();
 }
@@ -188,6 +189,41 @@ function renderTable(table) {
   else if (drawing.kind === "castle") drawCastle(board, drawing);
   else if (drawing.kind === "fiftyfirst") drawStates(board, drawing);
   else if (drawing.kind === "holas") drawHolas(board, drawing);
+  markLast(board);
+  fitBoard(board);
+}
+
+// The drawing fills the panel: the view is what was drawn, with a margin, so no label is cut at an edge and a phone
+// shows the drawing as large as its width allows.
+function fitBoard(board) {
+  const box = board.getBBox();
+  if (!box.width || !box.height) return;
+  const m = 12;
+  board.setAttribute("viewBox", `${box.x - m} ${box.y - m} ${box.width + 2 * m} ${box.height + 2 * m}`);
+}
+
+// The bot's last turn on the drawing: what its decisions' actions name (hexes as [q, r], castle spaces, regions,
+// cards, market slots) is outlined, and the legend says so.
+function markLast(board) {
+  const turn = state.turns.length ? state.turns[state.turns.length - 1] : null;
+  const wanted = new Set();
+  for (const d of turn ? turn.decisions : []) {
+    const a = d.action || {};
+    for (const [k, v] of Object.entries(a)) {
+      if (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger)) wanted.add(`hex:${v[0]},${v[1]}`);
+      else if (typeof v === "string" && ["region", "to", "at", "frm", "from", "where", "target"].includes(k)) wanted.add(`region:${v}`);
+      else if (k === "card" && v !== null && v !== undefined) wanted.add(`card:${v}`);
+    }
+    if (a.zone && a.space) wanted.add(`space:${a.zone}.${a.space}`);
+    if (Number.isInteger(a.row) && Number.isInteger(a.column)) wanted.add(`slot:${a.row},${a.column}`);
+  }
+  let marked = 0;
+  for (const [attr, kind] of [["hex", "hex"], ["space", "space"], ["region", "region"], ["card", "card"], ["slot", "slot"]]) {
+    for (const node of document.querySelectorAll(`#board [data-${attr}], #sides [data-${attr}]`)) {
+      if (wanted.has(`${kind}:${node.getAttribute(`data-${attr}`)}`)) { node.classList.add("last"); marked += 1; }
+    }
+  }
+  document.getElementById("legend").textContent = marked ? "Outlined in yellow: what the bot's last turn touched." : "";
 }
 
 function drawCardRow(board, y, title, cards, cls) {
@@ -299,30 +335,46 @@ function drawHexes(board, d) {
       const a = Math.PI / 180 * (60 * i - 30);
       return `${x + HEX * 0.97 * Math.cos(a)},${y + HEX * 0.97 * Math.sin(a)}`;
     }).join(" ");
-    const cls = h.control ? `hex ctl-${h.control}` : (h.label ? "hex loc" : "hex plain");
+    const cls = h.control ? `hex ctl-${h.control}` : (h.location ? "hex loc" : "hex plain");
     board.append(el("polygon", { points, class: cls, "data-hex": `${h.q},${h.r}` }, null, SVG));
-    if (h.label) board.append(el("text", { x, y: y - 28, class: "hexlabel" }, h.label, SVG));
-    // every hex's coordinates, as printed on the TTS board: the bot's reasons name plain hexes by them
-    board.append(el("text", { x, y: y + 36, class: "hexcoord" }, `${h.q},${h.r}`, SVG));
+    // every hex named as the move list and the bot's reasons name it: a location's id, else "(q,r)"
+    board.append(el("text", { x, y: y - 30, class: h.location ? "hexname loc" : "hexname" }, h.name, SVG));
   }
   for (const u of d.units) {
     const [x, y] = hexCentre(u.q, u.r);
     const g = el("g", { class: `unit ${u.side}`, "data-unit": u.unit }, null, SVG);
-    g.append(el("circle", { cx: x, cy: y, r: 30 }, null, SVG));
-    g.append(el("text", { x, y: y - 2, style: u.unit.length > 8 ? "font-size:10px" : "" }, u.unit, SVG));
-    g.append(el("text", { x, y: y + 14 }, u.coins > 1 ? `×${u.coins}` : "", SVG));
+    g.append(el("circle", { cx: x, cy: y + 10, r: 25 }, null, SVG));  // below the hex's name, never over it
+    const words = u.unit.length > 8 ? u.unit.split(" ") : [u.unit];  // "Light Cavalry" on two lines, whole
+    words.forEach((w, i) => g.append(el("text", { x, y: y + 10 + (i - (words.length - 1) / 2) * 11, class: words.length > 1 || w.length > 8 ? "unitname small" : "unitname" }, w, SVG)));
+    if (u.coins > 1) g.append(el("text", { x: x + 22, y: y - 8, class: "unitcount" }, `×${u.coins}`, SVG));
+    g.append(el("title", {}, `${u.unit} (${u.side === d.sides.find((s) => s.role === "you").name ? "yours" : "the AI's"}), ${u.coins} coin(s)`, SVG));
     board.append(g);
   }
   const sides = document.getElementById("sides");
-  for (const s of d.sides) {
-    const box = el("div", { class: "side" });
-    box.append(el("strong", {}, `${s.name} (${s.role}): ${s.units.join(", ")}`));
-    box.append(el("div", {}, `bag ${s.bag} · markers to place ${s.markers_off}`));
-    box.append(el("div", {}, `discard ${fmt(s.discard_up)}${s.discard_down ? ` + ${s.discard_down} face down` : ""}`));
-    box.append(el("div", {}, `supply ${fmt(s.supply)}`));
-    box.append(el("div", {}, `removed ${fmt(s.eliminated)}`));
+  for (const s of [...d.sides].sort((a, b) => (a.role === "you" ? -1 : 1))) {
+    const yours = s.role === "you";
+    const box = el("div", { class: `side ${yours ? "yours" : "theirs"}`, "data-side": s.role });
+    box.append(el("h3", {}, yours ? `You (side ${s.name})` : `The AI (side ${s.name})`));
+    if (yours) box.append(line("Your hand", s.hand.length ? s.hand.join(", ") : "empty (draw 3 coins on your turn)", "hand"));
+    box.append(line(yours ? "Your bag" : "Its bag", yours ? `${s.bag_count}: ${fmt(s.bag)}` : `${s.bag_count} coin(s), hidden`));
+    box.append(line("Discard, face up", fmt(s.discard_up)));
+    box.append(line("Discard, face down", yours ? fmt(s.discard_down) : `${s.discard_down_count}`));
+    box.append(line("Supply", fmt(s.supply)));
+    box.append(line("Removed from play", fmt(s.eliminated)));
+    box.append(line("Control markers", `${s.markers_off} left to place · controls ${s.controlled.join(", ") || "—"}`));
+    const units = el("dl", { class: "units" });
+    for (const u of s.units) { units.append(el("dt", {}, u.unit)); units.append(el("dd", {}, u.ability)); }
+    if (yours) { units.append(el("dt", {}, d.royal.unit)); units.append(el("dd", {}, d.royal.ability)); }
+    box.append(units);
     sides.append(box);
   }
+}
+
+function line(label, text, cls = "") {
+  const row = el("div", cls ? { class: cls } : {});
+  row.append(el("b", {}, `${label}: `));
+  row.append(document.createTextNode(text));
+  return row;
 }
 
 function fmt(counts) {
