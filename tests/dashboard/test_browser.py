@@ -86,7 +86,7 @@ async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
         await page.goto(board.server.url)
         await page.wait_for_selector("g.region")
         assert await page.locator("g.region").count() == 6 and await page.locator("line.border").count() == 9
-        assert await page.locator("text[data-card]").count() == 12  # a full market
+        assert await page.locator("#board rect[data-card]").count() == 12  # a full market
         assert await page.locator("div.side[data-seat]").count() == 2
         await page.click("#bot-turn")
         await page.wait_for_selector("li.decision")
@@ -148,7 +148,7 @@ async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
     board = await open_board("fiftyfirst", allow_sample=True)
     try:
         await page.goto(board.server.url)
-        await page.wait_for_selector("text.hexlabel")
+        await page.wait_for_selector("text.onpanel")
         await page.click("#bot-turn")  # the bot reveals the connection cards and deals the Lookout
         await page.wait_for_selector("rect.card.lookout")
         assert await page.locator("rect.card.lookout").count() == 4
@@ -166,8 +166,7 @@ async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
         await page.click("#bot-turn")  # the bot takes one of the three at random
         await page.wait_for_function("document.querySelectorAll('rect.card.bot').length === 1", timeout=20_000)
         assert await page.locator("rect.card.lookout").count() == 2
-        sides = await page.locator("#sides").inner_text()
-        assert "You 0 points" in sides and "the bot's attacks this round: 0 of 3" in sides
+        assert "You: 0 points" in await page.locator("#sides").inner_text()
         assert board.session.last_failure is None
     finally:
         await close_board(board)

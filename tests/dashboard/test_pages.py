@@ -132,8 +132,6 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
         await page.wait_for_selector("#board > *")
         await settle(page)
         await page.evaluate(WATCH_BUSY)
-        if game == "fiftyfirst":  # the person opens the Lookout: Bot turn is refused until they pick
-            assert await page.locator("#bot-turn").is_disabled()
         # a double click: one turn, the second press refused while the first runs (or its button already off)
         await page.dblclick(bot_button)
         await page.wait_for_function("state.turns.length >= 1")

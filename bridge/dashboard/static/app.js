@@ -227,64 +227,76 @@ function markLast(board) {
 }
 
 function drawCardRow(board, y, title, cards, cls) {
-  board.append(el("text", { x: -380, y: y - 34, class: "hexlabel", "text-anchor": "start" }, title, SVG));
+  board.append(el("text", { x: -380, y: y - 34, class: "onpanel start" }, title, SVG));
+  if (!cards.length) board.append(el("text", { x: -380, y: y + 4, class: "onpanel start" }, "— none yet", SVG));
   cards.forEach((c, i) => {
-    const x = -350 + i * 78;
-    const name = typeof c === "string" ? c : c.name;
-    const state = typeof c === "string" ? "" : `${c.ruins ? " ruins" : ""}${c.used ? " used" : ""}${c.protected ? " protected" : ""}`;
-    board.append(el("rect", { x: x - 34, y: y - 26, width: 68, height: 50, class: `slot card ${cls}${state}` }, null, SVG));
-    board.append(el("text", { x, y: y + 4, class: "hexlabel" }, name.replace("SAMPLE ", "").slice(0, 11), SVG));
-    if (state) board.append(el("text", { x, y: y + 18, class: "hexcoord" }, state.trim(), SVG));
+    const x = -340 + i * 84;
+    const flags = `${c.ruins ? " ruins" : ""}${c.used ? " used" : ""}${c.protected ? " protected" : ""}`;
+    board.append(el("rect", { x: x - 40, y: y - 28, width: 80, height: 56, class: `slot card ${cls}${flags}`, "data-card": c.card }, null, SVG));
+    wrap(c.name.replace("SAMPLE ", ""), 12).slice(0, 3).forEach((part, j) => board.append(el("text", { x, y: y - 10 + 13 * j, class: "cardname" }, part, SVG)));
+    if (flags) board.append(el("text", { x, y: y + 24, class: "cardname" }, flags.trim(), SVG));
   });
 }
 
 function drawStates(board, d) {
   drawCardRow(board, -300, `Lookout (${d.phase})`, d.lookout, "lookout");
-  drawCardRow(board, -200, "the bot's locations", d.bot, "bot");
-  drawCardRow(board, -100, "attack pile", d.attack, "attack");
-  drawCardRow(board, 20, "your locations", d.person, "person");
+  drawCardRow(board, -190, "The bot's State", d.bot, "bot");
+  drawCardRow(board, -80, "Attack pile", d.attack, "attack");
+  drawCardRow(board, 30, "Your State", d.person, "person");
   const conn = Object.entries(d.connections).filter(([, up]) => up).map(([p]) => p).join(", ") || "none";
-  board.append(el("text", { x: 0, y: 120, class: "hexlabel" }, `connection cards up: ${conn} · deck ${d.deck} · discard ${d.discard}`, SVG));
+  board.append(el("text", { x: -380, y: 100, class: "onpanel start" }, `Connection cards face up: ${conn} · deck ${d.deck} · discard ${d.discard}`, SVG));
   const sides = document.getElementById("sides");
-  const box = el("div", { class: "side" });
-  box.append(el("strong", {}, `You ${d.scores.you} points · the bot ${d.scores.bot}`));
-  box.append(el("div", {}, `passed: you ${d.passed.you ? "yes" : "no"} · the bot ${d.passed.bot ? "yes" : "no"}`));
-  box.append(el("div", {}, `the bot's attacks this round: ${d.attacks} of 3`));
-  sides.append(box);
+  const you = el("div", { class: "side yours" });
+  you.append(el("h3", {}, `You: ${d.scores.you} points${d.passed.you ? " · passed" : ""}`));
+  you.append(line("Your State", d.person.length ? d.person.map((c) => `${c.name}${c.ruins ? " (ruins)" : ""}${c.used ? " (used)" : ""}`).join(", ") : "no location yet"));
+  you.append(line("Your cards (taken, in your new-cards area)", d.hand.length ? d.hand.map((c) => c.replace("SAMPLE ", "")).join(", ") : "none"));
+  sides.append(you);
+  const bot = el("div", { class: "side" });
+  bot.append(el("h3", {}, `The bot: ${d.scores.bot} points${d.passed.bot ? " · passed" : ""}`));
+  bot.append(line("Its State", d.bot.map((c) => c.name).join(", ") || "no location yet"));
+  sides.append(bot);
 }
 
 const DIE_FILL = { red: "#c0392b", black: "#222", white: "#f4f4f4" };
 function drawDie(board, x, y, colour, value) {
   board.append(el("rect", { x: x - 16, y: y - 16, width: 32, height: 32, rx: 5, class: `die ${colour}`,
     fill: DIE_FILL[colour], stroke: "#555" }, null, SVG));
-  board.append(el("text", { x, y: y + 6, class: "dievalue", fill: colour === "black" ? "#fff" : "#111" }, String(value), SVG));
+  board.append(el("text", { x, y: y + 6, class: "dievalue", fill: colour === "white" ? "#111" : "#fff" }, String(value), SVG));
 }
 
 function drawCastle(board, d) {
   ["red", "black", "white"].forEach((colour, b) => {
     const x0 = -260 + b * 190;
-    board.append(el("text", { x: x0 + 40, y: 250, class: "hexlabel" }, `${colour} bridge (low → high)`, SVG));
+    board.append(el("text", { x: x0 + 40, y: 250, class: "onpanel" }, `${colour} bridge (low → high)`, SVG));
     d.bridges[colour].forEach((v, i) => drawDie(board, x0 + i * 40, 220, colour, v));
   });
   const rows = { second_floor: -230, first_floor: -110, outside_walls: 20 };
+  const names = { second_floor: "Second Floor", first_floor: "First Floor", outside_walls: "Outside the Walls" };
   for (const [zone, y] of Object.entries(rows)) {
     const spaces = d.spaces[zone];
     spaces.forEach((sp, i) => {
       const x = (i - (spaces.length - 1) / 2) * (zone === "outside_walls" ? 260 : 170);
       board.append(el("rect", { x: x - 70, y: y - 40, width: 140, height: 90, class: "slot", "data-space": `${zone}.${i + 1}` }, null, SVG));
-      board.append(el("text", { x, y: y - 46, class: "hexlabel" }, `${zone.replace("_", " ")} ${i + 1}`, SVG));
+      board.append(el("text", { x, y: y - 48, class: "onpanel" }, `${names[zone]} ${i + 1}`, SVG));
       sp.tiles.forEach((t, j) => board.append(el("circle", { cx: x + (j - (sp.tiles.length - 1) / 2) * 28, cy: y + 28, r: 10,
         fill: DIE_FILL[t], stroke: "#555" }, null, SVG)));
       if (sp.die) drawDie(board, x, y - 6, sp.die[0], sp.die[1]);
     });
   }
-  board.append(el("text", { x: 0, y: 95, class: "hexlabel" }, `the Well: ${d.well.map((w) => `${w[0]} ${w[1]}`).join(", ") || "—"}`, SVG));
+  board.append(el("text", { x: 0, y: 105, class: "onpanel" }, `the Well: ${d.well.map((w) => `${w[0]} ${w[1]}`).join(", ") || "—"}`, SVG));
   const sides = document.getElementById("sides");
+  const you = el("div", { class: "side yours" });
+  you.append(el("h3", {}, "You"));
+  you.append(line("Round", `${d.round} · ${d.to_move === "bot" ? "the bot" : "you"} to move`));
+  you.append(line("Your dice (in your domain)", d.person.dice.map((x) => `${x[0]} ${x[1]}`).join(", ") || "none yet"));
+  you.append(line("Your Influence", String(d.person.influence)));
+  you.append(line("Your resources, clan points and cards", "on your own domain board: yours to count, the bot does not read them"));
+  sides.append(you);
   const b = d.bot;
   const box = el("div", { class: "side" });
-  box.append(el("strong", {}, `Bot: ${b.clan_points} clan points · Influence ${b.influence} · ${b.coins} coins`));
-  box.append(el("div", {}, `courtiers: ${fmt(b.courtiers)}`));
-  box.append(el("div", {}, `deck ${b.deck} · discard ${b.discard} · round ${d.round} · ${d.to_move === "bot" ? "the bot" : "you"} to move`));
+  box.append(el("h3", {}, `The bot: ${b.clan_points} clan points · Influence ${b.influence} · ${b.coins} coins`));
+  box.append(line("Courtiers", fmt(b.courtiers)));
+  box.append(line("Its deck", `${b.deck} · discard ${b.discard}`));
   sides.append(box);
 }
 
@@ -300,29 +312,66 @@ function drawMap(board, d) {
   for (const r of d.regions) {
     const [x, y] = mapPoint(r.at);
     const g = el("g", { class: "region", "data-region": r.id }, null, SVG);
-    g.append(el("circle", { cx: x, cy: y, r: 58, class: r.ruler ? "ruled" : "" }, null, SVG));
+    g.append(el("circle", { cx: x, cy: y, r: 58, class: r.ruler ? "ruled" : "", "data-region": r.id }, null, SVG));
     g.append(el("text", { x, y: y - 26, class: "hexlabel" }, r.name, SVG));
     r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 4 + 14 * i, class: "pieces" }, line, SVG)));
     board.append(g);
   }
+  // the market: each column's cost above it, each card's whole name on two lines, its rupees on it
+  const columns = d.market[0].length;
+  for (let c = 0; c < columns; c += 1) {
+    board.append(el("text", { x: -240 + c * 96, y: -380, class: "cost" }, c ? `costs ${c}` : "free", SVG));
+  }
   d.market.forEach((row, ri) => row.forEach((slot, c) => {
     const x = -240 + c * 96, y = -370 + ri * 70;
-    board.append(el("rect", { x: x - 44, y, width: 88, height: 62, class: "slot" }, null, SVG));
-    if (slot) {
-      board.append(el("text", { x, y: y + 22, class: "hexlabel", "data-card": slot.card }, slot.name.slice(0, 14), SVG));
-      board.append(el("text", { x, y: y + 40, class: "hexlabel" }, `#${slot.card}${slot.rupees ? ` · ${slot.rupees}₨` : ""}`, SVG));
-    }
+    board.append(el("rect", { x: x - 46, y, width: 92, height: 64, class: "slot", "data-slot": `${ri},${c}`, ...(slot ? { "data-card": slot.card } : {}) }, null, SVG));
+    if (!slot) return;
+    wrap(slot.name, 14).forEach((part, i) => board.append(el("text", { x, y: y + 17 + 13 * i, class: "cardname" }, part, SVG)));
+    board.append(el("text", { x, y: y + 56, class: "cardname" }, slot.rupees ? `+${slot.rupees} rupee(s) on it` : "", SVG));
   }));
-  board.append(el("text", { x: 330, y: -330, class: "pieces" }, `favored: ${d.favored}`, SVG));
+  board.append(el("text", { x: 330, y: -330, class: "pieces dark" }, `favored: ${d.favored}`, SVG));
   const sides = document.getElementById("sides");
-  for (const s of d.seats) {
-    const box = el("div", { class: "side", "data-seat": s.name });
-    box.append(el("strong", {}, `${s.name}: ${s.vp} VP · ${s.rupees} rupees · ${s.loyalty || "no"} loyalty`));
-    box.append(el("div", {}, `court: ${s.court.join(", ") || "—"}`));
-    box.append(el("div", {}, `hand ${s.hand} · prizes ${s.prizes} · gifts ${s.gifts.join(", ") || "—"}`));
+  const market = el("div", { class: "side market" });
+  market.append(el("h3", {}, "The market (cost: its column)"));
+  const list = el("ul", {});
+  d.market.forEach((row, ri) => row.forEach((slot, c) => {
+    if (slot) list.append(el("li", { "data-card": slot.card }, `${ri ? "bottom" : "top"} row, column ${c + 1} · costs ${c}${slot.rupees ? ` · ${slot.rupees} rupee(s) on it` : ""}: ${slot.about}`));
+  }));
+  market.append(list);
+  for (const s of [...d.seats].sort((a, b) => Number(b.person) - Number(a.person))) {
+    const box = el("div", { class: `side ${s.person ? "yours" : "theirs"}`, "data-seat": s.name });
+    box.append(el("h3", {}, `${s.person ? `You (${s.name})` : s.name}: ${s.vp} VP · ${s.rupees} rupees · ${s.loyalty || "no"} loyalty`));
+    const court = el("div", {});
+    court.append(el("b", {}, s.person ? "Your court: " : "Court: "));
+    if (!s.court.length) court.append(document.createTextNode("—"));
+    s.court.forEach((c, i) => {
+      court.append(el("span", { "data-card": c.card }, `${c.name}${c.spies.length ? ` (spies: ${c.spies.join(", ")})` : ""}`));
+      if (i < s.court.length - 1) court.append(document.createTextNode(", "));
+    });
+    box.append(court);
+    if (s.person) {
+      box.append(line("Your hand", s.hand.length ? "" : "empty", "hand"));
+      const hand = el("ul", { class: "cards" });
+      for (const c of s.hand) hand.append(el("li", {}, c));
+      box.append(hand);
+    } else box.append(line("Hand", `${s.hand_count} card(s)`));
+    box.append(line("Prizes", s.prizes.join(", ") || "—"));
+    box.append(line("Gifts", s.gifts.length ? s.gifts.map((g) => `the ${g}-rupee gift`).join(", ") : "—"));
+    box.append(line("Cylinders left", String(s.cylinders)));
     sides.append(box);
   }
   if (d.ai) sides.append(el("div", { class: "side" }, `Wakhan's AI card: ${d.ai.face ?? "none yet"} · ${d.ai.deck} in her AI deck`));
+  sides.append(market);
+}
+
+// A name on lines of at most ``width`` characters, broken at spaces (never cut).
+function wrap(text, width) {
+  const lines = [];
+  for (const word of text.split(" ")) {
+    if (lines.length && (lines[lines.length - 1] + " " + word).length <= width) lines[lines.length - 1] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 const HEX = 52;
@@ -387,10 +436,10 @@ function drawSlots(board, d) {
   d.slots.forEach((owner, i) => {
     const x = (i - (n - 1) / 2) * 100;
     board.append(el("rect", { x: x - 40, y: -40, width: 80, height: 80, class: "slot" }, null, SVG));
-    board.append(el("text", { x, y: 65, class: "hexlabel" }, `slot ${i + 1}`, SVG));
+    board.append(el("text", { x, y: 65, class: "onpanel" }, `slot ${i + 1}`, SVG));
     if (owner) board.append(el("circle", { cx: x, cy: 0, r: 28, class: `token ${owner}`, "data-owner": owner }, null, SVG));
   });
-  board.append(el("text", { x: 0, y: 130, class: "hexlabel" }, `bot bag: ${d.bag} token(s)`, SVG));
+  board.append(el("text", { x: 0, y: 130, class: "onpanel" }, `bot bag: ${d.bag} token(s)`, SVG));
 }
 
 // Heroes of Land, Air & Sea: the owner's map (outlines in map units, north up), both sides' pieces per region as
@@ -408,14 +457,28 @@ function drawHolas(board, d) {
     r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 10 + 14 * i, class: "pieces" }, line, SVG)));
     board.append(g);
   }
-  board.append(el("text", { x: 0, y: 330, class: "hexlabel" }, `round ${d.round}${d.final_round ? ` · the last round: ${d.final_round}` : ""} · your tactic: ${d.tactic}`, SVG));
-  board.append(el("text", { x: 0, y: 355, class: "pieces", "data-waits": "" }, `the bot waits for ${d.waits}`, SVG));
+  board.append(el("text", { x: 0, y: 330, class: "onpanel" }, `round ${d.round}${d.final_round ? ` · the last round: ${d.final_round}` : ""} · your tactic: ${d.tactic}`, SVG));
+  board.append(el("text", { x: 0, y: 355, class: "onpanel", "data-waits": "" }, `the bot waits for ${d.waits}`, SVG));
   const b = d.bot, sides = document.getElementById("sides");
+  const you = el("div", { class: "side yours" });
+  you.append(el("h3", {}, "You"));
+  you.append(line("Your army (as the bot reads it)", d.person.army.join(" · ") || "no minis on the map yet"));
+  you.append(line("Your Sea Vessel", d.person.sea || "not at sea"));
+  you.append(line("Your tactic's strength", String(d.tactic)));
+  you.append(line("Your resources and supply", "on your own faction board: yours to count (the bot does not read them); your moves list what your supply can send"));
+  sides.append(you);
   const box = el("div", { class: "side", "data-seat": "bot" });
-  box.append(el("strong", {}, `the Enemy: ${b.pts} pts · ore ${b.resources.ore} · mana ${b.resources.mana} · food ${b.resources.food}${d.sample ? " · SAMPLE DATA" : ""}`));
-  box.append(el("div", {}, `Hero Slots: ${b.slots.join(" | ")}`));
-  box.append(el("div", {}, `CC Track space ${b.cc_space} · Tax Track: ore ${b.tax.ore}, mana ${b.tax.mana}, food ${b.tax.food}`));
-  box.append(el("div", {}, `deck ${b.deck} · discard ${b.discard} · tokens ${b.tokens} · Courtyard: ${b.courtyard.join(", ") || "—"}`));
+  box.append(el("h3", {}, `the Enemy: ${b.pts} pts${d.sample ? " · SAMPLE DATA" : ""}`));
+  box.append(line("Its resources", `ore ${b.resources.ore} · mana ${b.resources.mana} · food ${b.resources.food}`));
+  const slots = el("div", {});
+  slots.append(el("b", {}, "Hero Slots: "));
+  b.slots.forEach((text, i) => {
+    slots.append(el("span", b.slot_cards[i] ? { "data-card": b.slot_cards[i] } : {}, text));
+    if (i < b.slots.length - 1) slots.append(document.createTextNode(" | "));
+  });
+  box.append(slots);
+  box.append(line("Tracks", `CC Track space ${b.cc_space} · Tax Track: ore ${b.tax.ore}, mana ${b.tax.mana}, food ${b.tax.food}`));
+  box.append(line("Its cards", `deck ${b.deck} · discard ${b.discard} · tokens ${b.tokens} · Courtyard: ${b.courtyard.join(", ") || "—"}`));
   sides.append(box);
 }
 
@@ -475,3 +538,4 @@ document.getElementById("difficulty").addEventListener("change", (e) => {
   send({ type: "difficulty", value: e.target.value });
 });
 connect();
+window.addEventListener("resize", () => fitBoard(document.getElementById("board")));  // a phone's fonts are larger

@@ -1,5 +1,5 @@
 """Your side on the table, for playing without TTS, as far as the bot's model reaches: your Lookout picks, razing
-or using the bot's locations (pay and take by hand), claiming a connection card, "an action of my own" (build,
+or using the bot's locations (pay and take by hand), claiming a connection card, "an action of your own" (build,
 produce, trade: done by hand, then the bot's turn), and passing; and the dashboard's drawing of both states."""
 
 from __future__ import annotations
@@ -42,7 +42,11 @@ def label(action: A.Action, cards: Locations, state: State) -> tuple[str, str]:
         case A.PersonPick(card):
             return f"take {cards.card(card).name} from the Lookout", "Lookout"
         case A.PersonAction("own"):
-            return "an action of my own (build, produce, trade ... by hand): the bot's turn", "Your actions"
+            return (
+                "an action of your own that the page does not play (build a location, use a production or feature, "
+                "trade, develop: in TTS you move those cards yourself): it passes the turn to the bot",
+                "Your actions",
+            )
         case A.PersonAction("raze_bot", card=card):
             return f"raze the bot's {cards.card(card).name} (pay by hand)", "The bot's locations"
         case A.PersonAction("use_bot", card=card):
@@ -117,18 +121,21 @@ def describe(view: TableView, cards: Locations) -> dict[str, Any]:
     def name(card_id: str) -> str:
         return cards.card(card_id).name
 
+    def card(card_id: str) -> dict[str, str]:
+        return {"card": card_id, "name": name(card_id)}
+
     return {
         "kind": "fiftyfirst",
         "phase": s.phase,
-        "lookout": [name(c) for c in s.lookout],
+        "lookout": [card(c) for c in s.lookout],
         "connections": s.connections,
-        "attack": [name(c) for c in s.attack_pile],
+        "attack": [card(c) for c in s.attack_pile],
         "attacks": s.attacks,  # this round, from the attacks marker (a defended attack's card may have left the pile)
         "person": [
-            {"name": name(p.card), "ruins": p.ruins, "used": p.activations > 0, "protected": p.protected}
-            for p in s.person
+            {**card(p.card), "ruins": p.ruins, "used": p.activations > 0, "protected": p.protected} for p in s.person
         ],
-        "bot": [name(c) for c in s.bot],
+        "bot": [card(c) for c in s.bot],
+        "hand": [name(c) for c in view.hand],  # the cards you took, in your "new cards" area
         "scores": {"you": s.person_pts, "bot": s.bot_pts},
         "passed": {"you": s.person_passed, "bot": s.bot_passed},
         "deck": len(s.deck),

@@ -38,6 +38,7 @@ class TableView:
     lap_supply: str = ""
     markers: dict[str, TableObject] = field(default_factory=dict)
     protections: dict[int, str] = field(default_factory=dict)  # the person's place index -> its marker's GUID
+    hand: list[str] = field(default_factory=list)  # the cards in the person's "new cards" area (for the page)
     planner: Any = None
 
 
@@ -87,6 +88,7 @@ def read_table(table: Table, cards: Locations) -> TableView:
         for n, (card_id, c, _) in enumerate(location_ids(key)):
             target.append(card_id)
             view.card_guids[(key, n)] = c.guid
+    view.hand = [card_id for card_id, _, _ in location_ids("hand")]
     protections = [o for o in table.with_tag(L.PROTECTION_TAG)]
     workers = [o for o in table.with_tag(L.WORKER_TAG)]
     for row in L.ROWS:

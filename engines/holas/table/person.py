@@ -161,10 +161,18 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
             "cc_space": s.cc_space,
             "tax": s.tax,
             "slots": [slot(c) for c in s.slots],
+            "slot_cards": list(s.slots),  # each Hero Slot's card id (None: empty), for the page to outline
             "deck": len(s.deck),
             "discard": len(s.discard),
             "courtyard": sorted(u.id for u in s.units if u.where == "courtyard"),
             "tokens": s.collected,
+        },
+        "person": {  # what the bot reads of your side; your faction board's resources and supply are yours to count
+            "army": [
+                f"{region}: NS {army.ns}" + (" + structure" if army.structure else "")
+                for region, army in sorted(s.player.items())
+            ],
+            "sea": s.player_sea,
         },
         "round": s.round,
         "final_round": s.final_round,

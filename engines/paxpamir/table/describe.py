@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from engines.paxpamir.data import game_data
+from engines.paxpamir.names import region as region_name
 from engines.paxpamir.queries import ruler
 from engines.paxpamir.setup import COLUMNS, ROWS
 from engines.paxpamir.state import State
@@ -44,13 +45,18 @@ def describe(state: State) -> dict[str, Any]:
     seats = [
         {
             "name": names[seat],
+            "person": not player.wakhan,  # a person's seat: their hand and prizes are theirs to see, card by card
             "loyalty": player.loyalty,
             "vp": player.vp,
             "rupees": player.rupees,
-            "court": [cards[n] for n in player.court],
-            "hand": len(player.hand),
-            "prizes": len(player.prizes),
+            "court": [
+                {"card": n, "name": cards[n], "spies": [names[s] for s in state.spies.get(n, [])]} for n in player.court
+            ],
+            "hand": [] if player.wakhan else [card_text(n) for n in player.hand],
+            "hand_count": len(player.hand),
+            "prizes": [cards[n] for n in player.prizes],
             "gifts": player.gifts,
+            "cylinders": state.cylinders_available(seat),
         }
         for seat, player in enumerate(state.players)
     ]
@@ -67,7 +73,32 @@ def describe(state: State) -> dict[str, Any]:
 
 
 def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict[str, Any] | None:
+    """A market card whole: its name, what it costs in its column, its suit, rank and actions, or the event's
+    effect when purchased."""
     number = state.market.cards[row][column]
     if number is None:
         return None
-    return {"card": number, "name": cards[number], "rupees": state.market.rupees[row][column]}
+    return {
+        "card": number,
+        "name": cards[number],
+        "rupees": state.market.rupees[row][column],
+        "cost": column,
+        "about": card_text(number),
+    }
+
+
+def card_text(number: int) -> str:
+    """A card as its face reads: suit and rank, region, actions and special ability; an event's effects."""
+    data = game_data()
+    court = data.court.get(number)
+    if court is not None:
+        parts = [f"{court.suit} {court.rank}", region_name(court.region)]
+        if court.actions:
+            parts.append("actions: " + ", ".join(a.replace("_", " ") for a in court.actions))
+        if court.special_ability:
+            parts.append("ability: " + court.special_ability.replace("_", " "))
+        if court.patriot:
+            parts.append(f"{court.patriot} patriot")
+        return f"{court.name} ({'; '.join(parts)})"
+    event = data.events[number]
+    return f"{event.name} (event; if purchased: {event.if_purchased.title}; if discarded: {event.if_discarded.title})"

@@ -107,6 +107,10 @@ def describe(view: TableView) -> dict[str, Any]:
         "bridges": s.bridges,
         "spaces": spaces,
         "well": [[d.colour, d.value] for d in s.well],
+        "person": {  # what the table shows of the person's side; their domain board's resources are theirs to count
+            "influence": s.person_influence,
+            "dice": [_die_of(o) for o in view.dice.get("domain", [])],
+        },
         "bot": {
             "influence": s.influence,
             "clan_points": s.clan_points,
@@ -116,3 +120,12 @@ def describe(view: TableView) -> dict[str, Any]:
             "discard": len(s.discard),
         },
     }
+
+
+def _die_of(obj: Any) -> list[Any]:
+    """A die in the person's domain as [colour, value], as the drawing shows dice."""
+    colour = next((c for c in COLOURS if obj.has_tag(L.tag("colour", c))), "?")
+    try:
+        return [colour, int(obj.value)]
+    except (TypeError, ValueError):
+        return [colour, "?"]
