@@ -187,6 +187,24 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     errors = [e["text"] for e in warchest_board.server.dashboard.state["log"] if e["kind"] == "error"]
     assert errors == []
     assert await page.locator("button.move").count() == 0  # nothing left to play
+    # the end showed at once, after the move that placed the sixth marker: no press of Bot turn was needed to learn it
+    assert len(session.turns) == clicks["bot"]
+    end = await page.locator("#end").inner_text()
+    assert "Game over · winner: " in end and "placed all six control markers" in end and "Final score: " in end
+    assert await page.locator("#whose").inner_text() == "The game is over."
+    assert await page.locator("#bot-turn").is_disabled()
+    assert "the game is over" in await page.locator("#bot-turn").get_attribute("title")
+    # New game: a fresh table in the same tab, the same token and process, and the bot plays it
+    url, token = page.url, warchest_board.server.token
+    await page.click("#new-game")
+    await page.wait_for_function("state.end === null && state.turns.length === 0 && !state.bot.busy && !pressed")
+    assert await page.locator("g.unit").count() == 0 and await page.locator("#end").is_hidden()
+    assert page.url == url and warchest_board.server.token == token and session.turns == []
+    assert "new game: <fresh warchest table, seed " in await page.locator("#log").inner_text()
+    await page.click("#bot-turn")
+    await page.wait_for_function("state.turns.length === 1 && !state.bot.busy && !pressed")
+    await page.wait_for_selector("g.unit")
+    assert [e["text"] for e in warchest_board.server.dashboard.state["log"] if e["kind"] == "error"] == []
 
 
 async def test_the_page_at_phone_width_is_one_column_with_readable_labels(warchest_board: Board, page, tmp_path):
