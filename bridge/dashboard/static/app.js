@@ -361,6 +361,14 @@ function drawMap(board, d) {
     sides.append(box);
   }
   if (d.ai) sides.append(el("div", { class: "side" }, `Wakhan's AI card: ${d.ai.face ?? "none yet"} · ${d.ai.deck} in her AI deck`));
+  // the map in words too: on a phone the drawing is small, and a list never overlaps
+  const map = el("div", { class: "side market" });
+  map.append(el("h3", {}, `The map · favored suit: ${d.favored}`));
+  const regions = el("ul", {});
+  for (const r of d.regions) regions.append(el("li", { "data-region": r.id }, `${r.name}: ${r.lines.join(" · ") || "empty"}`));
+  for (const b of d.borders) if (b.roads) regions.append(el("li", {}, `roads on the border ${b.id.replace("_", " - ")}: ${b.roads}`));
+  map.append(regions);
+  sides.append(map);
   sides.append(market);
 }
 
