@@ -200,8 +200,11 @@ class Dashboard:
         self.state["end"] = end.to_json() if end else None
         refused: dict[str, str] = {}
         for key in ["", *(k for k, _ in game.buttons)]:
-            why = f"the game is over: {end.winner} ({end.why})" if end else game.refuse_press(view, self._moves, key)
-            if why:
+            if end:
+                refused[key] = f"the game is over: {end.winner} ({end.why})"
+            elif self.state["connection"]["mode"] == "emulator" and (why := game.refuse_press(view, self._moves, key)):
+                # with TTS the person moves by hand, and the listing cannot tell whether their turn is done: the
+                # page then leaves the press to them (a double click still plays once)
                 refused[key] = why
         self.state["bot"]["refused"] = refused
 

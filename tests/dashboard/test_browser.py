@@ -44,6 +44,9 @@ async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_boa
     await page.click("#bot-turn")
     await page.wait_for_function("state.turns.length === 2 && !state.bot.busy")
     await page.wait_for_timeout(300)
+    # every turn shows: the newest open, the first folded under it
+    summaries = await page.locator("#turn li.turn > details > summary").all_inner_texts()
+    assert [s.split(":")[0] for s in summaries] == ["Bot turn 2 (the last)", "Bot turn 1"]
     shot = (
         ROOT / "docs" / "dashboard.png" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path / "dashboard.png"
     )
@@ -407,3 +410,19 @@ async def test_the_pages_map_editor_draws_regions_on_the_board_and_saves_the_map
         assert all(len(r["polygon"]) == 4 for r in written["regions"])
     finally:
         await close_board(board)
+
+
+async def test_with_tts_silent_the_buttons_are_off_and_the_page_says_why(demo_board: Board, page):
+    beat = asyncio.ensure_future(demo_board.session.heartbeat(0.05))
+    try:
+        await page.goto(demo_board.server.url)
+        await page.wait_for_selector("#bot-turn:enabled")
+        demo_board.live.emulator.faults.silent = True  # the socket is fine; the connector stops answering
+        await page.wait_for_selector("#bot-turn:disabled")
+        assert "The table is not answering" in await page.locator("#whose").inner_text()
+        assert await page.locator("#pause").is_disabled() and await page.locator("#connection.bad").count() == 1
+        demo_board.live.emulator.faults.silent = False
+        await page.wait_for_selector("#bot-turn:enabled")
+        assert "The bot's turn" in await page.locator("#whose").inner_text()
+    finally:
+        beat.cancel()

@@ -103,15 +103,17 @@ async def settle(page: Any) -> None:
     await page.wait_for_timeout(150)  # the last push of a burst
 
 
-async def person_moves(page: Any, count: int) -> int:
-    """Click the first listed move of the person's up to ``count`` times; the moves made."""
+async def person_moves(page: Any, count: int, until: str) -> int:
+    """Click a listed move of the person's (the end of their turn when offered, else the first) up to ``count``
+    times, until the ``until`` button can be pressed; the moves made."""
     made = 0
     for _ in range(count):
         moves = page.locator("button.move:enabled")
-        if not await moves.count():
+        if not await moves.count() or await page.locator(f"{until}:enabled").count():
             break
         version = await page.evaluate("state.version")
-        await moves.first.click()
+        ends = page.locator("button.move:enabled", has_text="end your turn")
+        await (ends.first if await ends.count() else moves.first).click()
         await page.wait_for_function(f"state.version > {version}")
         await settle(page)
         made += 1
@@ -151,9 +153,16 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
             await page.evaluate(f"send({{type: '{'button' if key else 'bot_turn'}', key: '{key}'}})")
             await page.wait_for_function("document.getElementById('why').textContent.includes('refused')")
             assert len(board.session.turns) == 1
-        made = await person_moves(page, 2)
+        nxt = "button.game-button" if game == "holas" else bot_button  # Heroes: the answer the bot waits for
+        made = await person_moves(page, 2, nxt)
         assert made >= 1 or game == "holas"
-        await own_side_in_view(game, page)
+        await own_side_in_view(game, page)  # with War Chest's hand drawn and one coin played
+        await person_moves(page, 12, nxt)
+        # the bot's next turn, once it is the bot's to take: both turns are listed, the newest first
+        await page.locator(f"{nxt}:enabled").first.click()
+        await page.wait_for_function("state.turns.length === 2")
+        await settle(page)
+        assert len(board.session.turns) == 2 and await page.locator("#turn li.turn").count() == 2
         # readable: every text at 4.5:1 or better (a disabled button's faded label aside), nothing cut off
         texts = await page.evaluate(CONTRAST)
         poor = [t for t in texts if t["ratio"] < 4.5 and not t["faded"]]

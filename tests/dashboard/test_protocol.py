@@ -408,3 +408,15 @@ async def test_check_my_turn_after_a_move_from_the_page_says_what_the_status_say
     lines = [e["text"] for e in dashboard.state["log"] if e["kind"] == "check"]
     assert lines[-1].startswith("Your turn checks out: ") and deploy["label"] in lines[-1], lines
     assert dashboard.state["bot"]["status"] == lines[-1][:200]
+
+
+async def test_with_tts_the_page_leaves_the_turn_to_the_person_who_moves_by_hand(warchest_board: Board):
+    """In TTS the person moves their pieces by hand and the listing cannot tell when their turn is done: Bot turn is
+    refused only once the game is over (on the emulator it is refused while moves are listed, as tested above)."""
+    dashboard = warchest_board.server.dashboard
+    dashboard.state["connection"]["mode"] = "tts"
+    assert await dashboard.control({"type": "bot_turn"}) is None
+    assert dashboard.state["person"]["moves"] and dashboard.state["bot"]["refused"] == {}
+    dashboard.state["connection"]["mode"] = "emulator"
+    await dashboard.refresh_table()
+    assert dashboard.state["bot"]["refused"][""].startswith("it is your turn")
