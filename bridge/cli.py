@@ -531,9 +531,14 @@ def _check_options(game: Game[Any, Any], rules: dict[str, str]) -> None:
     with them (its options are read there, each checked against the values it takes)."""
     if not rules:
         return
+    from engines.ownerdata import OwnerDataError
 
     try:
-        plan_turn(game, Table.from_save(game.build_table({})), seed=0, rules=rules)
+        table = Table.from_save(game.build_table({}))
+    except OwnerDataError:  # no card data yet: the first turn says what is missing (and checks the options then)
+        return
+    try:
+        plan_turn(game, table, seed=0, rules=rules)
     except ValueError as exc:
         raise ValueError(f"--option: {exc}") from None
 
