@@ -185,10 +185,14 @@ def test_builds_say_where_their_images_live(tmp_path):
 
 
 def test_a_build_refuses_a_file_name_tts_would_not_list(tmp_path):
-    """TTS's Save & Load lists .json files: a name without it (or a folder not made yet) is refused, not written."""
+    """TTS's Save & Load lists .json files: a name without it, or in a folder not made yet, is refused, not written."""
     out = automa("mod", "build", "demo", "--out", str(tmp_path / "My Games" / "warchest"), timeout=120)
     assert out.returncode == 2 and "neither a folder that exists nor a file name ending in .json" in out.stderr
     assert not (tmp_path / "My Games").exists()
+    elsewhere = automa("mod", "build", "demo", "--out", str(tmp_path / "new" / "demo.JSON"), timeout=120)
+    assert elsewhere.returncode == 2 and "does not exist: create it first" in elsewhere.stderr  # as the README says
+    assert not (tmp_path / "new").exists()
+    (tmp_path / "new").mkdir()
     named = automa("mod", "build", "demo", "--out", str(tmp_path / "new" / "demo.JSON"), timeout=120)
     assert named.returncode == 0 and (tmp_path / "new" / "demo.JSON").is_file()
 

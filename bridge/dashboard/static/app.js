@@ -213,12 +213,13 @@ function markLast(board) {
       if (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger)) wanted.add(`hex:${v[0]},${v[1]}`);
       else if (typeof v === "string" && ["region", "to", "at", "frm", "from", "where", "target"].includes(k)) wanted.add(`region:${v}`);
       else if (k === "card" && v !== null && v !== undefined) wanted.add(`card:${v}`);
+      else if (k === "border" && v) wanted.add(`border:${v}`);
     }
     if (a.zone && a.space) wanted.add(`space:${a.zone}.${a.space}`);
     if (Number.isInteger(a.row) && Number.isInteger(a.column)) wanted.add(`slot:${a.row},${a.column}`);
   }
   let marked = 0;
-  for (const [attr, kind] of [["hex", "hex"], ["space", "space"], ["region", "region"], ["card", "card"], ["slot", "slot"]]) {
+  for (const [attr, kind] of [["hex", "hex"], ["space", "space"], ["region", "region"], ["card", "card"], ["slot", "slot"], ["border", "border"]]) {
     for (const node of document.querySelectorAll(`#board [data-${attr}], #sides [data-${attr}]`)) {
       if (wanted.has(`${kind}:${node.getAttribute(`data-${attr}`)}`)) { node.classList.add("last"); marked += 1; }
     }
