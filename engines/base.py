@@ -217,9 +217,10 @@ class Game(ABC, Generic[S, A]):
         list of objects."""
         return None
 
-    def outcome(self, state: S, options: Options) -> Outcome | None:
-        """How the game on the table ended (scored with the bot's ``options``); None while it goes on (the page
-        shows the end at once, without another press of Bot turn)."""
+    def outcome(self, state: S, options: Options, previous: Any = None) -> Outcome | None:
+        """How the game on the table ended (scored with the bot's ``options``; ``previous``: what the last turn left,
+        as for :meth:`person_moves`, for what the table alone does not show); None while it goes on (the page shows
+        the end at once, without another press of Bot turn)."""
         return None
 
     def refuse_press(self, state: S, moves: Sequence[PersonMove], button: str = "") -> str | None:

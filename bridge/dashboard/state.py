@@ -196,7 +196,7 @@ class Dashboard:
     def _judge(self) -> None:
         """Whether the game has ended, and which presses are not the bot's to take, from the last reading."""
         game, view = self.session.game, self._view
-        end = game.outcome(view, Options(self.session.difficulty, self.session.rules))
+        end = game.outcome(view, Options(self.session.difficulty, self.session.rules), self.session.last_after)
         self.state["end"] = end.to_json() if end else None
         refused: dict[str, str] = {}
         for key in ["", *(k for k, _ in game.buttons)]:

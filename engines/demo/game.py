@@ -156,7 +156,7 @@ class DemoGame(Game[DemoState, DemoAction]):
     def describe_table(self, state: DemoState) -> dict[str, Any]:
         return {"kind": "slots", "slots": list(state.slots), "bag": state.bag_count}
 
-    def outcome(self, state: DemoState, options: Options) -> Outcome | None:
+    def outcome(self, state: DemoState, options: Options, previous: Any = None) -> Outcome | None:
         winner = state.winner()
         if winner is not None:
             return Outcome("the bot" if winner == BOT else "you", "three in a row")

@@ -82,7 +82,7 @@ class FiftyFirst(Game[TableView, Any]):
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.cards)
 
-    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+    def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
         now = state.state
         if now.phase != "over":
             return None

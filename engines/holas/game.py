@@ -106,7 +106,7 @@ class Holas(Game[TableView, Step]):
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.owned.value)
 
-    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+    def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
         s = state.state
         if not R.over(s):
             return None

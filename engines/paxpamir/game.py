@@ -52,18 +52,25 @@ class PaxPamir(Game[TableView, Any]):
 
         return describe(state.state)
 
-    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+    def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
+        """The end as the engine saw it at the last turn or move (the table does not show how many Dominance
+        Checks were resolved); else a lead of 4 victory points, which only a Dominance Check that ends the game
+        leaves (victory points change at the checks alone)."""
+        from engines.paxpamir.state import State
         from engines.paxpamir.table.build import seat_name
 
-        s = state.state
-        if not s.over or s.winner is None:
+        s = previous if isinstance(previous, State) and previous.over else state.state
+        points = sorted(((p.vp, seat) for seat, p in enumerate(s.players)), reverse=True)
+        winner = s.winner if s.over else None
+        if winner is None and len(points) > 1 and points[0][0] - points[1][0] >= 4:
+            winner = points[0][1]
+        if winner is None:
             return None
-        points = ", ".join(f"{seat_name(s, i)} {p.vp}" for i, p in enumerate(s.players))
-        winner = seat_name(s, s.winner)
+        scores = ", ".join(f"{seat_name(s, i)} {p.vp}" for i, p in enumerate(s.players))
         return Outcome(
-            "the bot (Wakhan)" if s.players[s.winner].wakhan else winner,
-            "the last scoring ended the game (a dominance check or the last Dominance card)",
-            f"victory points: {points}",
+            "the bot (Wakhan)" if s.players[winner].wakhan else seat_name(s, winner),
+            "a Dominance Check ended the game (a lead of 4 victory points, or the last check)",
+            f"victory points: {scores}",
         )
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:

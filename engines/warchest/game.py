@@ -63,7 +63,7 @@ class WarChest(Game[TableView, Step]):
 
         return describe(state.state)
 
-    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+    def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
         s = state.state
         done = next((i for i, side in enumerate(s.sides) if side.markers_off == 0), None)
         if done is None:

@@ -102,7 +102,7 @@ class WhiteCastle(Game[TableView, Any]):
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state)
 
-    def outcome(self, state: TableView, options: Options) -> Outcome | None:
+    def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
         now = state.state
         if not now.over:
             return None
