@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.dashboard.conftest import Board, close_board, open_board
+from tests.dashboard.test_pages import CONTRAST
 
 pytestmark = pytest.mark.slow
 
@@ -197,6 +198,8 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     assert await page.locator("#whose").inner_text() == "The game is over."
     assert await page.locator("#bot-turn").is_disabled()
     assert "the game is over" in await page.locator("#bot-turn").get_attribute("title")
+    poor = [t for t in await page.evaluate(CONTRAST) if t["ratio"] < 4.5 and not t["faded"]]
+    assert poor == [], poor[:8]  # the end's box reads as well as the rest
     # New game: a fresh table in the same tab, the same token and process, and the bot plays it
     url, token = page.url, warchest_board.server.token
     await page.click("#new-game")

@@ -404,8 +404,10 @@ function drawHexes(board, d) {
     g.append(el("circle", { cx: x, cy: y + 10, r: 25 }, null, SVG));  // below the hex's name, never over it
     const words = u.unit.length > 8 ? u.unit.split(" ") : [u.unit];  // "Light Cavalry" on two lines, whole
     words.forEach((w, i) => g.append(el("text", { x, y: y + 10 + (i - (words.length - 1) / 2) * 11, class: words.length > 1 || w.length > 8 ? "unitname small" : "unitname" }, w, SVG)));
-    if (u.coins > 1) g.append(el("text", { x: x + 22, y: y - 8, class: "unitcount" }, `×${u.coins}`, SVG));
-    g.append(el("title", {}, `${u.unit} (${u.side === d.sides.find((s) => s.role === "you").name ? "yours" : "the AI's"}), ${u.coins} coin(s)`, SVG));
+    if (u.coins > 1) g.append(el("text", { x: x + 36, y: y - 10, class: "unitcount" }, `×${u.coins}`, SVG));  // beside the disc, on the hex
+    const owner = d.sides.find((s) => s.name === u.side);
+    const card = owner.units.find((x) => x.unit === u.unit);
+    g.append(el("title", {}, `${u.unit} (${owner.role === "you" ? "yours" : "the AI's"}), ${u.coins} coin(s)${card ? `: ${card.ability}` : ""}`, SVG));
     board.append(g);
   }
   const sides = document.getElementById("sides");
