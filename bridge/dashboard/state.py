@@ -182,7 +182,10 @@ class Dashboard:
                 view = game.read_table(table)
                 self.state["table"] = {"drawing": game.describe_table(view), "problems": []}
                 self._view, self._moves = view, moves
+                ended = self.state["end"] is None
                 self._judge()
+                if ended and self.state["end"] is not None:
+                    await self._announce_end(self.state["end"])
             except ReadError as exc:
                 self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
                 self._view, self._moves = None, []
@@ -192,6 +195,13 @@ class Dashboard:
                 return
             if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
                 self._touch()
+
+    async def _announce_end(self, end: dict[str, str]) -> None:
+        """The end in the log and on the table's panel, whose status still said "Your turn" after the last move."""
+        score = f"; {end['score']}" if end["score"] else ""
+        self.log("end", f"game over: winner {end['winner']} ({end['why']}{score})")
+        with contextlib.suppress(LinkError):
+            await self.session.connector.status(f"Game over · winner: {end['winner']}"[:200])
 
     def _judge(self) -> None:
         """Whether the game has ended, and which presses are not the bot's to take, from the last reading."""

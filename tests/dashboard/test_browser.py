@@ -176,7 +176,7 @@ async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
         await close_board(board)
 
 
-async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, page):
+async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, page, tmp_path):
     """A person with no TTS plays a whole game against the solo AI from the dashboard: their moves (chosen at random
     among the buttons the page lists) and the bot's turns, until the page says the game is over."""
     import random
@@ -196,10 +196,15 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     end = await page.locator("#end").inner_text()
     assert "Game over · winner: " in end and "placed all six control markers" in end and "Final score: " in end
     assert await page.locator("#whose").inner_text() == "The game is over."
+    await page.wait_for_function("document.getElementById('status').textContent.includes('Game over · winner: ')")
+    assert "game over: winner " in await page.locator("#log").inner_text()
     assert await page.locator("#bot-turn").is_disabled()
     assert "the game is over" in await page.locator("#bot-turn").get_attribute("title")
     poor = [t for t in await page.evaluate(CONTRAST) if t["ratio"] < 4.5 and not t["faded"]]
     assert poor == [], poor[:8]  # the end's box reads as well as the rest
+    update = os.environ.get("AUTOMA_UPDATE_DOCS") == "1"
+    shot = ROOT / "docs" / "page-warchest-end.png" if update else tmp_path / "end.png"
+    await page.screenshot(path=str(shot))
     # New game: a fresh table in the same tab, the same token and process, and the bot plays it
     url, token = page.url, warchest_board.server.token
     await page.click("#new-game")

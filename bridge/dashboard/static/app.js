@@ -106,7 +106,7 @@ function renderControls(bot) {
   document.getElementById("status").textContent = bot.status ? `Table panel: ${bot.status}` : "";
   const check = document.getElementById("check-turn");
   check.hidden = !bot.checks_turns;
-  check.disabled = stopped;
+  check.disabled = stopped || Boolean(state.end);
   const own = document.getElementById("game-buttons");  // the game's own buttons, as on the TTS panel
   if (own.children.length !== bot.buttons.length) {
     own.replaceChildren(...bot.buttons.map((b) => {
