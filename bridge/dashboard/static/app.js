@@ -255,6 +255,7 @@ function drawStates(board, d) {
   const bot = el("div", { class: "side" });
   bot.append(el("h3", {}, `The bot: ${d.scores.bot} points${d.passed.bot ? " · passed" : ""}`));
   bot.append(line("Its State", d.bot.map((c) => c.name).join(", ") || "no location yet"));
+  if (d.attacks !== undefined) bot.append(el("div", {}, `the bot's attacks this round: ${d.attacks} of 3`));  // main's marker
   sides.append(bot);
 }
 
