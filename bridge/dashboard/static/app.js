@@ -48,7 +48,7 @@ function showWhy(text) { document.getElementById("why").textContent = text; }
 
 // Why nothing can be pressed now, or "" when the bridge and the table both answer.
 function offline() {
-  if (!online) return "The bridge is not running (the page lost it): start 'automa serve' again; the buttons come back when it answers.";
+  if (!online) return "The bridge is not running (the page lost it), so the buttons are off. If you stopped it, start 'automa serve' again and open the address it prints (each run has its own token).";
   if (!state.connection.answering) return "The table is not answering: the buttons are off until it does (restart TTS if it stays silent).";
   return "";
 }
