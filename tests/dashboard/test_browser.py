@@ -170,7 +170,8 @@ async def test_the_page_draws_51st_state_and_plays_a_lookout(page):
         await page.click("#bot-turn")  # the bot takes one of the three at random
         await page.wait_for_function("document.querySelectorAll('rect.card.bot').length === 1", timeout=20_000)
         assert await page.locator("rect.card.lookout").count() == 2
-        assert "You: 0 points" in await page.locator("#sides").inner_text()
+        sides = await page.locator("#sides").inner_text()
+        assert "You: 0 points" in sides and "the bot's attacks this round: 0 of 3" in sides
         assert board.session.last_failure is None
     finally:
         await close_board(board)
