@@ -301,7 +301,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--opponent",
         action="append",
         metavar="POLICY",
-        help="only this baseline opponent: random, greedy or search (repeatable; default: every one)",
+        help="only this baseline opponent: random, greedy or search (repeatable; default: War Chest random and "
+        "greedy, see --search; Pax Pamir random, with --wakhan all three)",
+    )
+    selfplay.add_argument(
+        "--search",
+        action="store_true",
+        help="War Chest: the search opponent plays too (it takes seconds a game where the others take "
+        "milliseconds, so it plays only when asked: this flag or --opponent search)",
     )
     selfplay.add_argument("--players", type=int, metavar="N", help="players at the table, for games that vary it")
     selfplay.add_argument(
@@ -500,11 +507,14 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     for flag, value in checked:
         if value is not None and value < 1:
             raise ValueError(f"{flag} must be at least 1")
+    if args.search and game.name != "warchest":
+        raise ValueError(f"--search is for War Chest only; {game.title}: name the search player with --opponent search")
     options = {
         "difficulties": args.difficulty,
         "opponents": args.opponent,
         "players": args.players,
         "wakhan": args.wakhan,
+        "search": args.search,
         "playouts": args.playouts,
         "search_games": args.search_games,
         "jobs": args.jobs if args.jobs is not None else os.cpu_count() or 1,

@@ -10,10 +10,11 @@ from typing import Any
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError
-from engines.search import PLAYOUTS
+from engines.search import PLAYOUTS, SEARCH
 from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
 from engines.warchest.check import check_turn
+from engines.warchest.solo import POLICIES
 from engines.warchest.table import TableView, build_table, read_table
 from engines.warchest.turn import Step, planner_for, turn_steps
 
@@ -89,7 +90,7 @@ class WarChest(Game[TableView, Step]):
             games=games,
             seed=seed,
             difficulties=options.get("difficulties"),
-            policies=options.get("opponents"),
+            policies=opponents(options),
             progress=progress,
             playouts=int(options.get("playouts") or PLAYOUTS),
             search_count=options.get("search_games"),
@@ -98,3 +99,13 @@ class WarChest(Game[TableView, Step]):
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         return selfplay.format_summary(summary)
+
+
+def opponents(options: dict[str, Any]) -> list[str] | None:
+    """The baseline players a self-play run names (``--opponent``), with the search player added by ``--search``;
+    None: the default (the quick baselines only)."""
+    named: list[str] | None = options.get("opponents")
+    if not options.get("search"):
+        return named
+    chosen = list(named or POLICIES)
+    return chosen if SEARCH in chosen else [*chosen, SEARCH]

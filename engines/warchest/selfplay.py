@@ -122,9 +122,10 @@ def run(
 ) -> dict[str, Any]:
     """``games`` games for each difficulty and policy (``search_count`` for the search opponent, with
     ``playouts`` per decision); game i uses seed ``seed + i`` (so runs are repeatable), spread over ``jobs``
-    processes: the same results whatever their number (only the search's timings differ)."""
+    processes: the same results whatever their number (only the search's timings differ). By default only the
+    quick baselines play (a game in milliseconds); the search opponent, seconds a game, plays when named."""
     difficulties = difficulties or list(DIFFICULTY_ROYALS)
-    policies = policies or [*POLICIES, SEARCH]
+    policies = policies or list(POLICIES)
     unknown = [p for p in policies if p not in (*POLICIES, SEARCH)]
     if unknown:
         raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join([*POLICIES, SEARCH])})")
@@ -132,7 +133,7 @@ def run(
     plan = [_Game(seed + i, d, p, playouts) for d in difficulties for p in policies for i in range(counts[p])]
     tallies: dict[tuple[str, str], Tally] = {(d, p): Tally() for d in difficulties for p in policies}
     budgets: dict[tuple[str, str], Budget] = {}
-    with tqdm(total=len(plan), disable=not progress, unit="game") as bar:
+    with tqdm(total=len(plan), disable=not progress, unit="game", desc="War Chest self-play") as bar:
         for game, (tally, budget) in zip(plan, in_processes(_play, plan, jobs), strict=True):
             tallies[game.difficulty, game.policy].merge(tally)
             if budget is not None:

@@ -10,9 +10,35 @@ from engines.warchest.table import BAG_TAG, LAYOUT, SIDE_TAGS
 from tests.test_cli import automa
 
 
+def test_selfplay_by_default_plays_only_the_quick_baselines_with_a_progress_bar():
+    result = automa("selfplay", "warchest", "--games", "3", "--difficulty", "beginner")
+    assert result.returncode == 0, result.stderr
+    assert "beginner      random" in result.stdout and "beginner      greedy" in result.stdout
+    assert "search" not in result.stdout  # neither its row nor its explanation
+    # the bar and its estimate of the time left go to stderr: "War Chest self-play: 100%|...| 6/6 [00:00<00:00, ...]"
+    assert "War Chest self-play" in result.stderr and "6/6 [" in result.stderr and "<00:00" in result.stderr
+
+
+def test_the_search_flag_adds_the_search_player_and_says_so_in_help():
+    assert "War Chest: the search opponent plays too" in " ".join(automa("selfplay", "--help").stdout.split())
+    refused = automa("selfplay", "paxpamir", "--search", "--games", "1")
+    assert refused.returncode != 0 and "--search is for War Chest only" in refused.stderr
+
+
 def test_selfplay_json_summary_with_zero_errors():
     result = automa(
-        "selfplay", "warchest", "--games", "8", "--seed", "1", "--playouts", "5", "--search-games", "2", "--json"
+        "selfplay",
+        "warchest",
+        "--games",
+        "8",
+        "--seed",
+        "1",
+        "--playouts",
+        "5",
+        "--search-games",
+        "2",
+        "--json",
+        "--search",
     )
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
