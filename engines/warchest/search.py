@@ -23,9 +23,12 @@ from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.board import LOCATION_SET, NEIGHBOURS, Hex, distance
 from engines.warchest.state import State
 
-PLAYOUT_DEPTH = 6  # the searcher's actions played on from a new leaf (each with the AI's turns between)
-SCORE_SCALE = 60.0  # evaluation points for a clear lead (a control marker is worth 100)
+PLAYOUT_DEPTH = 2  # the searcher's actions played on from a new leaf (each with the AI's turns between); deeper
+# playouts only added the AI's chance to every value (0 of 16 Beginner games at depth 4, 1 of 16 at depth 2)
+SCORE_SCALE = 30.0  # evaluation points for a clear lead (a control marker is worth 100)
+EXPLORATION = 0.2  # UCB1's constant: values differ by a few hundredths, so 0.7 spread the playouts evenly
 RANDOM_SHARE = 0.1  # of playout actions chosen at random rather than by the heuristic
+UNIT, COIN, HEX_AWAY, ON_LOCATION, THREAT = 20, 3, 8, 25, 35  # the evaluation's weights (see evaluate)
 
 # The playout heuristic's preferences, one number per kind of action (higher first; ties at random).
 WIN, RETAKE, CONTROL, KILL, NEAR_LOCATION, HIT, DEPLOY = 1000, 95, 85, 80, 20, 40, 40
@@ -71,8 +74,9 @@ class WarChestSearch:
 
 def evaluate(state: State, me: int) -> float:
     """A position for ``me``: 100 a control marker; 12 a coin of the other side's removed from play, -6 one of
-    mine; each unit of mine 6, 3 a coin, -4 a hex from the nearest location it could take, 25 standing on one;
-    each of the other side's the opposite, its standing on a location it could take -35 (it takes control next)."""
+    mine; each unit of mine 20, 3 a coin, -8 a hex from the nearest location it could take, 25 standing on one;
+    each of the other side's -20, +8 a hex away, -35 standing on a location it could take (it takes control when
+    its coin comes)."""
     if state.winner is not None:
         return 1e6 if state.winner == me else -1e6
     other = 1 - me
@@ -82,9 +86,9 @@ def evaluate(state: State, me: int) -> float:
         away = min((distance(h, t) for t in LOCATION_SET if state.control.get(t) != piece.owner), default=0)
         on_one = h in LOCATION_SET and state.control.get(h) != piece.owner
         if piece.owner == me:
-            score += 6 + 3 * piece.coins - 4 * away + (25 if on_one else 0)
+            score += UNIT + COIN * piece.coins - HEX_AWAY * away + (ON_LOCATION if on_one else 0)
         else:
-            score += -6 + 3 * away - (35 if on_one else 0)
+            score += -UNIT + HEX_AWAY * away - (THREAT if on_one else 0)
     return score
 
 

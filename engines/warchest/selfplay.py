@@ -15,7 +15,7 @@ from engines.search import PLAYOUTS, SEARCH, Budget, IsMcts, search_games
 from engines.selfplay_report import Row, in_processes, report, search_note
 from engines.warchest import rules as R
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
-from engines.warchest.search import PLAYOUT_DEPTH, WarChestSearch
+from engines.warchest.search import EXPLORATION, PLAYOUT_DEPTH, WarChestSearch
 from engines.warchest.solo import POLICIES, HumanPolicy, setup_solo
 
 
@@ -101,7 +101,12 @@ def _play(game: _Game) -> tuple[Tally, Budget | None]:
     Each game draws only from its own seed, so where it runs changes nothing."""
     tally = Tally()
     searcher = (
-        IsMcts(WarChestSearch.against(AiOptions(difficulty=game.difficulty)), game.playouts, PLAYOUT_DEPTH)  # type: ignore[arg-type]
+        IsMcts(
+            WarChestSearch.against(AiOptions(difficulty=game.difficulty)),  # type: ignore[arg-type]
+            game.playouts,
+            PLAYOUT_DEPTH,
+            EXPLORATION,
+        )
         if game.policy == SEARCH
         else None
     )

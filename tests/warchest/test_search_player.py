@@ -45,7 +45,7 @@ def test_the_evaluation_counts_markers_first_then_coins_removed_and_threats():
     killed.sides[AI].eliminated = {"Pikeman": 1}
     assert evaluate(killed, HUMAN) == 12
     threat = position(ai={(0, 1): "Pikeman"}, to_act=HUMAN)  # on N5, which the AI does not hold
-    assert evaluate(threat, HUMAN) == -6 - 35
+    assert evaluate(threat, HUMAN) == -20 - 35
     won = position(to_act=HUMAN)
     won.winner = HUMAN
     assert evaluate(won, HUMAN) > 1e5 > -1e5 > evaluate(won, AI)
