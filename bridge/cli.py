@@ -27,7 +27,7 @@ from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
 from engines import registry
 from engines.base import Game
-from engines.search import PLAYOUTS, SEARCH_GAMES
+from engines.search import GAME_PLAYOUTS, PLAYOUTS, SEARCH_GAMES
 
 log = logging.getLogger("automa")
 
@@ -319,9 +319,10 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--playouts",
         type=int,
-        default=PLAYOUTS,
+        default=None,
         metavar="N",
-        help=f"the search opponent's playouts per decision (default {PLAYOUTS}; more plays stronger and slower)",
+        help=f"the search opponent's playouts per decision (default {PLAYOUTS}, War Chest "
+        f"{GAME_PLAYOUTS['warchest']}; more plays stronger and slower)",
     )
     selfplay.add_argument(
         "--search-games",

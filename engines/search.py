@@ -25,6 +25,7 @@ A = TypeVar("A", bound=Hashable)
 
 SEARCH = "search"  # the opponent's name in ``automa selfplay --opponent``
 PLAYOUTS = 200  # per decision, by default (``--playouts``)
+GAME_PLAYOUTS = {"warchest": 400}  # games whose default differs (War Chest: measured, a quarter-second a decision)
 SEARCH_GAMES = 20  # games per setting for the search opponent by default: each takes seconds, not milliseconds
 
 

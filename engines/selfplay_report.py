@@ -53,7 +53,7 @@ BASELINES = {
     "greedy": "plays the legal action that scores best one step ahead on a simple position score",
     "search": "searches each decision with information-set Monte Carlo tree search (a number of playouts per "
     "decision, each on a fresh sample of what it cannot see; the bot plays itself inside the search; short "
-    "playouts scored by the greedy player's position score)",
+    "playouts, by a quick heuristic in War Chest, scored by an evaluation of the position)",
 }
 
 

@@ -10,10 +10,11 @@ from typing import Any
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError
-from engines.search import PLAYOUTS, SEARCH
+from engines.search import SEARCH
 from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
 from engines.warchest.check import check_turn
+from engines.warchest.search import PLAYOUTS
 from engines.warchest.solo import POLICIES
 from engines.warchest.table import TableView, build_table, read_table
 from engines.warchest.turn import Step, planner_for, turn_steps

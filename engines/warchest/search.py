@@ -16,13 +16,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engines.search import squash
+from engines.search import GAME_PLAYOUTS, squash
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Recruit, Skip, Soak, Tactic
 from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.board import LOCATION_SET, NEIGHBOURS, Hex, distance
 from engines.warchest.state import State
 
+PLAYOUTS = GAME_PLAYOUTS["warchest"]  # per decision by default (``--playouts``)
 PLAYOUT_DEPTH = 2  # the searcher's actions played on from a new leaf (each with the AI's turns between); deeper
 # playouts only added the AI's chance to every value (0 of 16 Beginner games at depth 4, 1 of 16 at depth 2)
 SCORE_SCALE = 30.0  # evaluation points for a clear lead (a control marker is worth 100)

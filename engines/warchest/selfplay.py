@@ -11,11 +11,11 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engines.search import PLAYOUTS, SEARCH, Budget, IsMcts, search_games
+from engines.search import SEARCH, Budget, IsMcts, search_games
 from engines.selfplay_report import Row, in_processes, report, search_note
 from engines.warchest import rules as R
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
-from engines.warchest.search import EXPLORATION, PLAYOUT_DEPTH, WarChestSearch
+from engines.warchest.search import EXPLORATION, PLAYOUT_DEPTH, PLAYOUTS, WarChestSearch
 from engines.warchest.solo import POLICIES, HumanPolicy, setup_solo
 
 
