@@ -244,7 +244,8 @@ async def test_check_my_turn_accepts_a_legal_turn_and_names_an_illegal_one():
         lines = await press_check(live, session)
         assert lines[0] == "Bot: Your turn is not one legal action from where the bot left the table."
         assert any("now empty" in line for line in lines[1:])
-        assert "problem" in (world.global_ui.text_of("automa_status") or "")
+        # the panel's status repeats the chat's verdict (issue 34, item 6: it said "Your turn checks out" before)
+        assert "not one legal action" in (world.global_ui.text_of("automa_status") or "")
     finally:
         await stop_live(live)
 
