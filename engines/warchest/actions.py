@@ -134,7 +134,8 @@ def describe(action: Action) -> str:
         case Attack(_, frm, target):
             return f"attack {name(target)} from {name(frm)}"
         case Tactic(coin, frm, to, target, other):
-            parts = [f"{coin} tactic from {name(frm)}"]
+            # a Royal Coin's muster grants a tactic with no coin of its own: name none rather than "None"
+            parts = [f"{coin} tactic from {name(frm)}" if coin else f"tactic of the unit on {name(frm)}"]
             if other is not None:
                 parts.append(f"with {name(other)}")
             if to is not None:

@@ -19,7 +19,9 @@ from engines.warchest.actions import (
     Skip,
     Soak,
     Tactic,
+    describe,
 )
+from engines.warchest.board import HEXES, name
 from engines.warchest.state import Rules
 from tests.warchest.helpers import position
 
@@ -419,3 +421,10 @@ def test_option_solo_claim_as_a_pass_and_light_cavalry_returning():
     assert Tactic("Light Cavalry", (0, 0), to=(0, 0)) in legal(state)
     state = position(ai={(0, 0): "Light Cavalry"}, hand=["Light Cavalry"], rules=TWO)
     assert Tactic("Light Cavalry", (0, 0), to=(0, 0)) not in legal(state)
+
+
+def test_a_tactic_granted_by_the_royal_coins_muster_is_described_without_a_coin() -> None:
+    """What the page and the chat show for the AI's muster: a granted tactic has no coin, and said "None tactic"."""
+    frm, to = HEXES[0], HEXES[1]
+    assert describe(Tactic(None, frm, to=to)) == f"tactic of the unit on {name(frm)} to {name(to)}"
+    assert describe(Tactic("Archer", frm, target=to)) == f"Archer tactic from {name(frm)} attacking {name(to)}"
