@@ -98,9 +98,33 @@ def join_script(mod_script: str, ours: Bundle) -> tuple[Bundle, list[str]]:
 
 
 def joined_state(mod_state: str, game: Game[Any, Any] | None) -> str:
-    """The Global state of a joined save: the bot's settings beside the mod's own, untouched."""
+    """The Global state of a joined save: ``tabletop_automa <settings JSON>``, a newline, then the mod's own state
+    untouched. The mod's state is never wrapped in JSON: TTS's ``JSON.decode`` takes time quadratic in a string's
+    length, and under MoonSharp turns each ``\\uXXXX`` escape into one character per UTF-8 byte ("Zoë" would
+    come back "ZoÃ«"); the settings are written as raw UTF-8 for the same reason (connector.lua reads both)."""
     settings = {"game": game.name if game else "", "difficulty": game.default_difficulty if game else ""}
-    return json.dumps({STATE_KEY: settings, "mod_state": mod_state})
+    return f"{STATE_KEY} {json.dumps(settings, ensure_ascii=False, separators=(',', ':'))}\n{mod_state}"
+
+
+def split_state(state: str) -> tuple[dict[str, Any] | None, str]:
+    """The bot's settings and the mod's own state from a joined save's Global state (either format the connector
+    reads); ``None`` and the whole text when it holds no settings."""
+    head = f"{STATE_KEY} "
+    if state.startswith(head):
+        line, _, theirs = state.partition("\n")
+        try:
+            settings = json.loads(line[len(head) :])
+        except json.JSONDecodeError:
+            return None, theirs
+        return (settings if isinstance(settings, dict) else None), theirs
+    if state.startswith(f'{{"{STATE_KEY}"'):
+        try:
+            old = json.loads(state)
+        except json.JSONDecodeError:
+            return None, state
+        if isinstance(old, dict) and isinstance(old.get(STATE_KEY), dict):
+            return old[STATE_KEY], str(old.get("mod_state") or "")
+    return None, state
 
 
 # --- the XML UI -------------------------------------------------------------------------------------------

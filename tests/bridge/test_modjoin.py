@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bridge.commands import Move, Position, Say
-from bridge.modjoin import STATE_KEY, InjectError, inject, inject_file, place_panel, split_script, split_ui
+from bridge.modjoin import InjectError, inject, inject_file, place_panel, split_script, split_state, split_ui
 from bridge.modsource import ModSource
 from bridge.protocol import GLOBAL_GUID
 from bridge.table import SaveFile
@@ -84,8 +84,9 @@ def test_a_real_mods_scripts_ui_and_state_keep_working_once_joined(name: str):
     assert after.global_ui.find("automa_bot_turn") is not None
     if name.startswith("coinche"):
         assert run(after, "return MasterDeckGuid") == run(before, "return MasterDeckGuid") == "91a70f"
-    state = json.loads(after.to_save().to_dict()["LuaScriptState"])
-    assert state["mod_state"] == before.to_save().to_dict()["LuaScriptState"]
+    settings, theirs = split_state(after.to_save().to_dict()["LuaScriptState"])
+    assert settings == {"game": "", "difficulty": ""}
+    assert theirs == before.to_save().to_dict()["LuaScriptState"]
     assert [o.guid for o in after.objects.values()] == [o.guid for o in before.objects.values()]
 
 
@@ -96,9 +97,9 @@ def test_a_mods_own_state_survives_a_save_and_a_load_beside_the_bots_settings():
     assert run(first, "return loads") == 5  # its onLoad got its own state (4), not the bot's
     assert run(first, "return getObjectFromGUID('blk001').getVar('count')") == 8
     saved = first.to_save()
-    state = json.loads(saved.to_dict()["LuaScriptState"])
-    assert json.loads(state["mod_state"]) == {"loads": 5}
-    assert state[STATE_KEY] == {"game": "demo", "difficulty": "normal"}
+    settings, theirs = split_state(saved.to_dict()["LuaScriptState"])
+    assert json.loads(theirs) == {"loads": 5}
+    assert settings == {"game": "demo", "difficulty": "normal"}
     second, sent = loaded(saved)
     assert errors(sent) == [] and run(second, "return loads") == 6
     assert run(second, "return {automa.settings.game, automa.settings.difficulty}") == ["demo", "normal"]

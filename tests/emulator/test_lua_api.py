@@ -104,12 +104,11 @@ def test_objects_compare_equal_by_identity():
 
 def test_json_round_trip_and_objects_refused():
     world, _ = world_with([{"GUID": "aaaaaa", "Name": "BlockSquare"}])
-    assert run(world, 'return JSON.encode(JSON.decode(\'{"a":[1,2.5,"x\\\\n"],"b":true}\'))') in (
-        '{"a":[1,2.5,"x\\n"],"b":true}',
-        '{"b":true,"a":[1,2.5,"x\\n"]}',
+    assert run(world, 'return JSON.encode(JSON.decode(\'{"b":true,"a":[1,2.5,"x\\\\n"]}\'))') == (
+        '{"a":[1,2.5,"x\\n"],"b":true}'  # JSON.lua sorts an object's keys
     )
     assert run(world, "return JSON.encode({})") == "[]"
-    with pytest.raises(ScriptError, match="cannot encode an Object"):
+    with pytest.raises(ScriptError, match=r"can't convert userdata to JSON \(an Object: send its GUID"):
         run(world, "return JSON.encode({o = getObjectFromGUID('aaaaaa')})")
 
 
@@ -402,10 +401,9 @@ def test_json_writes_a_table_keyed_by_numbers_as_an_array_with_null_holes():
     world, _ = world_with([])
     assert run(world, 'return JSON.encode({[2] = "a", [3] = "b"})') == '[null,"a","b"]'
     assert run(world, "return JSON.encode({1, 2, 3})") == "[1,2,3]"
-    assert run(world, 'return JSON.encode({[2] = "a", x = 1})') in ('{"2":"a","x":1}', '{"x":1,"2":"a"}')
+    assert run(world, 'return JSON.encode({[2] = "a", x = 1})') == '{"2":"a","x":1}'
     assert run(world, "return JSON.decode('') == nil") is True
-    with pytest.raises(ScriptError, match="too sparse"):
-        run(world, "return JSON.encode({[2000000] = 1})")
+    assert run(world, "return JSON.encode({[5] = 1})") == "[null,null,null,null,1]"  # no limit in JSON.lua
 
 
 def vec(world: World, lua: str) -> tuple[float, float, float]:

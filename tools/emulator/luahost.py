@@ -15,6 +15,8 @@ from typing import Any
 
 import lupa.lua52 as lupa
 
+from tools.emulator.moonsharp import text as mstext
+
 LuaError = lupa.LuaError
 LuaSyntaxError = lupa.LuaSyntaxError
 LuaTable = Any  # lupa's _LuaTable has no public type
@@ -66,6 +68,8 @@ class LuaHost:
         host = self.lua.table_from(
             {
                 "json_decode": self.json_decode,
+                "json_lua_string": mstext.json_lua_string,
+                "unicode": lambda s, i=1, j=None: tuple(mstext.unicode(str(s), int(i), None if j is None else int(j))),
                 "sethook": sethook,
                 "getinfo": getinfo,
                 "budget": instruction_budget,
@@ -172,10 +176,12 @@ class LuaHost:
     # --- values ----------------------------------------------------------------------------------
 
     def json_decode(self, text: object) -> Any:
+        """TTS's ``JSON.decode``: JSON.lua under MoonSharp reads a ``\\uXXXX`` escape as one character per UTF-8
+        byte (``moonsharp/text.py``); raw UTF-8 text comes through as it is."""
         if str(text).strip() == "":
             return None  # TTS's JSON.decode('') gives nil (issue 17's finding on real mods)
         try:
-            return self.to_lua(json.loads(str(text)))
+            return self.to_lua(json.loads(mstext.json_lua_unescape(str(text))))
         except json.JSONDecodeError as exc:
             raise ValueError(f"JSON.decode: {exc}") from None
 

@@ -7,6 +7,30 @@ local host = ...
 unpack = table.unpack
 pack = table.pack
 
+-- MoonSharp's own string functions (its strings are .NET UTF-16 strings): unicode(s, i, j) gives UTF-16 code units
+-- where byte gives 63 above U+00FF; startsWith, endsWith and contains compare plain text. An ASCII string's code
+-- units are its bytes; any other goes to Python (tools/emulator/moonsharp/text.py).
+do
+  local byte, find, sub = string.byte, string.find, string.sub
+  local host_unicode = host.unicode
+  function string.unicode(s, i, j)
+    s = tostring(s)
+    if not find(s, "[\128-\255]") then return byte(s, i or 1, j) end
+    return host_unicode(s, i or 1, j)
+  end
+  function string.startsWith(s, prefix)
+    s, prefix = tostring(s), tostring(prefix)
+    return sub(s, 1, #prefix) == prefix
+  end
+  function string.endsWith(s, suffix)
+    s, suffix = tostring(s), tostring(suffix)
+    return #suffix == 0 or sub(s, -#suffix) == suffix
+  end
+  function string.contains(s, part)
+    return find(tostring(s), tostring(part), 1, true) ~= nil
+  end
+end
+
 -- Vector --------------------------------------------------------------------------------------------------
 -- As the API reference documents it (docs/vector.md of Berserk-Games/Tabletop-Simulator-API): a class in pure Lua,
 -- its methods called with a colon or as statics (Vector.dot(a, b)); arithmetic methods change self and return it;
@@ -320,91 +344,113 @@ end
 function Turns.getPreviousTurnColor() return turn_step(-1) end
 
 -- JSON ----------------------------------------------------------------------------------------------------
--- encode runs in Lua (a snapshot encodes thousands of tables; crossing into Python per value would be slow);
--- decode is Python's json module. An empty table encodes as [] (TTS's choice is unverified; the bridge
--- accepts both).
-local ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f", ["\n"] = "\\n",
+-- TTS's JSON module is Berserk-Games' JSON.lua running inside MoonSharp (shared/docs/tts-interface.md, "MoonSharp
+-- dialect"); this one writes what it writes, in Lua for speed, with the MoonSharp-specific parts in Python
+-- (tools/emulator/moonsharp/text.py):
+-- - a string escapes '"', '\\', \n \r \t \b \f and other control characters; a non-ASCII character whose low 8
+--   bits fall in that class is written \u003f, as MoonSharp's patterns and string.byte make JSON.lua do;
+-- - numbers as MoonSharp's tostring writes them (15 significant digits), NaN as null, infinity (and MoonSharp's
+--   math.huge, the largest double) as 1e+9999;
+-- - a table with only keys 1..n (holes too) is an array; an empty table is []; otherwise an object whose keys are
+--   sorted (number keys written as strings); a key of another type, a function, an Object or a cycle is an error.
+-- decode is Python's json after JSON.lua's \uXXXX handling under MoonSharp (one character per UTF-8 byte).
+local find, gsub, format, floor, concat, sort = string.find, string.gsub, string.format, math.floor, table.concat,
+  table.sort
+local json_lua_string, ms_number = host.json_lua_string, nil
+local JSON_ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f", ["\n"] = "\\n",
   ["\r"] = "\\r", ["\t"] = "\\t" }
 local function escape_char(c)
-  return ESCAPES[c] or string.format("\\u%04x", string.byte(c))
+  return JSON_ESCAPES[c] or format("\\u%04x", string.byte(c))
 end
-local find, gsub, format, floor, concat = string.find, string.gsub, string.format, math.floor, table.concat
+local ESCAPED = '[%z\1-\31"\\]'
 
 local function quote(s)
-  if find(s, '[%c"\\]') then s = gsub(s, '[%c"\\]', escape_char) end
+  if find(s, "[\128-\255]") then return json_lua_string(s) end
+  if find(s, ESCAPED) then s = gsub(s, ESCAPED, escape_char) end
   return '"' .. s .. '"'
 end
 
+-- MoonSharp's tostring of a number: .NET's 15 significant digits, E in exponents, -0 as 0 (the dialect's
+-- "numbers" probes)
+local DBL_MAX = 1.7976931348623157e308
+ms_number = function(v)
+  if v ~= v then return "NaN" end
+  if v == 1 / 0 then return "Infinity" end
+  if v == -1 / 0 then return "-Infinity" end
+  if v == floor(v) and v > -1e15 and v < 1e15 then return format("%d", v) end
+  return (gsub(format("%.15g", v), "e", "E"))
+end
+__automa_number_text = ms_number
+
 local function number(v)
-  if v ~= v or v == math.huge or v == -math.huge then return "null" end
-  if v == floor(v) and v > -1e14 and v < 1e14 then return tostring(v) end -- Lua 5.2 prints these as digits
-  if v == floor(v) and v > -9007199254740992 and v < 9007199254740992 then return format("%d", v) end
-  local short = format("%.14g", v)
-  if tonumber(short) == v then return short end
-  return format("%.17g", v)
+  if v ~= v then return "null" end
+  if v >= DBL_MAX then return "1e+9999" end
+  if v <= -DBL_MAX then return "-1e+9999" end
+  return ms_number(v)
 end
 
-local KEYS, KEY_COUNT = {}, 0 -- quoted keys, "k":, cached: snapshots repeat the same few dozen keys thousands of times
--- Appends to `out` from index n + 1; returns the new count (no #out, which is O(log n) per append).
 local encode_value
 
-local function encode_table(t, out, n, depth)
-  if depth > 64 then error("JSON.encode: table nested too deeply (a cycle?)", 0) end
-  if rawget(t, "__automa_guid") then error("JSON.encode: cannot encode an Object (send its GUID)", 0) end
-  -- TTS's JSON module writes a table whose keys are all numbers as an array, with null in the holes
-  local len, numeric = 0, true
+local function encode_table(t, out, n, parents)
+  if rawget(t, "__automa_guid") then error("JSON.encode() - can't convert userdata to JSON (an Object: send its GUID)", 0) end
+  if parents[t] then error("JSON.encode() - table " .. tostring(t) .. " is a child of itself", 0) end
+  local strings, numbers, number_as_string, most = {}, {}, false, nil
   for k in pairs(t) do
-    if type(k) == "number" and k >= 1 and k == floor(k) then
-      if k > len then len = k end
+    local tk = type(k)
+    if tk == "string" then
+      strings[#strings + 1] = k
+    elseif tk == "number" then
+      numbers[#numbers + 1] = k
+      if k <= 0 or k >= DBL_MAX then number_as_string = true elseif most == nil or k > most then most = k end
     else
-      numeric = false
-      break
+      error("JSON.encode() can't encode table with a key of type" .. tk, 0)
     end
   end
-  if numeric then
-    if len > 1000000 then error("JSON.encode: a table keyed by numbers up to " .. len .. " (too sparse)", 0) end
-    do
-      n = n + 1
-      out[n] = "["
-      for i = 1, len do
+  parents[t] = true
+  if #strings == 0 and not number_as_string then
+    n = n + 1
+    out[n] = "["
+    if most ~= nil then
+      for i = 1, most do
         if i > 1 then n = n + 1 out[n] = "," end
-        n = encode_value(t[i], out, n, depth + 1)
+        n = encode_value(t[i], out, n, parents)
       end
-      n = n + 1
-      out[n] = "]"
-      return n
+    end
+    n = n + 1
+    out[n] = "]"
+    parents[t] = false
+    return n
+  end
+  local map = t
+  if #numbers > 0 then
+    map = {}
+    for k, v in pairs(t) do map[k] = v end
+    sort(numbers)
+    for _, k in ipairs(numbers) do
+      local key = ms_number(k)
+      if map[key] ~= nil then
+        error("JSON.encode() - conflict converting table with mixed-type keys into a JSON object: key " .. key ..
+          " exists both as a string and a number.", 0)
+      end
+      strings[#strings + 1] = key
+      map[key] = t[k]
     end
   end
+  sort(strings)
   n = n + 1
   out[n] = "{"
-  local sep = ""
-  for k, v in pairs(t) do
-    local tk = type(k)
-    if (tk == "string" or tk == "number") and type(v) ~= "function" then
-      local key = KEYS[k]
-      if key == nil then
-        key = quote(tostring(k)) .. ":"
-        if tk == "string" and KEY_COUNT < 4096 then KEYS[k] = key KEY_COUNT = KEY_COUNT + 1 end
-      end
-      n = n + 1
-      local tv = type(v) -- strings and numbers inline: most values are, and a call per value is costly
-      if tv == "string" then
-        out[n] = sep .. key .. quote(v)
-      elseif tv == "number" then
-        out[n] = sep .. key .. number(v)
-      else
-        out[n] = sep .. key
-        n = encode_value(v, out, n, depth + 1)
-      end
-      sep = ","
-    end
+  for i, k in ipairs(strings) do
+    n = n + 1
+    out[n] = (i > 1 and "," or "") .. quote(k) .. ":"
+    n = encode_value(map[k], out, n, parents)
   end
   n = n + 1
   out[n] = "}"
+  parents[t] = false
   return n
 end
 
-encode_value = function(v, out, n, depth)
+encode_value = function(v, out, n, parents)
   local tv = type(v)
   n = n + 1
   if tv == "string" then
@@ -414,9 +460,11 @@ encode_value = function(v, out, n, depth)
   elseif tv == "boolean" then
     out[n] = v and "true" or "false"
   elseif tv == "table" then
-    return encode_table(v, out, n - 1, depth)
-  else
+    return encode_table(v, out, n - 1, parents)
+  elseif v == nil then
     out[n] = "null"
+  else
+    error("JSON.encode() - can't convert " .. tv .. " to JSON", 0)
   end
   return n
 end
@@ -424,7 +472,7 @@ end
 JSON = {}
 function JSON.encode(value)
   local out = {}
-  encode_value(value, out, 0, 0)
+  encode_value(value, out, 0, {})
   return concat(out)
 end
 JSON.encode_pretty = JSON.encode

@@ -32,11 +32,122 @@ local function vec(t)
   return { x = t.x, y = t.y, z = t.z }
 end
 
+-- JSON for the bridge ----------------------------------------------------------------------------
+
+-- The connector writes its own JSON instead of TTS's JSON.encode, which runs Berserk-Games' JSON.lua inside
+-- MoonSharp (shared/docs/tts-interface.md, "MoonSharp dialect"): MoonSharp's patterns compare only a character's
+-- low 8 bits, so its escape class matches many non-ASCII characters (ą, č, Cyrillic А-П, the dashes and quotes
+-- of typed text, most emoji) and writes each as \u003f ('?'); it also writes numbers with 15 significant digits
+-- (and, with `..`, in the machine's .NET culture: "0,25" on a Polish Windows) and infinity as 1e+9999.
+-- Here a character is escaped only when it is one of JSON's own (a quote, a backslash, a control character):
+-- the same pattern may match a non-ASCII character under MoonSharp, so each match is checked by its UTF-16 code
+-- (MoonSharp's string.unicode) and anything above 127 is kept as it is (the wire is UTF-8). Numbers: whole ones
+-- as digits, others with 17 significant digits (exact), a decimal comma turned back into a point; NaN and
+-- infinity as null. A table whose keys are all whole numbers from 1 is an array (null in its holes); an empty
+-- table is [] (the bridge reads both); an Object cannot be sent (send its GUID).
+local unicode = string.unicode or string.byte -- MoonSharp's; the emulator has it too
+local find, gsub, format, floor, concat = string.find, string.gsub, string.format, math.floor, table.concat
+local INFINITY = 1 / 0 -- not math.huge: MoonSharp's is the largest double
+local JSON_ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f", ["\n"] = "\\n",
+  ["\r"] = "\\r", ["\t"] = "\\t" }
+
+local function json_char(c)
+  local code = unicode(c, 1)
+  if code == nil or code > 127 then return c end -- a non-ASCII character MoonSharp's pattern matched: kept
+  return JSON_ESCAPES[c] or format("\\u%04x", code)
+end
+
+local function json_string(s)
+  if find(s, '[%c"\\]') then s = gsub(s, '[%c"\\]', json_char) end
+  return '"' .. s .. '"'
+end
+
+local function json_number(v)
+  if v ~= v or v == INFINITY or v == -INFINITY then return "null" end
+  if v == floor(v) and v > -9007199254740992 and v < 9007199254740992 then return format("%d", v) end
+  return (gsub(format("%.17g", v), ",", "."))
+end
+
+local json_value
+
+local function json_table(t, out, n, depth)
+  if depth > 64 then error("JSON: a table nested more than 64 deep (a cycle?)") end
+  local len, array = 0, true
+  for k in pairs(t) do
+    if type(k) == "number" and k >= 1 and k == floor(k) then
+      if k > len then len = k end
+    else
+      array = false
+      break
+    end
+  end
+  if array then
+    if len > 1000000 then error("JSON: a table keyed by numbers up to " .. len .. " (too sparse to send)") end
+    n = n + 1
+    out[n] = "["
+    for i = 1, len do
+      if i > 1 then n = n + 1 out[n] = "," end
+      n = json_value(t[i], out, n, depth + 1)
+    end
+    n = n + 1
+    out[n] = "]"
+    return n
+  end
+  n = n + 1
+  out[n] = "{"
+  local sep = ""
+  for k, v in pairs(t) do
+    local tk, tv = type(k), type(v)
+    if (tk == "string" or tk == "number") and tv ~= "function" then
+      local key = tk == "string" and k or json_number(k)
+      n = n + 1
+      if tv == "string" then -- strings and numbers inline: most values are, and a call per value costs
+        out[n] = sep .. json_string(key) .. ":" .. json_string(v)
+      elseif tv == "number" then
+        out[n] = sep .. json_string(key) .. ":" .. json_number(v)
+      else
+        out[n] = sep .. json_string(key) .. ":"
+        n = json_value(v, out, n, depth + 1)
+      end
+      sep = ","
+    end
+  end
+  n = n + 1
+  out[n] = "}"
+  return n
+end
+
+json_value = function(v, out, n, depth)
+  local tv = type(v)
+  n = n + 1
+  if tv == "string" then
+    out[n] = json_string(v)
+  elseif tv == "number" then
+    out[n] = json_number(v)
+  elseif tv == "boolean" then
+    out[n] = v and "true" or "false"
+  elseif tv == "table" then
+    return json_table(v, out, n - 1, depth)
+  elseif tv == "userdata" then
+    error("JSON: an Object cannot be sent (send its GUID)")
+  else
+    out[n] = "null"
+  end
+  return n
+end
+
+-- The JSON text of a value, as the bridge reads it (also for a game's own Lua: holas/global.lua's map).
+function automa.json(value)
+  local out = {}
+  json_value(value, out, 0, 0)
+  return concat(out)
+end
+
 -- Replies ---------------------------------------------------------------------------------------
 
 local function reply(id, ok, payload)
   if ok then
-    sendExternalMessage({ automa_reply = id, ok = true, result = JSON.encode(payload) })
+    sendExternalMessage({ automa_reply = id, ok = true, result = automa.json(payload) })
   else
     sendExternalMessage({ automa_reply = id, ok = false, error = payload })
   end
@@ -667,29 +778,48 @@ local function measure_boards()
   Wait.condition(send, loaded, BOARD_LOAD_TIMEOUT, send)
 end
 
+-- A joined save's state is "tabletop_automa <settings as JSON>", a newline, then the mod's own state exactly as its
+-- onSave wrote it. TTS's JSON.decode takes time quadratic in a string's length (a 100 KB state: 8 s under Mono), so
+-- the mod's state never goes through it: only the short settings line does. (Saves joined before held one JSON
+-- object {tabletop_automa = settings, mod_state = the mod's}; they are still read.)
+local JOINED_HEAD = JOINED_KEY .. " "
+
 function onSave()
-  if not automa.joined then return JSON.encode(automa.settings) end
+  if not automa.joined then return automa.json(automa.settings) end
   local theirs = ""
   if mod_on_save ~= nil then theirs = mod_on_save() or "" end
-  return JSON.encode({ [JOINED_KEY] = automa.settings, mod_state = theirs })
+  return JOINED_HEAD .. automa.json(automa.settings) .. "\n" .. tostring(theirs)
+end
+
+-- The bot's settings and the mod's own state from a joined save's state.
+local function split_joined(state)
+  if string.sub(state, 1, #JOINED_HEAD) == JOINED_HEAD then
+    local eol = string.find(state, "\n", 1, true) -- the settings are ASCII: the first newline ends them
+    if eol == nil then eol = #state + 1 end
+    local ok, settings = pcall(JSON.decode, string.sub(state, #JOINED_HEAD + 1, eol - 1))
+    return ok and settings or nil, string.sub(state, eol + 1)
+  end
+  local ok, saved = false, nil
+  if string.sub(state, 1, #JOINED_KEY + 3) == '{"' .. JOINED_KEY .. '"' then ok, saved = pcall(JSON.decode, state) end
+  if ok and type(saved) == "table" and type(saved[JOINED_KEY]) == "table" then
+    return saved[JOINED_KEY], saved.mod_state or ""
+  end
+  return nil, state -- the mod's own state from before it was joined
 end
 
 function onLoad(script_state)
-  local decoded, saved = false, nil
-  if script_state ~= nil and script_state ~= "" then decoded, saved = pcall(JSON.decode, script_state) end
+  script_state = script_state or ""
   local failed
   if automa.joined then
-    local theirs = script_state
-    if decoded and type(saved) == "table" and type(saved[JOINED_KEY]) == "table" then
-      read_settings(saved[JOINED_KEY])
-      theirs = saved.mod_state or ""
-    end
+    local settings, theirs = split_joined(script_state)
+    read_settings(settings)
     if mod_on_load ~= nil then
       local ok, err = pcall(mod_on_load, theirs)
       if not ok then failed = err end
     end
-  elseif decoded then
-    read_settings(saved)
+  elseif script_state ~= "" then
+    local ok, saved = pcall(JSON.decode, script_state)
+    if ok then read_settings(saved) end
   end
   automa.event("hello", { protocol = automa.PROTOCOL, game = automa.settings.game })
   shuffle_random_bags()

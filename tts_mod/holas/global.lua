@@ -20,10 +20,56 @@ local function mapSay(text, color)
   printToAll("Map editor: " .. text, color or { 0.6, 0.8, 1 })
 end
 
+-- The words of a chat line, split at spaces, tabs and line breaks. Not by a pattern: under MoonSharp a pattern
+-- compares only a character's low 8 bits, so "%S+" splits "Čechy" (U+010C) at its first letter. string.byte is
+-- safe here: it gives 63 for a character above U+00FF, and a non-ASCII character is never 9, 10, 13 or 32
+-- (in the emulator's UTF-8 neither is any byte of one).
+local MAP_SPACE = { [9] = true, [10] = true, [13] = true, [32] = true }
+
 local function mapWords(text)
-  local words = {}
-  for word in string.gmatch(text, "%S+") do words[#words + 1] = word end
+  local words, start = {}, nil
+  for i = 1, #text + 1 do
+    local space = i > #text or MAP_SPACE[string.byte(text, i)]
+    if space and start then
+      words[#words + 1] = string.sub(text, start, i - 1)
+      start = nil
+    elseif not space and not start then
+      start = i
+    end
+  end
   return words
+end
+
+-- A number of degrees as typed: digits with one decimal point or comma, a sign before them. Not tonumber: under
+-- MoonSharp it parses with .NET rules, so "22,5" gives 225 and "0x10" nil. nil when the word is anything else.
+local function mapNumber(word)
+  local sign, whole, fraction, digits, seen_point = 1, 0, 0, 0, false
+  local scale = 1
+  for i = 1, #word do
+    local b = string.byte(word, i)
+    if i == 1 and (b == 45 or b == 43) and #word > 1 then
+      if b == 45 then sign = -1 end
+    elseif (b == 46 or b == 44) and not seen_point then
+      seen_point = true
+    elseif b >= 48 and b <= 57 then
+      digits = digits + 1
+      if seen_point then
+        scale = scale / 10
+        fraction = fraction + (b - 48) * scale
+      else
+        whole = whole * 10 + (b - 48)
+      end
+    else
+      return nil
+    end
+  end
+  if digits == 0 then return nil end
+  return sign * (whole + fraction)
+end
+
+-- An angle for the chat: %g, and a point whatever the machine's culture (MoonSharp's `..` would write "22,5").
+local function mapDegrees(value)
+  return (string.gsub(string.format("%g", value), ",", "."))
 end
 
 local function mapPointer(color)
@@ -45,7 +91,8 @@ local function mapList()
     mapSay(id .. " (" .. table.concat(r.words, " ") .. "): " .. (r.center and "centre set" or "NO CENTRE") ..
       ", " .. #r.polygon .. " outline point(s)")
   end
-  mapSay(#mapEditor.links .. " link(s); side " .. mapEditor.side .. ", north at " .. mapEditor.north .. " degrees")
+  mapSay(#mapEditor.links .. " link(s); side " .. mapEditor.side .. ", north at " .. mapDegrees(mapEditor.north) ..
+    " degrees")
 end
 
 local mapCommands = {}
@@ -94,8 +141,14 @@ end
 function mapCommands.side(words) mapEditor.side = words[1] or "A" mapSay("side " .. mapEditor.side) end
 
 function mapCommands.north(words)
-  mapEditor.north = tonumber(words[1] or "") or 0
-  mapSay("north at " .. mapEditor.north .. " degrees clockwise from the table's north")
+  local degrees = mapNumber(words[1] or "")
+  if degrees == nil then
+    mapSay("'map north " .. tostring(words[1] or "") .. "': the angle is a number of degrees, e.g. 'map north 90' " ..
+      "or 'map north 22.5'; north stays at " .. mapDegrees(mapEditor.north), "Red")
+    return
+  end
+  mapEditor.north = degrees
+  mapSay("north at " .. words[1] .. " degrees clockwise from the table's north")
 end
 
 function mapCommands.list() mapList() end
@@ -109,7 +162,7 @@ function mapCommands.send()
   local regions = {}
   for _, id in ipairs(mapEditor.order) do regions[#regions + 1] = mapEditor.regions[id] end
   local drawing = { side = mapEditor.side, north = mapEditor.north, regions = regions, links = mapEditor.links }
-  automa.event("map", { drawing = JSON.encode(drawing) })
+  automa.event("map", { drawing = automa.json(drawing) }) -- not JSON.encode: it garbles non-ASCII names
   mapSay("sent " .. #regions .. " region(s) and " .. #mapEditor.links .. " link(s) to the bridge...")
 end
 
