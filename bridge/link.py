@@ -39,12 +39,14 @@ log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
 DEFAULT_TIMEOUT = 10.0
 
-# Executed code is wrapped so that run-time errors come back correlated, and results as JSON text.
+# Executed code is wrapped so that run-time errors come back correlated, and results as JSON text: the connector's
+# own JSON where the script has it (TTS's JSON.encode garbles non-ASCII text under MoonSharp, issue 32).
 _EXECUTE_HEAD = "local __automa_ok, __automa_value = pcall(function()\n"
 _EXECUTE_TAIL = (
     "\nend)\n"
-    "if __automa_ok then return JSON.encode({ok = true, value = __automa_value}) end\n"
-    "return JSON.encode({ok = false, error = tostring(__automa_value)})"
+    "local __automa_json = type(automa) == 'table' and type(automa.json) == 'function' and automa.json or JSON.encode\n"
+    "if __automa_ok then return __automa_json({ok = true, value = __automa_value}) end\n"
+    "return __automa_json({ok = false, error = tostring(__automa_value)})"
 )
 _ROW = re.compile(r"(chunk_\d+:\(?)(\d+)")
 

@@ -60,8 +60,12 @@ class Bundle:
         return self.origins[row - 1] if 0 < row <= len(self.origins) else None
 
     def explain(self, error: str) -> str:
-        """A TTS error message with its ``chunk_N:(row,...)`` read as ``file:line`` where the row is ours."""
-        m = _CHUNK_ROW.search(error)
+        """A TTS error message with its ``chunk_N:(row,...)`` read as ``file:line`` where the row is ours. Of several
+        positions the last counts: MoonSharp 2.0.0.0 puts the position of ``error(msg, 0)`` before a message that
+        already carries one (the connector re-raising a joined mod's ``onLoad`` error), so the first would blame
+        the connector instead of the line that failed."""
+        found = list(_CHUNK_ROW.finditer(error))
+        m = found[-1] if found else None
         where = self.locate(int(m.group(1))) if m else None
         if where is None:
             return error

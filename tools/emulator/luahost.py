@@ -8,6 +8,7 @@ reported as ``chunk_N:(row,colStart-colEnd): text`` like MoonSharp.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable, Iterator
 from importlib.resources import files
@@ -17,6 +18,7 @@ import lupa.lua52 as lupa
 
 from tools.emulator.moonsharp import text as mstext
 
+log = logging.getLogger(__name__)
 LuaError = lupa.LuaError
 LuaSyntaxError = lupa.LuaSyntaxError
 LuaTable = Any  # lupa's _LuaTable has no public type
@@ -30,6 +32,9 @@ MEMORY_LIMIT = 512 * 1024 * 1024  # bytes the whole Lua state may hold
 _REMOVED_OS = ("execute", "exit", "getenv", "remove", "rename", "tmpname", "setlocale")
 _LUA_POSITION = re.compile(r"^(?:\[string \"[^\"]*\"\]|(chunk_\d+)):(\d+): ", re.M)
 _NEAR = re.compile(r"near '([^']+)'")
+# TTS's JSON.decode (JSON.lua under MoonSharp) builds a string a character at a time: 100 KB took 8 s and 300 KB 72 s
+# under Mono (shared/docs/tts-interface.md). A text this long gets a warning in the emulator's log.
+SLOW_DECODE = 50_000
 
 
 def _deny_attributes(obj: object, name: object, is_setting: bool) -> object:
@@ -94,6 +99,7 @@ class LuaHost:
         self.forget = g["__automa_forget"]
         for name in [k for k in g if isinstance(k, str) and k.startswith("__automa_")]:
             g[name] = None  # the emulator's own handles: out of the mods' reach (TTS has no such globals)
+        self.largest_decode = 0  # characters of the longest text a script gave JSON.decode (README: measured)
         self._depth = 0  # Lua -> Python -> Lua calls nest; the budget is per outermost call
         self._sources: dict[str, str] = {}
 
@@ -175,13 +181,21 @@ class LuaHost:
 
     # --- values ----------------------------------------------------------------------------------
 
-    def json_decode(self, text: object) -> Any:
+    def json_decode(self, value: object) -> Any:
         """TTS's ``JSON.decode``: JSON.lua under MoonSharp reads a ``\\uXXXX`` escape as one character per UTF-8
         byte (``moonsharp/text.py``); raw UTF-8 text comes through as it is."""
-        if str(text).strip() == "":
+        text = str(value)
+        self.largest_decode = max(self.largest_decode, len(text))
+        if len(text) >= SLOW_DECODE:
+            log.warning(
+                "JSON.decode of %d characters: TTS's would take about %.0f s (quadratic: 100 KB took 8 s)",
+                len(text),
+                8 * (len(text) / 100_000) ** 2,
+            )
+        if text.strip() == "":
             return None  # TTS's JSON.decode('') gives nil (issue 17's finding on real mods)
         try:
-            return self.to_lua(json.loads(mstext.json_lua_unescape(str(text))))
+            return self.to_lua(json.loads(mstext.json_lua_unescape(text)))
         except json.JSONDecodeError as exc:
             raise ValueError(f"JSON.decode: {exc}") from None
 
