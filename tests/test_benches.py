@@ -42,3 +42,19 @@ def test_each_snapshot_goal_line_carries_the_verdict_its_figures_give():
     ], lines
     assert "4.0 ms, below the whole snapshot's floor 5.00 ms" in lines[2]
     assert lines[4] == "goal, 5,000 objects: lean 300 ms, NOT under 150 ms"
+
+
+def test_the_slowdown_goal_line_is_the_geometric_mean_of_every_figures_ratio():
+    """Issue 32: the emulator at most 1.5x slower than before, from figures measured in the same run; 1.5x exactly
+    still meets it."""
+    from tools.bench_roundtrip import slowdown_lines
+
+    snap = {"n": 100, "e2e": 0.010, "lean": 0.004, "exact": 0.002, "exact_moved": 0.002}
+    batch = {"what": "batch of 20 commands", "e2e": 0.030}
+    slower = {**snap, "e2e": 0.015, "lean": 0.006, "exact": 0.003, "exact_moved": 0.003}
+    lines = slowdown_lines([slower, {**batch, "e2e": 0.045}], [snap, batch], "abc1234")
+    assert lines[0].startswith("  100 objects: whole 15.0 ms / 10.0 ms = 1.50x; lean 6.0 ms / 4.0 ms = 1.50x")
+    assert lines[1] == "  batch of 20 commands: end to end 45.0 ms / 30.0 ms = 1.50x"
+    assert lines[2].endswith("than abc1234: 1.50x (geometric mean of 5 figures; slowest 1.50x), met")
+    much = slowdown_lines([{**batch, "e2e": 0.09}], [batch], "abc1234")
+    assert much[-1].endswith("3.00x (geometric mean of 1 figures; slowest 3.00x), NOT met")

@@ -10,7 +10,12 @@ below that floor). Then where a snapshot spends its time, the bridge's table mod
 a War Chest and a Wakhan bot turn at TTS's pace (60 frames a second), with the time spent watching pieces move.
 Each of issue 18's goals is printed with its verdict (met or NOT met) from the figures beside it.
 
-    python -m tools.bench_roundtrip [--sizes 100 1000 5000] [--repeat 15] [--no-turns]
+Issue 32's goal, that the emulator's MoonSharp layer makes it at most 1.5x slower: the same tables and requests
+(the same save, today's connector) are answered by the emulator of revision ``--before`` (default cc8ba6f, the last
+commit before issue 32), exported from git into a temporary folder and run as its own process, in the same run; each
+figure's ratio is printed, and their geometric mean with its verdict. Without git history it says so and skips it.
+
+    python -m tools.bench_roundtrip [--sizes 100 1000 5000] [--repeat 15] [--no-turns] [--before REV | --no-before]
 """
 
 from __future__ import annotations
@@ -18,11 +23,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
+import os
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +73,10 @@ def make_table(n: int) -> dict[str, Any]:
     return {"SaveName": f"bench {n}", "LuaScript": connector_lua(), "LuaScriptState": "{}", "ObjectStates": objects}
 
 
+ROOT = Path(__file__).resolve().parent.parent
+BEFORE_ISSUE_32 = "cc8ba6f"
+EMULATOR_PARTS = ("bridge", "engines", "tools", "tts_mod")  # what `python -m bridge.cli emulate` imports and reads
+SLOWDOWN_GOAL = 1.5  # issue 32: the MoonSharp layer may make the emulator at most this much slower
 MOVED = tuple(i * 7 + 1 for i in range(5))  # the objects a batch moves: every seventh from the second
 MIN_SIZE = max(MOVED) + 1  # a table must hold them all
 
@@ -76,7 +89,29 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def measure(n: int, repeat: int) -> list[dict[str, Any]]:
+def export(revision: str, into: Path) -> Path | None:
+    """The emulator's code as of ``revision``, unpacked under ``into``; None (and why, printed) when git cannot."""
+    try:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", revision, *EMULATOR_PARTS],
+            capture_output=True,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        detail = exc.stderr.decode(errors="replace").strip() if isinstance(exc, subprocess.CalledProcessError) else exc
+        print(f"(cannot export revision {revision} from git: {detail}; no comparison)")
+        return None
+    with tarfile.open(fileobj=BytesIO(archive)) as tar:
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extraction_filter = tarfile.data_filter
+        tar.extractall(into)
+    return into
+
+
+async def measure(n: int, repeat: int, emulator_root: Path | None = None) -> list[dict[str, Any]]:
+    """The figures for a table of ``n`` objects; the emulator runs from ``emulator_root`` (another revision's
+    code) when given, else from this checkout."""
+    env = {**os.environ, "PYTHONPATH": str(emulator_root)} if emulator_root else None
     with tempfile.TemporaryDirectory() as tmp:
         save = Path(tmp) / "bench.json"
         save.write_text(json.dumps(make_table(n)), encoding="utf-8")
@@ -98,6 +133,8 @@ async def measure(n: int, repeat: int) -> list[dict[str, Any]]:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
+            cwd=emulator_root,
+            env=env,
         )
         try:
             assert proc.stdout is not None
@@ -299,14 +336,28 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--repeat", type=int, default=15, help="runs per figure (the median is shown)")
     parser.add_argument("--no-turns", action="store_true", help="leave out the bot turns at TTS's pace")
+    parser.add_argument(
+        "--before", default=BEFORE_ISSUE_32, help=f"the emulator revision to compare with (default {BEFORE_ISSUE_32})"
+    )
+    parser.add_argument("--no-before", action="store_true", help="no comparison with an earlier emulator")
     args = parser.parse_args(argv)
     if min(args.sizes) < MIN_SIZE or args.repeat < 1:
         parser.error(
             f"--sizes must each be at least {MIN_SIZE} (the batch moves object #{MIN_SIZE}) and --repeat at least 1"
         )
     rows: list[dict[str, Any]] = []
-    for n in args.sizes:
-        rows += asyncio.run(measure(n, args.repeat))
+    before: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        old = None if args.no_before else export(args.before, Path(tmp))
+        for n in args.sizes:
+            if old is None:
+                rows += asyncio.run(measure(n, args.repeat))
+                continue
+            # now, before, before, now: a machine that speeds up or slows down over the run favours neither
+            first_now = asyncio.run(measure(n, args.repeat))
+            then = [asyncio.run(measure(n, args.repeat, old)) for _ in range(2)]
+            rows += _medians([first_now, asyncio.run(measure(n, args.repeat))])
+            before += _medians(then)
     ms = 1000
     print(
         f"{'snapshot':16} {'whole bytes':>12} {'lean bytes':>11} {'ratio':>6} {'floor':>9} {'whole':>9} "
@@ -329,6 +380,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['what']}: {r['e2e'] * ms:.1f} ms end to end ({r['bytes']} reply bytes)")
     for line in goal_lines(rows):
         print(line)
+    if before:
+        print(f"\nthe emulator now against revision {args.before} (same save and requests, measured in this run):")
+        for line in slowdown_lines(rows, before, args.before):
+            print(line)
     n = 1000 if 1000 in args.sizes else args.sizes[0]
     print(f"\nwhere a snapshot of {n} objects spends its time (each piece alone, in one process):")
     for label, seconds in breakdown(n, args.repeat):
@@ -394,6 +449,43 @@ def goal_lines(rows: list[dict[str, Any]]) -> list[str]:
             for label, key in GOAL_KINDS:
                 verdict = "under" if r[key] < 0.150 else "NOT under"
                 lines.append(f"goal, 5,000 objects: {label} {r[key] * 1e3:.0f} ms, {verdict} 150 ms")
+    return lines
+
+
+def _medians(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """Rows of several runs of the same measurement, each figure their median (bytes and labels of the first)."""
+    merged = []
+    for rows in zip(*runs, strict=True):
+        row = dict(rows[0])
+        for key, value in row.items():
+            if isinstance(value, float):
+                row[key] = statistics.median(r[key] for r in rows)
+        merged.append(row)
+    return merged
+
+
+SLOWDOWN_FIGURES = (("whole", "e2e"), ("lean", "lean"), ("exact", "exact"), ("exact, 5", "exact_moved"))
+
+
+def slowdown_lines(now: list[dict[str, Any]], then: list[dict[str, Any]], revision: str) -> list[str]:
+    """Each figure now against the same figure measured on ``revision``'s emulator, and issue 32's goal: their
+    geometric mean at most 1.5x."""
+    lines, ratios = [], []
+    for a, b in zip(now, then, strict=True):
+        keys = SLOWDOWN_FIGURES if "lean" in a else (("end to end", "e2e"),)
+        label = f"{a['n']:,} objects" if "n" in a else a["what"]
+        parts = []
+        for name, key in keys:
+            ratio = a[key] / b[key]
+            ratios.append(ratio)
+            parts.append(f"{name} {a[key] * 1e3:.1f} ms / {b[key] * 1e3:.1f} ms = {ratio:.2f}x")
+        lines.append(f"  {label}: " + "; ".join(parts))
+    mean = math.exp(statistics.fmean(math.log(r) for r in ratios))
+    verdict = _met(mean <= SLOWDOWN_GOAL)
+    lines.append(
+        f"goal (issue 32): the emulator at most {SLOWDOWN_GOAL}x slower than {revision}: {mean:.2f}x "
+        f"(geometric mean of {len(ratios)} figures; slowest {max(ratios):.2f}x), {verdict}"
+    )
     return lines
 
 
