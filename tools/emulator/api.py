@@ -296,7 +296,8 @@ class TtsApi:
             "spawnObjectData": lambda params: self.out(self._spawn_data(self._in(params))),
             "spawnObjectJSON": lambda params: self.out(self._spawn_json(self._in(params))),
             "spawnObject": lambda params: self.out(self._spawn_builtin(self._in(params))),
-            "print": lambda *args: w.print(" ".join(_lua_tostring(lua, a) for a in args)),
+            # MoonSharp's print: each argument through tostring, joined by a tab (the dialect's print-multi probe)
+            "print": lambda *args: w.print("\t".join(_lua_tostring(lua, a) for a in args)),
             "log": lambda *args: w.say(" ".join(_lua_tostring(lua, a) for a in args), "log"),
             "printToAll": lambda text, color=None: w.say(str(text), self._in(color)),
             "broadcastToAll": lambda text, color=None: w.say(str(text), self._in(color)),
@@ -490,11 +491,9 @@ def _lua_tostring(lua: Any, value: Any) -> str:
         return "nil"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    if isinstance(value, str | int | float):
-        return str(value)
-    return str(lua.globals.tostring(value))
+    if isinstance(value, str):
+        return value
+    return str(lua.globals.tostring(value))  # MoonSharp's tostring (numbers with 15 digits, moonsharp/dialect.lua)
 
 
 def _jsonable(value: Any) -> Any:

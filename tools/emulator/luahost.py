@@ -16,6 +16,7 @@ from typing import Any
 
 import lupa.lua52 as lupa
 
+from tools.emulator.moonsharp import numbers as msnumbers
 from tools.emulator.moonsharp import text as mstext
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,10 @@ MEMORY_LIMIT = 512 * 1024 * 1024  # bytes the whole Lua state may hold
 _REMOVED_OS = ("execute", "exit", "getenv", "remove", "rename", "tmpname", "setlocale")
 _LUA_POSITION = re.compile(r"^(?:\[string \"[^\"]*\"\]|(chunk_\d+)):(\d+): ", re.M)
 _NEAR = re.compile(r"near '([^']+)'")
+# MoonSharp's runtime errors name no variable ("attempt to index a nil value"), nor a library ('insert'); a yield
+# from a library function crosses a "CLR-call boundary" (moonsharp/dialect.lua words caught errors the same way)
+_NAMED = re.compile(r"attempt to (\w[\w ]*?) \w+ '[^']*' \(a (\w+) value\)")
+_LIBRARY = re.compile(r"to '\w+\.(\w+)'")
 # TTS's JSON.decode (JSON.lua under MoonSharp) builds a string a character at a time: 100 KB took 8 s and 300 KB 72 s
 # under Mono (shared/docs/tts-interface.md). A text this long gets a warning in the emulator's log.
 SLOW_DECODE = 50_000
@@ -74,7 +79,13 @@ class LuaHost:
             {
                 "json_decode": self.json_decode,
                 "json_lua_string": mstext.json_lua_string,
-                "unicode": lambda s, i=1, j=None: tuple(mstext.unicode(str(s), int(i), None if j is None else int(j))),
+                "upper": lambda s: mstext.upper(str(s)),
+                "lower": lambda s: mstext.lower(str(s)),
+                "utf8_char": lambda *codes: mstext.chars(codes),
+                "net_parse": lambda s: msnumbers.net_parse(str(s)),
+                "culture_sorted": lambda t, n: self.table_of(
+                    sorted((str(t[i]) for i in range(1, int(n) + 1)), key=mstext.culture_key)
+                ),
                 "sethook": sethook,
                 "getinfo": getinfo,
                 "budget": instruction_budget,
@@ -83,6 +94,7 @@ class LuaHost:
         )
         prelude = files("tools.emulator").joinpath("prelude.lua").read_text(encoding="utf-8")
         self.lua.execute(prelude, host)
+        self.lua.execute(files("tools.emulator.moonsharp").joinpath("dialect.lua").read_text(encoding="utf-8"), host)
         self.globals = g
         self._table_from = self.lua.table_from
         self._vector = g["__automa_vector"]
@@ -177,6 +189,8 @@ class LuaHost:
             return f"{chunk}:({row},{start}-{end}): "
 
         text = _LUA_POSITION.sub(repl, message, count=1)
+        text = _NAMED.sub(r"attempt to \1 a \2 value", text)
+        text = _LIBRARY.sub(r"to '\1'", text).replace("C-call boundary", "CLR-call boundary")
         return text.split("\nstack traceback:", 1)[0]
 
     # --- values ----------------------------------------------------------------------------------

@@ -2,34 +2,13 @@
 -- Runs once per Lua runtime, before any mod script. `__host` is the Python host, passed in by the loader;
 -- everything it provides is reached through plain functions (Lua never sees Python attributes).
 local host = ...
+-- The raw Lua 5.2 functions the emulator's own machinery uses: the MoonSharp layer (tools/emulator/moonsharp/
+-- dialect.lua, run after this file) replaces the globals with MoonSharp's behaviour for the mods' scripts.
+local pcall, error, tostring, setmetatable, type, select = pcall, error, tostring, setmetatable, type, select
 
 -- MoonSharp keeps Lua 5.1's global unpack, and pack beside it (issue 17: real mods call both)
 unpack = table.unpack
 pack = table.pack
-
--- MoonSharp's own string functions (its strings are .NET UTF-16 strings): unicode(s, i, j) gives UTF-16 code units
--- where byte gives 63 above U+00FF; startsWith, endsWith and contains compare plain text. An ASCII string's code
--- units are its bytes; any other goes to Python (tools/emulator/moonsharp/text.py).
-do
-  local byte, find, sub = string.byte, string.find, string.sub
-  local host_unicode = host.unicode
-  function string.unicode(s, i, j)
-    s = tostring(s)
-    if not find(s, "[\128-\255]") then return byte(s, i or 1, j) end
-    return host_unicode(s, i or 1, j)
-  end
-  function string.startsWith(s, prefix)
-    s, prefix = tostring(s), tostring(prefix)
-    return sub(s, 1, #prefix) == prefix
-  end
-  function string.endsWith(s, suffix)
-    s, suffix = tostring(s), tostring(suffix)
-    return #suffix == 0 or sub(s, -#suffix) == suffix
-  end
-  function string.contains(s, part)
-    return find(tostring(s), tostring(part), 1, true) ~= nil
-  end
-end
 
 -- Vector --------------------------------------------------------------------------------------------------
 -- As the API reference documents it (docs/vector.md of Berserk-Games/Tabletop-Simulator-API): a class in pure Lua,
@@ -476,7 +455,8 @@ function JSON.encode(value)
   return concat(out)
 end
 JSON.encode_pretty = JSON.encode
-JSON.decode = host.json_decode
+local json_decode = host.json_decode
+function JSON.decode(text) return json_decode(text) end -- a Lua function, as JSON.lua's is (type, pcall)
 
 -- Python errors as Lua errors ------------------------------------------------------------------------------
 -- A Python exception inside an API call becomes a Lua error raised at the calling line of the mod's script,
@@ -666,20 +646,16 @@ function __automa_where(fn)
   return ""
 end
 
--- Text chunks only: C Lua runs binary chunks unverified (a crafted one crashes the emulator); MoonSharp cannot
--- load C Lua bytecode at all. An explicit env argument, even nil, is passed on as given.
+-- Text chunks only (C Lua runs binary chunks unverified: a crafted one would crash the emulator); scripts get no
+-- load at all, as in MoonSharp (moonsharp/dialect.lua removes it).
 local raw_load = load
-function load(chunk, chunkname, mode, ...)
-  if select("#", ...) > 0 then return raw_load(chunk, chunkname, "t", ...) end
-  return raw_load(chunk, chunkname, "t")
-end
 
 -- MoonSharp's dynamic module: an expression evaluated or prepared at run time in the calling script's globals;
 -- each script's environment gets its own (see __automa_env), errors at the mod's line.
 local function make_dynamic(env)
   local dynamic = {}
   local function compile(expr)
-    local fn, err = load("return " .. tostring(expr), "=dynamic", "t", env)
+    local fn, err = raw_load("return " .. tostring(expr), "=dynamic", "t", env)
     if fn == nil then error("dynamic: " .. tostring(err), 3) end
     return fn
   end
@@ -702,8 +678,15 @@ function __automa_load(source, chunkname, env)
   return fn, err
 end
 
+-- A script's own globals: MoonSharp gives each script its own _G (the dialect's env probe), so `_G.x = 1` in one
+-- object's script stays there. What it does not define is read from the shared built-ins; the MoonSharp layer's
+-- helpers for rewritten source (__moonsharp_*) sit between, out of every _G's pairs.
+local helpers = setmetatable({}, { __index = _G })
+__automa_helpers = helpers
+
 function __automa_env(self_object)
-  local env = setmetatable({}, { __index = _G })
+  local env = setmetatable({}, { __index = helpers })
+  env._G = env
   env.self = self_object
   env.dynamic = make_dynamic(env)
   return env

@@ -1,6 +1,7 @@
 """MoonSharp's strings are .NET UTF-16 strings; the emulator's are UTF-8. What depends on the difference.
 
-- ``string.unicode(s, i, j)`` (MoonSharp's own): the UTF-16 code units of ``s`` from ``i`` to ``j``.
+- ``string.upper``/``lower`` map non-ASCII letters as .NET's invariant culture does; ``string.char`` makes one
+  character of each code; ``<`` and ``table.sort`` order strings by culture (``culture_key``, an approximation).
 - TTS's ``JSON.encode`` (Berserk-Games' ``JSON.lua``) escapes what its class ``["\\%z\\001-\\031]`` matches; under
   MoonSharp a pattern compares a character's low 8 bits only, and ``string.byte`` of a character above U+00FF is
   63, so every such character is written ``\\u003f`` (``?``) and the other half of a surrogate pair it split is left
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 _JSON_SPECIAL = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
 _LOW_BYTES_ESCAPED = frozenset([*range(0x00, 0x20), 0x22, 0x5C])  # the class: '"', '\\', %z and \001-\031
@@ -30,17 +32,6 @@ def from_units(codes: list[int]) -> str:
     """Text from UTF-16 code units; a lone surrogate becomes U+FFFD, as .NET's UTF-8 encoder writes it."""
     data = b"".join(c.to_bytes(2, "little") for c in codes)
     return data.decode("utf-16-le", "replace")
-
-
-def unicode(text: str, i: int = 1, j: int | None = None) -> list[int]:
-    """``string.unicode(s, i, j)``: code units i..j (1-based, negative from the end, as ``string.byte``)."""
-    codes = units(text)
-    n = len(codes)
-    end = i if j is None else j
-    start = i + n + 1 if i < 0 else i
-    end = end + n + 1 if end < 0 else end
-    start, end = max(start, 1), min(end, n)
-    return codes[start - 1 : end] if start <= end else []
 
 
 def json_lua_string(text: str) -> str:
@@ -93,3 +84,41 @@ def json_lua_unescape(text: str) -> str:
         return slashes[:-1] + json.dumps(chars, ensure_ascii=False)[1:-1]
 
     return _ESCAPE.sub(repl, text)
+
+
+def _case(text: str, upper: bool) -> str:
+    """.NET's invariant case mapping, character by character (no 'ß' -> 'SS' as Python's would)."""
+    out = []
+    for c in text:
+        mapped = c.upper() if upper else c.lower()
+        out.append(mapped if len(mapped) == 1 else c)
+    return "".join(out)
+
+
+def upper(text: str) -> str:
+    return _case(text, True)
+
+
+def lower(text: str) -> str:
+    return _case(text, False)
+
+
+def culture_key(text: str) -> tuple[tuple[int, str], ...] | tuple[Any, ...]:
+    """A sort key close to .NET's invariant-culture comparison (MoonSharp's `<` on strings and ``table.sort``):
+    letters compare without case first, a lower-case letter before its capital; punctuation and symbols before
+    digits before letters (the dialect's sort-strings-case probe: ``_ a b B C Z``). An approximation of .NET's
+    collation tables, which weigh many more cases."""
+    primary = tuple((0 if not c.isalnum() else 1 if c.isdigit() else 2, c.casefold()) for c in text)
+    tertiary = tuple(0 if c.islower() or not c.isalpha() else 1 for c in text)
+    return (primary, tertiary)
+
+
+def chars(codes: tuple[object, ...]) -> str:
+    """``string.char`` under MoonSharp: each code one UTF-16 character (a lone surrogate written as U+FFFD)."""
+    out = []
+    for code in codes:
+        if not isinstance(code, int | float) or not 0 <= code <= 0xFFFF:
+            raise ValueError(f"bad argument to 'char' (value out of range: {code})")
+        c = int(code)
+        out.append("\ufffd" if 0xD800 <= c <= 0xDFFF else chr(c))
+    return "".join(out)

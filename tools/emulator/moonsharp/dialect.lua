@@ -1,0 +1,323 @@
+-- The MoonSharp layer's Lua half: the built-ins that MoonSharp 2.0 answers differently from Lua 5.2, replaced
+-- before any mod script runs. Each fact is a probe of tests/data/moonsharp-dialect.json (named in brackets);
+-- tools/emulator/README.md ("MoonSharp, point by point") lists them with what still differs. `host` is the Python
+-- host (tools/emulator/moonsharp/*.py for what needs UTF-16 text or .NET number parsing).
+local host = ...
+local raw = {
+  tostring = tostring, tonumber = tonumber, pcall = pcall, xpcall = xpcall, error = error, type = type,
+  setmetatable = setmetatable, getmetatable = getmetatable, select = select, rawget = rawget, rawset = rawset,
+  rawlen = rawlen, format = string.format, find = string.find, gsub = string.gsub, byte = string.byte,
+  char = string.char, upper = string.upper, lower = string.lower, sort = table.sort, concat = table.concat,
+  unpack = table.unpack, floor = math.floor,
+}
+local type, select, floor, format, find, gsub = raw.type, raw.select, raw.floor, raw.format, raw.find, raw.gsub
+local number_text = __automa_number_text -- MoonSharp's tostring of a number (prelude.lua)
+local NON_ASCII = "[\128-\255]"
+
+-- Numbers as text [print-2^53, print-inf, tostring-floats, print-neg-zero] and the shape of a reference's text:
+-- "table: " and 8 hex digits, numbered in order of first use [tostring-address-shape].
+local ids, next_id = raw.setmetatable({}, { __mode = "k" }), 0
+local function reference_text(v, kind)
+  local id = ids[v]
+  if id == nil then
+    next_id = next_id + 1
+    id = next_id
+    ids[v] = id
+  end
+  return kind .. ": " .. format("%08x", id)
+end
+
+function tostring(v)
+  local kind = type(v)
+  if kind == "number" then return number_text(v) end
+  if kind == "string" then return v end
+  if kind == "table" or kind == "userdata" then
+    local mt = raw.getmetatable(v)
+    if mt ~= nil and raw.rawget(mt, "__tostring") ~= nil then return raw.tostring(v) end
+  end
+  if kind == "table" or kind == "function" or kind == "thread" or kind == "userdata" then
+    return reference_text(v, kind)
+  end
+  return raw.tostring(v)
+end
+local tostring = tostring
+
+-- math.huge is the largest double [print-inf]
+math.huge = 1.7976931348623157e308
+
+-- tonumber parses as .NET does [tonumber-strings]; bases other than 2, 8, 10 and 16 are out of range
+-- [tonumber-base36] (the set is MoonSharp's source's; the probe shows 36).
+local net_parse = host.net_parse
+local BASES = { [2] = true, [8] = true, [10] = true, [16] = true }
+function tonumber(v, base)
+  if base ~= nil then
+    if not BASES[base] then raw.error("bad argument #2 to 'tonumber' (base out of range)", 2) end
+    return raw.tonumber(v, base)
+  end
+  if type(v) == "number" then return v end
+  if type(v) ~= "string" then return nil end
+  if find(v, "^%s*%-?%d+%.?%d*%s*$") then return raw.tonumber(v) end -- plain decimals: the same in both
+  return net_parse(v)
+end
+
+-- Errors ----------------------------------------------------------------------------------------------------
+-- error() takes a string (a number too); anything else raises "bad argument #1 to 'error'" [error-table,
+-- error-no-value]; the level is ignored: the position is always that of the error call [error-levels].
+function error(...)
+  local message = ...
+  local kind = type(message)
+  if kind ~= "string" and kind ~= "number" then
+    local got = select("#", ...) == 0 and "no value" or kind
+    raw.error("bad argument #1 to 'error' (string expected, got " .. got .. ")", 2)
+  end
+  raw.error(message, 2)
+end
+
+-- Runtime errors name no variable [index-nil-global, index-nil-field, call-nil-method, arith-nil]; a yield in a
+-- CLR function [yield-in-sort-comparator]. Python words uncaught errors the same way (luahost.tts_position).
+local function moonsharp_message(message)
+  if type(message) ~= "string" then return message end
+  if find(message, "attempt to", 1, true) then
+    message = gsub(message, "attempt to (%a[%a ]-) %a+ '[^']*' %(a (%a+) value%)", "attempt to %1 a %2 value")
+  end
+  if find(message, "C-call boundary", 1, true) then
+    message = gsub(message, "C%-call boundary", "CLR-call boundary")
+  end
+  if find(message, "to '%a+%.%a+'") then message = gsub(message, "to '%a+%.(%a+)'", "to '%1'") end
+  return message
+end
+__automa_moonsharp_message = moonsharp_message
+
+local function caught(ok, ...)
+  if ok then return ok, ... end
+  return false, moonsharp_message((...))
+end
+
+-- pcall of a non-function (a table with __call too) [mm-call]; of tostring on a value whose __tostring would run
+-- Lua from a CLR function [tostring-mm-non-string]
+local CLR_CALLBACK = "the function passed to pcall cannot be called directly by pcall. wrap in a script function instead."
+function pcall(fn, ...)
+  if type(fn) ~= "function" then return false, "attempt to pcall a non-function" end
+  if fn == tostring then
+    local mt = raw.getmetatable((...))
+    if mt ~= nil and raw.rawget(mt, "__tostring") ~= nil then return false, CLR_CALLBACK end
+  end
+  return caught(raw.pcall(fn, ...))
+end
+
+local resume = coroutine.resume
+function coroutine.resume(co, ...) return caught(resume(co, ...)) end
+
+function xpcall(fn, handler, ...)
+  return raw.xpcall(fn, function(message) return handler(moonsharp_message(message)) end, ...)
+end
+
+-- The library ----------------------------------------------------------------------------------------------
+-- No load, loadstring, dofile, loadfile [load-family]; collectgarbage exists and answers nothing
+-- [collectgarbage]; package exists [library-tables]; string.dump exists (C Lua bytecode is never made).
+load = nil
+function collectgarbage() return nil end
+package = { loaded = {}, path = "", cpath = "" }
+function string.dump() raw.error("string.dump: MoonSharp's bytecode is not emulated", 2) end
+
+-- __gc never runs and weak tables keep their entries [mm-weak-table]: neither is given to Lua 5.2's collector
+-- (a __gc that prints crashed the emulator at a reload).
+function setmetatable(t, mt)
+  if type(mt) == "table" then
+    if raw.rawget(mt, "__mode") ~= nil then raw.rawset(mt, "__mode", nil) end
+    local gc = raw.rawget(mt, "__gc")
+    if gc ~= nil then
+      raw.rawset(mt, "__gc", nil)
+      local result = raw.setmetatable(t, mt)
+      raw.rawset(mt, "__gc", gc)
+      return result
+    end
+  end
+  return raw.setmetatable(t, mt)
+end
+
+-- string.format: %s takes strings and numbers only, numbers written as tostring does [format-%s-nil]; %e and %E
+-- write a three-digit exponent [format-specifiers].
+local SPEC = "%%[-+ #0]*%d*%.?%d*[%a%%]"
+function string.format(fmt, ...)
+  if type(fmt) ~= "string" or not (find(fmt, "%s", 1, true) or find(fmt, "%%[-+ #0]*%d*%.?%d*[eE]")) then
+    return format(fmt, ...)
+  end
+  local args, n, out, last, index = { ... }, select("#", ...), {}, 1, 0
+  local pos = 1
+  while true do
+    local s, e = find(fmt, SPEC, pos)
+    if s == nil then break end
+    out[#out + 1] = fmt:sub(last, s - 1)
+    local spec = fmt:sub(s, e)
+    local kind = spec:sub(-1)
+    if kind == "%" then
+      out[#out + 1] = "%"
+    else
+      index = index + 1
+      local v = args[index]
+      if kind == "s" then
+        if type(v) == "number" then v = number_text(v) end
+        if type(v) ~= "string" then
+          local got = (index > n) and "no value" or type(v)
+          raw.error("bad argument #" .. (index + 1) .. " to 'format' (string expected, got " .. got .. ")", 2)
+        end
+        out[#out + 1] = format(spec, v)
+      elseif kind == "e" or kind == "E" then
+        out[#out + 1] = (gsub(format(spec, v), "([eE][-+])(%d%d)$", "%10%2"))
+      else
+        out[#out + 1] = format(spec, v)
+      end
+    end
+    last, pos = e + 1, e + 1
+  end
+  out[#out + 1] = fmt:sub(last)
+  return raw.concat(out)
+end
+
+-- string.find clamps an init past the end [find-plain-init]
+function string.find(s, pattern, init, plain)
+  if init ~= nil and type(s) == "string" and init > #s + 1 then init = #s + 1 end
+  return find(s, pattern, init, plain)
+end
+
+-- Strings hold UTF-16 code units in MoonSharp and UTF-8 bytes here, and positions (#, sub, find) stay bytes in
+-- the emulator. Where a character starts, string.byte gives MoonSharp's value for it: its code up to 255, else 63
+-- [non-ascii]; string.unicode (MoonSharp's own) its UTF-16 code; the bytes after it keep their values.
+-- string.char of a code up to 65535 is that one character [char-range]; upper and lower map non-ASCII letters.
+local raw_byte = raw.byte
+local function code_at(s, k)
+  local c = raw_byte(s, k)
+  if c < 0xC0 then return c end
+  local c2, c3, c4 = raw_byte(s, k + 1, k + 3)
+  c2, c3, c4 = (c2 or 0x80) % 0x40, (c3 or 0x80) % 0x40, (c4 or 0x80) % 0x40
+  if c < 0xE0 then return (c % 0x20) * 0x40 + c2 end
+  if c < 0xF0 then return ((c % 0x10) * 0x40 + c2) * 0x40 + c3 end
+  return (((c % 0x08) * 0x40 + c2) * 0x40 + c3) * 0x40 + c4
+end
+
+local function positions(s, i, j)
+  local n = #s
+  i = i or 1
+  if j == nil then j = i end
+  if i < 0 then i = n + i + 1 end
+  if j < 0 then j = n + j + 1 end
+  if i < 1 then i = 1 end
+  if j > n then j = n end
+  return i, j
+end
+
+local function codes(s, i, j, of_char)
+  if type(s) ~= "string" or not find(s, NON_ASCII) then return raw_byte(s, i, j) end
+  local out, n = {}, 0
+  i, j = positions(s, i, j)
+  for k = i, j do
+    n = n + 1
+    local c = raw_byte(s, k)
+    out[n] = c >= 0xC0 and of_char(code_at(s, k)) or c
+  end
+  return raw.unpack(out, 1, n)
+end
+
+local function byte_value(code) return code <= 0xFF and code or 63 end
+local function utf16_unit(code)
+  if code < 0x10000 then return code end
+  return 0xD800 + floor((code - 0x10000) / 0x400) -- the high surrogate starts the pair
+end
+function string.byte(s, i, j) return codes(s, i, j, byte_value) end
+function string.unicode(s, i, j) return codes(tostring(s), i, j, utf16_unit) end
+function string.startsWith(s, prefix)
+  s, prefix = tostring(s), tostring(prefix)
+  return s:sub(1, #prefix) == prefix
+end
+function string.endsWith(s, suffix)
+  s, suffix = tostring(s), tostring(suffix)
+  return #suffix == 0 or s:sub(-#suffix) == suffix
+end
+function string.contains(s, part) return find(tostring(s), tostring(part), 1, true) ~= nil end
+
+local utf8_char = host.utf8_char
+function string.char(...)
+  local n = select("#", ...)
+  for i = 1, n do
+    local c = select(i, ...)
+    if type(c) == "number" and c > 127 then return utf8_char(...) end
+  end
+  return raw.char(...)
+end
+local host_upper, host_lower = host.upper, host.lower
+function string.upper(s)
+  if type(s) == "string" and find(s, NON_ASCII) then
+    local ok, mapped = raw.pcall(host_upper, s)
+    if ok then return mapped end
+  end
+  return raw.upper(s)
+end
+function string.lower(s)
+  if type(s) == "string" and find(s, NON_ASCII) then
+    local ok, mapped = raw.pcall(host_lower, s)
+    if ok then return mapped end
+  end
+  return raw.lower(s)
+end
+
+-- table.sort compares strings as .NET's invariant culture does [sort-strings-case]; a yield in its comparator
+-- fails as MoonSharp words it [yield-in-sort-comparator].
+local culture_sorted = host.culture_sorted
+function table.sort(t, comp)
+  if comp == nil then
+    local n, strings = raw.rawlen(t), true
+    for i = 1, n do
+      if type(t[i]) ~= "string" then strings = false break end
+    end
+    if strings and n > 1 then
+      local sorted = culture_sorted(t, n)
+      for i = 1, n do t[i] = sorted[i] end
+      return
+    end
+  end
+  return raw.sort(t, comp)
+end
+
+-- table.concat writes numbers as tostring does
+function table.concat(t, sep, i, j)
+  i = i or 1
+  j = j or raw.rawlen(t)
+  for k = i, j do
+    if type(t[k]) == "number" then
+      local copy = {}
+      for m = i, j do
+        local v = t[m]
+        copy[m - i + 1] = type(v) == "number" and number_text(v) or v
+      end
+      return raw.concat(copy, sep)
+    end
+  end
+  return raw.concat(t, sep, i, j)
+end
+
+-- table.unpack (and unpack) stop at the first nil [unpack-holes]
+function table.unpack(t, i, j)
+  i = i or 1
+  if j == nil then
+    j = i - 1
+    while t[j + 1] ~= nil do j = j + 1 end
+  end
+  return raw.unpack(t, i, j)
+end
+unpack = table.unpack
+
+-- bit32: arshift works on signed 32-bit numbers; replace as MoonSharp 2.0 computes it [bit32] (its formula,
+-- (n & ~(mask << field)) | ((v << field) & mask), inferred from the one probe)
+local band, bor, bnot, lshift = bit32.band, bit32.bor, bit32.bnot, bit32.lshift
+function bit32.arshift(x, disp)
+  x = band(x, 0xFFFFFFFF)
+  if x >= 0x80000000 then x = x - 0x100000000 end
+  if disp < 0 then return lshift(x, -disp) end
+  return floor(x / 2 ^ disp)
+end
+function bit32.replace(n, v, field, width)
+  width = width or 1
+  local mask = 2 ^ width - 1
+  return bor(band(n, bnot(lshift(mask, field))), band(lshift(v, field), mask))
+end
