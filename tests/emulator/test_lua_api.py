@@ -8,7 +8,8 @@ import pytest
 
 from bridge.table import SaveFile
 from tests.conftest import D6
-from tools.emulator.luahost import ScriptError, find_lambda
+from tools.emulator.luahost import ScriptError
+from tools.emulator.moonsharp.source import rewrite
 from tools.emulator.world import World
 
 
@@ -54,11 +55,14 @@ def test_python_attributes_are_unreachable():
         run(world, "return python_function.__globals__")
 
 
-def test_lambda_syntax_is_reported_with_its_position():
+def test_moonsharp_lambdas_run_and_bars_in_strings_and_comments_are_left_alone():
+    """MoonSharp's parser takes `|x| expr` (the dialect's lambda probe): rewritten before compiling, row for row."""
     world, _ = world_with([])
-    with pytest.raises(ScriptError, match=r"chunk_\d+:\(2,10-11\): MoonSharp lambda"):
-        run(world, "local s = '|not this|' -- nor | this\nlocal f = |x| x + 1")
-    assert find_lambda("a = [[ | ]] --[==[ | ]==] b = 1") is None
+    assert run(world, "local s = '|not this|' -- nor | this\nlocal f = |x, y| x + y * 2\nreturn s .. f(1, 2)") == (
+        "|not this|5"
+    )
+    assert rewrite("a = [[ | ]] --[==[ | ]==] b = 1") == "a = [[ | ]] --[==[ | ]==] b = 1"
+    assert rewrite("f = |x| |y| x .. y\ng = 1") == "f = function(x) return function(y) return x .. y end end\ng = 1"
 
 
 def test_syntax_error_has_tts_position_with_columns_of_the_token():

@@ -30,13 +30,9 @@ NOT_YET: dict[str, str] = {
     "len-holes-constructor": "`#` on a table is the Lua 5.2 VM's border; needs `#` rewritten into a call",
     "pairs-order-mixed": "Lua 5.2 tables keep no insertion order; pairs would need every table tracked",
     "non-ascii": "`#` on a string counts UTF-8 bytes in the Lua 5.2 VM; needs `#` rewritten into a call",
-    "escape-u-5.3": "Lua 5.2's lexer refuses \\u{XXXX}; needs the escape rewritten before compiling",
     "recursion-50000": "Lua 5.2 recurses 50,000 deep; counting calls needs a call hook on every call (slow)",
-    "position-uncaught-exact": "Lua 5.2 reports rows only; the emulator's columns are the row's extent",
     "wrap-error-pcall-direct": "MoonSharp's crash (a .NET exception) has no Lua 5.2 counterpart yet",
     "mm-le": "Lua 5.2 compiles `a >= b` as `b <= a`; needs `>=` rewritten",
-    "lambda": "Lua 5.2 has no `|x| expr`; needs the lambda rewritten into a function before compiling",
-    "varargs": "the emulator calls a script's chunk with no arguments (MoonSharp passes one)",
 }
 
 _ADDRESS = re.compile(r"\b(table|function|thread|userdata): (?:0x)?[0-9a-fA-F]+")

@@ -1,8 +1,9 @@
 """The Lua 5.2 runtime (lupa) set up as TTS's MoonSharp sandbox, and value conversion across the boundary.
 
-Facts emulated (see ``tools/emulator/README.md``): Lua 5.2; no ``io``, ``require``, ``dofile``, ``os.execute``
-and friends; ``|x|`` lambdas rejected with a clear error; each script in its own global environment; errors
-reported as ``chunk_N:(row,colStart-colEnd): text`` like MoonSharp.
+Facts emulated (see ``tools/emulator/README.md``, "MoonSharp, point by point"): Lua 5.2 with MoonSharp's layer on
+top (``moonsharp/``: the source rewritten for what MoonSharp's parser takes, built-ins that answer as MoonSharp's);
+no ``io``, ``require``, ``load``, ``os.execute`` and friends; each script with its own globals; errors reported as
+``chunk_N:(row,colStart-colEnd): text`` in MoonSharp's words.
 """
 
 from __future__ import annotations
@@ -10,13 +11,14 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib.resources import files
 from typing import Any
 
 import lupa.lua52 as lupa
 
 from tools.emulator.moonsharp import numbers as msnumbers
+from tools.emulator.moonsharp import source as mssource
 from tools.emulator.moonsharp import text as mstext
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,27 @@ _NEAR = re.compile(r"near '([^']+)'")
 # from a library function crosses a "CLR-call boundary" (moonsharp/dialect.lua words caught errors the same way)
 _NAMED = re.compile(r"attempt to (\w[\w ]*?) \w+ '[^']*' \(a (\w+) value\)")
 _LIBRARY = re.compile(r"to '\w+\.(\w+)'")
+_ERROR_CALL = re.compile(r"\berror\s*\(")
+
+
+def _closing(line: str, open_at: int) -> int:
+    """The column after the parenthesis that closes the one at ``open_at`` (strings not counted)."""
+    depth, quote = 0, ""
+    for i in range(open_at, len(line)):
+        c = line[i]
+        if quote:
+            quote = "" if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(line.rstrip())
+
+
 # TTS's JSON.decode (JSON.lua under MoonSharp) builds a string a character at a time: 100 KB took 8 s and 300 KB 72 s
 # under Mono (shared/docs/tts-interface.md). A text this long gets a warning in the emulator's log.
 SLOW_DECODE = 50_000
@@ -122,19 +145,12 @@ class LuaHost:
 
     def run_chunk(self, source: str, chunkname: str, env: LuaTable) -> Any:
         """Compile and run ``source`` in ``env``; raises :class:`ScriptError` with a TTS-style position."""
-        source = moonsharp_dialect(source)
-        self._sources[chunkname] = source
-        lambda_at = find_lambda(source)
-        if lambda_at is not None:
-            row, col = lambda_at
-            raise ScriptError(
-                f"{chunkname}:({row},{col}-{col + 1}): MoonSharp lambda syntax '|x| expr' is not supported by the "
-                "emulator; write function(x) return expr end"
-            )
+        self._sources[chunkname] = source  # as written: error columns are read from it
+        source = mssource.rewrite(source)
         fn, err = self._load(source, chunkname, env)
         if fn is None:
             raise ScriptError(self.tts_position(str(err)))
-        return self.call(fn)
+        return self.call(fn, None)  # MoonSharp passes a chunk one argument (the dialect's varargs probe)
 
     def call(self, fn: LuaFunction, *args: Any) -> Any:
         """Call into Lua with a fresh instruction budget (for the outermost call); errors as TTS words them."""
@@ -181,8 +197,11 @@ class LuaHost:
                 line = lines[row - 1]
             near = _NEAR.search(message)
             col = line.find(near.group(1)) if near else -1
+            call = _ERROR_CALL.search(line)
             if col >= 0 and near:
                 start, end = col, col + len(near.group(1))
+            elif call and "attempt to" not in message:  # error(...): MoonSharp gives its argument list
+                start, end = call.end() - 1, _closing(line, call.end() - 1)
             else:
                 start = len(line) - len(line.lstrip())
                 end = max(start, len(line.rstrip()))
@@ -278,58 +297,3 @@ class ProxyRef(str):
 
 class ScriptError(Exception):
     """A Lua compile or run-time error, already formatted as TTS reports it."""
-
-
-def _code(source: str) -> Iterator[tuple[int, int, int]]:
-    """(index, row, column) of each character outside strings and comments (rows 1-based, columns 0-based)."""
-    i, n, row, line_start = 0, len(source), 1, 0
-    while i < n:
-        c = source[i]
-        if c == "\n":
-            row, line_start = row + 1, i + 1
-        elif c == "-" and source.startswith("--", i):
-            long = re.match(r"--\[(=*)\[", source[i:])
-            end = source.find(f"]{long.group(1)}]", i) if long else source.find("\n", i)
-            end = n if end < 0 else end
-            row += source.count("\n", i, end)
-            if "\n" in source[i:end]:
-                line_start = source.rfind("\n", i, end) + 1
-            i = end
-            continue
-        elif c in "\"'":
-            j = i + 1
-            while j < n and source[j] != c and source[j] != "\n":
-                j += 2 if source[j] == "\\" else 1
-            i = j + 1
-            continue
-        elif c == "[" and re.match(r"\[=*\[", source[i:]):
-            level = re.match(r"\[(=*)\[", source[i:])
-            assert level is not None
-            end = source.find(f"]{level.group(1)}]", i)
-            end = n if end < 0 else end
-            row += source.count("\n", i, end)
-            if "\n" in source[i:end]:
-                line_start = source.rfind("\n", i, end) + 1
-            i = end + 2
-            continue
-        else:
-            yield i, row, i - line_start
-        i += 1
-
-
-def find_lambda(source: str) -> tuple[int, int] | None:
-    """Row (1-based) and column (0-based) of a ``|`` outside strings and comments: Lua 5.2 has no such
-    operator, so it can only be MoonSharp's lambda shorthand."""
-    return next(((row, col) for i, row, col in _code(source) if source[i] == "|"), None)
-
-
-def moonsharp_dialect(source: str) -> str:
-    """MoonSharp's lexer takes ``!=`` for ``~=``; Lua 5.2's does not. Rewritten in place (same length, so every
-    error's row and column stay the mod's own), outside strings and comments."""
-    if "!=" not in source:
-        return source
-    at = [i for i, _, _ in _code(source) if source.startswith("!=", i)]
-    chars = list(source)
-    for i in at:
-        chars[i] = "~"
-    return "".join(chars)
