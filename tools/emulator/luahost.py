@@ -101,6 +101,7 @@ class LuaHost:
         host = self.lua.table_from(
             {
                 "json_decode": self.json_decode,
+                "position": lambda message: self.tts_position(str(message)),
                 "json_lua_string": mstext.json_lua_string,
                 "upper": lambda s: mstext.upper(str(s)),
                 "lower": lambda s: mstext.lower(str(s)),

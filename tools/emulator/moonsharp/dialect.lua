@@ -88,9 +88,13 @@ local function moonsharp_message(message)
 end
 __automa_moonsharp_message = moonsharp_message
 
+-- A caught error's position as MoonSharp writes it, chunk_0:(row,c1-c2) (Python reads the columns from the source)
+local position = host.position
 local function caught(ok, ...)
   if ok then return ok, ... end
-  return false, moonsharp_message((...))
+  local message = (...)
+  if type(message) == "string" and find(message, "^chunk_%d+:%d+: ") then message = position(message) end
+  return false, moonsharp_message(message)
 end
 
 -- pcall of a non-function (a table with __call too) [mm-call]; of tostring on a value whose __tostring would run
@@ -109,7 +113,7 @@ local resume = coroutine.resume
 function coroutine.resume(co, ...) return caught(resume(co, ...)) end
 
 function xpcall(fn, handler, ...)
-  return raw.xpcall(fn, function(message) return handler(moonsharp_message(message)) end, ...)
+  return raw.xpcall(fn, function(message) return handler(select(2, caught(false, message))) end, ...)
 end
 
 -- The library ----------------------------------------------------------------------------------------------
