@@ -27,8 +27,9 @@ LuaSyntaxError = lupa.LuaSyntaxError
 LuaTable = Any  # lupa's _LuaTable has no public type
 LuaFunction = Any
 
+# Not in TTS's sandbox. `load`, `package`, `collectgarbage` and `string.dump` are MoonSharp's to answer:
+# moonsharp/dialect.lua (no load; the others present, dump without C Lua bytecode, which C Lua runs unverified).
 _REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "collectgarbage", "module", "python")
-# C Lua has no bytecode verifier: a crafted binary chunk can crash the process. MoonSharp loads text only.
 _REMOVED_STRING = ("dump",)
 INSTRUCTION_BUDGET = 200_000_000  # Lua VM instructions one callback may run (well under a second here)
 MEMORY_LIMIT = 512 * 1024 * 1024  # bytes the whole Lua state may hold
