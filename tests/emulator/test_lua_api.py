@@ -62,7 +62,9 @@ def test_moonsharp_lambdas_run_and_bars_in_strings_and_comments_are_left_alone()
         "|not this|5"
     )
     assert rewrite("a = [[ | ]] --[==[ | ]==] b = 1") == "a = [[ | ]] --[==[ | ]==] b = 1"
-    assert rewrite("f = |x| |y| x .. y\ng = 1") == "f = function(x) return function(y) return x .. y end end\ng = 1"
+    assert rewrite("f = |x| |y| x % y\ng = 1") == (
+        "f = function(x) return  function(y) return  (__moonsharp_mod(x , y)) end end\ng = 1"
+    )
 
 
 def test_syntax_error_has_tts_position_with_columns_of_the_token():

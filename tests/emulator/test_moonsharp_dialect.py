@@ -24,15 +24,11 @@ PROBES = {probe["id"]: probe for probe in DIALECT["snippets"]}
 
 # id -> why the emulator does not answer as MoonSharp yet (what it would take)
 NOT_YET: dict[str, str] = {
-    "concat-numbers": "`..` converts numbers in the Lua 5.2 VM (14 digits); needs `..` rewritten into a call",
-    "modulo-signs": "`%` is the Lua 5.2 VM's; MoonSharp's sign rule needs `%` rewritten into a call",
-    "string-arith": "the Lua 5.2 VM coerces '0x10' in arithmetic before any metamethod is asked",
-    "len-holes-constructor": "`#` on a table is the Lua 5.2 VM's border; needs `#` rewritten into a call",
+    "string-arith": "the Lua 5.2 VM coerces '0x10' in arithmetic; needs + - * / rewritten as % is (cost)",
     "pairs-order-mixed": "Lua 5.2 tables keep no insertion order; pairs would need every table tracked",
     "non-ascii": "`#` on a string counts UTF-8 bytes in the Lua 5.2 VM; needs `#` rewritten into a call",
     "recursion-50000": "Lua 5.2 recurses 50,000 deep; counting calls needs a call hook on every call (slow)",
     "wrap-error-pcall-direct": "MoonSharp's crash (a .NET exception) has no Lua 5.2 counterpart yet",
-    "mm-le": "Lua 5.2 compiles `a >= b` as `b <= a`; needs `>=` rewritten",
 }
 
 _ADDRESS = re.compile(r"\b(table|function|thread|userdata): (?:0x)?[0-9a-fA-F]+")

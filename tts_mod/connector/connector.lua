@@ -69,6 +69,7 @@ local function json_number(v)
 end
 
 local json_value
+local json_keys, json_key_count = {}, 0 -- '"key":' of the keys seen, kept: a snapshot repeats a few dozen keys
 
 local function json_table(t, out, n, depth)
   if depth > 64 then error("JSON: a table nested more than 64 deep (a cycle?)") end
@@ -95,21 +96,27 @@ local function json_table(t, out, n, depth)
   end
   n = n + 1
   out[n] = "{"
-  local sep = ""
+  local first = true
   for k, v in pairs(t) do
     local tk, tv = type(k), type(v)
     if (tk == "string" or tk == "number") and tv ~= "function" then
-      local key = tk == "string" and k or json_number(k)
+      local key = json_keys[k]
+      if key == nil then
+        key = json_string(tk == "string" and k or json_number(k)) .. ":"
+        if tk == "string" and json_key_count < 4096 then json_keys[k], json_key_count = key, json_key_count + 1 end
+      end
+      if first then first = false else n = n + 1 out[n] = "," end
       n = n + 1
+      out[n] = key
       if tv == "string" then -- strings and numbers inline: most values are, and a call per value costs
-        out[n] = sep .. json_string(key) .. ":" .. json_string(v)
+        n = n + 1
+        out[n] = json_string(v)
       elseif tv == "number" then
-        out[n] = sep .. json_string(key) .. ":" .. json_number(v)
+        n = n + 1
+        out[n] = json_number(v)
       else
-        out[n] = sep .. json_string(key) .. ":"
         n = json_value(v, out, n, depth + 1)
       end
-      sep = ","
     end
   end
   n = n + 1
@@ -301,7 +308,7 @@ end
 automa.ops.snapshot = function(args, done)
   if not args.full then
     local since = args.since
-    local records, gone = {}, {}
+    local records, gone, count = {}, {}, 0 -- a count, not #records: # costs a pass over a table in MoonSharp
     local current = type(since) == "table" and since.epoch == changes.epoch and since.version == changes.version
     if current and args.exact then
       local seen = {}
@@ -311,7 +318,8 @@ automa.ops.snapshot = function(args, done)
         if not unchanged(obj, sent[guid]) then
           local rec = lean(obj)
           sent[guid] = rec
-          records[#records + 1] = rec
+          count = count + 1
+          records[count] = rec
         end
       end
       for guid in pairs(sent) do
@@ -323,7 +331,8 @@ automa.ops.snapshot = function(args, done)
         if obj ~= nil then
           local rec = lean(obj)
           sent[guid] = rec
-          records[#records + 1] = rec
+          count = count + 1
+          records[count] = rec
         elseif sent[guid] ~= nil then
           gone[#gone + 1] = guid
         end
@@ -336,7 +345,8 @@ automa.ops.snapshot = function(args, done)
       for _, obj in ipairs(getObjects()) do
         local rec = lean(obj)
         sent[rec.g] = rec
-        records[#records + 1] = rec
+        count = count + 1
+        records[count] = rec
       end
       done(answered(records, gone, false))
       return
@@ -346,9 +356,9 @@ automa.ops.snapshot = function(args, done)
     return
   end
   local objects, types, state_ids = {}, {}, {}
-  for _, obj in ipairs(getObjects()) do
+  for i, obj in ipairs(getObjects()) do
     local data = strip_scripts(obj.getData())
-    objects[#objects + 1] = data
+    objects[i] = data
     types[data.GUID] = obj.type
     -- States may reach the bridge as an object or, keyed by numbers, as an array: the live id settles it
     if data.States ~= nil then state_ids[data.GUID] = obj.getStateId() end

@@ -143,8 +143,11 @@ end
 -- string.format: %s takes strings and numbers only, numbers written as tostring does [format-%s-nil]; %e and %E
 -- write a three-digit exponent [format-specifiers].
 local SPEC = "%%[-+ #0]*%d*%.?%d*[%a%%]"
+local plain_formats, plain_count = {}, 0 -- formats with no %s, %e or %E: Lua 5.2's format answers as MoonSharp's
 function string.format(fmt, ...)
+  if plain_formats[fmt] then return format(fmt, ...) end
   if type(fmt) ~= "string" or not (find(fmt, "%s", 1, true) or find(fmt, "%%[-+ #0]*%d*%.?%d*[eE]")) then
+    if type(fmt) == "string" and plain_count < 1024 then plain_formats[fmt], plain_count = true, plain_count + 1 end
     return format(fmt, ...)
   end
   local args, n, out, last, index = { ... }, select("#", ...), {}, 1, 0
@@ -324,4 +327,117 @@ function bit32.replace(n, v, field, width)
   width = width or 1
   local mask = 2 ^ width - 1
   return bor(band(n, bnot(lshift(mask, field))), band(lshift(v, field), mask))
+end
+
+-- Operators -----------------------------------------------------------------------------------------------
+-- What the Lua 5.2 VM's operators cannot be told: the source is rewritten so that `a % b`, `a .. b`, `a >= b` and
+-- `#v` call these (moonsharp/operators.py). They sit between each script's globals and the shared built-ins
+-- (prelude.lua's helpers), out of every _G's pairs. An error is raised at the mod's line, in MoonSharp's words.
+local helpers = __automa_helpers
+local getmetatable, rawget = raw.getmetatable, raw.rawget
+
+local function has_meta(v, event)
+  local mt = getmetatable(v)
+  return mt ~= nil and rawget(mt, event) ~= nil
+end
+
+-- % [modulo-signs]: r = IEEERemainder(a, b) (a - b * the quotient rounded half to even), then r + b if r < 0
+helpers.__moonsharp_mod = function(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= "number" or tb ~= "number" then
+    if has_meta(a, "__mod") or has_meta(b, "__mod") then return a % b end
+    local na, nb = tonumber(a), tonumber(b)
+    if na == nil or nb == nil or ta == "table" or tb == "table" then
+      raw.error("attempt to perform arithmetic on a " .. (na == nil and ta or tb) .. " value", 2)
+    end
+    a, b = na, nb
+  end
+  local q = a / b
+  local f = floor(q)
+  local d = q - f
+  if d > 0.5 or (d == 0.5 and f % 2 == 1) then f = f + 1 end
+  local r = a - b * f
+  if r ~= r then return r end
+  if r < 0 then r = r + b end
+  return r
+end
+
+-- .. [concat-numbers]: a number written as tostring writes it (15 digits). A chain a .. b .. c comes as one call;
+-- it joins as Lua's does, from the right, a __concat metamethod taking part where one is found.
+local function concat_error(v) -- called by concat_pair, called by the helper (never as a tail call): the mod is 4 up
+  raw.error("attempt to concatenate a " .. type(v) .. " value", 4)
+end
+
+local function concat_pair(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == "number" then a, ta = number_text(a), "string" end
+  if tb == "number" then b, tb = number_text(b), "string" end
+  if ta == "string" and tb == "string" then return a .. b end
+  if has_meta(a, "__concat") or has_meta(b, "__concat") then return a .. b end
+  concat_error(ta ~= "string" and a or b)
+end
+
+helpers.__moonsharp_concat = function(a, b, ...)
+  local n = select("#", ...)
+  if n == 0 then
+    if type(a) == "string" and type(b) == "string" then return a .. b end
+    local joined = concat_pair(a, b)
+    return joined
+  end
+  if n == 1 and type(a) == "string" and type(b) == "string" then
+    local c = ...
+    if type(c) == "string" then return a .. b .. c end
+  end
+  local parts = { a, b, ... }
+  n = n + 2
+  local plain = true
+  for i = 1, n do
+    local v = parts[i]
+    local tv = type(v)
+    if tv == "number" then
+      parts[i] = number_text(v)
+    elseif tv ~= "string" then
+      plain = false
+    end
+  end
+  if plain then return raw.concat(parts, "", 1, n) end
+  local result = parts[n]
+  for i = n - 1, 1, -1 do result = concat_pair(parts[i], result) end
+  return result
+end
+
+-- >= [mm-le]: through __lt, as not (a < b), for anything but two numbers or two strings
+helpers.__moonsharp_ge = function(a, b)
+  local ta, tb = type(a), type(b)
+  if (ta == "number" and tb == "number") or (ta == "string" and tb == "string") then return a >= b end
+  if ta == tb and (has_meta(a, "__lt") or has_meta(b, "__lt")) then return not (a < b) end
+  if ta == tb then raw.error("attempt to compare two " .. ta .. " values", 2) end
+  raw.error("attempt to compare " .. ta .. " with " .. tb, 2)
+end
+
+-- # of a table counts to the first nil [len-holes-constructor]. Counting is a pass over the table, so how far
+-- a table was counted is kept (weakly): appending costs one step. A nil written below a counted length is not
+-- seen until the table shrinks below it (a difference the README lists).
+local counted = raw.setmetatable({}, { __mode = "k" })
+helpers.__moonsharp_len = function(v)
+  local tv = type(v)
+  if tv == "string" then return #v end
+  if tv ~= "table" or has_meta(v, "__len") then
+    if tv == "table" or has_meta(v, "__len") then return #v end
+    raw.error("attempt to get length of a " .. tv .. " value", 2)
+  end
+  local n = raw.rawlen(v)
+  local m = counted[v]
+  if m ~= nil and m >= n then
+    counted[v] = n
+    return n
+  end
+  for i = (m or 0) + 1, n do
+    if rawget(v, i) == nil then
+      counted[v] = i - 1
+      return i - 1
+    end
+  end
+  counted[v] = n
+  return n
 end
