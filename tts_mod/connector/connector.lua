@@ -213,7 +213,7 @@ local function lean(obj)
   text = obj.memo
   if text ~= nil and text ~= "" then rec.o = text end
   local tags = obj.getTags()
-  if #tags > 0 then rec.a = tags end
+  if tags[1] ~= nil then rec.a = tags end
   if obj.getLock() then rec.l = true end
   local value
   if kind == "Dice" then value = obj.getRotationValue() else value = obj.value end
@@ -266,12 +266,15 @@ local function same_xyz(v, t, default)
   return v.x == t[1] and v.y == t[2] and v.z == t[3]
 end
 
+-- (Walked with ipairs, not measured with #: in MoonSharp # is a pass over the table, and this runs per object.)
 local function same_list(a, b)
-  if #a ~= #(b or {}) then return false end
-  for i = 1, #a do
-    if a[i] ~= b[i] then return false end
+  b = b or {}
+  local n = 0
+  for i, v in ipairs(a) do
+    if b[i] ~= v then return false end
+    n = i
   end
-  return true
+  return b[n + 1] == nil
 end
 
 local function unchanged(obj, prev)
@@ -287,11 +290,13 @@ local function unchanged(obj, prev)
   if kind == "Dice" then value = obj.getRotationValue() else value = obj.value end
   if value ~= prev.v or obj.getStateId() ~= (prev.i or -1) then return false end
   if CONTAINERS[kind] then
-    local inside = obj.getObjects()
-    if #inside ~= #prev.c then return false end
-    for i, entry in ipairs(inside) do
-      if entry.guid ~= prev.c[i].GUID then return false end
+    local n = 0
+    for i, entry in ipairs(obj.getObjects()) do
+      local before = prev.c[i]
+      if before == nil or entry.guid ~= before.GUID then return false end
+      n = i
     end
+    if prev.c[n + 1] ~= nil then return false end
   end
   return true
 end

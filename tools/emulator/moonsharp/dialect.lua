@@ -427,6 +427,12 @@ helpers.__moonsharp_len = function(v)
     raw.error("attempt to get length of a " .. tv .. " value", 2)
   end
   local n = raw.rawlen(v)
+  if n <= 8 then -- a small table is counted on the spot, not remembered
+    for i = 1, n do
+      if rawget(v, i) == nil then return i - 1 end
+    end
+    return n
+  end
   local m = counted[v]
   if m ~= nil and m >= n then
     counted[v] = n
