@@ -25,10 +25,8 @@ PROBES = {probe["id"]: probe for probe in DIALECT["snippets"]}
 # id -> why the emulator does not answer as MoonSharp yet (what it would take)
 NOT_YET: dict[str, str] = {
     "string-arith": "the Lua 5.2 VM coerces '0x10' in arithmetic; needs + - * / rewritten as % is (cost)",
-    "pairs-order-mixed": "Lua 5.2 tables keep no insertion order; pairs would need every table tracked",
-    "non-ascii": "`#` on a string counts UTF-8 bytes in the Lua 5.2 VM; needs `#` rewritten into a call",
-    "recursion-50000": "Lua 5.2 recurses 50,000 deep; counting calls needs a call hook on every call (slow)",
-    "wrap-error-pcall-direct": "MoonSharp's crash (a .NET exception) has no Lua 5.2 counterpart yet",
+    "pairs-order-mixed": "cannot be imitated: Lua 5.2 tables keep no insertion order (every table behind a proxy)",
+    "non-ascii": "strings stay UTF-8: # and positions count bytes; needs the string library on UTF-16 units",
 }
 
 _ADDRESS = re.compile(r"\b(table|function|thread|userdata): (?:0x)?[0-9a-fA-F]+")
@@ -52,8 +50,9 @@ def run_probe(source: str) -> list[str]:
     for message in sent:
         if message["messageID"] == 2:
             lines.extend(message["message"].split("\n"))
-        elif message["messageID"] == 3:
-            lines.append(f"ERROR: {message['error']}")
+        elif message["messageID"] == 3:  # a .NET exception is reported as "<Type>: <message>", a Lua error as is
+            crash = re.match(r"^\w+Exception: ", message["error"])
+            lines.append(f"{'CRASH' if crash else 'ERROR'}: {message['error']}")
     return lines
 
 

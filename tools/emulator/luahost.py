@@ -64,6 +64,7 @@ def _closing(line: str, open_at: int) -> int:
 # TTS's JSON.decode (JSON.lua under MoonSharp) builds a string a character at a time: 100 KB took 8 s and 300 KB 72 s
 # under Mono (shared/docs/tts-interface.md). A text this long gets a warning in the emulator's log.
 SLOW_DECODE = 50_000
+CRASH_MARK = "\x01MoonSharp crash\x01"  # prelude.lua's CRASH: an error that stands for a .NET exception
 
 
 def _deny_attributes(obj: object, name: object, is_setting: bool) -> object:
@@ -190,6 +191,8 @@ class LuaHost:
         """``chunk_0:36: text`` -> ``chunk_0:(36,c1-c2): text``; columns from the token named in the text,
         else the extent of the line (Lua does not report columns)."""
         message = message.removeprefix("error loading code: ")
+        if CRASH_MARK in message:  # MoonSharp itself failed (a .NET exception): its type and message, no position
+            return message.split(CRASH_MARK, 1)[1].split("\nstack traceback:", 1)[0]
 
         def repl(m: re.Match[str]) -> str:
             chunk, row = m.group(1) or "chunk_?", int(m.group(2))

@@ -593,7 +593,16 @@ end
 -- every coroutine (new ones inherit it); the host zeroes the meter for each call it makes into Lua. Once over
 -- budget, the hook fires on every instruction, so a pcall inside a loop cannot swallow the error.
 local sethook, getinfo, budget = host.sethook, host.getinfo, host.budget
-local STEP = 1000000
+local STEP = 100000
+-- MoonSharp crashes past about 40,000 nested calls (.NET IndexOutOfRangeException, which no pcall catches: the
+-- dialect's recursion-50000 probe); the hook looks at the depth each STEP instructions. A crash is an error whose
+-- text starts with CRASH: moonsharp/dialect.lua's pcall, xpcall and coroutine.resume pass it on, and Python reports
+-- it as "<Exception>: <message>" (luahost.tts_position).
+local DEPTH_LIMIT = 40000
+local CRASH = "\1MoonSharp crash\1"
+__automa_crash_mark = CRASH
+local function crash(text) error(CRASH .. text, 0) end
+__automa_crash = crash
 local meter = { used = 0 } -- the host zeroes `used` through the C API, which runs no instructions (no hook)
 __automa_meter = meter
 
@@ -615,6 +624,7 @@ local function count()
     sethook(over_budget, "", 1)
     stop(2)
   end
+  if getinfo(DEPTH_LIMIT, "l") ~= nil then crash("IndexOutOfRangeException: Index was outside the bounds of the array.") end
 end
 over_budget = function()
   if meter.used <= budget then sethook(count, "", STEP) return end -- a new budget began since

@@ -6,7 +6,7 @@ local host = ...
 local raw = {
   tostring = tostring, tonumber = tonumber, pcall = pcall, xpcall = xpcall, error = error, type = type,
   setmetatable = setmetatable, getmetatable = getmetatable, select = select, rawget = rawget, rawset = rawset,
-  rawlen = rawlen, format = string.format, find = string.find, gsub = string.gsub, byte = string.byte,
+  rawlen = rawlen, pack = table.pack, format = string.format, find = string.find, gsub = string.gsub, byte = string.byte,
   char = string.char, upper = string.upper, lower = string.lower, sort = table.sort, concat = table.concat,
   unpack = table.unpack, floor = math.floor,
 }
@@ -90,9 +90,11 @@ __automa_moonsharp_message = moonsharp_message
 
 -- A caught error's position as MoonSharp writes it, chunk_0:(row,c1-c2) (Python reads the columns from the source)
 local position = host.position
+local CRASH, crash = __automa_crash_mark, __automa_crash
 local function caught(ok, ...)
   if ok then return ok, ... end
   local message = (...)
+  if type(message) == "string" and find(message, CRASH, 1, true) then raw.error(message, 0) end -- no catching it
   if type(message) == "string" and find(message, "^chunk_%d+:%d+: ") then message = position(message) end
   return false, moonsharp_message(message)
 end
@@ -100,8 +102,23 @@ end
 -- pcall of a non-function (a table with __call too) [mm-call]; of tostring on a value whose __tostring would run
 -- Lua from a CLR function [tostring-mm-non-string]
 local CLR_CALLBACK = "the function passed to pcall cannot be called directly by pcall. wrap in a script function instead."
+-- pcall(f) of a coroutine.wrap function that fails crashes MoonSharp (.NET NullReferenceException)
+-- [wrap-error-pcall-direct]; through a Lua function it is a plain error [wrap-error-in-function].
+local wrapped = raw.setmetatable({}, { __mode = "k" })
+local prelude_wrap = coroutine.wrap
+function coroutine.wrap(fn)
+  local f = prelude_wrap(fn)
+  wrapped[f] = true
+  return f
+end
+
 function pcall(fn, ...)
   if type(fn) ~= "function" then return false, "attempt to pcall a non-function" end
+  if wrapped[fn] then
+    local results = raw.pack(raw.pcall(fn, ...))
+    if not results[1] then crash("NullReferenceException: Object reference not set to an instance of an object") end
+    return raw.unpack(results, 1, results.n)
+  end
   if fn == tostring then
     local mt = raw.getmetatable((...))
     if mt ~= nil and raw.rawget(mt, "__tostring") ~= nil then return false, CLR_CALLBACK end
