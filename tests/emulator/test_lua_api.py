@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import pytest
 
+from bridge.protocol.messages import ScriptState
 from bridge.table import SaveFile
 from tests.conftest import D6
 from tools.emulator.luahost import ScriptError
@@ -96,6 +98,27 @@ def test_each_object_script_has_its_own_globals_and_self():
         )
         == "AB"
     )
+
+
+def test_a_handler_set_through_g_belongs_to_its_own_script():
+    """MoonSharp: a script's _G is its own globals (the dialect's env probe); before issue 32, `_G.onLoad = f` in
+    an object's script ran for Global and every object, and Global's own onLoad never did."""
+    objs = [{"GUID": "aaaaaa", "Name": "BlockSquare", "LuaScript": "_G.onLoad = function() ran = 'object' end"}]
+    world, _ = world_with(objs, "ran = nil\nfunction onLoad() ran = 'global' end")
+    assert run(world, "return ran") == "global"
+    assert run(world, "return getObjectFromGUID('aaaaaa').getVar('ran')") == "object"
+    assert run(world, "return _G == _ENV and rawget(_G, 'onLoad') ~= nil") is True
+
+
+def test_a_gc_metamethod_never_runs_even_at_a_reload():
+    """MoonSharp never runs __gc (mm-weak-table); a __gc that printed crashed the emulator at a Save & Play reload."""
+    script = "function onLoad() setmetatable({}, {__gc = function() print('collected') end}) collectgarbage() end"
+    world, sent = world_with([], script)
+    for _ in range(3):
+        world.apply_script_states([ScriptState(name="Global", guid="-1", script=script)])
+    gc.collect()
+    assert not any(m.get("message") == "collected" for m in sent)
+    assert run(world, "return getmetatable(setmetatable({}, {__gc = print})).__gc == print") is True
 
 
 def test_dot_and_colon_calls_both_work():
