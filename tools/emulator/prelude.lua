@@ -606,9 +606,16 @@ __automa_crash = crash
 local meter = { used = 0 } -- the host zeroes `used` through the C API, which runs no instructions (no hook)
 __automa_meter = meter
 
+-- The mod's line the stop is blamed on: the first frame from `level` up that runs a script's chunk (not the
+-- emulator's own Lua, such as the MoonSharp layer's pcall).
 local function position(level)
-  local info = getinfo(level, "Sl")
-  if info and info.currentline and info.currentline > 0 then return info.short_src .. ":" .. info.currentline .. ": " end
+  for l = level, level + 32 do
+    local info = getinfo(l, "Sl")
+    if info == nil then break end
+    if info.currentline and info.currentline > 0 and string.find(info.short_src, "^chunk_") then
+      return info.short_src .. ":" .. info.currentline .. ": "
+    end
+  end
   return ""
 end
 
