@@ -2,6 +2,10 @@
 -- prelude lacks. Run once per Lua runtime, after the prelude and the Python API (api_world.install), in the shared
 -- globals; a file of its own so that the prelude stays the MoonSharp layer's.
 
+-- Lua's own error, given by api_world.install: these functions stand for TTS's C# ones, whose errors blame the
+-- mod's line (the level), where the scripts' error ignores levels as MoonSharp's does.
+local error = ...
+
 -- Wait.collect(expected_ids, on_finished, on_add, on_error) (api wait/#collect): a collect_table whose
 -- add(id, ...) records results[id], calls on_add(id, ...), and once every expected id is in, on_finished(results);
 -- an id added twice or not expected calls on_error(Wait.COLLECT_DUPLICATE or Wait.COLLECT_UNKNOWN, id, ...) and

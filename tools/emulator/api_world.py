@@ -111,7 +111,7 @@ def install(api: TtsApi) -> None:
     }
     for name, fn in base.items():
         g[name] = lua.wrap(fn)
-    lua.lua.execute(files("tools.emulator").joinpath("api_classes.lua").read_text(encoding="utf-8"))
+    lua.lua.execute(files("tools.emulator").joinpath("api_classes.lua").read_text(encoding="utf-8"), lua.raw_error)
     g.Player.Action = _section_stub(lua, "Player.Action", "player actions (onPlayerAction) are not emulated")
     api_settings.install(api)
     g.Physics = _physics(api)

@@ -93,6 +93,9 @@ class LuaHost:
         self.memory_limit = memory_limit
         g = self.lua.globals()
         sethook, getinfo = g.debug.sethook, g.debug.getinfo  # kept for the budget, out of the scripts' reach
+        # Lua's own error, whose level the emulator's API written in Lua needs to blame the mod's line (the dialect's
+        # error ignores levels, as MoonSharp's does; TTS's own API functions are C#, and blame their caller)
+        self.raw_error = g.error
         for name in _REMOVED_GLOBALS:
             g[name] = None
         for name in _REMOVED_OS:

@@ -16,18 +16,13 @@ pack = table.pack
 -- == is Vector.equals with its default margin (squared distance under 0.001: "~0.03" apart).
 local AXIS = { "x", "y", "z" }
 local INDEX = { x = 1, y = 2, z = 3 }
-local NOT_EMULATED = { rotateTowardsUnit = true, orthoNormalize = true }
 local VectorMeta = {}
 local VectorClass = {}
 local construct
 
 VectorMeta.__index = function(v, k)
   if type(k) == "number" then return rawget(v, AXIS[k]) end
-  local method = VectorClass[k]
-  if method == nil and NOT_EMULATED[k] then
-    error("Vector:" .. k .. " is not emulated (tools/emulator/README.md)", 2)
-  end
-  return method
+  return VectorClass[k]
 end
 VectorMeta.__newindex = function(v, k, value)
   if type(k) == "number" and AXIS[k] then rawset(v, AXIS[k], value) else rawset(v, k, value) end
