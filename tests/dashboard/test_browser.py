@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.dashboard.conftest import Board, close_board, open_board
-from tests.dashboard.test_pages import CONTRAST
+from tests.dashboard.test_pages import CONTRAST, STROKED
 
 pytestmark = pytest.mark.slow
 
@@ -294,11 +294,15 @@ async def test_a_whole_heroes_game_through_the_page(page):
     rng = random.Random(4)
     presses = {"follow_done": 0, "interrupt_none": 0, "tactic_chosen": 0, "tactic_cancels": 0, "bot_action": 0}
 
+    outlined = []  # the regions the bot's last turn touched, outlined, after each press
+
     async def step(click: str) -> None:
         version = await page.evaluate("state.version")
         await page.click(click)
         await page.wait_for_function(f"state.version > {version} && !state.bot.busy", timeout=30_000)
         await page.wait_for_timeout(60)  # the last push of a burst
+        outlined.append(await page.locator("#board g.region.last").count())
+        assert await page.evaluate(STROKED) == []  # the region outlined, its names and pieces still readable
 
     async def move(label: str) -> bool:
         found = page.locator("button.move", has_text=label)
@@ -350,6 +354,7 @@ async def test_a_whole_heroes_game_through_the_page(page):
             pytest.fail(f"no end after {presses}")
         print(presses)
         assert presses["bot_action"] >= 9 and presses["tactic_chosen"] + presses["follow_done"] >= 1, presses
+        assert any(outlined), outlined
         assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
         chat = [t for t, _ in board.live.emulator.require_world().chat]
         assert sum("SAMPLE DATA" in line for line in chat) == len(board.session.turns)

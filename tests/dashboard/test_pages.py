@@ -98,6 +98,12 @@ CLIPPED = """() => {
 }"""
 
 
+# Texts on the drawing painted with an outline stroke (the last turn's yellow outline on a region's group reached its
+# names and pieces once, and turned them into yellow blobs): none may be.
+STROKED = """() => [...document.querySelectorAll("#board text")]
+  .filter((t) => !["none", ""].includes(getComputedStyle(t).stroke)).map((t) => t.textContent)"""
+
+
 async def settle(page: Any) -> None:
     await page.wait_for_function("state && !state.bot.busy && !pressed", timeout=30_000)
     await page.wait_for_timeout(150)  # the last push of a burst
@@ -143,6 +149,7 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
         # the bot's last move outlined on the drawing (or its cards in the sides), and the legend says so
         assert await page.locator(".last").count() >= 1, await page.evaluate("state.turns.at(-1).decisions")
         assert "the bot's last turn" in await page.locator("#legend").inner_text()
+        assert await page.evaluate(STROKED) == []  # the outline is around a region or a card, never on its words
         # a press that is not the bot's to take: its button is off with the reason, and a press sent anyway is
         # refused with it
         refused = await page.evaluate("state.bot.refused")
