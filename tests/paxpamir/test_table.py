@@ -428,3 +428,20 @@ def test_in_self_play_the_rules_engine_draws_her_one_card_a_turn():
                 assert len(state.ai_deck) == deck
             deck, turn = len(state.ai_deck), state.turn
         assert turns >= 3
+
+
+def test_the_page_says_what_a_card_costs_doubled_while_military_is_favored():
+    """The market's costs and a person's buy moves say the price paid: the column, doubled while military is the
+    favored suit (the page once offered "2 rupee(s)" and took 4)."""
+    from engines.paxpamir import actions as A
+    from engines.paxpamir.table import person
+    from engines.paxpamir.table.describe import describe
+
+    state = fresh_state(1, seed=3)
+    state.current = 1  # the person's turn
+    for favored, costs in (("political", [0, 1, 2, 3, 4, 5]), ("military", [0, 2, 4, 6, 8, 10])):
+        state.favored = favored
+        drawing = describe(state)
+        assert drawing["costs"] == costs
+        assert [slot["cost"] for slot in drawing["market"][0]] == costs
+        assert person.describe(state, A.Purchase(0, 3))[0].endswith(f"(top row, column 4: {costs[3]} rupee(s))")

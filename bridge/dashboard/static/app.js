@@ -321,8 +321,9 @@ function drawMap(board, d) {
   }
   // the market: each column's cost above it, each card's whole name on two lines, its rupees on it
   const columns = d.market[0].length;
+  const costs = d.costs || [...Array(columns).keys()];  // doubled while military is favored
   for (let c = 0; c < columns; c += 1) {
-    board.append(el("text", { x: -240 + c * 96, y: -380, class: "cost" }, c ? `costs ${c}` : "free", SVG));
+    board.append(el("text", { x: -240 + c * 96, y: -380, class: "cost" }, costs[c] ? `costs ${costs[c]}` : "free", SVG));
   }
   d.market.forEach((row, ri) => row.forEach((slot, c) => {
     const x = -240 + c * 96, y = -370 + ri * 70;
@@ -334,10 +335,10 @@ function drawMap(board, d) {
   board.append(el("text", { x: 330, y: -330, class: "pieces dark" }, `favored: ${d.favored}`, SVG));
   const sides = document.getElementById("sides");
   const market = el("div", { class: "side market" });
-  market.append(el("h3", {}, "The market (cost: its column)"));
+  market.append(el("h3", {}, `The market (cost: its column${d.favored === "military" ? ", doubled while military is favored" : ""})`));
   const list = el("ul", {});
   d.market.forEach((row, ri) => row.forEach((slot, c) => {
-    if (slot) list.append(el("li", { "data-card": slot.card }, `${ri ? "bottom" : "top"} row, column ${c + 1} · costs ${c}${slot.rupees ? ` · ${slot.rupees} rupee(s) on it` : ""}: ${slot.about}`));
+    if (slot) list.append(el("li", { "data-card": slot.card }, `${ri ? "bottom" : "top"} row, column ${c + 1} · costs ${costs[c]}${slot.rupees ? ` · ${slot.rupees} rupee(s) on it` : ""}: ${slot.about}`));
   }));
   market.append(list);
   for (const s of [...d.seats].sort((a, b) => Number(b.person) - Number(a.person))) {

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from engines.paxpamir.data import game_data
 from engines.paxpamir.names import region as region_name
-from engines.paxpamir.queries import ruler
+from engines.paxpamir.queries import military_favored, ruler
 from engines.paxpamir.setup import COLUMNS, ROWS
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
@@ -67,14 +67,16 @@ def describe(state: State) -> dict[str, Any]:
         "borders": borders,
         "market": market,
         "favored": state.favored,
+        # what a card costs in each column: its column, doubled while military is the favored suit
+        "costs": [state.market.cost(c, military_favored=military_favored(state)) for c in range(COLUMNS)],
         "seats": seats,
         "ai": ai,
     }
 
 
 def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict[str, Any] | None:
-    """A market card whole: its name, what it costs in its column, its suit, rank and actions, or the event's
-    effect when purchased."""
+    """A market card whole: its name, what it costs in its column (doubled while military is favored), its suit,
+    rank and actions, or the event's effect when purchased."""
     number = state.market.cards[row][column]
     if number is None:
         return None
@@ -82,7 +84,7 @@ def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict
         "card": number,
         "name": cards[number],
         "rupees": state.market.rupees[row][column],
-        "cost": column,
+        "cost": state.market.cost(column, military_favored=military_favored(state)),
         "about": card_text(number),
     }
 

@@ -32,7 +32,8 @@ def describe(state: State, action: A.Action) -> tuple[str, str]:
     match action:
         case A.Purchase(row, col):
             number = state.market.cards[row][col]
-            return f"buy {names.card(number or 0)} ({names.slot(row, col)}: {col} rupee(s))", "Buy"
+            cost = R.price(state, state.current, row, col)  # its column, doubled while military is favored
+            return f"buy {names.card(number or 0)} ({names.slot(row, col)}: {cost} rupee(s))", "Buy"
         case A.Play(card, side):
             return f"play {names.card(card)} at the {side} end of your court", "Play"
         case A.UseCard(card, action="gift", gift=price):
