@@ -317,6 +317,7 @@ class Dashboard:
             where = await self.deal(random.randrange(10**6))
             self.session.new_game()
             self.state.update(last_turn=None, turns=[], end=None)
+            self._turns = 0  # the new game's first turn is its turn 1
             self.log("control", f"new game: {where}")
             await self.refresh_table()
         finally:

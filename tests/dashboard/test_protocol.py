@@ -391,6 +391,7 @@ async def test_the_end_shows_at_once_and_new_game_deals_a_fresh_table(demo_board
     assert dashboard.state["bot"]["refused"] == {} and demo_board.session.turns == []
     assert await dashboard.control({"type": "bot_turn"}) is None  # the new game plays
     assert dashboard.state["table"]["drawing"]["slots"].count("bot") == 1
+    assert [t["number"] for t in dashboard.state["turns"]] == [1]  # its first turn, not the old game's next
 
 
 async def test_check_my_turn_after_a_move_from_the_page_says_what_the_status_says(warchest_board: Board):
