@@ -235,6 +235,9 @@ async def test_the_page_at_phone_width_is_one_column_with_readable_labels(warche
     height = await page.evaluate("document.querySelector('text.hexname').getBoundingClientRect().height")
     assert height >= 9  # about a 10 px font on the phone, not 6
     assert await page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing wider than the screen
+    # nor a long unbroken word (a path in an error, an id in a reason): it breaks instead of widening the page
+    await page.evaluate("showWhy('cannot read /a/' + 'very_long_folder_name_'.repeat(12) + 'x.json')")
+    assert await page.evaluate("document.documentElement.scrollWidth") <= 400
     shot = ROOT / "docs" / "dashboard-phone.png" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path / "p.png"
     await page.screenshot(path=str(shot), full_page=True)
     assert shot.read_bytes().startswith(b"\x89PNG")
