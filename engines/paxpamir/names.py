@@ -23,3 +23,8 @@ def border(border_id: str) -> str:
 def slot(row: int, column: int) -> str:
     """A market slot: the row (top or bottom) and the column counted from 1, as a player sees the market."""
     return f"{('top', 'bottom')[row]} row, column {column + 1}"
+
+
+def ai_line(line: str) -> str:
+    """A line of Wakhan's AI card in words: "radicalize if no dominant coalition ...", not the data's id."""
+    return line.replace("_", " ")

@@ -154,7 +154,7 @@ def test_cards_she_receives_are_played_at_once_in_card_priority_order():
     reasons = [answer(s) for _ in range(3)]
     assert s.players[1].hand == [30] and s.players[0].hand == [] and not s.pending
     assert s.players[0].court == [5] and 61 in s.discard  # political first (favored); #61's bribe is too dear
-    assert "received" in reasons[1] and "discards #61" in reasons[2]
+    assert "received" in reasons[1] and "discards Karakul Sheep (#61)" in reasons[2]  # named as the market names it
 
 
 def test_cards_swapped_into_her_hand_by_a_person_are_played_at_once():

@@ -3,7 +3,9 @@ random players with the engine's invariants checked throughout."""
 
 from __future__ import annotations
 
+import itertools
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -223,3 +225,17 @@ def test_a_region_whose_only_target_is_a_citadel_tribe_is_no_battle_region_for_h
     decisions = play_turn(s, random.Random(0))
     assert actions_of(decisions)[:2] == [A.UseCard(59, "battle", region="kabul"), A.Remove("tribe", seat=1)]
     assert s.tribes["transcaspia"] == [1] and s.tribes["kabul"] == [1]
+
+
+def test_her_reasons_name_cards_and_card_lines_in_words():
+    """A player reads "spy on Dost Mohammad (#7)", not "spy on #7", and her AI card's lines without the data's
+    underscores (one unbroken id once made the page wider than a phone)."""
+    from engines.paxpamir.selfplay import wakhan_turn_starts
+
+    texts = []
+    for state in itertools.islice(wakhan_turn_starts(2, 0), 40):
+        for decision in play_turn(state, random.Random(1), WakhanOptions()):
+            texts += [decision.reason.rule, decision.reason.text]
+    assert texts and not [t for t in texts if "_" in t]
+    # a card by its name, its number beside it; the AI cards and a card seen face down by their numbers
+    assert not [t for t in texts[1::2] if re.search(r"(?<!AI card )(?<!back of )(?<!\()#\d", t)]

@@ -169,7 +169,7 @@ class Radicalize:
         self.options = options or WakhanOptions()
         self.me = _me(state)
         self.arrows = read_arrows(state)
-        self.rule = f"AI card #{self.arrows.face}, line {line_number} ({line})"
+        self.rule = f"AI card #{self.arrows.face}, line {line_number} ({names.ai_line(line)})"
 
     # --- the candidates -------------------------------------------------------------------------------------
 

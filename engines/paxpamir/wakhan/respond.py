@@ -132,13 +132,17 @@ class Responder:
         contested = [n for n in cards if not strictly_most(n)]
         where = "among the cards where she does not have the most spies" if contested else "she leads on every card"
         choice = card_priority(self.state, contested or cards)
-        return _decide(A.PlaceSpy(choice.chosen), f"{rule}; B4 {choice.step}", f"spy on #{choice.chosen} ({where})")
+        return _decide(
+            A.PlaceSpy(choice.chosen), f"{rule}; B4 {choice.step}", f"spy on {names.card(choice.chosen)} ({where})"
+        )
 
     def _blackmail(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         if not _of(offered, A.PlaceSpy):
             return _decide(A.Stop(), "B5 start of turn", "Blackmail: no card of the region without a spy")
         choice = card_priority(self.state, [a.card for a in _of(offered, A.PlaceSpy)])
-        return _decide(A.PlaceSpy(choice.chosen), f"B5 Blackmail; B4 {choice.step}", f"spy on #{choice.chosen}")
+        return _decide(
+            A.PlaceSpy(choice.chosen), f"B5 Blackmail; B4 {choice.step}", f"spy on {names.card(choice.chosen)}"
+        )
 
     def _radicalize(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         """B6: the card she bought goes to the red-arrow end of her court if she can pay the whole bribe."""
@@ -146,7 +150,9 @@ class Responder:
         play = A.Play(top.card, side) if self.state.players[self.me].court else A.Play(top.card, "left")
         if play in offered:
             return _decide(play, "B6 play", f"plays {names.card(top.card)} at the {side} end of her court (red arrow)")
-        return _decide(A.Discard(top.card), "B6 play", f"discards #{top.card}: she cannot pay the whole bribe")
+        return _decide(
+            A.Discard(top.card), "B6 play", f"discards {names.card(top.card)}: she cannot pay the whole bribe"
+        )
 
     def _receive(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         """B10: cards she receives are played at once in B4 order (bribe paid) or else discarded."""
@@ -154,9 +160,11 @@ class Responder:
         side = read_arrows(self.state).court_side if self.state.players[self.me].court else "left"
         play = A.Play(choice.chosen, side)
         if play in offered:
-            text = f"plays #{choice.chosen}, a card she received, at the {side} end (B4 {choice.step})"
+            text = f"plays {names.card(choice.chosen)}, a card she received, at the {side} end (B4 {choice.step})"
             return _decide(play, "B10 received cards", text)
-        return _decide(A.Discard(choice.chosen), "B10 received cards", f"discards #{choice.chosen}: the bribe")
+        return _decide(
+            A.Discard(choice.chosen), "B10 received cards", f"discards {names.card(choice.chosen)}: the bribe"
+        )
 
     # --- B9 steps of her card actions -----------------------------------------------------------------------
 
@@ -222,10 +230,10 @@ class Responder:
     _ransom = _bribe
 
     def _prize(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
-        return _decide(A.KeepPrize(True), "B9 Betray", f"keeps #{top.card} as a prize: she always does")
+        return _decide(A.KeepPrize(True), "B9 Betray", f"keeps {names.card(top.card)} as a prize: she always does")
 
     def _safe_house(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
-        return _decide(A.Hide(True), "B10 Safe House", f"her spy hides on #{top.card}: she always uses it")
+        return _decide(A.Hide(True), "B10 Safe House", f"her spy hides on {names.card(top.card)}: she always uses it")
 
     def _suit(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         suit = self.state.favored
@@ -272,7 +280,9 @@ class Responder:
     def _discard(self, top: Pending, offered: list[A.Action]) -> Decision[A.Action]:
         numbers = [a.card for a in _of(offered, A.Discard)]
         choice = discard_priority(self.state, numbers)
-        return _decide(A.Discard(choice.chosen), f"B11 {choice.step}", f"discards #{choice.chosen} ({top.reason})")
+        return _decide(
+            A.Discard(choice.chosen), f"B11 {choice.step}", f"discards {names.card(choice.chosen)} ({top.reason})"
+        )
 
 
 def _describe(remove: A.Remove) -> str:

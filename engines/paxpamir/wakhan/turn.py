@@ -110,7 +110,7 @@ class WakhanTurn:
     # --- the lines ------------------------------------------------------------------------------------------
 
     def _perform(self, state: State, line: str, number: int) -> Decision[A.Action | None]:
-        rule = f"AI card #{self.face}, line {number} ({line})"
+        rule = f"AI card #{self.face}, line {number} ({names.ai_line(line)})"
         if line == "radicalize" or line.startswith("radicalize_"):
             pick = Radicalize(state, line, number, self.options).decide()
             if pick.action is None:
@@ -127,7 +127,9 @@ class WakhanTurn:
         if chosen is None:
             return Decision(None, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} SKIPs: nothing to do"))
         use, why = chosen
-        return Decision(use, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} with #{use.card}: {why}"))
+        return Decision(
+            use, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} with {names.card(use.card)}: {why}")
+        )
 
     def _pick_card(self, state: State, offered: list[A.UseCard]) -> A.UseCard | None:
         if not offered:
@@ -161,7 +163,11 @@ class WakhanTurn:
                 return None
             choice = card_priority(state, targets)
             use = self._pick_card(state, [a for a in offered if a.target == choice.chosen])
-            return None if use is None else (use, f"betrays #{choice.chosen} (B4 {choice.step}) and keeps the prize")
+            return (
+                None
+                if use is None
+                else (use, f"betrays {names.card(choice.chosen)} (B4 {choice.step}) and keeps the prize")
+            )
         if action == "battle":
             for region in region_priority(state):
                 in_region = [a for a in offered if a.region == region]
@@ -183,7 +189,7 @@ class WakhanTurn:
             return None
         choice = card_priority(state, targets)
         use = self._pick_card(state, [a for a in offered if a.target == choice.chosen])
-        return None if use is None else (use, f"battle on #{choice.chosen}{extra} (B4 {choice.step})")
+        return None if use is None else (use, f"battle on {names.card(choice.chosen)}{extra} (B4 {choice.step})")
 
     def _spy_battle(self, state: State, rule: str) -> Decision[A.Action | None]:
         offered = [a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == "battle"]
@@ -195,7 +201,7 @@ class WakhanTurn:
         if chosen is None:
             return Decision(None, Reason(f"{rule}; B7", "Battle SKIPs: no card with her spy and an enemy spy"))
         use, why = chosen
-        return Decision(use, Reason(f"{rule}; B7", f"Battle with #{use.card}: {why}"))
+        return Decision(use, Reason(f"{rule}; B7", f"Battle with {names.card(use.card)}: {why}"))
 
     # --- the bonus phase ------------------------------------------------------------------------------------
 
@@ -216,7 +222,7 @@ class WakhanTurn:
                 chosen = self._target(state, action, offered)
                 if chosen is not None:
                     use, why = chosen
-                    text = f"bonus {action} with #{number}, her leftmost unused favored card: {why}"
+                    text = f"bonus {action} with {names.card(number)}, her leftmost unused favored card: {why}"
                     return Decision(use, Reason("B5 bonus phase", text))
         return None
 
