@@ -74,15 +74,28 @@ class PersonMove:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended, as the page shows it at once: who won (``winner``: "you", "the bot", or a
-    sentence when the bot cannot tell), why, and the final score where the game scores."""
+    """How a finished game ended, as the page shows it at once: who won (``winner``: "you", "the bot"; or, with
+    ``decided`` false, a sentence saying what the person must count, when the bot cannot tell), why, and the final
+    score where the game scores."""
 
     winner: str
     why: str
     score: str = ""
+    decided: bool = True  # False: the page does not call ``winner`` the winner (the person's score is not read)
 
-    def to_json(self) -> dict[str, str]:
-        return {"winner": self.winner, "why": self.why, "score": self.score}
+    def to_json(self) -> dict[str, str | bool]:
+        return {
+            "winner": self.winner,
+            "why": self.why,
+            "score": self.score,
+            "decided": self.decided,
+            "headline": self.headline,
+        }
+
+    @property
+    def headline(self) -> str:
+        """The end's first line: "winner: the bot", or the sentence alone when the bot cannot tell who won."""
+        return f"winner: {self.winner}" if self.decided else self.winner
 
 
 @dataclass(frozen=True)

@@ -196,12 +196,12 @@ class Dashboard:
             if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
                 self._touch()
 
-    async def _announce_end(self, end: dict[str, str]) -> None:
+    async def _announce_end(self, end: dict[str, Any]) -> None:
         """The end in the log and on the table's panel, whose status still said "Your turn" after the last move."""
         score = f"; {end['score']}" if end["score"] else ""
-        self.log("end", f"game over: winner {end['winner']} ({end['why']}{score})")
+        self.log("end", f"game over: {end['headline']} ({end['why']}{score})")
         with contextlib.suppress(LinkError):
-            await self.session.connector.status(f"Game over · winner: {end['winner']}"[:200])
+            await self.session.connector.status(f"Game over · {end['headline']}"[:200])
 
     def _judge(self) -> None:
         """Whether the game has ended, and which presses are not the bot's to take, from the last reading."""

@@ -114,6 +114,7 @@ class Holas(Game[TableView, Step]):
             f"the bot has {s.pts} points: score yours to see who won",
             f"round {s.final_round}, the last round, is played",
             f"the bot: {s.pts} points (its Heroes score 0)",
+            decided=False,  # the person's points are on their own board, not read
         )
 
     def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:

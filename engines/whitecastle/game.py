@@ -112,6 +112,7 @@ class WhiteCastle(Game[TableView, Any]):
             f"the bot scores {score['total']}: add up your points to see who won",
             "the last round is played",
             f"the bot: {score['total']} ({parts}); yours are on your own board",
+            decided=False,  # the person's points are on their own board, not read
         )
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:

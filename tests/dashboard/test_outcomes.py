@@ -58,6 +58,7 @@ def test_white_castle_and_heroes_say_the_bots_score_for_the_person_to_compare() 
     view.state.over = True
     end = game.outcome(view, Options())
     assert end is not None and end.winner.startswith("the bot scores ") and "add up your points" in end.winner
+    assert not end.decided and end.headline == end.winner  # the page does not call it the winner
     game, view = fresh("holas")
     view.state.final_round, view.state.round = 3, 4
     end = game.outcome(view, Options())
@@ -65,4 +66,5 @@ def test_white_castle_and_heroes_say_the_bots_score_for_the_person_to_compare() 
         end is not None
         and "score yours to see who won" in end.winner
         and end.why == "round 3, the last round, is played"
+        and end.to_json()["headline"] == end.winner
     )

@@ -86,7 +86,7 @@ function renderEnd(end, bot) {
   const box = document.getElementById("end");
   box.hidden = !end;
   if (!end) return;
-  document.getElementById("end-winner").textContent = `Game over · winner: ${end.winner}`;
+  document.getElementById("end-winner").textContent = `Game over · ${end.headline}`;  // no "winner:" on a guess
   document.getElementById("end-why").textContent = end.why;
   document.getElementById("end-score").textContent = end.score ? `Final score: ${end.score}` : "";
   const again = document.getElementById("new-game");
