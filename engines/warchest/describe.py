@@ -11,23 +11,24 @@ from engines.warchest.state import Side, State
 from engines.warchest.units import ROYAL
 
 # What each unit card lets it do, in short (the game's digest, games/warchest.md, section 3; the Royal Guard as the
-# default Nobility card): the page shows it beside the unit.
+# default Nobility card): the page shows it beside the unit, on either side, so it never says "your" (the AI's Scout
+# deploys next to the AI's units, not the person's): "friendly", as the bot's reasons say.
 ABILITIES: dict[str, str] = {
     "Archer": "Tactic: attack a unit exactly 2 hexes away (the hex between may hold a unit). Attacks only so.",
     "Berserker": "After a maneuver it may maneuver again by removing one of its bolstered coins (never the last).",
     "Cavalry": "Tactic: move, then attack.",
     "Crossbowman": "Tactic: attack 2 hexes away in a straight line, over an empty hex. Normal attacks too.",
-    "Ensign": "Tactic: another of your units within 2 moves 1 hex, staying within 2 of the Ensign.",
-    "Footman": "Tactic: each of your Footmen maneuvers once. Two Footmen may be on the board.",
+    "Ensign": "Tactic: another friendly unit within 2 moves 1 hex, staying within 2 of the Ensign.",
+    "Footman": "Tactic: each friendly Footman maneuvers once. Two Footmen may be on the board.",
     "Knight": "Only a bolstered unit (2 or more coins) may attack it.",
     "Lancer": "Tactic: move 1-2 hexes in a straight line, then attack the next unit on that line. Attacks only so.",
     "Light Cavalry": "Tactic: move exactly 2 hexes (a 1-hex move is still allowed as a normal move).",
-    "Marshall": "Tactic: another of your units within 2 makes a normal attack, if it can.",
+    "Marshall": "Tactic: another friendly unit within 2 makes a normal attack, if it can.",
     "Mercenary": "Recruiting its coin while it is on the board gives it a free maneuver.",
     "Pikeman": "A unit next to it that attacks it loses a coin.",
-    "Royal Guard": "Tactic: discard the Royal Coin to move it 1-2 hexes onto a location you control. When it is "
-    "attacked you may remove a coin from its supply instead.",
-    "Scout": "May also deploy onto any empty hex next to one of your units.",
+    "Royal Guard": "Tactic: discard the Royal Coin to move it 1-2 hexes onto a location its side controls. When it "
+    "is attacked its side may remove a coin from its supply instead.",
+    "Scout": "May also deploy onto any empty hex next to a friendly unit.",
     "Swordsman": "After it attacks it may move 1 hex for free.",
     "Warrior Priest": "After it attacks or takes control, draw a coin and use it at once.",
 }

@@ -267,3 +267,15 @@ def test_a_bot_turn_after_the_game_ended_plays_nothing_and_says_who_won(winner: 
     [step] = plan.steps
     assert step.commands == [] and step.decision.reason.rule == "Victory"
     assert step.decision.reason.text == f"The game is over: {words} all six control markers on locations."
+
+
+def test_what_each_unit_does_reads_right_on_either_side():
+    """The page shows a unit's ability on the person's side and on the AI's: it says "friendly", never "your" (the
+    AI's Scout "next to one of your units" read as next to the person's)."""
+    import re
+
+    from engines.warchest.describe import ABILITIES, ROYAL_TEXT
+
+    assert len(ABILITIES) == 16 and all(text.endswith(".") for text in ABILITIES.values())
+    assert [u for u, text in ABILITIES.items() if re.search(r"\byou(r)?\b", text, re.I)] == []
+    assert "friendly" in ABILITIES["Scout"] and "your" not in ROYAL_TEXT
