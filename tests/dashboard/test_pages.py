@@ -104,6 +104,18 @@ STROKED = """() => [...document.querySelectorAll("#board text")]
   .filter((t) => !["none", ""].includes(getComputedStyle(t).stroke)).map((t) => t.textContent)"""
 
 
+# The narrowest gutter between two of the sides' boxes that stand side by side (they once touched, and a line of the
+# person's ran into the bot's); null when none stand side by side.
+GUTTER = """() => {
+  const boxes = [...document.querySelectorAll("#sides > .side")].map((n) => n.getBoundingClientRect());
+  const gaps = [];
+  for (const a of boxes) for (const b of boxes) {
+    if (a !== b && a.right <= b.left + 1 && a.top < b.bottom && b.top < a.bottom) gaps.push(b.left - a.right);
+  }
+  return gaps.length ? Math.min(...gaps) : null;
+}"""
+
+
 async def settle(page: Any) -> None:
     await page.wait_for_function("state && !state.bot.busy && !pressed", timeout=30_000)
     await page.wait_for_timeout(150)  # the last push of a burst
@@ -175,6 +187,7 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
         poor = [t for t in texts if t["ratio"] < 4.5 and not t["faded"]]
         assert poor == [], poor[:8]
         assert await page.evaluate(CLIPPED) == []
+        assert await page.evaluate(GUTTER) >= 12  # your side and the bot's, apart
         await page.screenshot(path=str(shot_path(game, 1280, tmp_path)))
         await page.set_viewport_size({"width": 400, "height": 860})
         await page.wait_for_timeout(200)
