@@ -204,6 +204,8 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
 async def own_side_in_view(game: str, page: Any) -> None:
     """What the person must see of their own side, unit by unit or card by card, game by game."""
     sides = await page.locator("#sides").inner_text()
+    drawn = " ".join(await page.locator("#board text").all_text_contents())
+    assert "_" not in sides + drawn, sides + drawn  # places and cards in words, not the data's ids
     if game == "warchest":
         assert "Your hand:" in sides and "Your bag:" in sides and "Discard, face down:" in sides
         hand = await page.locator("#sides .hand").inner_text()
@@ -213,7 +215,9 @@ async def own_side_in_view(game: str, page: Any) -> None:
         assert "Your hand:" in sides and "Your court:" in sides and "Prizes:" in sides
     elif game == "fiftyfirst":
         assert "Your State" in sides and "Your cards" in sides
+        assert "SAMPLE " not in sides and "Lookout · now: the " in drawn  # cards named as the drawing names them
     elif game == "whitecastle":
         assert "Your dice" in sides and "Your Influence" in sides
+        assert "Castle Gate" in sides and "First Floor" in sides  # where the bot's courtiers are
     elif game == "holas":
         assert "Your army" in sides and "Your resources" in sides

@@ -240,7 +240,8 @@ function drawCardRow(board, y, title, cards, cls) {
 }
 
 function drawStates(board, d) {
-  drawCardRow(board, -300, `Lookout (${d.phase})`, d.lookout, "lookout");
+  const phase = { lookout: "the Lookout phase", action: "the Action phase", over: "the game is over" }[d.phase] || d.phase;
+  drawCardRow(board, -300, `Lookout · now: ${phase}`, d.lookout, "lookout");
   drawCardRow(board, -190, "The bot's State", d.bot, "bot");
   drawCardRow(board, -80, "Attack pile", d.attack, "attack");
   drawCardRow(board, 30, "Your State", d.person, "person");
@@ -254,7 +255,7 @@ function drawStates(board, d) {
   sides.append(you);
   const bot = el("div", { class: "side" });
   bot.append(el("h3", {}, `The bot: ${d.scores.bot} points${d.passed.bot ? " · passed" : ""}`));
-  bot.append(line("Its State", d.bot.map((c) => c.name).join(", ") || "no location yet"));
+  bot.append(line("Its State", d.bot.map((c) => c.name.replace("SAMPLE ", "")).join(", ") || "no location yet"));
   if (d.attacks !== undefined) bot.append(el("div", {}, `the bot's attacks this round: ${d.attacks} of 3`));  // main's marker
   sides.append(bot);
 }
@@ -289,7 +290,7 @@ function drawCastle(board, d) {
   const sides = document.getElementById("sides");
   const you = el("div", { class: "side yours" });
   you.append(el("h3", {}, "You"));
-  you.append(line("Round", `${d.round} · ${d.to_move === "bot" ? "the bot" : "you"} to move`));
+  you.append(line("Round", `${d.round} · ${state.end ? "the game is over" : d.to_move === "bot" ? "the bot to move" : "you to move"}`));
   you.append(line("Your dice (in your domain)", d.person.dice.map((x) => `${x[0]} ${x[1]}`).join(", ") || "none yet"));
   you.append(line("Your Influence", String(d.person.influence)));
   you.append(line("Your resources, clan points and cards", "on your own domain board: yours to count, the bot does not read them"));
@@ -297,7 +298,8 @@ function drawCastle(board, d) {
   const b = d.bot;
   const box = el("div", { class: "side" });
   box.append(el("h3", {}, `The bot: ${b.clan_points} clan points · Influence ${b.influence} · ${b.coins} coins`));
-  box.append(line("Courtiers", fmt(b.courtiers)));
+  const places = { gate: "Castle Gate", first_floor: "First Floor", second_floor: "Second Floor", daimyo: "Daimyo" };
+  box.append(line("Courtiers", fmt(Object.fromEntries(Object.entries(b.courtiers).map(([k, v]) => [places[k] || k, v])))));
   box.append(line("Its deck", `${b.deck} · discard ${b.discard}`));
   sides.append(box);
 }
@@ -369,7 +371,7 @@ function drawMap(board, d) {
   map.append(el("h3", {}, `The map · favored suit: ${d.favored}`));
   const regions = el("ul", {});
   for (const r of d.regions) regions.append(el("li", { "data-region": r.id }, `${r.name}: ${r.lines.join(" · ") || "empty"}`));
-  for (const b of d.borders) if (b.roads) regions.append(el("li", {}, `roads on the border ${b.id.replace("_", " - ")}: ${b.roads}`));
+  for (const b of d.borders) if (b.roads) regions.append(el("li", {}, `roads on the border ${b.name || b.id}: ${b.roads}`));
   map.append(regions);
   sides.append(map);
   sides.append(market);

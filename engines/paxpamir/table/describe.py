@@ -39,7 +39,7 @@ def describe(state: State) -> dict[str, Any]:
     for border in data.map.borders:
         a, b = (L.MAP.spots[f"region:{r}"] for r in border.regions)
         roads = _counts(state.roads.get(border.id, {}))
-        borders.append({"id": border.id, "from": [a.x, a.z], "to": [b.x, b.z], "roads": roads})
+        borders.append({"id": border.id, "name": border.name, "from": [a.x, a.z], "to": [b.x, b.z], "roads": roads})
     cards = {**{n: c.name for n, c in data.court.items()}, **{n: e.name for n, e in data.events.items()}}
     market = [[_slot(state, r, c, cards) for c in range(COLUMNS)] for r in range(ROWS)]
     seats = [
