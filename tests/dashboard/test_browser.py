@@ -233,6 +233,11 @@ async def test_the_page_at_phone_width_is_one_column_with_readable_labels(warche
     # one column: the board first, then the buttons, then the sides
     assert board["width"] > 360 and controls["y"] >= board["y"] + board["height"] and sides["y"] > controls["y"]
     # measured in one go in the page: a state push redraws the board between two separate queries
+    gap = await page.evaluate(
+        "document.getElementById('status').getBoundingClientRect().top"
+        " - document.getElementById('whose').getBoundingClientRect().bottom"
+    )
+    assert gap < 40  # whose turn, then the panel's status: no empty line between them
     height = await page.evaluate("document.querySelector('text.hexname').getBoundingClientRect().height")
     assert height >= 9  # about a 10 px font on the phone, not 6
     assert await page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing wider than the screen
