@@ -98,11 +98,24 @@ CLIPPED = """() => {
 }"""
 
 
-# Texts on the drawing painted with an outline stroke (the last turn's yellow outline on a region's group reached its
-# names and pieces once, and turned them into yellow blobs): none may be.
+# Texts on the drawing painted with the last turn's yellow outline (on a region's group it reached the region's names
+# and pieces once, and turned them into yellow blobs): none may be.
 STROKED = """() => [...document.querySelectorAll("#board text")]
-  .filter((t) => !["none", ""].includes(getComputedStyle(t).stroke)).map((t) => t.textContent)"""
+  .filter((t) => getComputedStyle(t).stroke === "rgb(255, 212, 0)").map((t) => t.textContent)"""
 
+
+# A card's words that spill out of its card on the drawing (Pax Pamir's "+1 rupee(s) on it" ran into the next card
+# and an event's fifth line below its own): none may.
+SPILLED = """() => {
+  const cards = [...document.querySelectorAll("#board rect.slot")].map((r) => r.getBoundingClientRect());
+  return [...document.querySelectorAll("#board text.cardname")].filter((t) => {
+    const b = t.getBoundingClientRect();
+    if (!b.width) return false;
+    const x = b.left + b.width / 2, y = b.top + b.height / 2;
+    const card = cards.find((c) => c.left <= x && x <= c.right && c.top <= y && y <= c.bottom);
+    return !card || b.left < card.left - 0.5 || b.right > card.right + 0.5 || b.bottom > card.bottom + 0.5;
+  }).map((t) => t.textContent);
+}"""
 
 # The narrowest gutter between two of the sides' boxes that stand side by side (they once touched, and a line of the
 # person's ran into the bot's); null when none stand side by side.
@@ -188,6 +201,7 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
         assert poor == [], poor[:8]
         assert await page.evaluate(CLIPPED) == []
         assert await page.evaluate(GUTTER) >= 12  # your side and the bot's, apart
+        assert await page.evaluate(SPILLED) == []
         await page.screenshot(path=str(shot_path(game, 1280, tmp_path)))
         await page.set_viewport_size({"width": 400, "height": 860})
         await page.wait_for_timeout(200)

@@ -315,7 +315,7 @@ function drawMap(board, d) {
   }
   for (const r of d.regions) {
     const [x, y] = mapPoint(r.at);
-    const g = el("g", { class: "region", "data-region": r.id }, null, SVG);
+    const g = el("g", { class: "region disc", "data-region": r.id }, null, SVG);
     g.append(el("circle", { cx: x, cy: y, r: 58, class: r.ruler ? "ruled" : "", "data-region": r.id }, null, SVG));
     g.append(el("text", { x, y: y - 26, class: "hexlabel" }, r.name, SVG));
     r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 4 + 14 * i, class: "pieces" }, line, SVG)));
@@ -327,14 +327,16 @@ function drawMap(board, d) {
   for (let c = 0; c < columns; c += 1) {
     board.append(el("text", { x: -240 + c * 96, y: -380, class: "cost" }, costs[c] ? `costs ${costs[c]}` : "free", SVG));
   }
+  // cards 80 high: an event's name takes five lines ("Confidence Failure / Other Persuasive Methods")
   d.market.forEach((row, ri) => row.forEach((slot, c) => {
-    const x = -240 + c * 96, y = -370 + ri * 70;
-    board.append(el("rect", { x: x - 46, y, width: 92, height: 64, class: "slot", "data-slot": `${ri},${c}`, ...(slot ? { "data-card": slot.card } : {}) }, null, SVG));
+    const x = -240 + c * 96, y = -370 + ri * 86;
+    board.append(el("rect", { x: x - 46, y, width: 92, height: 80, class: "slot", "data-slot": `${ri},${c}`, ...(slot ? { "data-card": slot.card } : {}) }, null, SVG));
     if (!slot) return;
-    wrap(slot.name, 14).forEach((part, i) => board.append(el("text", { x, y: y + 17 + 13 * i, class: "cardname" }, part, SVG)));
-    board.append(el("text", { x, y: y + 56, class: "cardname" }, slot.rupees ? `+${slot.rupees} rupee(s) on it` : "", SVG));
+    wrap(slot.name, 12).forEach((part, i) => board.append(el("text", { x, y: y + 15 + 12 * i, class: "cardname" }, part, SVG)));
+    const rupees = slot.rupees === 1 ? "1 rupee on it" : `${slot.rupees} rupees on it`;
+    board.append(el("text", { x, y: y + 76, class: "cardname" }, slot.rupees ? rupees : "", SVG));
   }));
-  board.append(el("text", { x: 330, y: -330, class: "pieces dark" }, `favored: ${d.favored}`, SVG));
+  board.append(el("text", { x: 0, y: -402, class: "cost" }, `favored suit: ${d.favored}`, SVG));  // above, not over a card
   const sides = document.getElementById("sides");
   const market = el("div", { class: "side market" });
   market.append(el("h3", {}, `The market (cost: its column${d.favored === "military" ? ", doubled while military is favored" : ""})`));
