@@ -118,6 +118,7 @@ class Game(ABC, Generic[S, A]):
     checks_turns: ClassVar[bool] = False  # offers "Check my turn" (see after_turn and check_turn)
     people: ClassVar[tuple[int, ...]] = (1,)  # how many people may sit with the bot (``build_table``)
     buttons: ClassVar[tuple[tuple[str, str], ...]] = ()  # (key, label): the game's own buttons on the TTS panel
+    button_help: ClassVar[dict[str, str]] = {}  # key: what a press of the button does, in a player's words
     plays_person: ClassVar[bool] = False  # lists the person's moves and plays them on the table (no TTS needed)
     table_events: ClassVar[tuple[str, ...]] = ()  # events its own mod script sends (see table_event)
     bot_turn_button: ClassVar[bool] = True  # the page's "Bot turn" (False: one of the game's buttons is it)

@@ -64,7 +64,9 @@ class Dashboard:
                 "difficulty": session.difficulty,
                 "difficulties": list(game.difficulties),
                 "checks_turns": game.checks_turns,
-                "buttons": [{"key": key, "label": label} for key, label in game.buttons],  # the game's own
+                "buttons": [  # the game's own, with what a press does
+                    {"key": key, "label": label, "help": game.button_help.get(key, "")} for key, label in game.buttons
+                ],
                 "map_editor": "drawing" in game.table_events,  # the page's map editor (Heroes)
                 "status": "",  # the table panel's status line (echoed from the emulator)
                 "bot_turn_button": game.bot_turn_button,

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
@@ -35,6 +35,11 @@ class FiftyFirst(Game[TableView, Any]):
     title = "51st State: Master Set: the virtual player"
     plays_person = True
     buttons = (("pass", "Pass"), ("pick_done", "Pick done"), ("choose", "Choose target"))
+    button_help: ClassVar[dict[str, str]] = {
+        "pass": "You pass for the round (your pass token into the passed zone); then the bot takes its step",
+        "pick_done": "After your Lookout pick: the bot takes its card (as Bot turn does)",
+        "choose": "After you laid the target token on the location the bot razes (or picked it): the bot goes on",
+    }
 
     def __init__(self) -> None:
         self.owned: OwnerData[Locations] = OwnerData(lambda path, sample: find_locations(path, allow_sample=sample))

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import ValidationError
 
@@ -40,6 +40,13 @@ class Holas(Game[TableView, Step]):
     name = "holas"
     title = "Heroes of Land, Air & Sea: the solo Enemy"
     buttons = tuple(BUTTONS.items())
+    button_help: ClassVar[dict[str, str]] = {
+        "bot_action": "The bot's next action (the next of its Hero Slots)",
+        "follow_done": "You followed the bot's action (spending a Courtyard Serf) or chose not to: the bot goes on",
+        "interrupt_none": "You do not interrupt the bot's spell, or your tactic does not cancel its: the bot goes on",
+        "tactic_chosen": "You chose your tactic and set its strength (under Your move): the bot goes on",
+        "tactic_cancels": "Your tactic cancels the bot's tactic: the bot goes on without it",
+    }
     bot_turn_button = False  # its Bot action is the bot turn: the page shows that one alone
     plays_person = True
     table_events = ("map", "drawing")  # the TTS editor's drawing (table positions); the dashboard's (board frame)

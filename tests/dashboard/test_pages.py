@@ -175,6 +175,9 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
         assert await page.locator(".last").count() >= 1, await page.evaluate("state.turns.at(-1).decisions")
         assert "the bot's last turn" in await page.locator("#legend").inner_text()
         assert await page.evaluate(STROKED) == []  # the outline is around a region or a card, never on its words
+        # every button says what it does (or why it is off) when pointed at
+        untold = "[...document.querySelectorAll('#controls button')].filter((b) => !b.hidden && !b.title)"
+        assert await page.evaluate(f"{untold}.map((b) => b.textContent)") == []
         # a press that is not the bot's to take: its button is off with the reason, and a press sent anyway is
         # refused with it
         refused = await page.evaluate("state.bot.refused")

@@ -101,12 +101,13 @@ function renderControls(bot) {
   turn.hidden = !bot.bot_turn_button;
   const refused = bot.refused[""] || "";
   turn.disabled = stopped || bot.paused || Boolean(refused);
-  turn.title = refused;
+  turn.title = refused || "The bot plays its turn: it reads the table, decides, moves its pieces and says why";
   turn.textContent = bot.busy ? "Bot is playing…" : bot.paused ? "Bot paused" : "Bot turn";
   document.getElementById("status").textContent = bot.status ? `Table panel: ${bot.status}` : "";
   const check = document.getElementById("check-turn");
   check.hidden = !bot.checks_turns;
   check.disabled = stopped || Boolean(state.end);
+  check.title = "Checks the turn you played by hand on the table against the rules (moves chosen on this page need no check)";
   const own = document.getElementById("game-buttons");  // the game's own buttons, as on the TTS panel
   if (own.children.length !== bot.buttons.length) {
     own.replaceChildren(...bot.buttons.map((b) => {
@@ -118,7 +119,7 @@ function renderControls(bot) {
   for (const button of own.children) {
     const why = bot.refused[button.dataset.key] || "";
     button.disabled = stopped || bot.paused || Boolean(why);
-    button.title = why;
+    button.title = why || (bot.buttons.find((b) => b.key === button.dataset.key) || {}).help || "";
   }
   for (const id of ["pause", "difficulty"]) document.getElementById(id).disabled = Boolean(down);
   // whose turn it is, in words, and why a button is off
@@ -132,6 +133,7 @@ function renderControls(bot) {
   else whose.textContent = state.table && state.table.drawing && state.table.drawing.waits ? `The bot waits for ${state.table.drawing.waits}` : "";
   whose.className = down ? "why bad" : "why";
   document.getElementById("pause").textContent = bot.paused ? "Resume bot" : "Pause bot";
+  document.getElementById("pause").title = bot.paused ? "The bot plays again when pressed" : "The bot's buttons do nothing until you resume it";
   const select = document.getElementById("difficulty");
   if (select.options.length !== bot.difficulties.length) {
     select.replaceChildren(...bot.difficulties.map((d) => el("option", { value: d }, d)));
