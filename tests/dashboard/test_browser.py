@@ -48,6 +48,14 @@ async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_boa
     # every turn shows: the newest open, the first folded under it
     summaries = await page.locator("#turn li.turn > details > summary").all_inner_texts()
     assert [s.split(":")[0] for s in summaries] == ["Bot turn 2 (the last)", "Bot turn 1"]
+    # a turn the person opens, or folds, stays so while the page is drawn again (a move of theirs redraws it)
+    await page.click("#turn li.turn[data-turn='1'] > details > summary")
+    await page.click("#turn li.turn[data-turn='2'] > details > summary")
+    version = await page.evaluate("state.version")
+    await page.locator("button.move").first.click()
+    await page.wait_for_function(f"state.version > {version} && !state.bot.busy && !pressed")
+    opened = "[...document.querySelectorAll('#turn li.turn > details')].map((d) => d.open)"
+    assert await page.evaluate(opened) == [False, True]
     shot = (
         ROOT / "docs" / "dashboard.png" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path / "dashboard.png"
     )

@@ -501,17 +501,28 @@ function drawHolas(board, d) {
   sides.append(box);
 }
 
+// What the person opened or folded in the list of turns stays so when the page is drawn again (each state push
+// redraws it): key (a turn's number, or its decision's) -> open.
+const folds = new Map();
+function foldable(key, open, summary, attrs = {}) {
+  const fold = el("details", attrs);
+  fold.open = folds.has(key) ? folds.get(key) : open;
+  const head = el("summary", {}, summary);
+  head.addEventListener("click", () => folds.set(key, !fold.open));  // the person's choice (a click or Enter)
+  fold.append(head);
+  return fold;
+}
+
 // Every bot turn of the game, the newest first and open, the earlier ones folded: a turn never hides another.
 function renderTurns(turns) {
   const list = document.getElementById("turn");
   list.replaceChildren();
-  if (!turns.length) { list.append(el("li", { class: "muted" }, "no turn yet")); document.getElementById("turn-seed").textContent = ""; return; }
+  if (!turns.length) { folds.clear(); list.append(el("li", { class: "muted" }, "no turn yet")); document.getElementById("turn-seed").textContent = ""; return; }
   const newest = turns[turns.length - 1];
   turns.slice().reverse().forEach((turn, i) => {
     const item = el("li", { class: "turn", "data-turn": turn.number });
-    const fold = el("details", i === 0 ? { open: "" } : {});
     const first = turn.decisions.length ? turn.decisions[0].reason : turn.ok ? "nothing to do" : "the table could not be read";
-    fold.append(el("summary", {}, `Bot turn ${turn.number}${i === 0 ? " (the last)" : ""}: ${first}`));
+    const fold = foldable(`${turn.number}`, i === 0, `Bot turn ${turn.number}${i === 0 ? " (the last)" : ""}: ${first}`);
     const steps = el("ol", {});
     renderTurn(steps, turn);
     fold.append(steps);
@@ -523,18 +534,17 @@ function renderTurns(turns) {
 
 function renderTurn(list, turn) {
   if (!turn.ok) for (const p of turn.problems) list.append(el("li", { class: "error" }, `cannot read the table: ${p}`));
-  for (const d of turn.decisions) {
+  turn.decisions.forEach((d, n) => {
     const item = el("li", { class: "decision" });
     item.append(el("div", {}, d.reason));
     item.append(el("div", { class: "rule" }, d.rule));
     if (d.commands.length) {  // folded: the moves on the table are detail
-      const fold = el("details", { class: "cmds" });
-      fold.append(el("summary", {}, `${d.commands.length} move(s) on the table`));
+      const fold = foldable(`${turn.number}.${n}`, false, `${d.commands.length} move(s) on the table`, { class: "cmds" });
       fold.append(el("div", {}, d.commands.map((c) => c.op).join(" · ")));
       item.append(fold);
     }
     list.append(item);
-  }
+  });
   if (turn.stopped) list.append(el("li", { class: "error" }, `stopped: ${turn.stopped.reason}`));
 }
 
