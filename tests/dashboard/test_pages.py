@@ -227,6 +227,10 @@ async def own_side_in_view(game: str, page: Any) -> None:
         assert "Your hand:" in sides and "Your bag:" in sides and "Discard, face down:" in sides
         hand = await page.locator("#sides .hand").inner_text()
         assert "empty" not in hand  # the three coins drawn, by unit
+        drawing = await page.evaluate("state.table.drawing")  # every unit on the board named in words, and where
+        names = {(h["q"], h["r"]): h["name"] for h in drawing["hexes"]}
+        for u in drawing["units"]:
+            assert f"{u['unit']} on {names[u['q'], u['r']]}" in sides, (u, sides)
         assert "Tactic:" in await page.locator("dl.units").first.inner_text()  # what each unit does
     elif game == "paxpamir":
         assert "Your hand:" in sides and "Your court:" in sides and "Prizes:" in sides

@@ -424,12 +424,16 @@ function drawHexes(board, d) {
     const box = el("div", { class: `side ${yours ? "yours" : "theirs"}`, "data-side": s.role });
     box.append(el("h3", {}, yours ? `You (side ${s.name})` : `The AI (side ${s.name})`));
     if (yours) box.append(line("Your hand", s.hand.length ? s.hand.join(", ") : "empty (draw 3 coins on your turn)", "hand"));
-    box.append(line(yours ? "Your bag" : "Its bag", yours ? `${s.bag_count}: ${fmt(s.bag)}` : `${s.bag_count} coin(s), hidden`));
+    box.append(line(yours ? "Your bag" : "Its bag", yours ? `${s.bag_count} coin(s): ${fmt(s.bag)}` : `${s.bag_count} coin(s), hidden`));
     box.append(line("Discard, face up", fmt(s.discard_up)));
     box.append(line("Discard, face down", yours ? fmt(s.discard_down) : `${s.discard_down_count}`));
     box.append(line("Supply", fmt(s.supply)));
     box.append(line("Removed from play", fmt(s.eliminated)));
     box.append(line("Control markers", `${s.markers_off} left to place · controls ${s.controlled.join(", ") || "—"}`));
+    // the units on the board in words too: on a phone a disc's name is small
+    const names = new Map(d.hexes.map((h) => [`${h.q},${h.r}`, h.name]));
+    const placed = d.units.filter((u) => u.side === s.name).map((u) => `${u.unit} on ${names.get(`${u.q},${u.r}`)}${u.coins > 1 ? ` (${u.coins} coins)` : ""}`);
+    box.append(line("On the board", placed.join(", ") || "—"));
     const units = el("dl", { class: "units" });
     for (const u of s.units) { units.append(el("dt", {}, u.unit)); units.append(el("dd", {}, u.ability)); }
     if (yours) { units.append(el("dt", {}, d.royal.unit)); units.append(el("dd", {}, d.royal.ability)); }
