@@ -311,8 +311,8 @@ class Planner:
         return zone_spot(self.ph.zones[(REMOVED, None)], len(self.ph.removed), per_row=3)
 
     def _take_top(self, h: Hex, spot: Vec3, *, to_discard: bool = False) -> list[Command]:
-        """The top coin of the unit on h goes to ``spot`` (the removed area, or this side's discard)."""
-        unit = self.state.board[h].unit
+        """The top coin of the unit on h goes to ``spot`` (the removed area, or this side's discard). ``h`` is where
+        the coins lie on the table now: a tactic's mover stands there before the engine's state has it moved."""
         guids = self.ph.stacks[h]
         top = guids[-1]
         inside = self.ph.inside.get(top)
@@ -327,8 +327,8 @@ class Planner:
             if not guids:
                 del self.ph.stacks[h]
             command = Move(guid=coin, position=Position.of(spot))
-        if to_discard:
-            self.ph.discard[self.side].append((unit, coin))
+        if to_discard:  # a Berserker's own coin, after its maneuver: the state has it where it stands
+            self.ph.discard[self.side].append((self.state.board[h].unit, coin))
         else:
             self.ph.removed.append(coin)
         return [command]

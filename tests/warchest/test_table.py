@@ -18,7 +18,7 @@ from engines.base import ReadError
 from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions
 from engines.warchest.solo import setup_solo
-from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, key_hex, read_table
+from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, build_table, key_hex, read_table
 from engines.warchest.turn import Planner
 from tests.conftest import start_live, stop_live
 
@@ -279,3 +279,28 @@ def test_what_each_unit_does_reads_right_on_either_side():
     assert len(ABILITIES) == 16 and all(text.endswith(".") for text in ABILITIES.values())
     assert [u for u, text in ABILITIES.items() if re.search(r"\byou(r)?\b", text, re.I)] == []
     assert "friendly" in ABILITIES["Scout"] and "your" not in ROYAL_TEXT
+
+
+def test_a_tactic_that_moves_then_attacks_a_pikeman_costs_the_attacker_a_coin_where_it_now_stands():
+    """Found playing from the page: a person's Lancer tactic (move, then attack) against a Pikeman failed with an
+    internal error, as the Pikeman's bite looked for the Lancer where it stood before its move."""
+    from engines.warchest import actions as A
+    from engines.warchest.board import LOCATIONS
+    from engines.warchest.state import Piece
+    from tests.warchest.helpers import position
+
+    n1 = LOCATIONS["N1"]
+    state = position(ai={n1: "Pikeman"}, human={(-1, 0): ("Lancer", 2)}, hand=["Lancer"], to_act=HUMAN)
+    state.sides[AI].supply["Pikeman"] = 1  # the coins on the board come out of the supply and the bag
+    state.sides[HUMAN].supply["Lancer"], state.sides[HUMAN].bag["Lancer"] = 1, 0
+    view = read_table(Table.from_save(build_table(state=state)))
+    view.state.current = HUMAN
+    person = Planner(view, side=HUMAN)
+    charge = A.Tactic("Lancer", (-1, 0), (-1, -1), n1, None)
+    assert charge in list(R.legal_actions(person.state))
+    removed = len(person.ph.removed)
+    person.mirror_hand()
+    commands = person.act(charge, random.Random(1))
+    assert person.state.board == {(-1, -1): Piece(HUMAN, "Lancer", 1)}  # one coin lost to the Pikeman, which fell
+    assert len(person.ph.removed) == removed + 2 and person.ph.stacks[(-1, -1)] and n1 not in person.ph.stacks
+    assert len(commands) >= 4
