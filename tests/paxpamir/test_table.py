@@ -445,3 +445,18 @@ def test_the_page_says_what_a_card_costs_doubled_while_military_is_favored():
         assert drawing["costs"] == costs
         assert [slot["cost"] for slot in drawing["market"][0]] == costs
         assert person.describe(state, A.Purchase(0, 3))[0].endswith(f"(top row, column 4: {costs[3]} rupee(s))")
+
+
+def test_the_choices_a_person_is_asked_say_what_they_answer():
+    """After a person plays a card, the page heads the choices it lists with the card and the icon being placed."""
+    from engines.paxpamir import actions as A
+    from engines.paxpamir.table import person
+
+    state = fresh_state(1, seed=3)
+    state.current = 1
+    assert person.asked(state) == "Choices"
+    state.players[1].hand = [30]
+    R.apply(state, A.Play(30, "left"), random.Random(1), check=False)
+    assert (
+        person.asked(state) == "Sikh Merchants in Lahore (#30), just played: where its road goes (then: spy, leverage)"
+    )

@@ -110,6 +110,27 @@ def _checked(previous: State, view: TableView) -> State:
     return previous.copy()
 
 
+def asked(state: State) -> str:
+    """What the choices now listed answer, in a player's words (the page's heading over them): "Choices" alone
+    left a person wondering why a road was asked for after they played a card."""
+    if not state.pending:
+        return "Choices"
+    p = state.pending[-1]
+    if p.kind == "icons":
+        return (
+            f"{names.card(p.card)}, just played: where its {p.icons[0]} goes (then: {', '.join(p.icons[1:]) or 'done'})"
+        )
+    if p.kind in ("tax", "build", "move", "battle"):
+        return f"{names.card(p.card)}: its {p.kind}, step by step"
+    if p.kind == "prize":
+        return f"the betrayed {names.card(p.card)}: keep it as a prize?"
+    if p.kind == "discard":
+        return f"discard a card{f' ({p.reason})' if p.reason else ''}"
+    if p.event:
+        return f"{p.event.replace('_', ' ')}: choose a {p.kind}"
+    return f"Choices ({p.kind.replace('_', ' ')})"
+
+
 def moves(previous: State | None, view: TableView) -> list[PersonMove]:
     if previous is None:
         return []  # Wakhan takes the first turn
@@ -121,7 +142,7 @@ def moves(previous: State | None, view: TableView) -> list[PersonMove]:
     listed = []
     for index, action in enumerate(R.legal_actions(state)):
         label, group = describe(state, action)
-        listed.append(PersonMove(str(index), f"{who}: {label}", group))
+        listed.append(PersonMove(str(index), f"{who}: {label}", asked(state) if group == "Choices" else group))
     return listed
 
 
