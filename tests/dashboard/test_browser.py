@@ -106,6 +106,13 @@ async def test_the_page_draws_the_pax_pamir_map_and_wakhans_turn(page):
         await page.wait_for_function("document.querySelector('#sides').innerText.includes(\"Wakhan's AI card: \")")
         sides = await page.locator("#sides").inner_text()
         assert "none yet" not in sides and "Wakhan: " in sides
+        # her AI card's number is not a court card's: drawing AI card N outlines no market card #N
+        market = await page.evaluate("state.table.drawing.market[0][0].card")
+        draw = f"{{action: {{type: 'DrawAiCard', card: {market}}}, reason: 'draws', rule: 'B5', commands: []}}"
+        await page.wait_for_function("!state.bot.busy && !pressed")
+        await page.wait_for_timeout(300)  # the last push of the turn
+        marked = f"state.turns.at(-1).decisions = [{draw}]; render(); document.querySelectorAll('#sides .last').length"
+        assert await page.evaluate(marked) == 0  # (the market list's card #N was outlined)
     finally:
         await close_board(board)
 

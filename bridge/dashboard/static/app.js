@@ -214,7 +214,8 @@ function markLast(board) {
     for (const [k, v] of Object.entries(a)) {
       if (Array.isArray(v) && v.length === 2 && v.every(Number.isInteger)) wanted.add(`hex:${v[0]},${v[1]}`);
       else if (typeof v === "string" && ["region", "to", "at", "frm", "from", "where", "target"].includes(k)) wanted.add(`region:${v}`);
-      else if (k === "card" && v !== null && v !== undefined) wanted.add(`card:${v}`);
+      // Wakhan's AI cards are numbered apart from the court cards: AI card 23 is not card #23 in the market
+      else if (k === "card" && v !== null && v !== undefined && a.type !== "DrawAiCard") wanted.add(`card:${v}`);
       else if (k === "border" && v) wanted.add(`border:${v}`);
     }
     if (a.zone && a.space) wanted.add(`space:${a.zone}.${a.space}`);
