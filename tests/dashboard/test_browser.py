@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import ROOT
 from tests.dashboard.conftest import Board, close_board, open_board
-from tests.dashboard.test_pages import CONTRAST, STROKED
+from tests.dashboard.test_pages import CONTRAST, OVERLAPS, STROKED
 
 pytestmark = pytest.mark.slow
 
@@ -319,6 +319,7 @@ async def test_a_whole_heroes_game_through_the_page(page):
     presses = {"follow_done": 0, "interrupt_none": 0, "tactic_chosen": 0, "tactic_cancels": 0, "bot_action": 0}
 
     outlined = []  # the regions the bot's last turn touched, outlined, after each press
+    phone_checked = False  # a region with two lines or more seen at phone width, where they are drawn larger
 
     async def step(click: str) -> None:
         version = await page.evaluate("state.version")
@@ -327,6 +328,16 @@ async def test_a_whole_heroes_game_through_the_page(page):
         await page.wait_for_timeout(60)  # the last push of a burst
         outlined.append(await page.locator("#board g.region.last").count())
         assert await page.evaluate(STROKED) == []  # the region outlined, its names and pieces still readable
+        nonlocal phone_checked
+        if (
+            not phone_checked
+            and await page.evaluate("Math.max(...state.table.drawing.regions.map((r) => r.lines.length))") >= 2
+        ):
+            await page.set_viewport_size({"width": 400, "height": 860})
+            await page.wait_for_timeout(100)
+            assert await page.evaluate(OVERLAPS) == []  # each line of a region below the other, not over it
+            await page.set_viewport_size({"width": 1280, "height": 860})
+            phone_checked = True
 
     async def move(label: str) -> bool:
         found = page.locator("button.move", has_text=label)
@@ -379,6 +390,7 @@ async def test_a_whole_heroes_game_through_the_page(page):
         print(presses)
         assert presses["bot_action"] >= 9 and presses["tactic_chosen"] + presses["follow_done"] >= 1, presses
         assert any(outlined), outlined
+        assert phone_checked
         assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
         chat = [t for t, _ in board.live.emulator.require_world().chat]
         assert sum("SAMPLE DATA" in line for line in chat) == len(board.session.turns)

@@ -117,6 +117,21 @@ SPILLED = """() => {
   }).map((t) => t.textContent);
 }"""
 
+# Words drawn over other words within one region of a map (Heroes' region lines ran into each other on a phone, where
+# their font is larger): the pairs that overlap by more than a quarter of a line.
+OVERLAPS = """() => {
+  const found = [];
+  for (const g of document.querySelectorAll("#board g.region")) {
+    const boxes = [...g.querySelectorAll("text")].map((t) => [t.textContent, t.getBoundingClientRect()]);
+    boxes.forEach(([a, p], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+      const x = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (x > 0 && y > 0.25 * Math.min(p.height, q.height)) found.push(`${a} / ${b}`);
+    }));
+  }
+  return found;
+}"""
+
 # The narrowest gutter between two of the sides' boxes that stand side by side (they once touched, and a line of the
 # person's ran into the bot's); null when none stand side by side.
 GUTTER = """() => {
@@ -210,6 +225,7 @@ async def test_each_game_from_a_fresh_table_as_a_new_player_meets_it(game: str, 
         await page.wait_for_timeout(200)
         assert await page.evaluate("document.documentElement.scrollWidth") <= 400  # nothing wider than a phone
         assert await page.evaluate(CLIPPED) == []
+        assert await page.evaluate(OVERLAPS) == []
         poor = [t for t in await page.evaluate(CONTRAST) if t["ratio"] < 4.5 and not t["faded"]]
         assert poor == [], poor[:8]
         await page.screenshot(path=str(shot_path(game, 400, tmp_path)), full_page=True)

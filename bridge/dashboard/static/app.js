@@ -478,7 +478,8 @@ function drawHolas(board, d) {
     g.append(el("polygon", { points: r.polygon.map((p) => at(p).join(",")).join(" "), class: `area ${r.kind} ${r.terrain}` }, null, SVG));
     const [x, y] = at(r.center);
     g.append(el("text", { x, y: y - 30, class: "hexlabel" }, `${r.id}${r.token ? " ◆" : ""}`, SVG));
-    r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 10 + 14 * i, class: "pieces" }, line, SVG)));
+    // each line a line of its own font below the name: a phone draws them larger, and they ran into each other
+    r.lines.forEach((line, i) => g.append(el("text", { x, y: y - 30, dy: `${1.25 * (i + 1)}em`, class: "pieces" }, line, SVG)));
     board.append(g);
   }
   board.append(el("text", { x: 0, y: 330, class: "onpanel" }, `round ${d.round}${d.final_round ? ` · the last round: ${d.final_round}` : ""} · your tactic: ${d.tactic}`, SVG));
