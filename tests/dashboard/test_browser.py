@@ -214,7 +214,7 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     assert "Game over · winner: " in end and "placed all six control markers" in end and "Final score: " in end
     assert await page.locator("#whose").inner_text() == "The game is over."
     await page.wait_for_function("document.getElementById('status').textContent.includes('Game over · winner: ')")
-    assert "game over: winner " in await page.locator("#log").inner_text()
+    assert "game over: winner: " in await page.locator("#log").inner_text()
     assert await page.locator("#bot-turn").is_disabled()
     assert "the game is over" in await page.locator("#bot-turn").get_attribute("title")
     poor = [t for t in await page.evaluate(CONTRAST) if t["ratio"] < 4.5 and not t["faded"]]
