@@ -714,11 +714,13 @@ async def _running(
     emulator: Emulator | None = None
     dashboard = None
     try:
+        table_seed = _table_seed(seed) if args.emulator else 0
+        # the table before the page's address: a game without its card data stops here, no dead address printed
+        table = (save or build_save(game, seed=table_seed)) if args.emulator else None
         dashboard = await _start_dashboard(args, session, link)  # its address first: it is where you play
-        if args.emulator:
-            table_seed = _table_seed(seed)
+        if args.emulator and table is not None:
             emulator = Emulator(
-                save or build_save(game, seed=table_seed),
+                table,
                 ports=Ports(args.tts_port, link.editor_port),
                 seed=table_seed,
                 save_path=save_path or f"<fresh {game.name} table>",

@@ -450,3 +450,13 @@ def test_serve_difficulty_sets_the_bots_difficulty_from_the_first_turn():
                     "--editor-port", str(free_port()))  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert "bot turn (seed" in result.stdout and ", advanced):" in result.stdout
+
+
+def test_serve_without_a_games_card_data_stops_before_printing_a_dashboard_address(tmp_path):
+    """The address is where a person goes to play: it is printed only once the table can be dealt (it was printed,
+    then the process stopped for want of card data, and the page it named never answered)."""
+    ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port()))
+    env = {"XDG_CONFIG_HOME": str(tmp_path)}  # no owner's data there
+    refused = automa("serve", "fiftyfirst", "--emulator", "--fast", *ports, env=env)
+    assert refused.returncode != 0 and "--allow-sample" in refused.stderr, refused.stderr
+    assert "dashboard:" not in refused.stdout
