@@ -213,6 +213,7 @@ async def test_a_whole_war_chest_game_through_the_page(warchest_board: Board, pa
     end = await page.locator("#end").inner_text()
     assert "Game over · winner: " in end and "placed all six control markers" in end and "Final score: " in end
     assert await page.locator("#whose").inner_text() == "The game is over."
+    assert "on your turn" not in await page.locator("#sides").inner_text()  # no turn of yours to come
     await page.wait_for_function("document.getElementById('status').textContent.includes('Game over · winner: ')")
     assert "game over: winner: " in await page.locator("#log").inner_text()
     assert await page.locator("#bot-turn").is_disabled()

@@ -232,7 +232,7 @@ function markLast(board) {
 
 function drawCardRow(board, y, title, cards, cls) {
   board.append(el("text", { x: -380, y: y - 34, class: "onpanel start" }, title, SVG));
-  if (!cards.length) board.append(el("text", { x: -380, y: y + 4, class: "onpanel start" }, "— none yet", SVG));
+  if (!cards.length) board.append(el("text", { x: -380, y: y + 4, class: "onpanel start" }, "— empty", SVG));  // the Lookout empties too
   cards.forEach((c, i) => {
     const x = -340 + i * 84;
     const flags = `${c.ruins ? " ruins" : ""}${c.used ? " used" : ""}${c.protected ? " protected" : ""}`;
@@ -424,7 +424,7 @@ function drawHexes(board, d) {
     const yours = s.role === "you";
     const box = el("div", { class: `side ${yours ? "yours" : "theirs"}`, "data-side": s.role });
     box.append(el("h3", {}, yours ? `You (side ${s.name})` : `The AI (side ${s.name})`));
-    if (yours) box.append(line("Your hand", s.hand.length ? s.hand.join(", ") : "empty (draw 3 coins on your turn)", "hand"));
+    if (yours) box.append(line("Your hand", s.hand.length ? s.hand.join(", ") : state.end ? "empty" : "empty (draw 3 coins on your turn)", "hand"));
     box.append(line(yours ? "Your bag" : "Its bag", yours ? `${s.bag_count} coin(s): ${fmt(s.bag)}` : `${s.bag_count} coin(s), hidden`));
     box.append(line("Discard, face up", fmt(s.discard_up)));
     box.append(line("Discard, face down", yours ? fmt(s.discard_down) : `${s.discard_down_count}`));
