@@ -48,6 +48,10 @@ async def test_the_page_draws_the_board_and_shows_the_bots_decision(warchest_boa
     # every turn shows: the newest open, the first folded under it
     summaries = await page.locator("#turn li.turn > details > summary").all_inner_texts()
     assert [s.split(":")[0] for s in summaries] == ["Bot turn 2 (the last)", "Bot turn 1"]
+    # each headline says what the turn did, not only the coin it revealed (its first decision)
+    reasons = await page.locator("#turn li.turn[data-turn='2'] li.decision > div:first-child").all_inner_texts()
+    more = f" · and {len(reasons) - 3} more" if len(reasons) > 3 else ""
+    assert len(reasons) >= 2 and summaries[0].endswith(" · ".join(reasons[:3]) + more), (summaries[0], reasons)
     # a turn the person opens, or folds, stays so while the page is drawn again (a move of theirs redraws it)
     await page.click("#turn li.turn[data-turn='1'] > details > summary")
     await page.click("#turn li.turn[data-turn='2'] > details > summary")

@@ -519,6 +519,15 @@ function foldable(key, open, summary, attrs = {}) {
   return fold;
 }
 
+// A turn's headline: its first decisions in order (a War Chest turn's coin, then what it did with it), the rest
+// counted; the first alone read "Reveals a ... coin." for every War Chest turn.
+function turnSummary(turn) {
+  if (!turn.decisions.length) return turn.ok ? "nothing to do" : "the table could not be read";
+  const shown = turn.decisions.slice(0, 3).map((d) => d.reason).join(" · ");
+  const more = turn.decisions.length - 3;
+  return more > 0 ? `${shown} · and ${more} more` : shown;
+}
+
 // Every bot turn of the game, the newest first and open, the earlier ones folded: a turn never hides another.
 function renderTurns(turns) {
   const list = document.getElementById("turn");
@@ -527,8 +536,7 @@ function renderTurns(turns) {
   const newest = turns[turns.length - 1];
   turns.slice().reverse().forEach((turn, i) => {
     const item = el("li", { class: "turn", "data-turn": turn.number });
-    const first = turn.decisions.length ? turn.decisions[0].reason : turn.ok ? "nothing to do" : "the table could not be read";
-    const fold = foldable(`${turn.number}`, i === 0, `Bot turn ${turn.number}${i === 0 ? " (the last)" : ""}: ${first}`);
+    const fold = foldable(`${turn.number}`, i === 0, `Bot turn ${turn.number}${i === 0 ? " (the last)" : ""}: ${turnSummary(turn)}`);
     const steps = el("ol", {});
     renderTurn(steps, turn);
     fold.append(steps);
