@@ -26,7 +26,6 @@ PROBES = {probe["id"]: probe for probe in DIALECT["snippets"]}
 NOT_YET: dict[str, str] = {
     "string-arith": "the Lua 5.2 VM coerces '0x10' in arithmetic; needs + - * / rewritten as % is (cost)",
     "pairs-order-mixed": "cannot be imitated: Lua 5.2 tables keep no insertion order (every table behind a proxy)",
-    "non-ascii": "strings stay UTF-8: # and positions count bytes; needs the string library on UTF-16 units",
 }
 
 _ADDRESS = re.compile(r"\b(table|function|thread|userdata): (?:0x)?[0-9a-fA-F]+")

@@ -20,6 +20,7 @@ import lupa.lua52 as lupa
 from tools.emulator.moonsharp import numbers as msnumbers
 from tools.emulator.moonsharp import source as mssource
 from tools.emulator.moonsharp import text as mstext
+from tools.emulator.moonsharp import ustring as msustring
 
 log = logging.getLogger(__name__)
 LuaError = lupa.LuaError
@@ -118,6 +119,7 @@ class LuaHost:
                 "sethook": sethook,
                 "getinfo": getinfo,
                 "budget": instruction_budget,
+                **msustring.host_functions(lambda values: self.table_of(values)),
                 **{k: self.lua.table_from(v) if isinstance(v, dict) else v for k, v in host_functions.items()},
             }
         )

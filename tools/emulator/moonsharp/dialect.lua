@@ -8,7 +8,8 @@ local raw = {
   setmetatable = setmetatable, getmetatable = getmetatable, select = select, rawget = rawget, rawset = rawset,
   rawlen = rawlen, pack = table.pack, format = string.format, find = string.find, gsub = string.gsub, byte = string.byte,
   char = string.char, upper = string.upper, lower = string.lower, sort = table.sort, concat = table.concat,
-  unpack = table.unpack, floor = math.floor,
+  unpack = table.unpack, floor = math.floor, match = string.match,
+  sub = string.sub, len = string.len, reverse = string.reverse, gmatch = string.gmatch,
 }
 local type, select, floor, format, find, gsub = raw.type, raw.select, raw.floor, raw.format, raw.find, raw.gsub
 local number_text = __automa_number_text -- MoonSharp's tostring of a number (prelude.lua)
@@ -172,9 +173,9 @@ function string.format(fmt, ...)
   while true do
     local s, e = find(fmt, SPEC, pos)
     if s == nil then break end
-    out[#out + 1] = fmt:sub(last, s - 1)
-    local spec = fmt:sub(s, e)
-    local kind = spec:sub(-1)
+    out[#out + 1] = raw.sub(fmt, last, s - 1)
+    local spec = raw.sub(fmt, s, e)
+    local kind = raw.sub(spec, -1)
     if kind == "%" then
       out[#out + 1] = "%"
     else
@@ -195,71 +196,152 @@ function string.format(fmt, ...)
     end
     last, pos = e + 1, e + 1
   end
-  out[#out + 1] = fmt:sub(last)
+  out[#out + 1] = raw.sub(fmt, last)
   return raw.concat(out)
 end
 
--- string.find clamps an init past the end [find-plain-init]
-function string.find(s, pattern, init, plain)
-  if init ~= nil and type(s) == "string" and init > #s + 1 then init = #s + 1 end
-  return find(s, pattern, init, plain)
-end
-
--- Strings hold UTF-16 code units in MoonSharp and UTF-8 bytes here, and positions (#, sub, find) stay bytes in
--- the emulator. Where a character starts, string.byte gives MoonSharp's value for it: its code up to 255, else 63
--- [non-ascii]; string.unicode (MoonSharp's own) its UTF-16 code; the bytes after it keep their values.
--- string.char of a code up to 65535 is that one character [char-range]; upper and lower map non-ASCII letters.
-local raw_byte = raw.byte
-local function code_at(s, k)
-  local c = raw_byte(s, k)
-  if c < 0xC0 then return c end
-  local c2, c3, c4 = raw_byte(s, k + 1, k + 3)
-  c2, c3, c4 = (c2 or 0x80) % 0x40, (c3 or 0x80) % 0x40, (c4 or 0x80) % 0x40
-  if c < 0xE0 then return (c % 0x20) * 0x40 + c2 end
-  if c < 0xF0 then return ((c % 0x10) * 0x40 + c2) * 0x40 + c3 end
-  return (((c % 0x08) * 0x40 + c2) * 0x40 + c3) * 0x40 + c4
-end
-
-local function positions(s, i, j)
+-- Strings ---------------------------------------------------------------------------------------------------
+-- MoonSharp's strings are .NET UTF-16 strings: #'Łódź' is 4, string.byte('é') is 233 and 63 ('?') above U+00FF,
+-- positions count code units (an emoji is 2) [non-ascii]; patterns compare each character's low 8 bits (§5). Here
+-- strings stay UTF-8 (the wire and the API need it), so a string that is not ASCII goes to ustring.py, which works
+-- on its code units; ASCII text (the common case: the connector's traffic) stays with Lua's own functions, which
+-- answer the same for it. Whether a string is ASCII is remembered for the strings seen last.
+local raw_byte, raw_sub, raw_len, raw_reverse, raw_gmatch = raw.byte, raw.sub, raw.len, raw.reverse, raw.gmatch
+local ascii_seen, ascii_count, ascii_bytes = {}, 0, 0
+local function is_ascii(s)
+  local known = ascii_seen[s]
+  if known ~= nil then return known end
+  known = not find(s, NON_ASCII)
   local n = #s
-  i = i or 1
-  if j == nil then j = i end
-  if i < 0 then i = n + i + 1 end
-  if j < 0 then j = n + j + 1 end
-  if i < 1 then i = 1 end
-  if j > n then j = n end
-  return i, j
+  if ascii_count >= 4096 or ascii_bytes + n > 4194304 then ascii_seen, ascii_count, ascii_bytes = {}, 0, 0 end
+  if n <= 1048576 then ascii_seen[s], ascii_count, ascii_bytes = known, ascii_count + 1, ascii_bytes + n end
+  return known
 end
 
-local function codes(s, i, j, of_char)
-  if type(s) ~= "string" or not find(s, NON_ASCII) then return raw_byte(s, i, j) end
-  local out, n = {}, 0
-  i, j = positions(s, i, j)
-  for k = i, j do
-    n = n + 1
-    local c = raw_byte(s, k)
-    out[n] = c >= 0xC0 and of_char(code_at(s, k)) or c
+-- Lua's own function answers as MoonSharp's: not a string (Lua's coercion or its error), or ASCII text
+local function lua_own(s) return type(s) ~= "string" or is_ascii(s) end
+local function lua_own2(s, p) return type(s) ~= "string" or type(p) ~= "string" or (is_ascii(s) and is_ascii(p)) end
+
+-- A ustring.py function with the strings as text, or as hex digits of their bytes when they are not UTF-8 (a
+-- decimal escape such as "\233" in a script's source makes one byte); its error is raised at `level`.
+local HEX = {}
+for b = 0, 255 do HEX[raw.char(b)] = format("%02x", b) end
+local function hexed(...)
+  local args = raw.pack(...)
+  for i = 1, args.n do
+    if type(args[i]) == "string" then args[i] = gsub(args[i], ".", HEX) end
   end
-  return raw.unpack(out, 1, n)
+  return raw.unpack(args, 1, args.n)
+end
+local function on_units(level, fn, ...)
+  local results = raw.pack(raw.pcall(fn, false, ...))
+  if not results[1] and find(raw.tostring(results[2]), "codec can't decode", 1, true) then
+    results = raw.pack(raw.pcall(fn, true, hexed(...)))
+  end
+  if not results[1] then raw.error(raw.tostring(results[2]), level) end
+  return raw.unpack(results, 2, results.n)
+end
+local u_len, u_sub, u_byte, u_unicode, u_reverse = host.u_len, host.u_sub, host.u_byte, host.u_unicode, host.u_reverse
+local u_find, u_match, u_gmatch, u_gsub, u_matches = host.u_find, host.u_match, host.u_gmatch, host.u_gsub,
+  host.u_gsub_matches
+local u_join = host.u_join
+
+-- `#` of a string (the operator's helper below) and string.len count code units
+local function units_len(s)
+  if is_ascii(s) then return #s end
+  return (on_units(3, u_len, s))
+end
+function string.len(s)
+  if lua_own(s) then return raw_len(s) end
+  return on_units(2, u_len, s)
+end
+function string.sub(s, i, j)
+  if lua_own(s) then return raw_sub(s, i, j) end
+  return on_units(2, u_sub, s, i, j)
+end
+-- string.byte: the code unit up to 255, else 63; string.unicode (MoonSharp's own) the code unit
+function string.byte(s, i, j)
+  if lua_own(s) then return raw_byte(s, i, j) end
+  return on_units(2, u_byte, s, i, j)
+end
+function string.unicode(s, i, j)
+  s = tostring(s)
+  if is_ascii(s) then return raw_byte(s, i, j) end
+  return on_units(2, u_unicode, s, i, j)
+end
+function string.reverse(s)
+  if lua_own(s) then return raw_reverse(s) end
+  return on_units(2, u_reverse, s)
 end
 
-local function byte_value(code) return code <= 0xFF and code or 63 end
-local function utf16_unit(code)
-  if code < 0x10000 then return code end
-  return 0xD800 + floor((code - 0x10000) / 0x400) -- the high surrogate starts the pair
+-- find and match clamp an init past the end [find-plain-init] (one function in MoonSharp's port)
+function string.find(s, pattern, init, plain)
+  if lua_own2(s, pattern) then
+    if init ~= nil and type(s) == "string" and type(init) == "number" and init > #s + 1 then init = #s + 1 end
+    return find(s, pattern, init, plain)
+  end
+  return on_units(2, u_find, s, pattern, init, plain and true or false)
 end
-function string.byte(s, i, j) return codes(s, i, j, byte_value) end
-function string.unicode(s, i, j) return codes(tostring(s), i, j, utf16_unit) end
+function string.match(s, pattern, init)
+  if lua_own2(s, pattern) then
+    if init ~= nil and type(s) == "string" and type(init) == "number" and init > #s + 1 then init = #s + 1 end
+    return raw.match(s, pattern, init)
+  end
+  return on_units(2, u_match, s, pattern, init)
+end
+function string.gmatch(s, pattern)
+  if lua_own2(s, pattern) then return raw_gmatch(s, pattern) end
+  local pos = 0
+  return function()
+    local results = raw.pack(on_units(3, u_gmatch, s, pattern, pos))
+    if results[1] == nil then return nil end
+    pos = results[1]
+    return raw.unpack(results, 2, results.n)
+  end
+end
+function string.gsub(s, pattern, repl, n)
+  if lua_own2(s, pattern) then return gsub(s, pattern, repl, n) end
+  local kind = type(repl)
+  if kind == "number" then repl, kind = number_text(repl), "string" end
+  if kind == "string" then return on_units(2, u_gsub, s, pattern, repl, n) end
+  if kind ~= "table" and kind ~= "function" then
+    raw.error("bad argument #3 to 'gsub' (string/function/table expected, got " .. kind .. ")", 2)
+  end
+  -- the matches come back as: their count, then for each the text before it, the match, its captures' count and
+  -- its captures; then the text after the last
+  local t = on_units(3, u_matches, s, pattern, n)
+  local count, out, k, at = t[1], {}, 0, 2
+  for _ = 1, count do
+    local whole, captures = t[at + 1], t[at + 2]
+    local value
+    if kind == "table" then value = repl[t[at + 3]] else value = repl(raw.unpack(t, at + 3, at + 2 + captures)) end
+    if not value then
+      value = whole
+    elseif type(value) == "number" then
+      value = number_text(value)
+    elseif type(value) ~= "string" then
+      raw.error("invalid replacement value (a " .. type(value) .. ")", 2)
+    end
+    out[k + 1], out[k + 2] = t[at], value
+    k, at = k + 2, at + 3 + captures
+  end
+  out[k + 1] = t[at]
+  local result = raw.concat(out)
+  if find(result, "\237[\160-\175]") then result = on_units(2, u_join, result) end -- halves of a pair, rejoined
+  return result, count
+end
+
 function string.startsWith(s, prefix)
   s, prefix = tostring(s), tostring(prefix)
-  return s:sub(1, #prefix) == prefix
+  return raw_sub(s, 1, #prefix) == prefix
 end
 function string.endsWith(s, suffix)
   s, suffix = tostring(s), tostring(suffix)
-  return #suffix == 0 or s:sub(-#suffix) == suffix
+  return #suffix == 0 or raw_sub(s, -#suffix) == suffix
 end
 function string.contains(s, part) return find(tostring(s), tostring(part), 1, true) ~= nil end
 
+-- string.char of a code up to 65535 is that one character [char-range]; upper and lower map non-ASCII letters
 local utf8_char = host.utf8_char
 function string.char(...)
   local n = select("#", ...)
@@ -271,14 +353,14 @@ function string.char(...)
 end
 local host_upper, host_lower = host.upper, host.lower
 function string.upper(s)
-  if type(s) == "string" and find(s, NON_ASCII) then
+  if not lua_own(s) then
     local ok, mapped = raw.pcall(host_upper, s)
     if ok then return mapped end
   end
   return raw.upper(s)
 end
 function string.lower(s)
-  if type(s) == "string" and find(s, NON_ASCII) then
+  if not lua_own(s) then
     local ok, mapped = raw.pcall(host_lower, s)
     if ok then return mapped end
   end
@@ -438,7 +520,7 @@ end
 local counted = raw.setmetatable({}, { __mode = "k" })
 helpers.__moonsharp_len = function(v)
   local tv = type(v)
-  if tv == "string" then return #v end
+  if tv == "string" then return units_len(v) end
   if tv ~= "table" or has_meta(v, "__len") then
     if tv == "table" or has_meta(v, "__len") then return #v end
     raw.error("attempt to get length of a " .. tv .. " value", 2)
