@@ -24,7 +24,6 @@ PROBES = {probe["id"]: probe for probe in DIALECT["snippets"]}
 
 # id -> why the emulator does not answer as MoonSharp yet (what it would take)
 NOT_YET: dict[str, str] = {
-    "string-arith": "the Lua 5.2 VM coerces '0x10' in arithmetic; needs + - * / rewritten as % is (cost)",
     "pairs-order-mixed": "cannot be imitated: Lua 5.2 tables keep no insertion order (every table behind a proxy)",
 }
 

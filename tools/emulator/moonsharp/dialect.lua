@@ -461,6 +461,49 @@ helpers.__moonsharp_mod = function(a, b)
   return r
 end
 
+-- + - * / ^ and unary - [string-arith]: a string operand is read as tonumber reads it (.NET's double.TryParse,
+-- MoonSharp's CastToNumber): '0x10' is no number, so an error. Two numbers take the first line of each helper.
+local ms_tonumber = tonumber
+local function arith_args(a, b, event)
+  if has_meta(a, event) or has_meta(b, event) then return a, b end
+  local na, nb = ms_tonumber(a), ms_tonumber(b)
+  if na == nil or type(a) == "table" then raw.error("attempt to perform arithmetic on a " .. type(a) .. " value", 3) end
+  if nb == nil or type(b) == "table" then raw.error("attempt to perform arithmetic on a " .. type(b) .. " value", 3) end
+  return na, nb
+end
+helpers.__moonsharp_add = function(a, b)
+  if type(a) == "number" and type(b) == "number" then return a + b end
+  a, b = arith_args(a, b, "__add")
+  return a + b
+end
+helpers.__moonsharp_sub = function(a, b)
+  if type(a) == "number" and type(b) == "number" then return a - b end
+  a, b = arith_args(a, b, "__sub")
+  return a - b
+end
+helpers.__moonsharp_mul = function(a, b)
+  if type(a) == "number" and type(b) == "number" then return a * b end
+  a, b = arith_args(a, b, "__mul")
+  return a * b
+end
+helpers.__moonsharp_div = function(a, b)
+  if type(a) == "number" and type(b) == "number" then return a / b end
+  a, b = arith_args(a, b, "__div")
+  return a / b
+end
+helpers.__moonsharp_unm = function(a)
+  if type(a) == "number" then return -a end
+  if has_meta(a, "__unm") then return -a end
+  local n = ms_tonumber(a)
+  if n == nil or type(a) == "table" then raw.error("attempt to perform arithmetic on a " .. type(a) .. " value", 2) end
+  return -n
+end
+helpers.__moonsharp_pow = function(a, b)
+  if type(a) == "number" and type(b) == "number" then return a ^ b end
+  a, b = arith_args(a, b, "__pow")
+  return a ^ b
+end
+
 -- .. [concat-numbers]: a number written as tostring writes it (15 digits). A chain a .. b .. c comes as one call;
 -- it joins as Lua's does, from the right, a __concat metamethod taking part where one is found.
 local function concat_error(v) -- called by concat_pair, called by the helper (never as a tail call): the mod is 4 up

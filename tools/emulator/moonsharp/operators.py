@@ -2,8 +2,10 @@
 
 ``a % b``, ``a .. b``, ``a >= b`` and ``#v`` become ``__moonsharp_mod(a, b)``, ``__moonsharp_concat(a, b)``,
 ``__moonsharp_ge(a, b)`` and ``__moonsharp_len(v)`` (``dialect.lua``: MoonSharp's sign rule for ``%``, numbers
-written with 15 digits by ``..``, ``>=`` through ``__lt``, ``#`` counting to the first nil); ``|x| expr`` lambdas
-become functions. Expressions are found by a precedence parser over the tokens (``lexer.tokens``); only text is
+written with 15 digits by ``..``, ``>=`` through ``__lt``, ``#`` counting to the first nil and a string's UTF-16
+code units); ``+ - * / ^`` and a unary minus (but before a number literal) become ``__moonsharp_add`` and its
+siblings (a string operand read as MoonSharp reads it: ``'0x10' + 0`` is an error); ``|x| expr`` lambdas become
+functions. Expressions are found by a precedence parser over the tokens (``lexer.tokens``); only text is
 inserted or replaced within rows, never a line break, so every error keeps the mod's row.
 """
 
@@ -16,7 +18,10 @@ _LEFT |= {"..": 5, "+": 6, "-": 6, "*": 7, "/": 7, "%": 7, "^": 10}
 _RIGHT = {**_LEFT, "..": 4, "^": 9}
 _UNARY = 8
 CALLS = {"%": "__moonsharp_mod", "..": "__moonsharp_concat", ">=": "__moonsharp_ge"}
+CALLS |= {"+": "__moonsharp_add", "-": "__moonsharp_sub", "*": "__moonsharp_mul", "/": "__moonsharp_div"}
+CALLS |= {"^": "__moonsharp_pow"}
 LEN = "__moonsharp_len"
+UNARY = {"#": LEN, "-": "__moonsharp_unm"}  # a minus before a number literal is left alone
 # tokens after which an expression starts (a statement's own start is a name or keyword, never rewritten alone)
 _CONTEXT = frozenset(["=", "(", ",", "[", "{", ";", "return", "if", "elseif", "while", "until", "in", "local"])
 _LITERAL = frozenset(["nil", "true", "false", "..."])
@@ -77,8 +82,9 @@ class Rewriter:
         if self.text(i) in ("not", "-", "#"):
             unary = i
             i = self.subexpr(i + 1, _UNARY, depth + 1)
-            if self.text(unary) == "#" and i > unary + 1:
-                self.wrap(unary, i, "(" + LEN + "(", self._node(depth))
+            literal = i == unary + 2 and self.t[unary + 1].kind == "number"
+            if self.text(unary) in UNARY and i > unary + 1 and not literal:
+                self.wrap(unary, i, "(" + UNARY[self.text(unary)] + "(", self._node(depth))
                 self.replace(unary, "")
         else:
             i = self.simple(i, depth + 1)

@@ -4,7 +4,7 @@ before compiling, row for row.
 - ``!=`` for ``~=`` (the dialect's not-equal-bang probe);
 - ``|x, y| expr`` lambdas, as ``function(x, y) return expr end`` [lambda];
 - ``\\u{XXXX}`` escapes in quoted strings, as the UTF-8 bytes of the character in decimal escapes [escape-u-5.3];
-- ``%``, ``..``, ``>=`` and ``#`` as calls of MoonSharp's meaning (``operators.py``).
+- ``%``, ``..``, ``>=``, ``#``, ``+ - * / ^`` and a unary minus as calls of MoonSharp's meaning (``operators.py``).
 
 No line break is added or removed, so every error's row is the mod's own; columns are worked out from the mod's
 source as written (``luahost.tts_position``), so they stay the mod's too.

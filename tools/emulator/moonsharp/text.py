@@ -114,11 +114,11 @@ def culture_key(text: str) -> tuple[tuple[int, str], ...] | tuple[Any, ...]:
 
 
 def chars(codes: tuple[object, ...]) -> str:
-    """``string.char`` under MoonSharp: each code one UTF-16 character (a lone surrogate written as U+FFFD)."""
+    """``string.char`` under MoonSharp: each code one UTF-16 code unit, a surrogate pair one character (a lone
+    surrogate written as U+FFFD)."""
     out = []
     for code in codes:
         if not isinstance(code, int | float) or not 0 <= code <= 0xFFFF:
             raise ValueError(f"bad argument to 'char' (value out of range: {code})")
-        c = int(code)
-        out.append("\ufffd" if 0xD800 <= c <= 0xDFFF else chr(c))
-    return "".join(out)
+        out.append(int(code))
+    return from_units(out)

@@ -4,9 +4,11 @@ MoonSharp's strings are .NET strings: ``#'Łódź'`` is 4, an emoji is 2 (a surr
 rest count code units. The emulator's strings stay UTF-8 (the wire and the API need it), so ``dialect.lua`` sends
 every string that is not ASCII here: each function takes the Lua string (as Python text, or as hex digits of its
 bytes when they are not UTF-8) and answers in code units, its text in UTF-8. A lone surrogate (half of an emoji,
-cut by ``sub`` or matched alone by a pattern: a low surrogate's low byte is often a control character) is kept in
-the 3-byte form Python's ``surrogatepass`` writes, and ``gsub`` joins the halves it put back next to each other
-(the connector's JSON escaping does so), as a .NET string would hold them. Patterns: ``patterns.py``.
+cut by ``sub``) is written U+FFFD at once, as .NET writes it on TTS's UTF-8 wire (Python, which gets every string a
+script hands the API, takes no lone surrogate); MoonSharp keeps it until then, so two halves joined by ``..`` make
+the emoji again there and not here. ``gsub`` with a function or a table is the exception: a pattern matches a low
+surrogate alone where its low byte is a control character (the connector's JSON escaping does), so the halves it
+hands out are kept (Python's ``surrogatepass`` form) and joined again in its result. Patterns: ``patterns.py``.
 """
 
 from __future__ import annotations
@@ -58,14 +60,18 @@ def units(text: str, hexed: bool = False) -> Units:
     return result
 
 
-def text(codes: Sequence[int]) -> bytes:
-    """A Lua string's bytes for code units: pairs joined into one character, a lone surrogate kept."""
+def text(codes: Sequence[int], halves: bool = False) -> bytes:
+    """A Lua string's bytes for code units: pairs joined into one character, a lone surrogate as U+FFFD (kept with
+    ``halves``)."""
     data = b"".join(c.to_bytes(2, "little") for c in codes)
-    return data.decode("utf-16-le", "surrogatepass").encode("utf-8", "surrogatepass")
+    if halves:
+        return data.decode("utf-16-le", "surrogatepass").encode("utf-8", "surrogatepass")
+    return data.decode("utf-16-le", "replace").encode("utf-8")
 
 
 def join(hexed: bool, s: str) -> bytes:
-    """The text with halves of a surrogate pair that stand next to each other made one character again."""
+    """gsub's result: halves of a surrogate pair that stand next to each other one character again, the others
+    U+FFFD."""
     return text(units(s, hexed))
 
 
@@ -123,8 +129,8 @@ def _start(n: int, init: float | None) -> int:
     return min(max(k - 1, 0), n)
 
 
-def _captures(state: Match, s: int, e: int, whole: bool) -> list[bytes | int]:
-    return [c if isinstance(c, int) else text(c) for c in state.captures(s, e, whole)]
+def _captures(state: Match, s: int, e: int, whole: bool, halves: bool = False) -> list[bytes | int]:
+    return [c if isinstance(c, int) else text(c, halves) for c in state.captures(s, e, whole)]
 
 
 def find(hexed: bool, s: str, p: str, init: float | None, plain: bool, is_find: bool) -> tuple[Any, ...] | None:
@@ -226,10 +232,10 @@ def gsub_matches(hexed: bool, s: str, p: str, limit: float | None) -> list[Any]:
     out: list[Any] = [len(found)]
     at = 0
     for start, end, state in found:
-        captures = _captures(state, start, end, True)
-        out.extend((text(src[at:start]), text(src[start:end]), len(captures), *captures))
+        captures = _captures(state, start, end, True, halves=True)
+        out.extend((text(src[at:start], True), text(src[start:end], True), len(captures), *captures))
         at = end
-    out.append(text(src[at:]))
+    out.append(text(src[at:], True))
     return out
 
 
