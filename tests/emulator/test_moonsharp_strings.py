@@ -50,6 +50,8 @@ def lua(source: str) -> list[str]:
         ("('a — b'):find('%c'), ('Ł'):find('A+')", "3 | 1 | 1"),
         ("('Ł'):find('A')", "nil"),  # a plain search (no special character) compares whole characters
         ("('gęślą jaźń'):gsub('ą', 'a')", "gęśla jaźń | 1"),
+        # %p is .NET's Char.IsPunctuation (MoonSharp's source): not $ + < = > ^ ` | ~, ASCII text or not
+        ("('a+b.c$d'):gsub('%p', ''), ('ą+b.c'):gsub('[%p]', '')", "a+bc$d | ą+bc | 1"),
         ("('Łódź'):gsub('(ó)(d)', '%2%1')", "Łdóź | 1"),
         ("('Łódź 😀'):gsub('%S+', function(w) return '[' .. w .. ']' end)", "[Łódź] [😀] | 2"),
         ("('Zażółć gęślą'):gsub('%S+', {['gęślą'] = 'G'})", "Zażółć G | 2"),

@@ -218,9 +218,21 @@ local function is_ascii(s)
   return known
 end
 
--- Lua's own function answers as MoonSharp's: not a string (Lua's coercion or its error), or ASCII text
+-- Lua's own function answers as MoonSharp's: not a string (Lua's coercion or its error), or ASCII text. For a
+-- pattern, ASCII without %p: MoonSharp's %p is .NET's Char.IsPunctuation, which leaves out $ + < = > ^ ` | ~
+-- (read from its source, LuaBase_CLib.cs; not measured), so a pattern with %p goes to patterns.py.
+local lua_patterns, lua_pattern_count = {}, 0
+local function lua_pattern(p)
+  local known = lua_patterns[p]
+  if known == nil then
+    known = is_ascii(p) and not find(p, "%%[pP]")
+    if lua_pattern_count >= 1024 then lua_patterns, lua_pattern_count = {}, 0 end
+    lua_patterns[p], lua_pattern_count = known, lua_pattern_count + 1
+  end
+  return known
+end
 local function lua_own(s) return type(s) ~= "string" or is_ascii(s) end
-local function lua_own2(s, p) return type(s) ~= "string" or type(p) ~= "string" or (is_ascii(s) and is_ascii(p)) end
+local function lua_own2(s, p) return type(s) ~= "string" or type(p) ~= "string" or (is_ascii(s) and lua_pattern(p)) end
 
 -- A ustring.py function with the strings as text, or as hex digits of their bytes when they are not UTF-8 (a
 -- decimal escape such as "\233" in a script's source makes one byte); its error is raised at `level`.
@@ -429,9 +441,10 @@ function bit32.replace(n, v, field, width)
 end
 
 -- Operators -----------------------------------------------------------------------------------------------
--- What the Lua 5.2 VM's operators cannot be told: the source is rewritten so that `a % b`, `a .. b`, `a >= b` and
--- `#v` call these (moonsharp/operators.py). They sit between each script's globals and the shared built-ins
--- (prelude.lua's helpers), out of every _G's pairs. An error is raised at the mod's line, in MoonSharp's words.
+-- What the Lua 5.2 VM's operators cannot be told: the source is rewritten so that `a % b`, `a .. b`, `a >= b`,
+-- `#v`, `a + b`, `a - b`, `a * b`, `a / b`, `a ^ b` and `-v` call these (moonsharp/operators.py). They sit between
+-- each script's globals and the shared built-ins (prelude.lua's helpers), out of every _G's pairs. An error is
+-- raised at the mod's line, in MoonSharp's words.
 local helpers = __automa_helpers
 local getmetatable, rawget = raw.getmetatable, raw.rawget
 
@@ -557,8 +570,9 @@ helpers.__moonsharp_ge = function(a, b)
   raw.error("attempt to compare " .. ta .. " with " .. tb, 2)
 end
 
--- # of a table counts to the first nil [len-holes-constructor]. Counting is a pass over the table, so how far
--- a table was counted is kept (weakly): appending costs one step. A nil written below a counted length is not
+-- # of a string counts its UTF-16 code units [non-ascii]; # of a table counts to the first nil
+-- [len-holes-constructor]. Counting is a pass over the table, so how far a table was counted is kept (weakly):
+-- appending costs one step. A nil written below a counted length is not
 -- seen until the table shrinks below it (a difference the README lists).
 local counted = raw.setmetatable({}, { __mode = "k" })
 helpers.__moonsharp_len = function(v)
