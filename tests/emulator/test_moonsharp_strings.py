@@ -117,6 +117,15 @@ def test_a_replacement_value_that_is_no_string_is_an_error():
         ("pcall(function() return 1 + {} end)", "false | chunk_0:2: attempt to perform arithmetic on a table value"),
         ("-2 ^ 2, 2 ^ -1, 7 - -3, 1e-3 * 1000", "-4 | 0.5 | 10 | 1"),
         ("(setmetatable({}, {__add = function(a, b) return 'added' end}) + 1)", "added"),
+        ("(2 - setmetatable({}, {__sub = function(a, b) return a end})), 2 * 3, 1 / '4'", "2 | 6 | 0.25"),
+        (
+            "pcall(function() return 1 - '0x10' end)",
+            "false | chunk_0:2: attempt to perform arithmetic on a string value",
+        ),
+        (
+            "pcall(function() local t = {} return t.x ^ 2 end)",
+            "false | chunk_0:2: attempt to perform arithmetic on a nil value",
+        ),
         ("-setmetatable({}, {__unm = function() return 'negated' end})", "negated"),
     ],
 )

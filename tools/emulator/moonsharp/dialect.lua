@@ -8,7 +8,7 @@ local raw = {
   setmetatable = setmetatable, getmetatable = getmetatable, select = select, rawget = rawget, rawset = rawset,
   rawlen = rawlen, pack = table.pack, format = string.format, find = string.find, gsub = string.gsub, byte = string.byte,
   char = string.char, upper = string.upper, lower = string.lower, sort = table.sort, concat = table.concat,
-  unpack = table.unpack, floor = math.floor, match = string.match,
+  unpack = table.unpack, floor = math.floor, match = string.match, load = load, pairs = pairs,
   sub = string.sub, len = string.len, reverse = string.reverse, gmatch = string.gmatch,
 }
 local type, select, floor, format, find, gsub = raw.type, raw.select, raw.floor, raw.format, raw.find, raw.gsub
@@ -484,25 +484,26 @@ local function arith_args(a, b, event)
   if nb == nil or type(b) == "table" then raw.error("attempt to perform arithmetic on a " .. type(b) .. " value", 3) end
   return na, nb
 end
-helpers.__moonsharp_add = function(a, b)
-  if type(a) == "number" and type(b) == "number" then return a + b end
-  a, b = arith_args(a, b, "__add")
-  return a + b
-end
-helpers.__moonsharp_sub = function(a, b)
-  if type(a) == "number" and type(b) == "number" then return a - b end
-  a, b = arith_args(a, b, "__sub")
-  return a - b
-end
-helpers.__moonsharp_mul = function(a, b)
-  if type(a) == "number" and type(b) == "number" then return a * b end
-  a, b = arith_args(a, b, "__mul")
-  return a * b
-end
-helpers.__moonsharp_div = function(a, b)
-  if type(a) == "number" and type(b) == "number" then return a / b end
-  a, b = arith_args(a, b, "__div")
-  return a / b
+-- Each helper in three forms: both operands read (__moonsharp_add), or only the one that is no number literal
+-- (__moonsharp_add_k(n, 1), __moonsharp_k_sub(1, n)): a number is one type() check away from the VM's operator.
+local ARITHMETIC = { add = { "+", "__add" }, sub = { "-", "__sub" }, mul = { "*", "__mul" }, div = { "/", "__div" },
+  pow = { "^", "__pow" } }
+local HELPER = [[
+local type, arith_args = ...
+return function(a, b)
+  if CHECK then return a OP b end
+  a, b = arith_args(a, b, "EVENT")
+  return a OP b
+end]]
+local CHECKS = { [""] = 'type(a) == "number" and type(b) == "number"', _k = 'type(a) == "number"',
+  k_ = 'type(b) == "number"' }
+for name, op in raw.pairs(ARITHMETIC) do
+  for form, check in raw.pairs(CHECKS) do
+    local source = gsub(gsub(gsub(HELPER, "CHECK", check), "OP", op[1]), "EVENT", op[2])
+    local helper = name .. (form == "_k" and "_k" or "")
+    if form == "k_" then helper = "k_" .. name end
+    helpers["__moonsharp_" .. helper] = raw.load(source, "=moonsharp arithmetic", "t")(type, arith_args)
+  end
 end
 helpers.__moonsharp_unm = function(a)
   if type(a) == "number" then return -a end
@@ -510,11 +511,6 @@ helpers.__moonsharp_unm = function(a)
   local n = ms_tonumber(a)
   if n == nil or type(a) == "table" then raw.error("attempt to perform arithmetic on a " .. type(a) .. " value", 2) end
   return -n
-end
-helpers.__moonsharp_pow = function(a, b)
-  if type(a) == "number" and type(b) == "number" then return a ^ b end
-  a, b = arith_args(a, b, "__pow")
-  return a ^ b
 end
 
 -- .. [concat-numbers]: a number written as tostring writes it (15 digits). A chain a .. b .. c comes as one call;

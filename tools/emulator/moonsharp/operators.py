@@ -20,6 +20,7 @@ _UNARY = 8
 CALLS = {"%": "__moonsharp_mod", "..": "__moonsharp_concat", ">=": "__moonsharp_ge"}
 CALLS |= {"+": "__moonsharp_add", "-": "__moonsharp_sub", "*": "__moonsharp_mul", "/": "__moonsharp_div"}
 CALLS |= {"^": "__moonsharp_pow"}
+ARITHMETIC = frozenset("+-*/^")  # with a number literal on one side: __moonsharp_add_k(a, 1), __moonsharp_k_sub(1, b)
 LEN = "__moonsharp_len"
 UNARY = {"#": LEN, "-": "__moonsharp_unm"}  # a minus before a number literal is left alone
 # tokens after which an expression starts (a statement's own start is a name or keyword, never rewritten alone)
@@ -101,11 +102,26 @@ class Rewriter:
                 i = end
                 continue
             end = self.subexpr(i + 1, _RIGHT[op], depth + 1)
-            if op in CALLS and end > i + 1:
-                self.wrap(start, end, "(" + CALLS[op] + "(", self._node(depth))
+            helper = self.helper(op, start, i, end)
+            if helper and end > i + 1:
+                self.wrap(start, end, "(" + helper + "(", self._node(depth))
                 self.replace(i, ",")
             i = end
         return i
+
+    def helper(self, op: str, start: int, at: int, end: int) -> str:
+        """The call for ``op`` with operands at tokens [start, at) and [at + 1, end): for arithmetic, one that reads
+        only the operand that is no number literal (a number is checked once, not twice), none for two."""
+        helper = CALLS.get(op, "")
+        if op not in ARITHMETIC:
+            return helper
+        left, right = self.number(start, at), self.number(at + 1, end)
+        if left and right:
+            return ""
+        return helper + "_k" if right else "__moonsharp_k" + helper.removeprefix("__moonsharp") if left else helper
+
+    def number(self, start: int, end: int) -> bool:
+        return end == start + 1 and self.t[start].kind == "number"
 
     def simple(self, i: int, depth: int) -> int:
         if i >= len(self.t):
