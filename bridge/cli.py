@@ -288,7 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
         "selfplay",
         help="play the bot against baseline policies, in-process",
         description="Play GAME's bot against baseline opponents (no TTS, no emulator) and print "
-        "win rates, game lengths and the bot's action mix.",
+        "win rates, game lengths, the bot's action mix and the game's own figures (e.g. Heroes: how often each "
+        "kind of mover moved and what Collection took from each source).",
     )
     selfplay.add_argument("game", help="which game (see 'automa games')")
     selfplay.add_argument("--games", type=int, default=100, help="games per setting (default 100)")

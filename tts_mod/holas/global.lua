@@ -6,7 +6,8 @@
 --   Numpad 1 (scripting button 1)   the selected region's centre, where the pointer is
 --   Numpad 2 (scripting button 2)   one more point of its outline, where the pointer is (go round it)
 --   Numpad 3 (scripting button 3)   take its last outline point back
---   chat  "map link L1 L2"            L1 and L2 are neighbours ("map link L4 L6 ferry", "... graticule")
+--   chat  "map link L1 L2"            L1 and L2 are neighbours ("map link L4 L6 ferry", "... graticule"; a ferry
+--                                     whose route crosses a Graticule: "map link L4 L6 ferry graticule")
 --   chat  "map unlink L1 L2", "map side A", "map north 0", "map list", "map help"
 --   chat  "map send"                  the bridge checks the map and writes map.json into the owner's folder
 -- Points go to the bridge as table positions; the bridge turns them into the board's own frame, infers what
@@ -117,7 +118,7 @@ end
 
 function mapCommands.link(words)
   local a, b = words[1], words[2]
-  if a == nil or b == nil or a == b then mapSay("'map link A B [ferry|graticule] [label]'", "Red") return end
+  if a == nil or b == nil or a == b then mapSay("'map link A B [ferry [graticule]|graticule] [label]'", "Red") return end
   local rest = {}
   for i = 3, #words do rest[#rest + 1] = words[i] end
   for i, link in ipairs(mapEditor.links) do
@@ -155,7 +156,7 @@ function mapCommands.list() mapList() end
 
 function mapCommands.help()
   mapSay("map new ID land|sea TERRAIN [shore] [worker] [capital] [continent=X]; map select ID; Numpad 1: centre; " ..
-    "Numpad 2: outline point; Numpad 3: undo a point; map link A B [ferry|graticule]; map unlink A B; map list; map send")
+    "Numpad 2: outline point; Numpad 3: undo a point; map link A B [ferry [graticule]|graticule]; map unlink A B; map list; map send")
 end
 
 function mapCommands.send()
