@@ -161,7 +161,7 @@ def flight(
         if last:
             ways = [d for d in ways if not geo.sea(d)]
         else:
-            ways = [d for d in ways if not geo.sea(d) or _onward(geo, state, d, movers)]
+            ways = [d for d in ways if not geo.sea(d) or _onward(geo, state, d, movers, speed - step - 1)]
         if not ways:
             return Route("air_vessel", start, tuple(legs), stopped=_short(geo, region, "fly"))
         region = ways[0]
@@ -171,9 +171,18 @@ def flight(
     return Route("air_vessel", start, tuple(legs))
 
 
-def _onward(geo: Geometry, state: State, sea: str, movers: list[Unit]) -> bool:
-    """Whether an Air Vessel entering ``sea`` could still leave it for some land region (it may not stop there)."""
-    return any(not geo.sea(d) and not closed_to(state, d, movers) for _, d in geo.clockwise_from(sea, 0))
+def _onward(geo: Geometry, state: State, sea: str, movers: list[Unit], steps: int) -> bool:
+    """Whether an Air Vessel entering ``sea`` could still reach a land region it may enter within the ``steps`` it
+    has left, crossing only sea (it may not stop there, L173; it may cross more than one sea region, H14)."""
+    ring, seen = [sea], {sea}
+    for _ in range(steps):
+        ahead = [d for r in ring for e, d in geo.clockwise_from(r, 0) if e.kind in ("sea", "shore") and d not in seen]
+        ahead = [d for d in ahead if not closed_to(state, d, movers)]
+        if any(not geo.sea(d) for d in ahead):
+            return True
+        seen.update(ahead)
+        ring = ahead
+    return False
 
 
 def _short(geo: Geometry, region: str, verb: str) -> str:

@@ -1,0 +1,50 @@
+"""What checking the Enemy against the independent reference (``test_oracle.py``) found in the engine, each test
+quoting its line of ``shared/rules/002_8a6d1316918f60f4.txt`` (L1 = its first line). Sample map (rows north to
+south): L1 L2 S1 L5 / L3 L4 S2 L6 / S3 S4 L8 L7; a ferry L4-L6, a Graticule S1-S3."""
+
+from __future__ import annotations
+
+import random
+
+from engines.holas import rules as R
+from engines.holas.bot import Enemy
+from engines.holas.data_model import SAMPLE, load_folder
+from engines.holas.state import State
+
+DATA = load_folder(SAMPLE)
+
+
+def went(enemy: Enemy, *steps: str) -> list[str]:
+    return [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what in steps]
+
+
+def test_an_air_vessel_crosses_two_seas_when_land_lies_beyond_them():
+    """L173 "Can move through the center Sea Region, counting it as one Region, but MAY NOT stop there" (H14: any
+    Sea region); L142 "continue moving the direction clockwise until it points to a Region it can move into". The
+    bot's Capital in L3; hero 1 aboard the Air Vessel in the Courtyard, arrow SE: the sea S3 lies that way, and from
+    it S4, then land (L4). With three steps it flies S3, S4, L4; it used to turn away from S3 because no land it
+    may enter borders S3 itself, and flew L1, L2, L4."""
+    s: State = R.new_game(DATA, "L3", random.Random(1))
+    vessel = s.unit("air_vessel1")
+    vessel.where = "courtyard"
+    hero = s.unit("hero1")
+    hero.aboard = vessel.id
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "SE")
+    assert went(enemy, "fly") == ["S3", "S4", "L4"] and vessel.where == hero.where == "L4"
+
+
+def test_an_air_vessel_still_never_enters_a_sea_it_could_not_leave_in_time():
+    """L173 "MAY NOT stop there"; L175 "If their second movement would end in a Sea Region, they do not move there
+    and instead move into the next 'clockwise' Land Region". Hero 1 aboard the Air Vessel in L4 (Capital L7), arrow
+    NW; heroes 2 and 3 hold L2 and L5, so from S1 there is no land it may enter: it does not fly S2, S1 but turns
+    to L6 from S2."""
+    s: State = R.new_game(DATA, "L7", random.Random(1))
+    vessel = s.unit("air_vessel1")
+    vessel.where = "L4"
+    hero = s.unit("hero1")
+    hero.where, hero.aboard = "L4", vessel.id
+    s.unit("hero2").where, s.unit("hero3").where = "L2", "L5"
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "NW")
+    assert went(enemy, "fly") == ["S2", "L6"] and vessel.where == "L6"
