@@ -204,7 +204,8 @@ class Enemy(Battles):
         self.say("attack", rule, text, target=target, strength=strength, theirs=weakest, path=tuple(reach[target]))
         if yard:
             self._leave_courtyard(hero, army)
-        legs = tuple(Leg(r, "land") for r in reach[target])
+        path = reach[target]
+        legs = tuple(Leg(r, self.geo.leg_kind(frm, r)) for frm, r in zip((at, *path), path, strict=False))
         self._go(Route("land_army", at, legs, battle=target), army, rule)
         return True
 

@@ -94,6 +94,10 @@ class Geometry:
             n += 1
         return None
 
+    def leg_kind(self, frm: str, to: str) -> LegKind:
+        """How a land army goes from ``frm`` to the neighbour ``to``: along a Ferry Route (L158) or overland."""
+        return "ferry" if any(e.kind == "ferry" and d == to for e, d, _ in self._edges[frm]) else "land"
+
     def in_line(self, region: str, bearing: float) -> list[tuple[Edge, str]]:
         """The links whose arc, seen from ``region``, holds ``bearing`` itself (no turning)."""
         return [(e, other) for e, other, arc in self._edges[region] if _offset(arc, bearing) < 0]

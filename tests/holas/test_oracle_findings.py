@@ -9,7 +9,7 @@ import random
 from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
-from engines.holas.state import State
+from engines.holas.state import PlayerArmy, State
 
 DATA = load_folder(SAMPLE)
 
@@ -48,3 +48,18 @@ def test_an_air_vessel_still_never_enters_a_sea_it_could_not_leave_in_time():
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.move("hero1", "NW")
     assert went(enemy, "fly") == ["S2", "L6"] and vessel.where == "L6"
+
+
+def test_an_attack_across_a_ferry_route_says_it_takes_the_ferry():
+    """L98 "All Units in this Hero's Region move up to 2 regions to Battle the player"; L158 "the Enemy army will
+    move along the Ferry Route". Hero 1 in L4 with a Warrior; the person's Serf in L6, across the Ferry Route: the
+    army's one leg is the ferry (it used to be reported as a step overland)."""
+    s: State = R.new_game(DATA, "L7", random.Random(1))
+    s.unit("hero1").where = "L4"
+    next(u for u in s.units if u.type == "warrior").where = "L4"
+    s.player["L6"] = PlayerArmy(1)
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.card = next(c for c in DATA.cards.cards if c.action == "attack")
+    assert enemy.attack("hero1")
+    legs = [dict(d.action.detail) for d in enemy.decisions if d.action.what == "move"]
+    assert [(leg["to"], leg["how"]) for leg in legs] == [("L6", "ferry")]
