@@ -304,9 +304,9 @@ class Enemy(Battles):
 
     def move(self, hero: str, compass: str) -> None:
         """The move on a failed action (L122-L190): a hero aboard a vessel moves with it alone (L162-L166); else
-        it boards an empty vessel in its region that can move (L146; a vessel in the Courtyard stands in the
-        Capital City, see the README); else its land army steps one region by the compass (L126-L130), from the
-        Courtyard with the army it may take (L144)."""
+        it boards an empty vessel in its region (L146, even one that cannot move; ``empty_vessel``: only one that can;
+        a vessel in the Courtyard stands in the Capital City, see the README); else its land army steps one region by
+        the compass (L126-L130), from the Courtyard with the army it may take (L144)."""
         s = self.state
         arrow = R.COMPASS[compass]
         h = s.unit(hero)
@@ -320,7 +320,7 @@ class Enemy(Battles):
         for vessel in self._empty_vessels(start, yard):
             crew = [h, *self._boarders(vessel.where, 1)]
             route = self._vessel_route(vessel, [vessel, *crew], arrow)
-            if route.legs:
+            if route.legs or self.options.empty_vessel == "board":  # L146, even a Vessel that cannot move
                 self._board(vessel, crew)
                 self._go(route, [vessel, *crew])
                 return

@@ -68,5 +68,11 @@ class BotOptions:
     """H14: an Air Vessel may cross any Sea region as long as it does not end there. The alternative (only the
     centre Sea region) needs the map to say which that is."""
 
+    empty_vessel: Literal["board", "board_if_it_moves"] = "board"
+    """L146 "If an empty Vessel is present in the Hero's region, the Hero boards that Vessel and then moves": the Hero
+    boards it with 1 other unit even when it cannot move at all (a Sea Vessel in an inland Capital, or with no sea
+    beside it that it may enter), and they stay aboard; or it boards only a Vessel that can move, else its land army
+    moves. Not one of the spec's H1-H14: the independent reference (tests/oracles) read the line as written."""
+
 
 OPTION_TYPES: dict[str, Any] = typing.get_type_hints(BotOptions, globalns=globals())

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
+from engines.holas.options import BotOptions
 from engines.holas.state import PlayerArmy, State
 
 DATA = load_folder(SAMPLE)
@@ -63,3 +66,24 @@ def test_an_attack_across_a_ferry_route_says_it_takes_the_ferry():
     assert enemy.attack("hero1")
     legs = [dict(d.action.detail) for d in enemy.decisions if d.action.what == "move"]
     assert [(leg["to"], leg["how"]) for leg in legs] == [("L6", "ferry")]
+
+
+@pytest.mark.parametrize(("reading", "aboard"), [("board", True), ("board_if_it_moves", False)])
+def test_a_hero_boards_an_empty_vessel_even_one_that_cannot_move_or_only_one_that_can(reading: str, aboard: bool):
+    """L146 "If an empty Vessel is present in the Hero's region, the Hero boards that Vessel and then moves, taking 1
+    other Unit aboard if one is available". The bot's Capital L7 is inland; an empty Sea Vessel and a Warrior in the
+    Courtyard with hero 1. As the line says, the hero and the Warrior board it and, with no sea beside L7, stay
+    aboard in the Courtyard; the engine's earlier reading (``board_if_it_moves``) has the land army leave instead."""
+    s: State = R.new_game(DATA, "L7", random.Random(1))
+    vessel = s.unit("sea_vessel1")
+    vessel.where = "courtyard"
+    warrior = next(u for u in s.units if u.type == "warrior")
+    warrior.where = "courtyard"
+    hero = s.unit("hero1")
+    enemy = Enemy(s, DATA, random.Random(0), options=BotOptions(empty_vessel=reading))  # type: ignore[arg-type]
+    enemy.move("hero1", "N")
+    if aboard:
+        assert (hero.where, hero.aboard, warrior.aboard) == ("courtyard", vessel.id, vessel.id)
+        assert [d.action.what for d in enemy.decisions] == ["board", "stopped"]
+    else:
+        assert (hero.where, hero.aboard, warrior.where) == ("L6", None, "L6") and vessel.where == "courtyard"
