@@ -26,6 +26,7 @@ from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, HolasData, MapData, SoloCard, load_folder
 from engines.holas.movement import Geometry, closed_to
+from engines.holas.options import BotOptions
 from engines.holas.state import RESOURCES, PlayerArmy, State, Unit
 from tests.oracles import holas_reference as ref
 
@@ -57,6 +58,7 @@ VIA = {"land": "adjacent", "air": "adjacent", "sea": "adjacent", "ferry": "ferry
 MOVER = {"land_army": "army", "air_vessel": "air_vessel", "sea_vessel": "sea_vessel"}
 ENTER = ("move", "fly", "sail", "undock", "dock")
 N = 800  # positions per test
+DEFAULTS = BotOptions()
 
 
 @dataclass
@@ -273,8 +275,8 @@ def _outcome(enemy: Enemy, before: State) -> dict[str, Any]:
     return out
 
 
-def _engine_move(p: Position) -> dict[str, Any]:
-    enemy = Enemy(p.state.copy(), p.data, random.Random(0), answer=_win)
+def _engine_move(p: Position, options: BotOptions) -> dict[str, Any]:
+    enemy = Enemy(p.state.copy(), p.data, random.Random(0), answer=_win, options=options)
     enemy.move(p.hero, p.compass)
     return _outcome(enemy, p.state)
 
@@ -322,8 +324,9 @@ class Check:
         )
 
 
-def check(p: Position, attack: bool) -> Check:
-    """The engine's move (or Attack) on ``p`` against the reference's outcomes."""
+def check(p: Position, attack: bool, options: BotOptions = DEFAULTS) -> Check:
+    """The engine's move (or Attack) on ``p`` against the reference's outcomes. H3's alternative (the end-of-move
+    rules at a vessel's second step, so it stops there) is the reference's ``speed=2``."""
     aside = _aside(p, attack)
     data = _to_ref(p, aside)
     h = p.state.unit(p.hero)
@@ -337,8 +340,9 @@ def check(p: Position, attack: bool) -> Check:
         if mine is None:
             return Check(p, "agree" if theirs == [] else "disagree", mine, theirs)
     else:
-        mine = _engine_move(p)
-        theirs = ref.hero_move(data, p.hero, p.compass)
+        mine = _engine_move(p, options)
+        speed = 2 if options.vessel_end_rules == "second_step" else UNITS["air_vessel"].speed
+        theirs = ref.hero_move(data, p.hero, p.compass, speed)
     before = {u.id: {"region": s_where(p, u.id), "aboard": p.state.unit(u.id).aboard} for u in p.state.units}
     if any(mine["units"][u] != before[u] for u in aside):
         return Check(p, "disagree", mine, theirs)
@@ -365,6 +369,17 @@ def moves() -> list[Check]:
 @pytest.fixture(scope="module")
 def attacks() -> list[Check]:
     return [check(_position(10_000 + seed), attack=True) for seed in range(N)]
+
+
+def test_with_h3s_alternative_a_vessel_stopping_at_its_second_step_too():
+    """H3 "Apply them at step 2, literally" (L175 and L186 "After a second movement")."""
+    options = BotOptions(vessel_end_rules="second_step")
+    checks = [check(_position(20_000 + seed), attack=False, options=options) for seed in range(N)]
+    verdicts = Counter(c.verdict for c in checks)
+    assert verdicts["disagree"] == 0, _report(checks)
+    assert verdicts["agree"] >= 0.95 * N, verdicts
+    sailed = [c for c in checks if c.mine and any(step["mover"] != "army" for step in c.mine["path"])]
+    assert len(sailed) > N // 20 and all(len(c.mine["path"]) <= 3 for c in sailed if c.mine)
 
 
 def _report(checks: list[Check]) -> str:
