@@ -431,7 +431,25 @@ def _features(c: Check, attack: bool) -> set[str]:
         found.add("resource after a won battle")  # L196
     if path and path[-1]["mover"] == "air_vessel" and len(path) == UNITS["air_vessel"].speed and _turned(p, o):
         found.add("air vessel's last step turned from the sea to land")  # L175
+    if path and path[0]["mover"] == "army" and not attack:
+        found |= {f"army turned past {why}" for why in _passed(p, o)}  # L148, H8
     return found
+
+
+def _passed(p: Position, o: dict[str, Any]) -> set[str]:
+    """Why the pointer turned past the land regions it met before the one the army entered: "its own Capital",
+    "another of its Heroes" (L148) or "over 5 units" (H8)."""
+    start = s_where(p, p.hero)
+    dest = o["path"][0]["region"]
+    army = [u for u in p.state.units if s_where(p, u.id) == start and o["units"][u.id]["region"] == dest]
+    geo = Geometry(p.data.map)
+    found = set()
+    for _, region in geo.clockwise_from(start, R.COMPASS[p.compass]):
+        if region == dest:
+            return found
+        if not geo.sea(region):
+            found.add(closed_to(p.state, region, army))
+    return found - {""}
 
 
 def _turned(p: Position, o: dict[str, Any]) -> bool:
@@ -454,7 +472,6 @@ def test_the_positions_reach_every_kind_of_mover_and_every_special_rule(moves, a
     for c in attacks:
         if c.verdict == "agree":
             seen.update(_features(c, attack=True))
-    print(sorted(seen.items()))
     wanted = [
         "army", "army from the Courtyard", "air_vessel", "sea_vessel", "boarding", "no move",
         "via ferry", "via graticule", "via undock", "via dock", "ferry branch without a Graticule",
@@ -462,6 +479,7 @@ def test_the_positions_reach_every_kind_of_mover_and_every_special_rule(moves, a
         "air vessel's last step turned from the sea to land",
         "army battle on land", "air_vessel battle on land", "sea_vessel battle at sea", "battle on dock",
         "battle on undock", "sea vessel takes tokens at sea", "resource after a won battle",
-        "attack over 1 region(s)", "attack over 2 region(s)", "attack fails",
+        "attack over 1 region(s)", "attack over 2 region(s)", "attack fails", "army turned past its own Capital",
+        "army turned past another of its Heroes", "army turned past over 5 units",
     ]  # fmt: skip
-    assert {w: seen[w] for w in wanted if seen[w] < 3} == {}
+    assert {w: seen[w] for w in wanted if seen[w] < 3} == {}, sorted(seen.items())
