@@ -333,9 +333,11 @@ def check(p: Position, attack: bool, options: BotOptions = DEFAULTS) -> Check:
     if attack:
         mine = _engine_attack(p)
         theirs = ref.attack(data, p.hero, p.compass)
-        if h.aboard is not None and GEO[p.state.capital if h.where == "courtyard" else h.where].kind == "land":
-            # H13, which the engine reads for a Hero aboard any Vessel: a Vessel does not march with a land army
-            # (L166); the reference fails an Attack only at sea and marches the Vessel with the army on land.
+        if h.aboard is not None and theirs:
+            # H13, which the engine reads for a Hero aboard any Vessel: the Attack fails and the Vessel moves, since a
+            # Vessel and those aboard do not march with a land army (L166 "a Vessel and its occupants move alone and
+            # not as part of a Land army"). The reference fails an Attack only at sea; on land it marches the Hero in
+            # a land army, with its Vessel, or from the Courtyard without it (leaving it aboard a Vessel elsewhere).
             return Check(p, "aboard_on_land" if mine is None else "disagree", mine, theirs)
         if mine is None:
             return Check(p, "agree" if theirs == [] else "disagree", mine, theirs)
