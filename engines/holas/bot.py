@@ -318,7 +318,7 @@ class Enemy(Battles):
         yard = h.where == "courtyard"
         start = s.capital if yard else h.where
         for vessel in self._empty_vessels(start, yard):
-            crew = [h, *self._boarders(vessel.where, 1)]
+            crew = [h, *self._boarders({vessel.where, "courtyard", start} if yard else {vessel.where}, 1)]
             route = self._vessel_route(vessel, [vessel, *crew], arrow)
             if route.legs or self.options.empty_vessel == "board":  # L146, even a Vessel that cannot move
                 self._board(vessel, crew)
@@ -352,10 +352,12 @@ class Enemy(Battles):
         ]
         return sorted(empty, key=lambda u: (u.type != "air_vessel", u.where != "courtyard"))
 
-    def _boarders(self, where: str, room: int) -> list[Unit]:
-        """Who boards with the hero: Warriors before Serfs, never another Hero (L146, L84), up to ``room``."""
+    def _boarders(self, where: str | set[str], room: int) -> list[Unit]:
+        """Who boards with the hero from ``where`` (a hero leaving the Courtyard: the Courtyard and the Capital's
+        region, one region for L146): Warriors before Serfs, never another Hero (L146, L84), up to ``room``."""
+        places = {where} if isinstance(where, str) else where
         others = [
-            u for u in self.state.units if u.where == where and u.type in ("warrior", "serf") and u.aboard is None
+            u for u in self.state.units if u.where in places and u.type in ("warrior", "serf") and u.aboard is None
         ]
         return sorted(others, key=lambda u: u.type != "warrior")[:room]
 

@@ -87,3 +87,20 @@ def test_a_hero_boards_an_empty_vessel_even_one_that_cannot_move_or_only_one_tha
         assert [d.action.what for d in enemy.decisions] == ["board", "stopped"]
     else:
         assert (hero.where, hero.aboard, warrior.where) == ("L6", None, "L6") and vessel.where == "courtyard"
+
+
+def test_a_hero_leaving_the_courtyard_takes_a_courtyard_warrior_aboard_a_vessel_in_the_capitals_region():
+    """L146 "If an empty Vessel is present in the Hero's region, the Hero boards that Vessel and then moves, taking 1
+    other Unit aboard if one is available (prioritizing Warriors over Serfs)"; the Courtyard is part of the Capital's
+    region (README). Hero 1 and a Warrior in the Courtyard; the empty Air Vessel stands in the Capital's region L7
+    (one built while its hero was aboard another, L84): the Warrior boards with the hero (it used to be left behind,
+    as only units standing beside the vessel were taken)."""
+    s: State = R.new_game(DATA, "L7", random.Random(1))
+    vessel = s.unit("air_vessel1")
+    vessel.where = "L7"
+    warrior = next(u for u in s.units if u.type == "warrior")
+    warrior.where = "courtyard"
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "N")
+    boarded = next(dict(d.action.detail)["units"] for d in enemy.decisions if d.action.what == "board")
+    assert list(boarded) == ["hero1", warrior.id] and warrior.aboard == vessel.id and warrior.where == vessel.where
