@@ -94,7 +94,14 @@ def _position(seed: int) -> Position:
     for kind, places in (("air_vessel", LAND), ("sea_vessel", SHORE + SEA + SEA)):
         v = s.unit(f"{kind}1")
         if rng.random() < 0.55:
-            where = "courtyard" if rng.random() < 0.2 else rng.choice([p for p in places if p != capital])
+            roll = rng.random()  # the Courtyard, or the Capital's region outside it (L84, see the engine's README)
+            where = (
+                "courtyard"
+                if roll < 0.2
+                else capital
+                if roll < 0.3
+                else rng.choice([r for r in places if r != capital])
+            )
             put(v, where)
             vessels.append(v)
     for i in (1, 2, 3):
@@ -109,7 +116,9 @@ def _position(seed: int) -> Position:
             put(h, v.where, v.id)
         elif roll < 0.6:
             put(h, "courtyard")
-        elif roll < 0.75 and (empty := [v.where for v in carriers if v.where in LAND and v.where not in hero_at]):
+        elif roll < 0.75 and (
+            empty := [v.where for v in carriers if v.where in LAND and v.where not in hero_at | {capital}]
+        ):
             put(h, rng.choice(empty))  # to board it (L146)
         else:
             free = [r for r in LAND if r != capital and r not in hero_at and fits(r)]
