@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from engines.holas import rules as R
-from engines.holas.bot import Enemy
+from engines.holas.bot import Answer, Enemy
 from engines.holas.data_model import SAMPLE, HolasData, MapData, SoloCard, load_folder
 from engines.holas.movement import Geometry, closed_to
 from engines.holas.options import BotOptions
@@ -284,8 +284,13 @@ def _outcome(enemy: Enemy, before: State) -> dict[str, Any]:
     return out
 
 
-def _engine_move(p: Position, options: BotOptions) -> dict[str, Any]:
-    enemy = Enemy(p.state.copy(), p.data, random.Random(0), answer=_win, options=options)
+def _lose(region: str, total: int) -> tuple[int, bool]:
+    """The person's answer when the Enemy is to lose every battle."""
+    return total + 100, False
+
+
+def _engine_move(p: Position, options: BotOptions, answer: Answer = _win) -> dict[str, Any]:
+    enemy = Enemy(p.state.copy(), p.data, random.Random(0), answer=answer, options=options)
     enemy.move(p.hero, p.compass)
     return _outcome(enemy, p.state)
 
@@ -392,6 +397,18 @@ def test_with_h3s_alternative_a_vessel_stopping_at_its_second_step_too():
     sailed = [c for c in checks if c.mine and any(step["mover"] != "army" for step in c.mine["path"])]
     steps = [sum(step["via"] not in ("undock", "dock") for step in c.mine["path"]) for c in sailed if c.mine]
     assert len(sailed) > N // 20 and max(steps) == 2  # docking and undocking use no movement (L182)
+
+
+def test_a_lost_battle_keeps_the_tokens_taken_and_gains_no_resource(moves):
+    """L154 "the tokens are immediately taken"; L196 "If moving results in a Battle, it must be resolved first (and the
+    Enemy must win) before gaining the Resource". The positions where the move ends in a battle, played again with
+    the Enemy losing it: the same path, tokens and resources on the way as the reference's, and nothing more."""
+    fights = [c for c in moves if c.verdict == "agree" and c.mine and c.mine["battle"]]
+    assert len(fights) > N // 4
+    for c in fights:
+        lost = _engine_move(c.p, DEFAULTS, _lose)
+        keys = ("path", "tokens", "resources", "battle", "boarded")
+        assert {k: lost[k] for k in keys} == {k: c.mine[k] for k in keys} and lost["resource_if_win"] is None, c
 
 
 def _report(checks: list[Check]) -> str:
