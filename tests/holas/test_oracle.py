@@ -364,8 +364,10 @@ def check(p: Position, attack: bool, options: BotOptions = DEFAULTS) -> Check:
         return Check(p, "disagree", mine, theirs)
     if _enemy_only(mine, aside) in [_enemy_only(o, aside) for o in theirs]:
         return Check(p, "agree", mine, theirs)
-    if theirs and all(_air_at_sea(o) for o in theirs) and not _air_at_sea(mine):  # type: ignore[arg-type]
-        return Check(p, "air_at_sea", mine, theirs)
+    vessel = mine["units"][p.hero]["aboard"]
+    stuck = [o for o in theirs if _air_at_sea(o) and o["units"][p.hero]["aboard"] == vessel]
+    if stuck and not _air_at_sea(mine):  # type: ignore[arg-type]
+        return Check(p, "air_at_sea", mine, theirs)  # the reference's outcome for the Air Vessel the engine flew
     return Check(p, "disagree", mine, theirs)
 
 
