@@ -4,12 +4,17 @@
 Where the text leaves a choice open it returns every admissible outcome; the engine's must be one of them: the
 regions it entered step by step with the kind of mover and link, the Exploration Tokens and resources it took (the
 battle region's resource only once the Enemy has won there), where the battle starts, who boarded, and where every
-Enemy unit ends. Positions: the sample map, a random Capital, random tokens, the Enemy's Heroes, Vessels, Warriors
-and Serfs and the person's pieces placed at random where they may stand, a random Hero and compass card.
+Enemy unit ends. Positions: the sample map (and it with a second Ferry branch), a random Capital, random tokens, the
+Enemy's Heroes, Vessels, Warriors and Serfs and the person's pieces placed at random where they may stand, a random
+Hero and compass card. Battles are won (a resource won there shows), and replayed lost.
 
 The two models differ in two plain ways, bridged here: the engine keeps the Courtyard apart from the Capital's region
 (``where="courtyard"``; the reference calls every Enemy unit in its Capital's region "in the Courtyard"), and it reads
 the person's pieces as an army's Natural Strength per region and the region of their Sea Vessel.
+
+Where the reference reads the text against a line of it, the position is set aside by name, never silently, and
+the test bounds how many are: a Vessel the Hero is not aboard marching in its land army (``_aside``, L166), an Attack
+by a Hero aboard a Vessel (``aboard_on_land``, L166 and H13), an Air Vessel left at sea (``air_at_sea``, L173).
 """
 
 from __future__ import annotations
