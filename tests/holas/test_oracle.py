@@ -28,7 +28,8 @@ from typing import Any
 import pytest
 
 from engines.holas import rules as R
-from engines.holas.bot import Answer, Enemy
+from engines.holas.battle import Answer
+from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, HolasData, MapData, SoloCard, load_folder
 from engines.holas.movement import Geometry, closed_to
 from engines.holas.options import BotOptions
