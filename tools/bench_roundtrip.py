@@ -28,10 +28,8 @@ import os
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +38,7 @@ from bridge.connector import Connector
 from bridge.link import Link
 from bridge.modbuild import connector_lua
 from bridge.protocol import encode
+from tools.gitexport import export
 
 
 def make_table(n: int) -> dict[str, Any]:
@@ -87,25 +86,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def export(revision: str, into: Path) -> Path | None:
-    """The emulator's code as of ``revision``, unpacked under ``into``; None (and why, printed) when git cannot."""
-    try:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", "--format=tar", revision, *EMULATOR_PARTS],
-            capture_output=True,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        detail = exc.stderr.decode(errors="replace").strip() if isinstance(exc, subprocess.CalledProcessError) else exc
-        print(f"(cannot export revision {revision} from git: {detail}; no comparison)")
-        return None
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
-            tar.extraction_filter = tarfile.data_filter
-        tar.extractall(into)
-    return into
 
 
 async def measure(n: int, repeat: int, emulator_root: Path | None = None) -> list[dict[str, Any]]:
@@ -348,7 +328,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = []
     before: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        old = None if args.no_before else export(args.before, Path(tmp))
+        old = None if args.no_before else export(args.before, EMULATOR_PARTS, Path(tmp))
         for n in args.sizes:
             if old is None:
                 rows += asyncio.run(measure(n, args.repeat))

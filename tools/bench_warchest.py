@@ -34,15 +34,15 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from io import BytesIO
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from tools.gitexport import export
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE_ISSUE_18 = "fb0a45e"
@@ -159,25 +159,6 @@ def load(source: Path | None) -> Engine:
     return Engine(rules, ai, solo, source, modules)
 
 
-def export(revision: str, into: Path) -> Path | None:
-    """The ``engines`` package of ``revision``, unpacked under ``into``; None when git cannot give it."""
-    try:
-        archive = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "engines"],
-            capture_output=True,
-            check=True,
-        ).stdout
-    except (OSError, subprocess.CalledProcessError) as exc:
-        detail = exc.stderr.decode(errors="replace").strip() if isinstance(exc, subprocess.CalledProcessError) else exc
-        print(f"(cannot export revision {revision} from git: {detail})")
-        return None
-    with tarfile.open(fileobj=BytesIO(archive)) as tar:
-        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
-            tar.extraction_filter = tarfile.data_filter
-        tar.extractall(into)
-    return into
-
-
 def play_only(source: Path | None, seed: int, games: int) -> None:
     """The games alone, with one engine: what :func:`count_instructions` runs under valgrind."""
     engine = load(source)
@@ -239,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
         play_only(args.source, args.seed, args.play_only)
         return 0
     with tempfile.TemporaryDirectory(prefix="bench-warchest-") as tmp:  # kept while the old engine plays
-        return _run(args, export(args.before, Path(tmp)))
+        return _run(args, export(args.before, ("engines",), Path(tmp)))
 
 
 def _print_parts(now: Engine, then: Engine | None) -> None:
