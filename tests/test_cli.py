@@ -433,6 +433,8 @@ def test_each_mistyped_command_names_what_is_wrong_and_what_to_do(tmp_path: Path
     assert option.returncode == 2 and "Traceback" not in option.stderr
     assert "--option: unknown War Chest option(s): nosuch; known: ai_bag," in option.stderr
     assert "emulator:" not in option.stdout  # refused at start, before the table is dealt
+    demo = automa("serve", "demo", "--emulator", "--no-dashboard", "--option", "nosuch=1", timeout=60)
+    assert demo.returncode == 2 and "--option: unknown demo option(s): nosuch; the demo game has none" in demo.stderr
     value = automa("serve", "paxpamir", "--no-dashboard", "--option", "cheapest=x")
     assert value.returncode == 2 and "--option: option cheapest takes real_cost, column, not 'x'" in value.stderr
     out = tmp_path / "nonexistent" / "dir" / "x.json"

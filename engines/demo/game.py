@@ -87,6 +87,8 @@ class DemoGame(Game[DemoState, DemoAction]):
         return DemoState(tuple(slots), bag.guid, len(bag.contents), board)
 
     def decide(self, state: DemoState, rng: random.Random, options: Options) -> list[Decision[DemoAction]]:
+        if options.rules:  # refused as every bot refuses an unknown one, rather than ignored
+            raise ValueError(f"unknown demo option(s): {', '.join(sorted(options.rules))}; the demo game has none")
         if (winner := state.winner()) is not None:
             return [Decision(Pass(), Reason("end of game", f"The game is over: the {winner} has three in a row."))]
         empty = [i for i, owner in enumerate(state.slots) if owner is None]
