@@ -711,7 +711,7 @@ async def _running(
     session = Session(connector, game, seed=seed, on_turn=_print_turn)
     session.rules = _options(getattr(args, "option", []))
     if getattr(args, "difficulty", ""):
-        session.difficulty, session.difficulty_fixed = args.difficulty, True
+        session.difficulty, session.difficulty_fixed, session.difficulty_said = args.difficulty, True, True
     emulator: Emulator | None = None
     dashboard = None
     try:

@@ -217,6 +217,9 @@ class Session:
         # set by ``serve --difficulty``: the panel's dropdown, sent with each Bot turn, overrides it only once the
         # person changes that dropdown
         self.difficulty_fixed = False
+        # whether a level was said in this run (the panel, the page, serve --difficulty); until then the bot plays the
+        # level the table records, if its game keeps one, so that a restarted bridge does not change it unasked
+        self.difficulty_said = False
         self.rules: dict[str, Any] = {}  # the bot's named options for every turn (``automa serve --option``)
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
@@ -271,7 +274,7 @@ class Session:
                 await self._status(f"Bridge connected: {self.game.title}")
         elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
-            self.difficulty_fixed = False
+            self.difficulty_fixed, self.difficulty_said = False, True
             await self.difficulty_chosen()
         elif event.name == "check_turn":
             await self.press_check_turn()
@@ -281,7 +284,7 @@ class Session:
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
             if wanted in self.game.difficulties and not self.difficulty_fixed:
-                self.difficulty = wanted
+                self.difficulty, self.difficulty_said = wanted, True
             if not await self._declined_while_paused():
                 await self.bot_turn()
         elif event.name == "boards":
@@ -387,6 +390,10 @@ class Session:
     async def _turn(self, button: str = "") -> TurnPlan:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
+        if not self.difficulty_said:
+            recorded = self.game.recorded_difficulty(table)
+            if recorded in self.game.difficulties:
+                self.difficulty = str(recorded)
         plan, after = plan_turn_with_state(
             self.game,
             table,

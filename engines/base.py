@@ -212,6 +212,11 @@ class Game(ABC, Generic[S, A]):
         table and what it cannot, for a game whose levels differ in more than the bot's choices. None by default."""
         return []
 
+    def recorded_difficulty(self, table: Table) -> str | None:
+        """The level ``table`` records it is played at (White Castle keeps it on the bot's Influence marker), which a
+        session plays until the person says one; None for a game that records none, or a table it cannot read."""
+        return None
+
     def button(self, key: str) -> str | None:
         """A press of one of :attr:`buttons`: the label of the person's move it stands for, carried out before the
         bot's turn ("" for none: the press is a Bot turn); None for a key the game does not know."""

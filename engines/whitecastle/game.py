@@ -87,6 +87,12 @@ class WhiteCastle(Game[TableView, Any]):
         bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="White Castle bot")
         return [difficulty.note(view.state, self._level(options), bot_options)]
 
+    def recorded_difficulty(self, table: Table) -> str | None:
+        try:
+            return self.read_table(table).state.difficulty
+        except ReadError:  # the bot's turn names what is wrong
+            return None
+
     def plan(self, state: TableView, decision: Decision[Any], table: Table) -> list[Command]:
         return planned(state, decision)
 

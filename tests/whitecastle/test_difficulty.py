@@ -186,3 +186,27 @@ async def test_the_pages_difficulty_says_what_it_will_do_and_sets_the_start():
         assert (read.difficulty, read.start_level) == ("hard", "hard")
     finally:
         await close_board(board)
+
+
+async def test_a_restarted_bridge_plays_the_level_the_table_records_until_one_is_said():
+    """A bridge restarted on a table played at HARD (a new session, as after Ctrl-C and `automa serve` again), its
+    Bot turn pressed from the page (which sends no level): the bot goes on at HARD, the level its Influence marker
+    records, instead of announcing a change back to the default (L8-L11 set the start; the level stays the table's)."""
+    game = whitecastle()
+    live = await start_live(build_save(game), timeout=30)
+    try:
+        first = Session(live.connector, game, seed=5)
+        first.difficulty, first.difficulty_said = "hard", True  # as the page's control sets it
+        assert (plan := await first.bot_turn()) is not None and plan.difficulty == "hard"
+        move = game.person_moves(None, await live.connector.snapshot())[0]
+        commands, _ = game.play_person(None, await live.connector.snapshot(), move.id, random.Random(1))
+        await live.connector.apply(commands, timeout=60)
+
+        restarted = Session(live.connector, game, seed=6)
+        assert restarted.difficulty == game.default_difficulty != "hard"
+        plan = await restarted.bot_turn()
+        assert plan is not None and plan.ok and plan.difficulty == "hard"
+        assert not any(isinstance(s.decision.action, A.LevelChange) for s in plan.steps)
+        assert game.read(await live.connector.snapshot()).state.difficulty == "hard"
+    finally:
+        await stop_live(live)
