@@ -363,21 +363,17 @@ function string.char(...)
   end
   return raw.char(...)
 end
-local host_upper, host_lower = host.upper, host.lower
-function string.upper(s)
-  if not lua_own(s) then
-    local ok, mapped = raw.pcall(host_upper, s)
-    if ok then return mapped end
+-- upper and lower: Lua's own on text it handles as MoonSharp does, else the host's mapping (é to É)
+local function case_mapping(host_map, lua_map)
+  return function(s)
+    if not lua_own(s) then
+      local ok, mapped = raw.pcall(host_map, s)
+      if ok then return mapped end
+    end
+    return lua_map(s)
   end
-  return raw.upper(s)
 end
-function string.lower(s)
-  if not lua_own(s) then
-    local ok, mapped = raw.pcall(host_lower, s)
-    if ok then return mapped end
-  end
-  return raw.lower(s)
-end
+string.upper, string.lower = case_mapping(host.upper, raw.upper), case_mapping(host.lower, raw.lower)
 
 -- table.sort compares strings as .NET's invariant culture does [sort-strings-case]; a yield in its comparator
 -- fails as MoonSharp words it [yield-in-sort-comparator].
