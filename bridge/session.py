@@ -549,6 +549,7 @@ class Session:
                 commands, after = self.game.play_person(self.last_after, table, move_id, self._seeds)
                 # the person's line first: the game may follow the move with the bot's answers, each said in chat
                 await self.connector.apply([Say(text=f"You: {label}", color=PERSON_COLOR), *commands])
+                await self._status(f"You: {label}"[:200])  # the panel said "Your turn." since the bot's last turn
             except Exception as exc:
                 await self._fault(f"Your move '{label}'", exc)
                 return self.last_failure

@@ -102,6 +102,7 @@ async def test_the_panels_choose_target_and_pass_buttons():
         moves = await session.person_moves()
         choice = next(m for m in moves if "your choice" in m.label)
         assert len(moves) == 9 and await session.person_move(choice.id, choice.label) is None
+        assert world.global_ui.text_of("automa_status") == f"You: {choice.label}"[:200]  # no longer "Your turn."
         chosen = game.read(await live.connector.snapshot()).state.chosen
         live.emulator.ui_event("automa_button_choose", color="White")
         await until(lambda: len(session.turns) == 2)
