@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -582,8 +582,15 @@ class Session:
         await self._status(first[:200] if legal else f"{first[:160]} (see chat)")
         return legal
 
-    def new_game(self) -> None:
-        """A fresh table was dealt: nothing of the last game's turns is kept."""
+    async def new_game(self, deal: Callable[[], Awaitable[str]]) -> str:
+        """Deal a fresh table (``deal``, which says where) and keep nothing of the last game's turns: one step that no
+        turn or move of the person's, from the page or the table's panel, runs beside."""
+        async with self._lock:
+            where = await deal()
+            self._forget_game()
+        return where
+
+    def _forget_game(self) -> None:
         self.last_after = self.bot_left = None
         self.turns.clear()
         self.unconfirmed = None

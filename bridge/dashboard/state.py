@@ -313,13 +313,13 @@ class Dashboard:
         bot = self.state["bot"]
         if self.deal is None:
             return "New game needs the emulator: in TTS, load the game's save again (Games > Save & Load)"
-        if bot["busy"]:
+        if bot["busy"] or self.session.busy:  # a turn pressed on the table's panel holds the session, not the page
             return "the bot is taking its turn; wait for it to finish"
         bot["busy"] = True
         self._touch()
+        deal, seed = self.deal, random.randrange(10**6)
         try:
-            where = await self.deal(random.randrange(10**6))
-            self.session.new_game()
+            where = await self.session.new_game(lambda: deal(seed))
             self.state.update(last_turn=None, turns=[], end=None)
             self._turns = 0  # the new game's first turn is its turn 1
             self.log("control", f"new game: {where}")
