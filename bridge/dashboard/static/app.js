@@ -35,9 +35,14 @@ function connect() {
   };
 }
 
+// Pause, Resume and the difficulty play no turn: they go through at any time (a Pause during a turn is the point).
+const ANYTIME = new Set(["pause", "resume", "difficulty"]);
+
 // One press, one control: the buttons are off from the click until the bridge answers (a double click sends once).
 function send(control) {
-  if (!socket || socket.readyState !== WebSocket.OPEN || pressed) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) return;
+  if (ANYTIME.has(control.type)) { socket.send(JSON.stringify(control)); return; }
+  if (pressed) return;
   pressed = state ? state.version + 1 : 1;
   showWhy("");  // a refusal answers one press: the next press gets its own answer
   socket.send(JSON.stringify(control));
@@ -129,6 +134,7 @@ function renderControls(bot) {
   else if (bot.busy) whose.textContent = "The bot is playing its turn…";
   else if (bot.paused) whose.textContent = "The bot is paused: press Resume bot.";
   else if (bot.bot_turn_button && refused) whose.textContent = `Your turn: ${refused.replace(/^it is your turn: /, "")}`;
+  else if (bot.bot_turn_button && state.connection.mode !== "emulator") whose.textContent = "Press Bot turn when your turn on the table is done.";
   else if (bot.bot_turn_button) whose.textContent = "The bot's turn: press Bot turn.";
   else whose.textContent = state.table && state.table.drawing && state.table.drawing.waits ? `The bot waits for ${state.table.drawing.waits}` : "";
   whose.className = down ? "why bad" : "why";
