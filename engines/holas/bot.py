@@ -140,7 +140,11 @@ class Enemy(Battles):
             self._board(vessel, crew)
         where = "the Courtyard" if at == "courtyard" else at
         names = ", ".join(u.id for u in crew) or "no one"
-        text = f"builds an {kind.replace('_', ' ')} in {where}" + (f" ({why})" if why else "") + f"; aboard: {names}"
+        text = (
+            f"builds {'an' if kind == 'air_vessel' else 'a'} {kind.replace('_', ' ')} in {where}"
+            + (f" ({why})" if why else "")
+            + f"; aboard: {names}"
+        )
         self.say("vessel", f"{T.BUILD}; {T.VESSEL}", text, vessel=vessel.id, at=at, units=tuple(u.id for u in crew))
         return True
 
@@ -293,9 +297,7 @@ class Enemy(Battles):
         s = self.state
         gained = {}
         for resource, value in s.tax.items():
-            before = s.resources[resource]
-            R.gain(s, resource, value)
-            gained[resource] = s.resources[resource] - before
+            gained[resource] = R.gain(s, resource, value)
         words = ", ".join(f"+{n} {r}" for r, n in gained.items())
         self.say("tax", T.TAX, f"taxes: {words}", **gained)
         return True
@@ -400,6 +402,8 @@ class Enemy(Battles):
         if route.stopped and route.mover != "land_army":
             where = "the Courtyard" if movers[0].where == "courtyard" else route.end
             text = f"{head} stops in {where}: {route.stopped}"
+            if not route.legs:  # a vessel that could not set off: the line of the move it could not make
+                rule = T.FLY if route.mover == "air_vessel" else f"{T.SAIL}; {T.UNDOCK}"
             self.say("stopped", rule, text, at=route.end, mover=route.mover, why=route.stopped)
 
     @staticmethod
@@ -444,15 +448,12 @@ class Enemy(Battles):
             units=tuple(u.id for u in army),
         )
 
-    def _enter(self, region: str) -> None:
-        self._take_token(region)
-        self._resource(region)
-
     def _resource(self, region: str) -> None:
         resource = R.terrain_resource(self.geo.region[region].terrain)
         if resource:
-            R.gain(self.state, resource, 1)
-            self.say("resource", T.RESOURCE, f"+1 {resource} from {region}", resource=resource, region=region)
+            n = R.gain(self.state, resource, 1)
+            got = f"+{n} {resource}" if n else f"no {resource} (already at 10)"
+            self.say("resource", T.RESOURCE, f"{got} from {region}", resource=resource, region=region, gained=n)
 
     def _take_token(self, region: str) -> None:
         s = self.state

@@ -64,7 +64,6 @@ BOARD = (
     "L146 \"If an empty Vessel is present in the Hero's region, the Hero boards that Vessel and then moves,"
     ' taking 1 other Unit aboard if one is available (prioritizing Warriors over Serfs)"'
 )
-STAY = 'L148 "It CANNOT move back into its Capital City or into a Region with another of its Heroes"'
 ENTER_BATTLE = 'L150 "If the army moves into a Region that you control, it results in a Battle"'
 TOKEN = 'L154 "the tokens are immediately taken and placed in a pile on the labeled section on the Enemy C.C. Board"'
 FLY = (
