@@ -158,6 +158,11 @@ async def test_the_heroes_map_editor_sends_the_names_as_typed():
         assert drawing["regions"][0]["words"] == ["land", "mountain", "continent=Ω"]
         assert drawing["links"] == [{"a": ids[0], "b": ids[1], "words": ["ferry", "„most”"]}]
         assert drawing["north"] == 22.5
+        emulator.chat("map north 0,3")  # read in one division: exactly 0.3, not 0.30000000000000004
+        emulator.chat("map send")
+        while (event := await live.connector.events.get()).name != "map":
+            pass
+        assert json.loads(event.fields["drawing"])["north"] == 0.3
     finally:
         await stop_live(live)
 

@@ -28,9 +28,9 @@ end
 local MAP_SPACE = { [9] = true, [10] = true, [13] = true, [32] = true }
 
 local function mapWords(text)
-  local words, start = {}, nil
-  for i = 1, #text + 1 do
-    local space = i > #text or MAP_SPACE[string.byte(text, i)]
+  local words, start, n = {}, nil, #text
+  for i = 1, n + 1 do
+    local space = i > n or MAP_SPACE[string.byte(text, i)]
     if space and start then
       words[#words + 1] = string.sub(text, start, i - 1)
       start = nil
@@ -44,8 +44,9 @@ end
 -- A number of degrees as typed: digits with one decimal point or comma, a sign before them. Not tonumber: under
 -- MoonSharp it parses with .NET rules, so "22,5" gives 225 and "0x10" nil. nil when the word is anything else.
 local function mapNumber(word)
-  local sign, whole, fraction, digits, seen_point = 1, 0, 0, 0, false
-  local scale = 1
+  -- every digit into one whole number and the count of decimals, then one division: 0.3 reads as 0.3, where adding
+  -- each decimal's share gave 0.30000000000000004
+  local sign, value, digits, decimals, seen_point = 1, 0, 0, 0, false
   for i = 1, #word do
     local b = string.byte(word, i)
     if i == 1 and (b == 45 or b == 43) and #word > 1 then
@@ -54,18 +55,14 @@ local function mapNumber(word)
       seen_point = true
     elseif b >= 48 and b <= 57 then
       digits = digits + 1
-      if seen_point then
-        scale = scale / 10
-        fraction = fraction + (b - 48) * scale
-      else
-        whole = whole * 10 + (b - 48)
-      end
+      value = value * 10 + (b - 48)
+      if seen_point then decimals = decimals + 1 end
     else
       return nil
     end
   end
   if digits == 0 then return nil end
-  return sign * (whole + fraction)
+  return sign * value / 10 ^ decimals
 end
 
 -- An angle for the chat: %g, and a point whatever the machine's culture (MoonSharp's `..` would write "22,5").
