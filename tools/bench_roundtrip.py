@@ -72,7 +72,6 @@ def make_table(n: int) -> dict[str, Any]:
     return {"SaveName": f"bench {n}", "LuaScript": connector_lua(), "LuaScriptState": "{}", "ObjectStates": objects}
 
 
-ROOT = Path(__file__).resolve().parent.parent
 BEFORE_ISSUE_32 = "cc8ba6f"
 EMULATOR_PARTS = ("bridge", "engines", "tools", "tts_mod")  # what `python -m bridge.cli emulate` imports and reads
 SLOWDOWN_GOAL = 1.5  # issue 32: the MoonSharp layer may make the emulator at most this much slower

@@ -179,15 +179,14 @@ def _book(api: TtsApi, obj: EmObject) -> Any:
         pdf["PDFPage"] = number
         return True
 
-    def highlight(*box: Any) -> bool:
-        obj.runtime["pdf_highlight"] = tuple(float(c) for c in box[:4])  # drawn on the popout only: kept, unseen
+    def highlight(*box: Any) -> bool:  # drawn on the popout only: nothing to keep headless
         return True
 
     methods = {
         "getPage": get_page,
         "setPage": set_page,
         "setHighlight": highlight,
-        "clearHighlight": lambda *_: obj.runtime.pop("pdf_highlight", None) is not None or True,
+        "clearHighlight": highlight,
     }
     members = {"page_offset": (offset, lambda v: pdf.__setitem__("PDFPageOffset", int(v)))}
     return _with_members(api, "Book", methods, members)
@@ -210,7 +209,6 @@ def play_trigger_effect(api: TtsApi, obj: EmObject, index: Any) -> None:
         raise ValueError(f"playTriggerEffect: {obj.guid} is not an asset bundle")
     if int(index) < 0:
         raise ValueError(f"playTriggerEffect: effect indexes start at 0, not {index}")
-    obj.runtime.setdefault("trigger_effects", []).append(int(index))
     api.world.fire("onObjectTriggerEffect", api.world.lua.proxy(obj.guid), int(index))
 
 

@@ -87,7 +87,6 @@ local function moonsharp_message(message)
   if find(message, "to '%a+%.%a+'") then message = gsub(message, "to '%a+%.(%a+)'", "to '%1'") end
   return message
 end
-__automa_moonsharp_message = moonsharp_message
 
 -- A caught error's position as MoonSharp writes it, chunk_0:(row,c1-c2) (Python reads the columns from the source)
 local position = host.position
