@@ -346,3 +346,15 @@ def test_a_tribe_taken_back_can_overthrow_the_card_the_spy_was_for():
     assert 43 in s.discard and 43 not in s.spies
     assert not s.pending and s.cylinders_available(0) == 1
     assert s.current == 0 and s.actions_used == 0 and legal(s) == [A.EndTurn()]  # the turn goes on (no market here)
+
+
+def test_the_page_prices_a_market_card_as_buying_it_costs_the_player_to_move():
+    """The page's market list says what a purchase takes: a Herat card is free to a player with Herat Influence in
+    court (card 66), though its column costs 2; the move list prices it so too (R.price)."""
+    from engines.paxpamir.table.describe import describe
+
+    state = table("afghan", "british", market={(0, 2): 54, (1, 2): 20})
+    state.players[0].court.append(66)
+    slots = {slot["card"]: slot for row in describe(state)["market"] for slot in row if slot}
+    assert describe(state)["costs"][2] == 2
+    assert slots[54]["cost"] == R.price(state, 0, 0, 2) == 0 and slots[20]["cost"] == 2

@@ -351,7 +351,7 @@ function drawMap(board, d) {
   market.append(el("h3", {}, `The market (cost: its column${d.favored === "military" ? ", doubled while military is favored" : ""})`));
   const list = el("ul", {});
   d.market.forEach((row, ri) => row.forEach((slot, c) => {
-    if (slot) list.append(el("li", { "data-card": slot.card }, `${ri ? "bottom" : "top"} row, column ${c + 1} · costs ${costs[c]}${slot.rupees ? ` · ${slot.rupees} rupee(s) on it` : ""}: ${slot.about}`));
+    if (slot) list.append(el("li", { "data-card": slot.card }, `${ri ? "bottom" : "top"} row, column ${c + 1} · costs ${slot.cost}${slot.rupees ? ` · ${slot.rupees} rupee(s) on it` : ""}: ${slot.about}`));
   }));
   market.append(list);
   for (const s of [...d.seats].sort((a, b) => Number(b.person) - Number(a.person))) {

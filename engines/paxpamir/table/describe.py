@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from engines.paxpamir import rules as R
 from engines.paxpamir.data import game_data
 from engines.paxpamir.names import region as region_name
 from engines.paxpamir.queries import military_favored, ruler
@@ -75,8 +76,9 @@ def describe(state: State) -> dict[str, Any]:
 
 
 def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict[str, Any] | None:
-    """A market card whole: its name, what it costs in its column (doubled while military is favored), its suit,
-    rank and actions, or the event's effect when purchased."""
+    """A market card whole: its name, what it costs the player to move (its column's cost, doubled while military
+    is favored, or nothing by Herat, Persian or Russian Influence: what buying it takes), its suit, rank and
+    actions, or the event's effect when purchased."""
     number = state.market.cards[row][column]
     if number is None:
         return None
@@ -84,7 +86,7 @@ def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict
         "card": number,
         "name": cards[number],
         "rupees": state.market.rupees[row][column],
-        "cost": state.market.cost(column, military_favored=military_favored(state)),
+        "cost": R.price(state, state.current, row, column),
         "about": card_text(number),
     }
 
