@@ -101,7 +101,7 @@ class Enemy(Battles):
         cost = f.towers.cost.model_dump()
         away = self.geo.land_distance(s.capital, at) if at in self.geo.region else None
         if f.towers.cost_rule == "ore_per_region" and away is not None:
-            cost["ore"] += away  # L80 "Just like a normal player": 1 Ore for each land region from the Capital City
+            cost["ore"] += away  # the rulebook's (issue 33 item 9; not in the solo text): 1 Ore a step away
         if (
             region is None
             or region.kind != "land"

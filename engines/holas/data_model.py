@@ -110,8 +110,9 @@ class Towers(_Strict):
     limit_by_level: tuple[int, ...]
     cost: Resources
     cost_rule: Literal["ore_per_region", "fixed"] = "ore_per_region"
-    """``ore_per_region`` (the rulebook's, which L80 invokes): ``cost`` and 1 Ore more for each land region between
-    the Capital City and the tower's region (by land and Ferry links); ``fixed``: ``cost`` alone."""
+    """``ore_per_region`` (the rulebook's, as issue 33 states it; the solo text does not): ``cost`` and 1 Ore more for
+    each step away from the Capital City to the tower's region (by land and Ferry links: a neighbour is 1);
+    ``fixed``: ``cost`` alone."""
     collect: int = Field(default=2, ge=0)  # more of a resource region's resource at Collection (the rulebook: 2)
 
 

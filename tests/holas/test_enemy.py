@@ -464,7 +464,7 @@ def test_attack_takes_the_shortest_path_to_an_adjacent_target():
 
 def test_a_tower_costs_one_ore_for_each_land_region_from_the_capital():
     """Issue 33 item 9: L80 "Just like a normal player, the Enemy may not build more Towers than its Capital City
-    Level allows"; the rulebook charges 1 Ore for each land region between the Capital City and the tower, which the
+    Level allows"; the rulebook charges 1 Ore for each land region away from the Capital City (steps), which the
     sample faction file says (``towers.cost_rule``). From the Capital L7: L4 is 2 regions away (L6, then the ferry),
     L1 is 4: with 3 Ore the tower goes up in L4, not in L1."""
     for region, built, ore in (("L4", True, 1), ("L1", False, 3)):
