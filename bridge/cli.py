@@ -711,7 +711,7 @@ async def _running(
     session = Session(connector, game, seed=seed, on_turn=_print_turn)
     session.rules = _options(getattr(args, "option", []))
     if getattr(args, "difficulty", ""):
-        session.difficulty, session.difficulty_fixed, session.difficulty_said = args.difficulty, True, True
+        session.difficulty, session.difficulty_source = args.difficulty, "fixed"
     emulator: Emulator | None = None
     dashboard = None
     try:

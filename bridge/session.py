@@ -12,7 +12,7 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from bridge.commands import BOT_COLOR, PERSON_COLOR, BatchFailed, Command, Say, batch_to_json
 from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, ConnectorEvent
@@ -214,12 +214,11 @@ class Session:
         self.connector = connector
         self.game = game
         self.difficulty = game.default_difficulty
-        # set by ``serve --difficulty``: the panel's dropdown, sent with each Bot turn, overrides it only once the
-        # person changes that dropdown
-        self.difficulty_fixed = False
-        # whether a level was said in this run (the panel, the page, serve --difficulty); until then the bot plays the
-        # level the table records, if its game keeps one, so that a restarted bridge does not change it unasked
-        self.difficulty_said = False
+        # where the level in force came from: "table" until one is said in this run (the bot plays the level the
+        # table records, if its game keeps one, so a restarted bridge does not change it unasked); "panel" (TTS's
+        # dropdown, also sent with each Bot turn); "fixed" (``serve --difficulty`` or the page), which the panel's
+        # Bot turn does not override until the person changes that dropdown
+        self.difficulty_source: Literal["table", "panel", "fixed"] = "table"
         self.rules: dict[str, Any] = {}  # the bot's named options for every turn (``automa serve --option``)
         self._seeds = random.Random(seed)
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
@@ -274,7 +273,7 @@ class Session:
                 await self._status(f"Bridge connected: {self.game.title}")
         elif event.name == "difficulty" and event.fields.get("difficulty") in self.game.difficulties:
             self.difficulty = str(event.fields["difficulty"])
-            self.difficulty_fixed, self.difficulty_said = False, True
+            self.difficulty_source = "panel"
             await self.difficulty_chosen()
         elif event.name == "check_turn":
             await self.press_check_turn()
@@ -283,8 +282,8 @@ class Session:
                 await self.press_button(str(event.fields.get("button") or ""))
         elif event.name == "bot_turn":
             wanted = str(event.fields.get("difficulty") or "")
-            if wanted in self.game.difficulties and not self.difficulty_fixed:
-                self.difficulty, self.difficulty_said = wanted, True
+            if wanted in self.game.difficulties and self.difficulty_source != "fixed":
+                self.difficulty, self.difficulty_source = wanted, "panel"
             if not await self._declined_while_paused():
                 await self.bot_turn()
         elif event.name == "boards":
@@ -390,7 +389,7 @@ class Session:
     async def _turn(self, button: str = "") -> TurnPlan:
         await self._status("Reading the table...")
         table = await self.connector.snapshot()
-        if not self.difficulty_said:
+        if self.difficulty_source == "table":
             recorded = self.game.recorded_difficulty(table)
             if recorded in self.game.difficulties:
                 self.difficulty = str(recorded)

@@ -288,9 +288,7 @@ class Dashboard:
             if value not in self.session.game.difficulties:
                 return f"unknown difficulty {value!r}"
             self.session.difficulty = bot["difficulty"] = value
-            self.session.difficulty_fixed = self.session.difficulty_said = (
-                True  # the panel's dropdown no longer overrides it
-            )
+            self.session.difficulty_source = "fixed"  # the panel's dropdown no longer overrides it
             self.log("control", f"difficulty set to {value}")
             await self.session.difficulty_chosen()  # what it will change on this table, and what it cannot
         elif kind == "table_event":

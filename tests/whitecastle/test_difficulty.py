@@ -196,7 +196,7 @@ async def test_a_restarted_bridge_plays_the_level_the_table_records_until_one_is
     live = await start_live(build_save(game), timeout=30)
     try:
         first = Session(live.connector, game, seed=5)
-        first.difficulty, first.difficulty_said = "hard", True  # as the page's control sets it
+        first.difficulty, first.difficulty_source = "hard", "fixed"  # as the page's control sets it
         assert (plan := await first.bot_turn()) is not None and plan.difficulty == "hard"
         move = game.person_moves(None, await live.connector.snapshot())[0]
         commands, _ = game.play_person(None, await live.connector.snapshot(), move.id, random.Random(1))
