@@ -19,6 +19,7 @@ from engines.fiftyfirst import selfplay
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations, find_locations, load_locations
 from engines.fiftyfirst.options import OPTION_TYPES, BotOptions
+from engines.fiftyfirst.state import State
 from engines.fiftyfirst.table import person
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.plan import Planner
@@ -28,6 +29,15 @@ from engines.ownerdata import OwnerData
 from engines.tablekit import planned, state_after
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
+
+
+def _not_your_pass(s: State) -> str:
+    """Why Pass is not the person's to press now, in a player's words."""
+    if s.phase != "action":
+        return "you pass in the Action phase only: press Bot turn for the bot's Lookout steps"
+    if s.person_passed:
+        return "you have passed this round: press Bot turn"
+    return "it is the bot's action after yours: press Bot turn"
 
 
 class FiftyFirst(Game[TableView, Any]):
@@ -79,10 +89,25 @@ class FiftyFirst(Game[TableView, Any]):
         return state_after(state)
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
-        return person.moves(self.read(table), self.cards)
+        return person.moves(self.read(table), self.cards, previous)
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-        return person.play(self.read(table), self.cards, move_id, rng)
+        return person.play(self.read(table), self.cards, move_id, rng, previous)
+
+    def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
+        """Bot turn in the Action phase is the bot's action after yours, made by hand or from the list; it is refused
+        only while the bot waits for you (your Lookout pick, the target it asks about). Pass is yours only while
+        your pass is among your moves (not during the bot's steps, nor once you passed)."""
+        s = state.state
+        if button == "pass":
+            return None if any(m.label == "pass" for m in moves) else _not_your_pass(s)
+        if s.choosing and s.chosen is None:
+            return "the bot asks which location it razes: lay the target token on it, then press Choose target"
+        if button == "choose":
+            return None if s.chosen is not None else "the bot asks nothing now: press Bot turn"
+        if s.phase == "lookout" and R.to_move(s) == "person":
+            return "take one Lookout card into your new-cards area first (or choose it under Your move)"
+        return None
 
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.cards)

@@ -61,16 +61,32 @@ def label(action: A.Action, cards: Locations, state: State) -> tuple[str, str]:
     return "pass", "Pass"
 
 
-def moves(view: TableView, cards: Locations) -> list[PersonMove]:
+def bots_action(view: TableView, previous: object) -> bool:
+    """Whether the Action phase's next action is the bot's: after a move of yours from the list (``previous``, what
+    it left, hands the action to the bot) until Bot turn is pressed. A move made by hand leaves no such trace: the
+    table cannot tell whether your action is done, so Bot turn is yours to press (as in TTS)."""
+    return (
+        isinstance(previous, State)
+        and previous.phase == view.state.phase == "action"
+        and previous.turn == "bot"
+        and not (view.state.choosing and view.state.chosen is None)
+    )
+
+
+def moves(view: TableView, cards: Locations, previous: object = None) -> list[PersonMove]:
     state = view.state
+    if bots_action(view, previous):
+        return []
     state.turn = "person"  # on the table it is yours until you press Bot turn
     return [PersonMove(str(i), *label(a, cards, state)) for i, a in enumerate(_listed(state, cards))]
 
 
-def play(view: TableView, cards: Locations, move_id: str, rng: random.Random) -> tuple[list[Command], State]:
+def play(
+    view: TableView, cards: Locations, move_id: str, rng: random.Random, previous: object = None
+) -> tuple[list[Command], State]:
     state = view.state
+    listed = [] if bots_action(view, previous) else _listed(state, cards)
     state.turn = "person"
-    listed = _listed(state, cards)
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
         raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
     action = listed[int(move_id)]
