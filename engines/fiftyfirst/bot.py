@@ -57,7 +57,7 @@ class BotTurn:
         s = self.state
         if s.phase == "lookout":
             if s.lookout_step == 0:
-                if not s.lookout and not s.connections["blue"] and not s.connections["red"]:
+                if not s.lookout and not s.dealt and not any(s.connections.values()):
                     self._step(A.Deal(), DEAL, "reveals the top card of each connection pile")
                     return
                 self._draw_check()

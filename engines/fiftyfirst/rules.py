@@ -53,7 +53,8 @@ def draw(state: State, rng: random.Random) -> str:
 def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, options: BotOptions) -> None:
     match action:
         case A.Deal():
-            state.connections = {"blue": True, "red": True}
+            state.connections = {pile: _reveal(state, pile) for pile in ("blue", "red")}
+            state.dealt = True
             state.lookout = []
             if not left_to_draw(state):
                 state.lookout_step = 1
@@ -92,7 +93,7 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
         case A.Claim(pile):
             if not state.connections.get(pile):
                 raise IllegalAction(f"no face-up card on the {pile} connection pile")
-            state.connections[pile] = options.connection_refill
+            state.connections[pile] = options.connection_refill and _reveal(state, pile)
             state.bot_pts += 2
             _after_bot(state)
         case A.Attack(card):
@@ -130,6 +131,14 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
             _person(state, action, cards)
     if max(state.person_pts, state.bot_pts) >= END_AT:
         state.end_triggered = True
+
+
+def _reveal(state: State, pile: str) -> bool:
+    """L14 "Reveal the top card of each of the Connection piles": a card turns up only where one is left."""
+    if state.connections_left.get(pile, 0) <= 0:
+        return False
+    state.connections_left[pile] -= 1
+    return True
 
 
 def left_to_draw(state: State) -> int:
@@ -215,7 +224,7 @@ def _cleanup(state: State, cards: Locations, options: BotOptions) -> None:
         state.phase = "over"
         return
     state.round += 1
-    state.phase, state.lookout_step = "lookout", 0
+    state.phase, state.lookout_step, state.dealt = "lookout", 0, False
 
 
 def person_actions(state: State, cards: Locations) -> Iterator[A.Action]:

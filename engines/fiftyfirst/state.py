@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Pile = Literal["blue", "red"]
+CONNECTIONS_PER_PILE = 24  # face-down connection cards a built table starts each pile with (chosen: the bot only
+# needs "a face-up card is there", spec c)
 
 
 @dataclass
@@ -28,6 +30,10 @@ class State:
     lookout: list[str] = field(default_factory=list)  # the face-up Lookout cards still there
     lookout_step: int = 0  # 0 deal, 1 person's first pick, 2 bot's random pick, 3 person's second, 4 bot's rest
     connections: dict[str, bool] = field(default_factory=lambda: {"blue": False, "red": False})
+    connections_left: dict[str, int] = field(
+        default_factory=lambda: {"blue": CONNECTIONS_PER_PILE, "red": CONNECTIONS_PER_PILE}
+    )  # face-down cards under each pile's top: an empty pile reveals nothing
+    dealt: bool = False  # this round's connection cards were revealed (Lookout 1), even if both piles were empty
     person: list[Place] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)  # the person's cards (self-play's scripted person only)
     bot: list[str] = field(default_factory=list)  # the bot's face-up locations

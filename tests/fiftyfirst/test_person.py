@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import random
 
+from bridge.commands import Move
 from bridge.table import Table
 from engines.base import Options
 from engines.fiftyfirst import actions as A
+from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
 from engines.fiftyfirst.game import FiftyFirst
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table.build import build_table
+from engines.tablekit import FACE_UP
 from tests.fiftyfirst.scenarios import action_phase
 
 CARDS = load_locations(SAMPLE)
@@ -66,3 +69,25 @@ def test_pass_is_off_during_the_bots_lookout_steps_and_bot_turn_during_your_pick
     game, table = game_and_table(state)
     view = game.read(table)
     assert "take one Lookout card" in str(game.refuse_press(view, game.person_moves(None, table), ""))
+
+
+def test_an_empty_connection_pile_reveals_nothing_and_its_last_card_is_moved_face_up():
+    """Issue 41 item 12, L14 "Reveal the top card of each of the the Connection piles": a pile that ran out shows no
+    card face up (the bot claimed one that was not there), and the last card of a pile, which TTS leaves as a loose
+    card, is turned up where it lies."""
+    state = State(deck=CARDS.deck(), connections_left={"blue": 0, "red": 1})
+    game, table = game_and_table(state)
+    view = game.read(table)
+    assert view.state.connections_left == {"blue": 0, "red": 1}
+    decisions = game.decide(view, random.Random(0), Options())
+    assert decisions[0].action == A.Deal()
+    (last,) = game.plan(view, decisions[0], table)
+    assert isinstance(last, Move) and last.rotation == FACE_UP  # the loose last card, not a Take from a deck
+    assert (view.planner.state.connections, view.planner.state.connections_left) == (
+        {"blue": False, "red": True},
+        {"blue": 0, "red": 0},
+    )
+    state = action_phase(Place("sample.scrap_yard"), connections_left={"blue": 0, "red": 0}, phase="lookout")
+    state.deck = CARDS.deck()
+    played = bot_turn(state, CARDS, random.Random(1))
+    assert [d.action for d in played].count(A.Deal()) == 1 and state.connections == {"blue": False, "red": False}

@@ -52,6 +52,7 @@ def fields(state: State) -> dict[str, Any]:
         "lookout": sorted(state.lookout),
         "step": state.lookout_step if state.phase == "lookout" else None,
         "connections": state.connections,
+        "connections_left": state.connections_left,
         "person": sorted((rank(p.card), p.card, p.ruins, p.activations, p.protected) for p in state.person),
         "bot": sorted((rank(c), c) for c in state.bot),
         "attack": state.attack_pile,

@@ -255,7 +255,8 @@ function drawStates(board, d) {
   drawCardRow(board, -80, "Attack pile", d.attack, "attack");
   drawCardRow(board, 30, "Your State", d.person, "person");
   const conn = Object.entries(d.connections).filter(([, up]) => up).map(([p]) => p).join(", ") || "none";
-  board.append(el("text", { x: -380, y: 100, class: "onpanel start" }, `Connection cards face up: ${conn} · deck ${d.deck} · discard ${d.discard}`, SVG));
+  const left = Object.entries(d.connections_left || {}).map(([p, n]) => `${p} ${n}`).join(", ");
+  board.append(el("text", { x: -380, y: 100, class: "onpanel start" }, `Connection cards face up: ${conn} (left face down: ${left}) · deck ${d.deck} · discard ${d.discard}`, SVG));
   const sides = document.getElementById("sides");
   const you = el("div", { class: "side yours" });
   you.append(el("h3", {}, `You: ${d.scores.you} points${d.passed.you ? " · passed" : ""}`));

@@ -9,12 +9,10 @@ from typing import Any
 
 from bridge.table import SaveFile, Vec3
 from engines.fiftyfirst.cards import Locations
-from engines.fiftyfirst.state import State
+from engines.fiftyfirst.state import CONNECTIONS_PER_PILE, State
 from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.images import CONNECTION_CELLS, cells
 from engines.tablekit import Builder, grid
-
-CONNECTIONS_PER_PILE = 24  # face-down connection cards under each pile's top (the bot only sees if one is up)
 
 
 def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None = None) -> SaveFile:
@@ -49,14 +47,9 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             b.add(card(card_id, L.slot(L.AREAS[key], i)))
     for pile in ("blue", "red"):
         at = L.AREAS[f"conn.{pile}"].centre
-        b.add(
-            b.deck(
-                f"{pile} connection pile",
-                [L.CONNECTION_TAG],
-                at,
-                [connection(pile, at, True) for _ in range(CONNECTIONS_PER_PILE)],
-            )
-        )
+        left = state.connections_left.get(pile, CONNECTIONS_PER_PILE)
+        if left:  # an empty pile is no object at all (TTS has no empty deck)
+            b.add(b.deck(f"{pile} connection pile", [L.CONNECTION_TAG], at, [connection(pile, at, True)] * left))
         if state.connections.get(pile):
             b.add(connection(pile, Vec3(at.x, L.Y + 0.5, at.z), False))
     counts = {key: 0 for key in L.AREAS}

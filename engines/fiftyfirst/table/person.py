@@ -145,6 +145,7 @@ def describe(view: TableView, cards: Locations) -> dict[str, Any]:
         "phase": s.phase,
         "lookout": [card(c) for c in s.lookout],
         "connections": s.connections,
+        "connections_left": s.connections_left,  # face-down cards under each pile's top
         "attack": [card(c) for c in s.attack_pile],
         "attacks": s.attacks,  # this round, from the attacks marker (a defended attack's card may have left the pile)
         "person": [

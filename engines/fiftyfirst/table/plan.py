@@ -43,16 +43,7 @@ class Planner(RecordingPlanner):
     def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
         match action:
             case A.Deal():
-                out: list[Command] = []
-                for pile in ("blue", "red"):
-                    stock, cards = self.view.connection_decks.get(pile), self.view.connection_stock.get(pile)
-                    if stock and cards and pile not in self.connections:
-                        at = L.AREAS[f"conn.{pile}"].centre
-                        guid = cards.pop(0)
-                        top = Position.of(Vec3(at.x, L.Y + 0.6, at.z))
-                        out.append(Take(container=stock, guid=guid, position=top, rotation=FACE_UP))
-                        self.connections[pile] = guid
-                return out
+                return [c for p in ("blue", "red") if after.connections[p] for c in self._reveal(p)]
             case A.LookoutCard(card):
                 return [
                     self._card(self._top(card), L.slot(L.AREAS["lookout"], len(self.lookout)), FACE_UP, self.lookout)
@@ -71,7 +62,7 @@ class Planner(RecordingPlanner):
                 slot = sum(1 for c, _ in self.bot if L.row_of(self.cards.card(c).cls) == row.removeprefix("bot."))
                 return [self._card(taken, L.slot(L.AREAS[row], slot), FACE_UP, self.bot)]
             case A.Claim(pile):
-                return self._connection_out(pile)
+                return self._connection_out(pile) + (self._reveal(pile) if after.connections[pile] else [])
             case A.Attack(card):
                 return [self._card(self._top(card), L.slot(L.AREAS["attack"], len(self.attack)), FACE_UP, self.attack)]
             case A.AskTarget(places):
@@ -100,8 +91,8 @@ class Planner(RecordingPlanner):
             case A.Cleanup():
                 out = [self._to_discard(c) for c in self.attack]
                 self.attack = []
-                for pile in list(self.connections):
-                    out += self._connection_out(pile)  # "Revealed connection cards are discarded"
+                for shown in list(self.connections):
+                    out += self._connection_out(shown)  # "Revealed connection cards are discarded"
                 spare = Position.of(grid(L.AREAS["tokens"].centre, 0, per_row=4, rows=2))
                 for i, location in enumerate(before.person):
                     out += [Move(guid=worker, position=spare) for worker in self.view.workers.pop(i, [])]
@@ -156,6 +147,13 @@ class Planner(RecordingPlanner):
         else:
             self.deck.insert(0, card)  # a reshuffled deck is laid bottom first: the last laid is the top
         return self.decks.move(guid, at, rotation)
+
+    def _reveal(self, pile: str) -> list[Command]:
+        """The pile's next face-down card turned face up on top of it (taken from its deck, or the last one moved)."""
+        at = L.AREAS[f"conn.{pile}"].centre
+        guid = self.view.connection_stock[pile].pop(0)
+        self.connections[pile] = guid
+        return [self.decks.move(guid, Vec3(at.x, L.Y + 0.6, at.z), FACE_UP)]
 
     def _connection_out(self, pile: str) -> list[Command]:
         guid = self.connections.pop(pile, "")

@@ -31,7 +31,6 @@ class TableView:
     contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck holding it
     piles: dict[str, list[str]] = field(default_factory=dict)  # deck / discard -> card GUIDs, top first
     connections: dict[str, str] = field(default_factory=dict)  # pile -> the face-up card's GUID
-    connection_decks: dict[str, str] = field(default_factory=dict)  # pile -> the face-down deck's GUID
     connection_stock: dict[str, list[str]] = field(default_factory=dict)  # pile -> its cards' GUIDs, top first
     workers: dict[int, list[str]] = field(default_factory=dict)  # the person's place index -> workers on it
     places_at: dict[int, Vec3] = field(default_factory=dict)  # the person's place index -> the card's position
@@ -117,18 +116,7 @@ def read_table(table: Table, cards: Locations) -> TableView:
             view.card_guids[("bot", len(state.bot))] = c.guid
             state.bot.append(card_id)
     for pile in ("blue", "red"):
-        stock = [o for o in by_area.get(f"conn.{pile}", []) if o.has_tag(L.CONNECTION_TAG) and o.contents]
-        if stock:
-            view.connection_decks[pile] = stock[0].guid
-            view.connection_stock[pile] = [c.guid for c in stock[0].contents]
-        up = [
-            o
-            for o in by_area.get(f"conn.{pile}", [])
-            if o.has_tag(L.CONNECTION_TAG) and not o.contents and not o.face_down
-        ]
-        state.connections[pile] = bool(up)
-        if up:
-            view.connections[pile] = up[0].guid
+        _connection_pile(pile, [o for o in by_area.get(f"conn.{pile}", []) if o.has_tag(L.CONNECTION_TAG)], view)
     phase = _marker(table, "phase", view, problems)
     if phase is not None:
         state.phase = L.PHASES[_nearest_spot(phase, "phase", len(L.PHASES))]  # type: ignore[assignment]
@@ -171,6 +159,24 @@ def read_table(table: Table, cards: Locations) -> TableView:
     if problems:
         raise ReadError(problems)
     return view
+
+
+def _connection_pile(pile: str, objs: list[TableObject], view: TableView) -> None:
+    """A connection pile: its face-down stock (a deck, or the one card TTS leaves of a deck of one) and the face-up
+    card revealed on it, if any; every stock card a face-down card the planner can take (or move, when loose)."""
+    up = [o for o in objs if not o.contents and not o.face_down]
+    stock: list[str] = []
+    for obj in objs:
+        if obj.contents:
+            stock += [c.guid for c in obj.contents]
+            view.contained.update({c.guid: obj.guid for c in obj.contents})
+        elif obj.face_down:
+            stock.append(obj.guid)
+    view.connection_stock[pile] = stock
+    view.state.connections_left[pile] = len(stock)
+    view.state.connections[pile] = bool(up)
+    if up:
+        view.connections[pile] = up[0].guid
 
 
 def _nearest_spot(marker: TableObject, area: str, spots: int) -> int:
