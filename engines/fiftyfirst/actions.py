@@ -76,6 +76,14 @@ class Raze:
 
 
 @dataclass(frozen=True, slots=True)
+class Fee:
+    """D3: the bot gains a point for each of the person's workers on its open productions (L62 "the Virtual Player
+    gains 1 instead of a [worker]"); the workers go back to the supply."""
+
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
 class Pass:
     pass
 
@@ -117,6 +125,7 @@ Action = (
     | Blocked
     | AskTarget
     | Raze
+    | Fee
     | Pass
     | Cleanup
     | GameOver

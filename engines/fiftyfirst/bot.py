@@ -34,6 +34,7 @@ AFTER_YOU = '"once you pass, you cannot be attacked anymore, and the virtual pla
 PASSED = '"they will pass" (L36, L40): a player who has passed takes no more actions this round (base rule)'
 RESHUFFLE = "the deck is empty: shuffle the discard pile to make a new one (base rule)"
 TIE = '"If two locations give exactly the same goods when razed, you can decide which is destroyed"'
+FEE = 'L62 "When you send a [worker] to an Open Production location, the Virtual Player gains 1 instead" (D3)'
 CLEANUP = '"complete the Action phase" / Cleanup: "Execute the Cleanup phase as normal"'
 
 
@@ -77,6 +78,9 @@ class BotTurn:
             return
         if s.choosing and s.chosen is not None:  # the person chose among the tied locations
             self._strike(s.chosen, f"{TIE}: you chose")
+            return
+        if s.bot_uses:  # your workers on its open productions, sent since its last step
+            self._step(A.Fee(s.bot_uses), FEE, f"gains {s.bot_uses} point(s) for your worker(s) on its open production")
             return
         if s.person_passed and s.bot_passed:
             text = "both have passed: the round ends" + (

@@ -117,6 +117,11 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
             state.person[place].ruins = True
             state.bot_pts += 2
             _after_bot(state)
+        case A.Fee(n):
+            if n != state.bot_uses:
+                raise IllegalAction(f"{state.bot_uses} of your workers are on the bot's open productions, not {n}")
+            state.bot_pts += n
+            state.bot_uses = 0
         case A.Pass():
             state.bot_passed = True
             if state.attacks >= 3:  # "At that point, discard the cards in the attack pile" (fewer with D4 discarded)
@@ -188,10 +193,13 @@ def _person(state: State, action: A.PersonAction, cards: Locations) -> None:
             if action.kind == "raze_bot":  # "When you Raze a virtual player's Location, it is discarded"
                 state.bot.remove(action.card)
                 state.discard.append(action.card)
-            else:  # D3: "the Virtual Player gains 1 [point] instead of a [worker]"
+            else:  # L62 "When you send a [worker] to an Open Production location": one worker, one use
                 if cards.card(action.card).cls != "production_open":
                     raise IllegalAction(f"{action.card} is no open production")
-                state.bot_pts += 1
+                if state.workers < 1:
+                    raise IllegalAction("you have no worker on your faction board to send (L62)")
+                state.workers -= 1
+                state.bot_uses += 1  # the bot scores it on its turn (D3: +1 instead of the worker)
         case "claim":
             state.connections[action.pile] = False
         case "raze_hand":  # razing a card from hand for its spoils: the card is discarded
@@ -245,7 +253,7 @@ def person_actions(state: State, cards: Locations) -> Iterator[A.Action]:
     if not state.bot_passed:
         for card in sorted(set(state.bot)):
             yield A.PersonAction("raze_bot", card=card)
-            if cards.card(card).cls == "production_open":
+            if cards.card(card).cls == "production_open" and state.workers:
                 yield A.PersonAction("use_bot", card=card)
     for card in sorted(set(state.hand)):
         yield A.PersonAction("raze_hand", card=card)

@@ -25,6 +25,7 @@ from engines.selfplay_report import Failures, Row, in_processes, mean_max
 
 WEIGHTS = {"build": 4, "use": 2, "score": 3, "raze_bot": 1, "use_bot": 1, "claim": 1, "raze_hand": 2}
 MAX_ROUNDS = 40  # a game still running after this many rounds is an error
+WORKERS = 2  # the scripted person's workers each round (a stand-in for their faction's production)
 
 
 def person_policy(state: Any, cards: Locations, rng: random.Random, acted: int) -> A.Action:
@@ -91,10 +92,10 @@ def _play(game: _Game) -> dict[str, Any]:
     record: dict[str, Any] = {"seed": game.seed, "thinking": [], "mix": Counter()}
     try:
         state = R.new_game(cards, rng)
-        acted, steps, this_round = 0, 0, state.round
+        acted, steps, this_round, state.workers = 0, 0, state.round, WORKERS
         while state.phase != "over":
-            if state.round != this_round:  # the person's count of actions starts again each round
-                acted, this_round = 0, state.round
+            if state.round != this_round:  # the person's count of actions and their workers start again each round
+                acted, this_round, state.workers = 0, state.round, WORKERS
             if state.round > MAX_ROUNDS:
                 raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
             if R.to_move(state) == "bot":

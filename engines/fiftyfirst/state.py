@@ -37,6 +37,8 @@ class State:
     person: list[Place] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)  # the person's cards (self-play's scripted person only)
     bot: list[str] = field(default_factory=list)  # the bot's face-up locations
+    workers: int = 0  # the person's workers on their faction board (each can use a bot's open production once)
+    bot_uses: int = 0  # the person's workers sent to the bot's open productions, not yet scored by the bot (D3)
     attack_pile: list[str] = field(default_factory=list)
     attacks: int = 0  # this round (D4: a discarded attack card still counts)
     person_pts: int = 0

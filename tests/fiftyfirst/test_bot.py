@@ -156,9 +156,10 @@ def test_11_a_bot_location_the_person_razes_is_discarded_not_ruined():
     state.turn = "person"
     R.apply(state, A.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
     assert state.bot == ["sample.armory"] and state.discard == ["sample.scrap_yard"]
-    state_use = action_phase(bot=["sample.scrap_yard"])
+    state_use = action_phase(bot=["sample.scrap_yard"], workers=1)
     state_use.turn = "person"
     R.apply(state_use, A.PersonAction("use_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+    assert steps(state_use)[0] == A.Fee(1)
     assert state_use.bot_pts == 1  # "the Virtual Player gains 1 [point] instead of a [worker]" (D3)
 
 

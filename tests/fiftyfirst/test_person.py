@@ -5,20 +5,35 @@ table (issue 37, issue 41 item 12)."""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from bridge.commands import Move
-from bridge.table import Table
-from engines.base import Options
+from bridge.table import SaveFile, Table
+from engines.base import Options, ReadError
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
 from engines.fiftyfirst.game import FiftyFirst
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table.build import build_table
+from engines.fiftyfirst.table.read import read_table
 from engines.tablekit import FACE_UP
 from tests.fiftyfirst.scenarios import action_phase
 
 CARDS = load_locations(SAMPLE)
+
+
+def table_of(state: State | list[dict[str, Any]]) -> Table:
+    objs = state if isinstance(state, list) else build_table(state, CARDS).to_dict()["ObjectStates"]
+    return Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "test"))
+
+
+def problems_of(state: State | list[dict[str, Any]]) -> list[str]:
+    with pytest.raises(ReadError) as caught:
+        read_table(table_of(state), CARDS)
+    return [str(p) for p in caught.value.problems]
 
 
 def game_and_table(state: State) -> tuple[FiftyFirst, Table]:
@@ -91,3 +106,53 @@ def test_an_empty_connection_pile_reveals_nothing_and_its_last_card_is_moved_fac
     state.deck = CARDS.deck()
     played = bot_turn(state, CARDS, random.Random(1))
     assert [d.action for d in played].count(A.Deal()) == 1 and state.connections == {"blue": False, "red": False}
+
+
+def test_the_bots_open_production_takes_one_of_your_workers_a_use_and_its_point_goes_round_the_track():
+    """L62 "When you send a [worker] to an Open Production location, the Virtual Player gains 1 instead of a
+    [worker]": the list's shortcut sends one of the workers on your faction board (none left: not listed), the bot
+    scores it on its next step, and past 49 its marker starts a lap (a chip on its laps) instead of wrapping to 0."""
+    state = action_phase(bot=["sample.scrap_yard"], workers=1, bot_pts=49, turn="person")
+    game, table = game_and_table(state)
+    view = game.read(table)
+    assert view.state.workers == 1
+    use = next(m for m in game.person_moves(None, table) if m.label.startswith("use the bot's open production"))
+    commands, after = game.play_person(None, table, use.id, random.Random(0))
+    (sent,) = commands
+    assert isinstance(sent, Move) and sent.guid == view.free_workers[0] and after.bot_pts == 49
+    assert after.workers == 0 and not any(
+        "open production" in m.label for m in game.person_moves(None, table_of(after))
+    )
+    view = game.read(table_of(after))
+    assert view.state.bot_uses == 1 and view.state.workers == 0
+    decisions = game.decide(view, random.Random(0), Options())
+    assert decisions[0].action == A.Fee(1) and "L62" in decisions[0].reason.rule
+    planned = game.plan(view, decisions[0], table_of(after))
+    assert [type(c).__name__ for c in planned] == ["Move", "Move", "Take"]  # the worker back, the marker, a lap
+    assert view.planner.state.bot_pts >= 50
+
+
+def test_a_worker_on_a_bot_location_that_takes_none_or_after_it_passed_is_named():
+    """D12: once the bot has passed its locations cannot be used; only open productions take a worker (L62)."""
+    state = action_phase(bot=["sample.scrap_yard", "sample.library"], bot_uses=1, bot_passed=True)
+    objs = build_table(state, CARDS).to_dict()["ObjectStates"]
+    library = next(o for o in objs if o.get("GMNotes") == "sample.library")
+    worker = next(o for o in objs if "fiftyfirst.worker" in o.get("Tags", []))
+    worker["Transform"].update(posX=library["Transform"]["posX"], posZ=library["Transform"]["posZ"])
+    found = problems_of(objs)
+    assert any("a worker on the bot's SAMPLE Library, which is no open production" in p for p in found)
+    state.bot = ["sample.scrap_yard"]
+    assert any("the bot has passed: its locations can no longer be used (D12)" in p for p in problems_of(state))
+
+
+def test_a_score_marker_between_two_spaces_is_named():
+    """L72 "reaches 25 Victory Points on the victory point track": the bot reads your marker's space, and one left
+    between two is named rather than rounded."""
+    state = action_phase(person_pts=12)
+    objs = build_table(state, CARDS).to_dict()["ObjectStates"]
+    marker = next(o for o in objs if "fiftyfirst.marker.person" in o.get("Tags", []))
+    marker["Transform"]["posX"] += 0.4  # half a space (0.8) to the right
+    found = problems_of(objs)
+    assert any("your score marker lies between 12 and 13 of the score track: put it on one" in p for p in found)
+    marker["Transform"]["posX"] -= 0.35  # a little off the space's centre: on it
+    assert read_table(table_of(objs), CARDS).state.person_pts == 12

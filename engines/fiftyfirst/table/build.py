@@ -27,6 +27,9 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
             obj["Transform"]["rotY"] = 90.0
         return obj
 
+    def worker(at: Vec3) -> dict[str, Any]:
+        return b.base("PlayerPawn", "your worker", [L.WORKER_TAG], at, colour=L.GOODS["worker"])
+
     def connection(pile: str, at: Vec3, face_down: bool) -> dict[str, Any]:
         return b.card(
             CONNECTION_CELLS[pile],
@@ -64,11 +67,19 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         if place.protected:
             b.add(b.base("Chip_10", "protection", [L.PROTECTION_TAG], Vec3(at.x - 0.5, L.Y + 0.3, at.z - 0.8)))
         for w in range(place.activations):
-            b.add(b.base("PlayerPawn", "worker", [L.WORKER_TAG], Vec3(at.x + 0.5 - 0.4 * w, L.Y + 0.3, at.z + 0.8)))
+            b.add(worker(Vec3(at.x + 0.5 - 0.4 * w, L.Y + 0.3, at.z + 0.8)))
+    used = state.bot_uses
     for card_id in state.bot:
         key = f"bot.{L.row_of(cards.card(card_id).cls)}"
-        b.add(card(card_id, L.slot(L.AREAS[key], counts[key])))
+        at = L.slot(L.AREAS[key], counts[key])
+        b.add(card(card_id, at))
         counts[key] += 1
+        for w in range(used if cards.card(card_id).cls == "production_open" else 0):
+            b.add(worker(Vec3(at.x + 0.5 - 0.4 * w, L.Y + 0.3, at.z + 0.8)))  # your workers sent to it (L62)
+            used = 0
+    board = L.AREAS["person.board"]
+    for w in range(state.workers):
+        b.add(worker(grid(board.centre, w, per_row=4, rows=6, step=0.9)))
     b.add(
         b.base(
             "Chip_100",
@@ -92,19 +103,57 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         zone = L.AREAS["passed" if passed else "tokens"]
         at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
         b.add(b.base("Chip_500", f"{seat} pass token", [L.tag("pass", seat)], at))
+    _scores(b, state)
+    _supply(b)
+    return SaveFile.from_dict({"SaveName": "51st State: the virtual player", "ObjectStates": b.objects}, "table")
+
+
+def _scores(b: Builder, state: State) -> None:
+    """The score track (a board whose spaces snap), both markers and their laps (a chip for each 50 points)."""
+    track = L.AREAS["score"]
+    spots = [track.spot(i, L.TRACK) - track.centre for i in range(L.TRACK)]
+    size = (track.size.x, track.size.z)
+    b.add(
+        b.board(
+            "score track (0-49; 25 ends the game)",
+            [L.tag("board", "score")],
+            track.centre,
+            "score_track",
+            size=size,
+            snap_points=spots,
+        )
+    )
     for seat, pts in (("person", state.person_pts), ("bot", state.bot_pts)):
         laps, position = divmod(pts, L.TRACK)
-        b.add(b.base("PlayerPawn", f"{seat} score", [L.tag("marker", seat)], L.AREAS["score"].spot(position, L.TRACK)))
+        colour = L.SEAT_COLOURS[seat]
+        at = track.spot(position, L.TRACK, lift=0.2)
+        b.add(b.base("PlayerPawn", L.MARKER_NAMES[seat], [L.tag("marker", seat)], at, colour=colour))
         for i in range(laps):
-            b.add(
-                b.base(
-                    "Chip_50",
-                    f"{seat} score lap",
-                    [L.LAP_TAG, L.tag("lap", seat)],
-                    grid(L.AREAS[f"laps.{seat}"].centre, i, per_row=3, rows=1),
-                )
-            )
-    bag = b.base("Infinite_Bag", "score laps", [L.LAP_SUPPLY_TAG], Vec3(32, L.Y, 26))
-    bag["ContainedObjects"] = [b.base("Chip_50", "bot score lap", [L.LAP_TAG, L.tag("lap", "bot")], Vec3(32, L.Y, 26))]
+            at = grid(L.AREAS[f"laps.{seat}"].centre, i, per_row=3, rows=1)
+            b.add(b.base("Chip_50", "score lap (+50)", [L.LAP_TAG], at, colour=colour))
+
+
+def _supply(b: Builder) -> None:
+    """Infinite bags of goods and workers for your production and trades (yours to take by hand), your faction
+    board beside your rows, and the bag of score-lap chips."""
+    for i, (good, colour) in enumerate(L.GOODS.items()):
+        at = L.supply_spot(i)
+        bag = b.base("Infinite_Bag", f"{good} supply", [L.tag("supply", good)], at, colour=colour)
+        bag["ContainedObjects"] = [
+            b.base("PlayerPawn" if good == "worker" else "Chip_10", good, [L.good_tag(good)], at, colour=colour)
+        ]
+        b.add(bag)
+    board = L.AREAS["person.board"]
+    b.add(
+        b.board(
+            "your faction board",
+            [L.tag("board", "faction")],
+            board.centre,
+            "faction_board",
+            size=(board.size.x, board.size.z),
+        )
+    )
+    at = Vec3(32, L.Y, 26)
+    bag = b.base("Infinite_Bag", "score laps (+50)", [L.LAP_SUPPLY_TAG], at)
+    bag["ContainedObjects"] = [b.base("Chip_50", "score lap (+50)", [L.LAP_TAG], at)]
     b.add(bag)
-    return SaveFile.from_dict({"SaveName": "51st State: the virtual player", "ObjectStates": b.objects}, "table")

@@ -11,6 +11,8 @@ from PIL import Image, ImageDraw
 
 from engines.drawing import Colour, centred, save_all, wrapped
 from engines.fiftyfirst.cards import Good, Location, Locations
+from engines.fiftyfirst.rules import END_AT
+from engines.fiftyfirst.table.layout import TRACK
 from engines.tablekit import SHEET_COLUMNS, SHEET_ROWS, SheetCard
 
 CELL_W, CELL_H = 360, 504
@@ -55,6 +57,31 @@ CONNECTION_CELLS = {
 }
 
 
+SPACE = 40  # pixels per score space: the track is 50 spaces by one
+
+
+def score_track() -> Image.Image:
+    """Spaces 0-49 numbered, 25 (the end's trigger, L5) in red: the board under the score zone, whose snap points
+    are the spaces' centres."""
+    img = Image.new("RGB", (SPACE * TRACK, SPACE), PAPER)
+    d = ImageDraw.Draw(img)
+    for i in range(TRACK):
+        end = i == END_AT
+        d.rectangle((i * SPACE, 0, (i + 1) * SPACE - 1, SPACE - 1), fill=(200, 60, 50) if end else PAPER, outline=INK)
+        centred(d, (i * SPACE + SPACE / 2, SPACE / 2), str(i), 18, PAPER if end else INK)
+    return img
+
+
+def faction_board() -> Image.Image:
+    """Your faction board's place beside your rows: the bot does not read your goods, only your workers here (one
+    sent to a bot's open production is one use, L62)."""
+    img = Image.new("RGB", (320, 480), (70, 80, 60))
+    d = ImageDraw.Draw(img)
+    centred(d, (160, 30), "your faction board", 26, PAPER)
+    wrapped(d, (16, 70), "your goods and workers: take them from the supply as you produce and trade", 20, PAPER, 26)
+    return img
+
+
 def write_all(folder: Path, cards: Locations) -> dict[str, str]:
     images: dict[str, Image.Image] = {}
     for card, cell in zip(cards.cards, cells(cards).values(), strict=True):
@@ -67,6 +94,8 @@ def write_all(folder: Path, cards: Locations) -> dict[str, str]:
         centred(ImageDraw.Draw(face), (CELL_W / 2, CELL_H / 2), f"{pile} connection", 28, PAPER)
         conns.paste(face, (i * CELL_W, 0))
     images["connections"] = conns
+    images["score_track"] = score_track()
+    images["faction_board"] = faction_board()
     for key, text in (("card_back", "51st State"), ("connection_back", "connection")):
         back = Image.new("RGB", (CELL_W, CELL_H), (60, 55, 50))
         centred(ImageDraw.Draw(back), (CELL_W / 2, CELL_H / 2), text, 30, PAPER)

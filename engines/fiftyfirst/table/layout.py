@@ -15,7 +15,7 @@ import json
 from collections.abc import Sequence
 
 from bridge.table import Vec3
-from engines.tablekit import Area
+from engines.tablekit import Area, grid
 
 T = "fiftyfirst"
 ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
@@ -65,6 +65,8 @@ def _areas() -> dict[str, Area]:
     add("hand", "your new cards (take them into your hand)", (-4, -18), (12, 4))
     add("passed", "passed (a pass token here)", (-14, 18), (5, 3))
     add("tokens", "tokens not in play", (-14, 22), (5, 3))
+    add("person.board", "your faction board: your goods and workers", (25, -8.5), (8, 12))
+    add("supply", "the supply: goods, workers, spent ones back here", (-22, -8), (6, 14))
     add("score", "score track", (4, 26), (40, 2))
     add("laps.person", "your score laps", (28, 28), (3, 2))
     add("laps.bot", "the bot's score laps", (28, 24), (3, 2))
@@ -72,6 +74,34 @@ def _areas() -> dict[str, Area]:
 
 
 AREAS = _areas()
+GOODS: dict[str, tuple[float, float, float]] = {  # the supply's goods, each a tinted token from an infinite bag
+    "worker": (0.92, 0.92, 0.92),
+    "fuel": (0.15, 0.15, 0.15),
+    "gun": (0.5, 0.5, 0.55),
+    "iron": (0.6, 0.35, 0.2),
+    "brick": (0.75, 0.25, 0.15),
+    "ammo": (0.8, 0.65, 0.2),
+}
+SEAT_COLOURS = {"person": (0.95, 0.95, 0.95), "bot": (0.2, 0.45, 0.85)}  # the score markers: White, the bot's blue
+MARKER_NAMES = {"person": "your score marker", "bot": "the bot's score marker"}
+
+
+def supply_spot(index: int) -> Vec3:
+    """The index-th bag of the supply, top to bottom; spent pieces go back beside it."""
+    area = AREAS["supply"]
+    return Vec3(area.centre.x - 1.5, Y, area.centre.z - area.size.z / 2 + 1.5 + 2.2 * index)
+
+
+def spent_spot(index: int) -> Vec3:
+    """Where the n-th spent worker goes: the supply's free column, beside the bags."""
+    area = AREAS["supply"]
+    return grid(Vec3(area.centre.x + 1.5, Y, area.centre.z), index, per_row=2, rows=8, step=0.8)
+
+
+def good_tag(good: str) -> str:
+    return WORKER_TAG if good == "worker" else tag("good", good)
+
+
 PHASES = ("lookout", "action", "over")
 ATTACKS = 4  # spaces 0-3 of the attacks marker: "You will only be attacked a maximum of three times each round"
 

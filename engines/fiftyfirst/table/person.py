@@ -31,7 +31,7 @@ def _listed(state: State, cards: Locations) -> list[A.Action]:
     if not state.bot_passed:
         for card in sorted(set(state.bot)):
             out.append(A.PersonAction("raze_bot", card=card))
-            if cards.card(card).cls == "production_open":
+            if cards.card(card).cls == "production_open" and state.workers:  # L62: a worker of yours per use
                 out.append(A.PersonAction("use_bot", card=card))
     out += [A.PersonAction("claim", pile=p) for p, up in sorted(state.connections.items()) if up]
     return [*out, A.PersonAction("pass")]
@@ -50,7 +50,10 @@ def label(action: A.Action, cards: Locations, state: State) -> tuple[str, str]:
         case A.PersonAction("raze_bot", card=card):
             return f"raze the bot's {cards.card(card).name} (pay by hand)", "The bot's locations"
         case A.PersonAction("use_bot", card=card):
-            return f"use the bot's open production {cards.card(card).name} (it gains 1 point)", "The bot's locations"
+            name = cards.card(card).name
+            return f"use the bot's open production {name} (one of your workers onto it; it gains 1 point)", (
+                "The bot's locations"
+            )
         case A.PersonAction("claim", pile=pile):
             return f"take the {pile} connection card", "Your actions"
         case A.PersonAction("choose", place=place):
@@ -107,11 +110,9 @@ def play(
             n = state.bot.index(card)
             at = L.AREAS["discard"].centre
             out.append(Move(guid=view.card_guids[("bot", n)], position=Position.of(Vec3(at.x, at.y + 0.6, at.z))))
-        case A.PersonAction("use_bot"):
-            position = after.bot_pts % L.TRACK
-            out.append(
-                Move(guid=view.markers["bot"].guid, position=Position.of(L.AREAS["score"].spot(position, L.TRACK)))
-            )
+        case A.PersonAction("use_bot", card=card):  # one of your workers onto it; the bot scores it on its step
+            at = view.places_bot[state.bot.index(card)] + Vec3(0.5 - 0.4 * len(view.bot_workers), 0.3, 0.8)
+            out.append(Move(guid=view.free_workers[0], position=Position.of(at)))
         case A.PersonAction("claim", pile=pile):
             out.append(
                 Move(

@@ -31,6 +31,7 @@ class Planner(RecordingPlanner):
         self.connections = dict(view.connections)
         self.loose = {"deck": 0, "discard": 0}
         self.conn_discarded = 0
+        self.spent = 0
 
     def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
         out = self._commands(action, before, after) + self._markers(before, after)
@@ -82,6 +83,10 @@ class Planner(RecordingPlanner):
                 return out
             case A.Raze(place):
                 return [Flip(guid=self.person[place])]
+            case A.Fee():
+                out = [self._spend(worker) for worker in self.view.bot_workers]
+                self.view.bot_workers = []
+                return out
             case A.Pass():
                 out = [self._token("bot", True)]
                 if len(after.attack_pile) < len(before.attack_pile):
@@ -93,9 +98,8 @@ class Planner(RecordingPlanner):
                 self.attack = []
                 for shown in list(self.connections):
                     out += self._connection_out(shown)  # "Revealed connection cards are discarded"
-                spare = Position.of(grid(L.AREAS["tokens"].centre, 0, per_row=4, rows=2))
                 for i, location in enumerate(before.person):
-                    out += [Move(guid=worker, position=spare) for worker in self.view.workers.pop(i, [])]
+                    out += [self._spend(worker) for worker in self.view.workers.pop(i, [])]
                     if location.activations and not location.ruins:
                         out.append(Rotate(guid=self.person[i], rotation=FACE_UP))  # straightened for the new round
                 return [*out, self._token("person", False), self._token("bot", False)]
@@ -160,6 +164,11 @@ class Planner(RecordingPlanner):
         at = grid(L.AREAS["conn.discard"].centre, self.conn_discarded, per_row=6, rows=2, step=1.0)
         self.conn_discarded += 1
         return [Move(guid=guid, position=Position.of(at))] if guid else []
+
+    def _spend(self, worker: str) -> Command:
+        """A worker back to the supply, beside its bag."""
+        self.spent += 1
+        return Move(guid=worker, position=Position.of(L.spent_spot(self.spent - 1)))
 
     def _token(self, seat: str, passed: bool) -> Command:
         zone = L.AREAS["passed" if passed else "tokens"]

@@ -8,12 +8,13 @@ the Action phase it is the bot's turn whenever Bot turn is pressed: press it aft
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bridge.table import Table, TableObject, Vec3
 from engines.base import Problem, ReadError
-from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.cards import Location, Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
 from engines.fiftyfirst.state import Place, State
@@ -34,7 +35,10 @@ class TableView:
     connection_stock: dict[str, list[str]] = field(default_factory=dict)  # pile -> its cards' GUIDs, top first
     workers: dict[int, list[str]] = field(default_factory=dict)  # the person's place index -> workers on it
     places_at: dict[int, Vec3] = field(default_factory=dict)  # the person's place index -> the card's position
+    places_bot: list[Vec3] = field(default_factory=list)  # the bot's locations' positions, as in ``state.bot``
     lap_supply: str = ""
+    free_workers: list[str] = field(default_factory=list)  # your workers on your faction board
+    bot_workers: list[str] = field(default_factory=list)  # your workers on the bot's open productions (L62)
     markers: dict[str, TableObject] = field(default_factory=dict)
     protections: dict[int, str] = field(default_factory=dict)  # the person's place index -> its marker's GUID
     hand: list[str] = field(default_factory=list)  # the cards in the person's "new cards" area (for the page)
@@ -114,15 +118,20 @@ def read_table(table: Table, cards: Locations) -> TableView:
             view.workers[index] = [o.guid for o in on]
         for card_id, c, _ in location_ids(f"bot.{row}"):
             view.card_guids[("bot", len(state.bot))] = c.guid
+            view.places_bot.append(c.position)
             state.bot.append(card_id)
+            on = [o for o in workers if o.position.distance_xz(c.position) < L.ON_CARD]
+            _sent(cards.card(card_id), c, on, view, problems)
+    view.free_workers = [o.guid for o in by_area.get("person.board", []) if o.has_tag(L.WORKER_TAG)]
+    state.workers = len(view.free_workers)
     for pile in ("blue", "red"):
         _connection_pile(pile, [o for o in by_area.get(f"conn.{pile}", []) if o.has_tag(L.CONNECTION_TAG)], view)
     phase = _marker(table, "phase", view, problems)
     if phase is not None:
-        state.phase = L.PHASES[_nearest_spot(phase, "phase", len(L.PHASES))]  # type: ignore[assignment]
+        state.phase = L.PHASES[_space(phase, "phase", L.PHASES, problems)]  # type: ignore[assignment]
     attacks = _marker(table, "attacks", view, problems)
     if attacks is not None:
-        state.attacks = _nearest_spot(attacks, "attacks", L.ATTACKS)
+        state.attacks = _space(attacks, "attacks", [str(i) for i in range(L.ATTACKS)], problems)
         if len(state.attack_pile) > state.attacks:
             problems.append(
                 Problem(
@@ -136,8 +145,7 @@ def read_table(table: Table, cards: Locations) -> TableView:
         setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
         marker = _marker(table, seat, view, problems)
         if marker is not None:
-            track = L.AREAS["score"]
-            position = min(range(L.TRACK), key=lambda i: marker.position.distance_xz(track.spot(i, L.TRACK)))
+            position = _space(marker, "score", [str(i) for i in range(L.TRACK)], problems)
             laps = sum(1 for o in by_area.get(f"laps.{seat}", []) if o.has_tag(L.LAP_TAG))
             setattr(state, f"{seat}_pts", laps * L.TRACK + position)
     if state.phase == "lookout":
@@ -152,6 +160,13 @@ def read_table(table: Table, cards: Locations) -> TableView:
     else:
         view.lap_supply = supply[0].guid
     _target(table, cards, view, area_of, problems)
+    if state.bot_passed and view.bot_workers:
+        problems.append(
+            Problem(
+                "the bot has passed: its locations can no longer be used (D12); take your worker back",
+                table.get(view.bot_workers[0]),
+            )
+        )
     if state.phase == "over":
         state.final = final_count(state, BotOptions())
     state.turn = "bot"
@@ -159,6 +174,22 @@ def read_table(table: Table, cards: Locations) -> TableView:
     if problems:
         raise ReadError(problems)
     return view
+
+
+def _sent(
+    card: Location, obj: TableObject, workers: list[TableObject], view: TableView, problems: list[Problem]
+) -> None:
+    """Your workers on one of the bot's locations: uses of an open production (L62), each a point for the bot on its
+    next step (D3); on any other location a problem that names it."""
+    if not workers:
+        return
+    if card.cls != "production_open":
+        problems.append(
+            Problem(f"a worker on the bot's {card.name}, which is no open production: only those take one", obj)
+        )
+        return
+    view.bot_workers += [o.guid for o in workers]
+    view.state.bot_uses += len(workers)
 
 
 def _connection_pile(pile: str, objs: list[TableObject], view: TableView) -> None:
@@ -179,9 +210,20 @@ def _connection_pile(pile: str, objs: list[TableObject], view: TableView) -> Non
         view.connections[pile] = up[0].guid
 
 
-def _nearest_spot(marker: TableObject, area: str, spots: int) -> int:
-    """Which of the area's spaces a marker lies on (the nearest)."""
-    return min(range(spots), key=lambda i: marker.position.distance_xz(L.AREAS[area].spot(i, spots)))
+def _space(marker: TableObject, area: str, names: Sequence[str], problems: list[Problem]) -> int:
+    """Which of the area's spaces (named ``names``, left to right) a marker lies on: the nearest; one lying between
+    two (more than a third of a space from the nearest's centre) is named, to be put on one."""
+    track, spots = L.AREAS[area], len(names)
+    offsets = [marker.position.x - track.spot(i, spots).x for i in range(spots)]
+    nearest = min(range(spots), key=lambda i: abs(offsets[i]))
+    if abs(offsets[nearest]) > track.size.x / spots / 3:
+        other = min(max(nearest + (1 if offsets[nearest] > 0 else -1), 0), spots - 1)
+        low, high = sorted({nearest, other})
+        where = f"between {names[low]} and {names[high]}" if low != high else f"off the space {names[nearest]}"
+        problems.append(
+            Problem(f"{marker.nickname or 'a marker'} lies {where} of the {track.label}: put it on one", marker)
+        )
+    return nearest
 
 
 def _marker(
