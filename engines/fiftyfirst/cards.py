@@ -69,12 +69,20 @@ class Location(_Strict):
         return self
 
 
+class Achievement(_Strict):
+    """A line of the rulebook's Achievement Table (L78): a winning score from ``points`` up earns ``title``."""
+
+    points: int = Field(ge=0)
+    title: str = Field(min_length=1)
+
+
 class Dataset(_Strict):
     kind: Literal["sample", "owner"]
     edition: Literal["master_set"]
     source: str
     transcribed_by: str | None = None
     goods_order: tuple[Good, ...] = DEFAULT_GOODS_ORDER
+    achievements: tuple[Achievement, ...] = ()  # the owner's Achievement Table: the rule text keeps two lines of it
 
 
 class Locations(_Strict):

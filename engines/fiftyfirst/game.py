@@ -72,10 +72,10 @@ class FiftyFirst(Game[TableView, Any]):
         now = state.state.copy()
         planner = Planner(state, self.cards)
         state.planner = planner
-        if now.phase == "over":
-            final = R.final_count(now, bot_options)
-            verdict = "the bot wins" if final["bot"] >= final["person"] else "you win"
-            text = f"the game is over: you {final['person']}, the bot {final['bot']}: {verdict} (a tie is the bot's)"
+        end = self.outcome(state, options)
+        if end is not None:
+            verdict = "the bot wins" if end.winner == "the bot" else "you win"
+            text = f"the game is over: {end.score}: {verdict} (a tie is the bot's)"
             decision: Decision[Any] = Decision(A.GameOver(), Reason('End: "add 1 ... for each Location"', text))
             planner.record(decision, now)
             return [decision]
@@ -119,10 +119,13 @@ class FiftyFirst(Game[TableView, Any]):
         bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="virtual player")
         final = R.final_count(now, bot_options)
         bot_wins = final["bot"] >= final["person"]
+        score = f"you {final['person']}, the bot {final['bot']}"
+        if not bot_wins:
+            score += "; " + R.achievement(final["person"], self.cards.dataset.achievements)
         return Outcome(
             "the bot" if bot_wins else "you",
             "the last round is over; a point for each location in your State (a tie is the bot's)",
-            f"you {final['person']}, the bot {final['bot']}",
+            score,
         )
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:

@@ -4,11 +4,11 @@ the person's interactions with the bot, the 25-point trigger, cleanup and the fi
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Literal
 
 from engines.fiftyfirst import actions as A
-from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.cards import Achievement, Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import Place, State
 
@@ -216,6 +216,21 @@ def final_count(state: State, options: BotOptions) -> dict[str, int]:
     """ "add 1 to your score for each Location in your State. Do the same for the virtual player." (D7: Ruins 0)"""
     kept = [p for p in state.person if options.ruins_score or not p.ruins]
     return {"person": state.person_pts + len(kept), "bot": state.bot_pts + len(state.bot)}
+
+
+def achievement(points: int, table: Sequence[Achievement]) -> str:
+    """L76 "If you win, you can compare your score to the following table": the owner's table when their data holds
+    it; else the rule text's two surviving lines (L80-L81), of which only "70+" reads plainly."""
+    if table:
+        best = max((a for a in table if a.points <= points), key=lambda a: a.points, default=None)
+        lines = ", ".join(f"{a.points}+ {a.title}" for a in sorted(table, key=lambda a: a.points))
+        return f"Achievement Table: {best.title if best else 'below its first line'} ({lines})"
+    if points >= 70:
+        return 'Achievement Table: Grand Master (L81 "70+Grand Master")'
+    return (
+        'Achievement Table (L78-L81): the rule text keeps only "30 >Mutant" and "70+Grand Master": look your '
+        f"{points} up in your rulebook's table"
+    )
 
 
 def _cleanup(state: State, cards: Locations, options: BotOptions) -> None:

@@ -13,8 +13,9 @@ from bridge.commands import Move
 from bridge.table import SaveFile, Table
 from engines.base import Options, ReadError
 from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.bot import bot_turn
-from engines.fiftyfirst.cards import SAMPLE, load_locations
+from engines.fiftyfirst.cards import SAMPLE, Achievement, load_locations
 from engines.fiftyfirst.game import FiftyFirst
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table.build import build_table
@@ -156,3 +157,28 @@ def test_a_score_marker_between_two_spaces_is_named():
     assert any("your score marker lies between 12 and 13 of the score track: put it on one" in p for p in found)
     marker["Transform"]["posX"] -= 0.35  # a little off the space's centre: on it
     assert read_table(table_of(objs), CARDS).state.person_pts == 12
+
+
+def test_the_end_shows_the_achievement_table_when_you_win():
+    """Issue 41 item 12, L76-L81: "If you win, you can compare your score to the following table" — the rule text
+    keeps "30 >Mutant" and "70+Grand Master"; the owner's data may hold the whole table."""
+    state = action_phase(Place("sample.outpost"), phase="over", person_pts=30, bot_pts=12, bot=["sample.library"])
+    game, table = game_and_table(state)
+    end = game.outcome(game.read(table), Options())
+    assert (
+        end is not None
+        and end.winner == "you"
+        and end.score
+        == (
+            'you 31, the bot 13; Achievement Table (L78-L81): the rule text keeps only "30 >Mutant" and '
+            '"70+Grand Master": look your 31 up in your rulebook\'s table'
+        )
+    )
+    assert R.achievement(70, ()) == 'Achievement Table: Grand Master (L81 "70+Grand Master")'
+    owners = (Achievement(points=30, title="Survivor"), Achievement(points=50, title="Leader"))
+    assert R.achievement(55, owners) == "Achievement Table: Leader (30+ Survivor, 50+ Leader)"
+    state.bot_pts = 40
+    end = game.outcome(game.read(table_of(state)), Options())
+    assert end is not None and end.winner == "the bot" and "Achievement" not in end.score  # only when you win
+    (over,) = game.decide(game.read(table), random.Random(0), Options())
+    assert "you 31, the bot 13; Achievement Table" in over.reason.text
