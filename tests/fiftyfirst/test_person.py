@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bridge.commands import Move
+from bridge.commands import Move, Take
 from bridge.table import SaveFile, Table
 from engines.base import Options, ReadError
 from engines.fiftyfirst import actions as A
@@ -182,3 +182,19 @@ def test_the_end_shows_the_achievement_table_when_you_win():
     assert end is not None and end.winner == "the bot" and "Achievement" not in end.score  # only when you win
     (over,) = game.decide(game.read(table), random.Random(0), Options())
     assert "you 31, the bot 13; Achievement Table" in over.reason.text
+
+
+def test_the_round_track_counts_rounds_in_laps_as_long_as_the_game_runs():
+    """L72: the game ends at 25 points, not after a last round, so the round track (1-20) is counted in laps: round
+    21 is its first space and a lap chip, read back as 21, and the cleanup of round 20 takes the chip."""
+    state = action_phase(round=21, person_pts=3)
+    assert read_table(table_of(state), CARDS).state.round == 21
+    state = action_phase(round=20, person_passed=True, bot_passed=True)
+    game, table = game_and_table(state)
+    view = game.read(table)
+    assert view.state.round == 20
+    decisions = game.decide(view, random.Random(0), Options())
+    assert decisions[0].action == A.Cleanup()
+    commands = game.plan(view, decisions[0], table)
+    lap = [c for c in commands if isinstance(c, Take) and c.container == view.lap_supply]
+    assert len(lap) == 1 and any(isinstance(c, Move) and c.guid == view.markers["round"].guid for c in commands)

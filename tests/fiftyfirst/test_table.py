@@ -60,6 +60,7 @@ def fields(state: State) -> dict[str, Any]:
         "scores": (state.person_pts, state.bot_pts, state.end_triggered),
         "passed": (state.person_passed, state.bot_passed),
         "phase": state.phase,
+        "round": state.round,
     }
 
 

@@ -14,6 +14,8 @@ from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.images import CONNECTION_CELLS, cells
 from engines.tablekit import Builder, grid
 
+LAP_NAME = "lap chip (once round its track: +50 points, or +20 rounds)"
+
 
 def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None = None) -> SaveFile:
     b = Builder(assets or {})
@@ -109,28 +111,21 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
 
 
 def _scores(b: Builder, state: State) -> None:
-    """The score track (a board whose spaces snap), both markers and their laps (a chip for each 50 points)."""
-    track = L.AREAS["score"]
-    spots = [track.spot(i, L.TRACK) - track.centre for i in range(L.TRACK)]
-    size = (track.size.x, track.size.z)
-    b.add(
-        b.board(
-            "score track (0-49; 25 ends the game)",
-            [L.tag("board", "score")],
-            track.centre,
-            "score_track",
-            size=size,
-            snap_points=spots,
-        )
-    )
-    for seat, pts in (("person", state.person_pts), ("bot", state.bot_pts)):
-        laps, position = divmod(pts, L.TRACK)
-        colour = L.SEAT_COLOURS[seat]
-        at = track.spot(position, L.TRACK, lift=0.2)
-        b.add(b.base("PlayerPawn", L.MARKER_NAMES[seat], [L.tag("marker", seat)], at, colour=colour))
+    """The score and round tracks (boards whose spaces snap), their markers and laps (a chip each time round)."""
+    for key, length, what in (
+        ("score", L.TRACK, "score track (0-49; 25 ends the game)"),
+        ("round", L.ROUNDS, "round track"),
+    ):
+        area = L.AREAS[key]
+        spots = [area.spot(i, length) - area.centre for i in range(length)]
+        size = (area.size.x, area.size.z)
+        b.add(b.board(what, [L.tag("board", key)], area.centre, f"{key}_track", size=size, snap_points=spots))
+    for key, value in (("person", state.person_pts), ("bot", state.bot_pts), ("round", state.round)):
+        track, colour = L.TRACKS[key], L.MARKER_COLOURS[key]
+        laps, at = track.place(value)
+        b.add(b.base("PlayerPawn", L.MARKER_NAMES[key], [L.tag("marker", key)], at, colour=colour))
         for i in range(laps):
-            at = grid(L.AREAS[f"laps.{seat}"].centre, i, per_row=3, rows=1)
-            b.add(b.base("Chip_50", "score lap (+50)", [L.LAP_TAG], at, colour=colour))
+            b.add(b.base("Chip_50", LAP_NAME, [L.LAP_TAG], track.lap_spot(i), colour=colour))
 
 
 def _supply(b: Builder) -> None:
@@ -154,6 +149,6 @@ def _supply(b: Builder) -> None:
         )
     )
     at = Vec3(32, L.Y, 26)
-    bag = b.base("Infinite_Bag", "score laps (+50)", [L.LAP_SUPPLY_TAG], at)
-    bag["ContainedObjects"] = [b.base("Chip_50", "score lap (+50)", [L.LAP_TAG], at)]
+    bag = b.base("Infinite_Bag", "lap chips", [L.LAP_SUPPLY_TAG], at)
+    bag["ContainedObjects"] = [b.base("Chip_50", LAP_NAME, [L.LAP_TAG], at)]
     b.add(bag)

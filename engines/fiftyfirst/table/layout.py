@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bridge.table import Vec3
 from engines.tablekit import Area, grid
@@ -70,6 +71,8 @@ def _areas() -> dict[str, Area]:
     add("score", "score track", (4, 26), (40, 2))
     add("laps.person", "your score laps", (28, 28), (3, 2))
     add("laps.bot", "the bot's score laps", (28, 24), (3, 2))
+    add("round", "round track (a lap chip for each time round)", (4, 30), (24, 2))
+    add("laps.round", "round laps", (19, 30), (3, 2))
     return out
 
 
@@ -82,8 +85,39 @@ GOODS: dict[str, tuple[float, float, float]] = {  # the supply's goods, each a t
     "brick": (0.75, 0.25, 0.15),
     "ammo": (0.8, 0.65, 0.2),
 }
-SEAT_COLOURS = {"person": (0.95, 0.95, 0.95), "bot": (0.2, 0.45, 0.85)}  # the score markers: White, the bot's blue
-MARKER_NAMES = {"person": "your score marker", "bot": "the bot's score marker"}
+ROUNDS = 20  # spaces of the round track; the game has no last round (L72: it ends at 25 points), so it laps
+MARKER_COLOURS = {"person": (0.95, 0.95, 0.95), "bot": (0.2, 0.45, 0.85), "round": (0.85, 0.7, 0.2)}
+MARKER_NAMES = {"person": "your score marker", "bot": "the bot's score marker", "round": "round marker"}
+
+
+@dataclass(frozen=True)
+class Track:
+    """A marker's track: ``length`` spaces in its area numbered from ``first``, and a lap chip in the ``laps`` area
+    for each time round, so no value wraps silently."""
+
+    area: str
+    laps: str
+    length: int
+    first: int = 0
+
+    def place(self, value: int) -> tuple[int, Vec3]:
+        """The laps and the space (a point above it) of ``value``."""
+        laps, space = divmod(value - self.first, self.length)
+        return laps, AREAS[self.area].spot(space, self.length, lift=0.2)
+
+    def lap_spot(self, index: int) -> Vec3:
+        return grid(AREAS[self.laps].centre, index, per_row=3, rows=1)
+
+    @property
+    def names(self) -> list[str]:
+        return [str(self.first + i) for i in range(self.length)]
+
+
+TRACKS = {
+    "person": Track("score", "laps.person", TRACK),
+    "bot": Track("score", "laps.bot", TRACK),
+    "round": Track("round", "laps.round", ROUNDS, 1),
+}
 
 
 def supply_spot(index: int) -> Vec3:

@@ -155,6 +155,9 @@ def describe(view: TableView, cards: Locations) -> dict[str, Any]:
         "bot": [card(c) for c in s.bot],
         "hand": [name(c) for c in view.hand],  # the cards you took, in your "new cards" area
         "scores": {"you": s.person_pts, "bot": s.bot_pts},
+        "round": s.round,
+        "workers": s.workers,  # yours, on your faction board
+        "sent": s.bot_uses,  # your workers on the bot's open productions, a point each for it on its next step
         "passed": {"you": s.person_passed, "bot": s.bot_passed},
         "deck": len(s.deck),
         "discard": len(s.discard),

@@ -113,13 +113,13 @@ class Planner(RecordingPlanner):
         if after.attacks != before.attacks:
             at = L.attacks_spot(after.attacks)
             out.append(Move(guid=self.view.markers["attacks"].guid, position=Position.of(at)))
-        if after.bot_pts != before.bot_pts:
-            laps, position = divmod(after.bot_pts, L.TRACK)
-            at = L.AREAS["score"].spot(position, L.TRACK)
-            out.append(Move(guid=self.view.markers["bot"].guid, position=Position.of(at)))
-            for i in range(before.bot_pts // L.TRACK, laps):
-                lap = grid(L.AREAS["laps.bot"].centre, i, per_row=3, rows=1)
-                out.append(Take(container=self.view.lap_supply, position=Position.of(lap)))
+        for key, was, now in (("bot", before.bot_pts, after.bot_pts), ("round", before.round, after.round)):
+            if now != was:
+                track = L.TRACKS[key]
+                laps, at = track.place(now)
+                out.append(Move(guid=self.view.markers[key].guid, position=Position.of(at)))
+                for i in range(track.place(was)[0], laps):  # once round the track: a lap chip, never a wrap to 0
+                    out.append(Take(container=self.view.lap_supply, position=Position.of(track.lap_spot(i))))
         return out
 
     # --- cards ---------------------------------------------------------------------------------------------

@@ -143,11 +143,12 @@ def read_table(table: Table, cards: Locations) -> TableView:
     for seat in L.SEATS:
         token = _marker(table, f"pass.{seat}", view, problems, tag_name=L.tag("pass", seat))
         setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
-        marker = _marker(table, seat, view, problems)
+    for key, attribute in (("person", "person_pts"), ("bot", "bot_pts"), ("round", "round")):
+        track, marker = L.TRACKS[key], _marker(table, key, view, problems)
         if marker is not None:
-            position = _space(marker, "score", [str(i) for i in range(L.TRACK)], problems)
-            laps = sum(1 for o in by_area.get(f"laps.{seat}", []) if o.has_tag(L.LAP_TAG))
-            setattr(state, f"{seat}_pts", laps * L.TRACK + position)
+            laps = sum(1 for o in by_area.get(track.laps, []) if o.has_tag(L.LAP_TAG))
+            value = track.first + laps * track.length + _space(marker, track.area, track.names, problems)
+            setattr(state, attribute, value)
     if state.phase == "lookout":
         if len(state.lookout) > 4:
             problems.append(Problem(f"the Lookout row holds {len(state.lookout)} cards; it deals 4"))
