@@ -106,7 +106,7 @@ class FiftyFirst(Game[TableView, Any]):
         if button == "choose":
             return None if s.chosen is not None else "the bot asks nothing now: press Bot turn"
         if s.phase == "lookout" and R.to_move(s) == "person":
-            return "take one Lookout card into your new-cards area first (or choose it under Your move)"
+            return "take one Lookout card into your hand first (or choose it under Your move)"
         return None
 
     def describe_table(self, state: TableView) -> dict[str, Any]:

@@ -263,7 +263,7 @@ function drawStates(board, d) {
   if (d.round !== undefined) you.append(line("Round", `${d.round} · the game ends once a score reaches 25 and that round's actions are done`));
   if (d.workers !== undefined) you.append(line("Your workers on your faction board", `${d.workers}${d.sent ? ` (${d.sent} on the bot's open productions)` : ""}`));
   you.append(line("Your State", d.person.length ? d.person.map((c) => `${c.name}${c.ruins ? " (ruins)" : ""}${c.used ? " (used)" : ""}`).join(", ") : "no location yet"));
-  you.append(line("Your cards (taken, in your new-cards area)", d.hand.length ? d.hand.map((c) => c.replace("SAMPLE ", "")).join(", ") : "none"));
+  you.append(line("Your cards in hand", d.hand.length ? d.hand.map((c) => c.replace("SAMPLE ", "")).join(", ") : "none"));
   sides.append(you);
   const bot = el("div", { class: "side" });
   bot.append(el("h3", {}, `The bot: ${d.scores.bot} points${d.passed.bot ? " · passed" : ""}`));

@@ -42,7 +42,8 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         )
 
     for area in L.AREAS.values():
-        b.add(b.zone(area.label, [L.ZONE_TAG, area.tag], area.centre, area.size))
+        hand = "White" if area.key == "hand" else None  # your hand: TTS hides its cards from other seats
+        b.add(b.zone(area.label, [L.ZONE_TAG, area.tag], area.centre, area.size, hand=hand))
     for key, ids in (("deck", state.deck), ("discard", state.discard)):
         if ids:
             at = L.AREAS[key].centre

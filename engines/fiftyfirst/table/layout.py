@@ -63,7 +63,7 @@ def _areas() -> dict[str, Area]:
     add("phase", "phase (Lookout, Action, game over)", (-14, 14), (6, 2))
     add("attacks", "the bot's attacks this round (0-3)", (-14, 11.5), (6, 2))
     add("choose", "a tie: lay the target token on the location it razes", (12, 2), (5, 3))
-    add("hand", "your new cards (take them into your hand)", (-4, -18), (12, 4))
+    add("hand", "your hand (White)", (-4, -18), (12, 4))
     add("passed", "passed (a pass token here)", (-14, 18), (5, 3))
     add("tokens", "tokens not in play", (-14, 22), (5, 3))
     add("person.board", "your faction board: your goods and workers", (25, -8.5), (8, 12))

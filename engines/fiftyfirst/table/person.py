@@ -153,7 +153,7 @@ def describe(view: TableView, cards: Locations) -> dict[str, Any]:
             {**card(p.card), "ruins": p.ruins, "used": p.activations > 0, "protected": p.protected} for p in s.person
         ],
         "bot": [card(c) for c in s.bot],
-        "hand": [name(c) for c in view.hand],  # the cards you took, in your "new cards" area
+        "hand": [name(c) for c in view.hand],  # the cards in your hand zone
         "scores": {"you": s.person_pts, "bot": s.bot_pts},
         "round": s.round,
         "workers": s.workers,  # yours, on your faction board

@@ -41,7 +41,7 @@ class TableView:
     bot_workers: list[str] = field(default_factory=list)  # your workers on the bot's open productions (L62)
     markers: dict[str, TableObject] = field(default_factory=dict)
     protections: dict[int, str] = field(default_factory=dict)  # the person's place index -> its marker's GUID
-    hand: list[str] = field(default_factory=list)  # the cards in the person's "new cards" area (for the page)
+    hand: list[str] = field(default_factory=list)  # the cards in the person's hand zone (for the page)
     planner: Any = None
 
 
