@@ -12,6 +12,7 @@ from bridge.table import Table, TableObject, Vec3
 from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.table import layout as L
 from tests.dashboard.conftest import Board, close_board, open_board
+from tests.fiftyfirst.scenarios import action_phase
 
 
 def by_hand(board: Board, guid: str, at: Vec3) -> None:
@@ -56,6 +57,12 @@ class Person:
             by_hand(self.board, token.guid, L.AREAS["passed"].centre)
             return "passed"
         self.acted += 1
+        theirs = [o for row in L.ROWS for o in in_area(table, f"bot.{row}", L.CARD_TAG)]
+        if theirs and not state.bot_passed and self.rng.random() < 0.15:  # L30: "it is discarded"
+            card = self.rng.choice(theirs)
+            on_pile = L.AREAS["discard"].centre + Vec3(0, 1.0, 0)
+            by_hand(self.board, card.guid, on_pile)
+            return f"razed the bot's {card.nickname}"
         hand = in_area(table, "hand", L.CARD_TAG)
         if hand and self.rng.random() < 0.6:
             card = hand[0]
@@ -102,7 +109,44 @@ async def test_a_whole_game_by_hand_on_the_emulated_table_to_its_end(seed: int):
         assert end["score"].startswith(f"you {final['person']}, the bot {final['bot']}")
         assert end["winner"] == ("the bot" if final["bot"] >= final["person"] else "you")
         assert any(d.startswith("built") for d in done) and any(d.startswith("scored") for d in done)
+        assert any(d.startswith("razed") for d in done)
         attacks = [t for t in board.session.turns for s in t.steps if type(s.decision.action).__name__ == "Attack"]
         assert attacks, "the bot never attacked in the Action phase"
     finally:
         await close_board(board)
+
+
+@pytest.mark.slow
+async def test_a_worker_laid_by_hand_on_the_bots_open_production_scores_it_a_point_and_goes_back():
+    """L62 "When you send a [worker] to an Open Production location, the Virtual Player gains 1 instead of a
+    [worker]": a worker of yours laid by hand on the bot's Scrap Yard, then Bot turn: the bot gains the point first,
+    the worker goes back to the supply, and the bot takes its action."""
+    from bridge.modbuild import build_save
+    from bridge.session import Session
+    from engines.fiftyfirst.game import FiftyFirst
+    from engines.fiftyfirst.table.build import build_table
+    from engines.fiftyfirst.table.read import read_table
+    from tests.conftest import start_live, stop_live
+
+    game = FiftyFirst()
+    game.use_data(None, allow_sample=True)
+    state = action_phase(bot=["sample.scrap_yard"], workers=2, bot_pts=7)
+    live = await start_live(build_save(game, table=build_table(state, game.cards)), timeout=30)
+    try:
+        view = read_table(await live.connector.snapshot(), game.cards)
+        worker, card = view.free_workers[0], view.card_guids[("bot", 0)]
+        emulator = live.emulator
+        emulator.hold(worker, "White")
+        emulator.require_world().get(worker).set_position(view.places_bot[0] + Vec3(0.3, 0.3, 0.5))
+        emulator.release(worker)
+        read = read_table(await live.connector.snapshot(), game.cards).state
+        assert (read.workers, read.bot_uses) == (1, 1)
+        plan = await Session(live.connector, game, seed=1).take_turn()
+        assert plan.ok, plan.problems
+        assert [type(s.decision.action).__name__ for s in plan.steps][:2] == ["Fee", "Attack"]
+        after = read_table(await live.connector.snapshot(), game.cards)
+        assert (after.state.bot_pts, after.state.bot_uses, after.state.workers) == (8, 0, 1)
+        back = emulator.require_world().get(worker).position
+        assert after.zones["supply"].encloses(back) and card in after.card_guids.values()
+    finally:
+        await stop_live(live)
