@@ -198,3 +198,12 @@ def test_the_round_track_counts_rounds_in_laps_as_long_as_the_game_runs():
     commands = game.plan(view, decisions[0], table)
     lap = [c for c in commands if isinstance(c, Take) and c.container == view.lap_supply]
     assert len(lap) == 1 and any(isinstance(c, Move) and c.guid == view.markers["round"].guid for c in commands)
+
+
+def test_a_built_table_passes_the_mod_check_every_guid_once():
+    """What TTS needs of a save (``automa mod check``): every object, contained ones too, has a GUID of its own."""
+    from bridge.modbuild import build_save
+    from bridge.modcheck import check
+
+    game, _ = game_and_table(State(deck=CARDS.deck()))
+    assert [str(f) for f in check(build_save(game))] == []

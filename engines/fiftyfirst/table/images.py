@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from engines.drawing import Colour, centred, save_all, wrapped
 from engines.fiftyfirst.cards import Good, Location, Locations
 from engines.fiftyfirst.rules import END_AT
-from engines.fiftyfirst.table.layout import ROUNDS, TRACK
+from engines.fiftyfirst.table.layout import AREAS, ROUNDS, TRACK
 from engines.tablekit import SHEET_COLUMNS, SHEET_ROWS, SheetCard
 
 CELL_W, CELL_H = 360, 504
@@ -60,15 +60,20 @@ CONNECTION_CELLS = {
 SPACE = 40  # pixels per score space: the track is 50 spaces by one
 
 
-def track(length: int, first: int, end: int | None = None) -> Image.Image:
+def track(area: str, length: int, first: int, end: int | None = None) -> Image.Image:
     """A track's spaces numbered from ``first``, the space ``end`` (the score's 25, the end's trigger, L5) in red:
-    the board under the track's zone, whose snap points are the spaces' centres."""
-    img = Image.new("RGB", (SPACE * length, SPACE), PAPER)
+    the board under the track's zone (the image in the zone's proportions, as TTS sizes a board by its image), whose
+    snap points are the spaces' centres."""
+    size = AREAS[area].size
+    width = SPACE * length
+    height = round(width * size.z / size.x)
+    img = Image.new("RGB", (width, height), PAPER)
     d = ImageDraw.Draw(img)
     for i in range(length):
         red = first + i == end
-        d.rectangle((i * SPACE, 0, (i + 1) * SPACE - 1, SPACE - 1), fill=(200, 60, 50) if red else PAPER, outline=INK)
-        centred(d, (i * SPACE + SPACE / 2, SPACE / 2), str(first + i), 18, PAPER if red else INK)
+        box = (i * SPACE, 0, (i + 1) * SPACE - 1, height - 1)
+        d.rectangle(box, fill=(200, 60, 50) if red else PAPER, outline=INK)
+        centred(d, (i * SPACE + SPACE / 2, height / 2), str(first + i), 18, PAPER if red else INK)
     return img
 
 
@@ -94,8 +99,8 @@ def write_all(folder: Path, cards: Locations) -> dict[str, str]:
         centred(ImageDraw.Draw(face), (CELL_W / 2, CELL_H / 2), f"{pile} connection", 28, PAPER)
         conns.paste(face, (i * CELL_W, 0))
     images["connections"] = conns
-    images["score_track"] = track(TRACK, 0, END_AT)
-    images["round_track"] = track(ROUNDS, 1)
+    images["score_track"] = track("score", TRACK, 0, END_AT)
+    images["round_track"] = track("round", ROUNDS, 1)
     images["faction_board"] = faction_board()
     for key, text in (("card_back", "51st State"), ("connection_back", "connection")):
         back = Image.new("RGB", (CELL_W, CELL_H), (60, 55, 50))
