@@ -481,3 +481,32 @@ async def test_with_tts_silent_the_buttons_are_off_and_the_page_says_why(demo_bo
         assert "The bot's turn" in await page.locator("#whose").inner_text()
     finally:
         beat.cancel()
+
+
+async def test_51st_state_action_phase_takes_bot_turn_after_your_action_and_pass_is_off_in_the_bots(page):
+    """Issue 37: in the Action phase the page says your action comes first and keeps Bot turn on (the action made by
+    hand cannot be seen), and Bot turn plays the bot's action; Pass is off while the bot's Lookout steps are due."""
+    board = await open_board("fiftyfirst", allow_sample=True)
+    dashboard = board.server.dashboard
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("text.onpanel")
+        assert await page.locator("button.game-button[data-key=pass]").is_disabled()  # the bot deals first
+        for _ in range(6):  # the Lookout: the bot's steps and the person's two picks, from the list
+            if dashboard.state["table"]["drawing"]["phase"] == "action":
+                break
+            moves = dashboard.state["person"]["moves"]
+            if moves:
+                assert await dashboard.control({"type": "person_move", **moves[0]}) is None
+            else:
+                assert await dashboard.control({"type": "bot_turn"}) is None
+        assert dashboard.state["table"]["drawing"]["phase"] == "action"
+        await page.wait_for_function("document.getElementById('whose').textContent.startsWith('Your action')")
+        assert await page.locator("#bot-turn").is_enabled()
+        turns = len(board.session.turns)
+        await page.click("#bot-turn")
+        await page.wait_for_function(f"state.turns.length > {turns} && !state.bot.busy", timeout=20_000)
+        actions = [type(s.decision.action).__name__ for s in board.session.turns[-1].steps]
+        assert actions[0] in ("Claim", "Attack"), actions
+    finally:
+        await close_board(board)

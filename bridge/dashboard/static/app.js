@@ -135,6 +135,8 @@ function renderControls(bot) {
   else if (bot.paused) whose.textContent = "The bot is paused: press Resume bot.";
   else if (bot.bot_turn_button && refused) whose.textContent = `Your turn: ${refused.replace(/^it is your turn: /, "")}`;
   else if (bot.bot_turn_button && state.connection.mode !== "emulator") whose.textContent = "Press Bot turn when your turn on the table is done.";
+  // a game that takes Bot turn while it lists your moves (51st State's Action phase): your action may be to come
+  else if (bot.bot_turn_button && state.person.moves.length) whose.textContent = "Your action: make it on the table (or under Your move), then press Bot turn.";
   else if (bot.bot_turn_button) whose.textContent = "The bot's turn: press Bot turn.";
   else whose.textContent = state.table && state.table.drawing && state.table.drawing.waits ? `The bot waits for ${state.table.drawing.waits}` : "";
   whose.className = down ? "why bad" : "why";
