@@ -207,3 +207,15 @@ def test_a_built_table_passes_the_mod_check_every_guid_once():
 
     game, _ = game_and_table(State(deck=CARDS.deck()))
     assert [str(f) for f in check(build_save(game))] == []
+
+
+def test_once_you_chose_the_target_the_bots_raze_comes_before_any_move_of_yours():
+    """L56 "you can decide which is destroyed": with the target token laid on your choice, the bot's raze is due:
+    nothing is listed for you and Pass is off until Bot turn (or Choose target) carries it out."""
+    state = action_phase(Place("sample.outpost"), Place("sample.outpost"), deck=["sample.outpost"])
+    state.choosing, state.chosen = (0, 1), 1
+    game, table = game_and_table(state)
+    view = game.read(table)
+    moves = game.person_moves(None, table)
+    assert moves == [] and game.refuse_press(view, moves, "pass") is not None
+    assert game.refuse_press(view, moves, "choose") is None and game.refuse_press(view, moves, "") is None

@@ -21,8 +21,8 @@ from engines.tablekit import grid
 
 
 def _listed(state: State, cards: Locations) -> list[A.Action]:
-    if state.choosing and state.chosen is None:
-        return [A.PersonAction("choose", place=i) for i in state.choosing]
+    if state.choosing:  # the bot asked which tied location it razes: your answer, then its step (nothing of yours)
+        return [A.PersonAction("choose", place=i) for i in state.choosing] if state.chosen is None else []
     if state.phase == "lookout":
         return [A.PersonPick(c) for c in sorted(set(state.lookout))] if R.to_move(state) == "person" else []
     if state.phase != "action" or state.person_passed:
