@@ -5,6 +5,7 @@ Bot turn pressed on the page after each of their actions, until the end the page
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -23,6 +24,12 @@ def by_hand(board: Board, guid: str, at: Vec3) -> None:
     emulator.release(guid)
 
 
+def with_hands(board: Board, guid: str, at: Vec3) -> None:
+    """The same with the player's hands of the emulator (``Emulator.player_action``): the piece lands as TTS lands
+    it, on what lies there, onto the nearest snap point."""
+    board.live.emulator.player_action("White", {"do": "move", "guid": guid, "x": at.x, "z": at.z})
+
+
 def in_area(table: Table, key: str, tag: str) -> list[TableObject]:
     zone = next(o for o in table if o.nickname == L.AREAS[key].label)
     return sorted((o for o in table if o.has_tag(tag) and zone.encloses(o.position)), key=lambda o: o.position.x)
@@ -32,10 +39,11 @@ class Person:
     """Plays their side by hand: picks a Lookout card at random, builds what they took, scores their own points on
     their marker (their economy, which the bot does not follow), and passes after a few actions."""
 
-    def __init__(self, board: Board, seed: int) -> None:
-        self.board, self.rng = board, random.Random(seed)
+    def __init__(self, board: Board, seed: int, move: Callable[[Board, str, Vec3], None] = by_hand) -> None:
+        self.board, self.rng, self.move = board, random.Random(seed), move
         self.acted = 0
         self.game = board.session.game
+        self.workers = False  # takes a worker from the supply each round (needs the hands' take)
 
     async def table(self) -> Table:
         return await self.board.live.connector.snapshot()
@@ -47,33 +55,56 @@ class Person:
         if state.phase == "lookout" and R.to_move(state) == "person":
             card = self.rng.choice(in_area(table, "lookout", L.CARD_TAG))
             held = len(in_area(table, "hand", L.CARD_TAG))
-            by_hand(self.board, card.guid, L.slot(L.AREAS["hand"], held % 5, lift=0.2 * (held // 5)))
+            self.move(self.board, card.guid, L.slot(L.AREAS["hand"], held % 5, lift=0.2 * (held // 5)))
             return f"took {card.nickname}"
         if state.phase != "action" or state.person_passed:
             return ""
         if self.acted >= self.rng.randint(2, 5) or state.end_triggered:
             self.acted = 0
             token = next(o for o in table if o.has_tag(L.tag("pass", "person")))
-            by_hand(self.board, token.guid, L.AREAS["passed"].centre)
+            self.move(self.board, token.guid, L.AREAS["passed"].centre)
             return "passed"
         self.acted += 1
+        if self.workers and (sent := self.worker(table, state.bot_passed)):
+            return sent
         theirs = [o for row in L.ROWS for o in in_area(table, f"bot.{row}", L.CARD_TAG)]
         if theirs and not state.bot_passed and self.rng.random() < 0.15:  # L30: "it is discarded"
             card = self.rng.choice(theirs)
             on_pile = L.AREAS["discard"].centre + Vec3(0, 1.0, 0)
-            by_hand(self.board, card.guid, on_pile)
+            self.move(self.board, card.guid, on_pile)
             return f"razed the bot's {card.nickname}"
         hand = in_area(table, "hand", L.CARD_TAG)
         if hand and self.rng.random() < 0.6:
             card = hand[0]
             row = L.row_of(self.game.cards.card(card.gm_notes).cls)
             built = len(in_area(table, f"person.{row}", L.CARD_TAG))
-            by_hand(self.board, card.guid, L.slot(L.AREAS[f"person.{row}"], built))
+            self.move(self.board, card.guid, L.slot(L.AREAS[f"person.{row}"], built))
             return f"built {card.nickname}"
         marker = next(o for o in table if o.has_tag(L.tag("marker", "person")))
         points = min(state.person_pts + self.rng.randint(1, 3), L.TRACK - 1)
-        by_hand(self.board, marker.guid, L.AREAS["score"].spot(points, L.TRACK, lift=0.2))
+        self.move(self.board, marker.guid, L.AREAS["score"].spot(points, L.TRACK, lift=0.2))
         return f"scored: {points}"
+
+    def worker(self, table: Table, bot_passed: bool) -> str:
+        """A worker from the supply's bag onto your faction board, or one from there onto the bot's open production
+        (L62), now and then."""
+        mine = in_area(table, "person.board", L.WORKER_TAG)
+        open_ones = [
+            o
+            for o in in_area(table, "bot.production", L.CARD_TAG)
+            if self.game.cards.card(o.gm_notes).cls == "production_open"
+        ]
+        if mine and open_ones and not bot_passed and self.rng.random() < 0.5:
+            card = self.rng.choice(open_ones)
+            self.move(self.board, mine[0].guid, card.position)
+            return f"sent a worker to the bot's {card.nickname}"
+        if len(mine) < 2 and self.rng.random() < 0.5:
+            bag = next(o for o in table if o.has_tag(L.tag("supply", "worker")))
+            at = L.AREAS["person.board"].centre
+            action = {"do": "take", "guid": bag.guid, "entry": bag.contents[0].guid, "x": at.x, "z": at.z}
+            self.board.live.emulator.player_action("White", action)
+            return "took a worker"
+        return ""
 
 
 @pytest.mark.slow
@@ -150,3 +181,39 @@ async def test_a_worker_laid_by_hand_on_the_bots_open_production_scores_it_a_poi
         assert after.zones["supply"].encloses(back) and card in after.card_guids.values()
     finally:
         await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_a_whole_game_with_the_players_hands_of_the_emulator():
+    """The game by hand again, with the emulator's own hands (``Emulator.player_action``, helper ``hands``'s):
+    pieces land as TTS lands them (the score marker onto the track's snap points), workers are taken from the
+    supply's infinite bag and sent to the bot's open productions (L62: a point each for the bot)."""
+    from tools.emulator.server import Emulator
+
+    if not hasattr(Emulator, "player_action"):
+        pytest.skip("needs Emulator.player_action (branch 'hands', issue 37 part 1)")
+    board = await open_board("fiftyfirst", allow_sample=True)
+    dashboard, person = board.server.dashboard, Person(board, 5, with_hands)
+    person.workers = True
+    done: list[str] = []
+    try:
+        for _ in range(400):
+            if dashboard.state["end"] is not None:
+                break
+            did = await person.act()
+            await dashboard.refresh_table()
+            assert dashboard.state["table"]["problems"] == [], (did, dashboard.state["table"]["problems"])
+            assert await dashboard.control({"type": "bot_turn"}) is None
+            done.append(did)
+        else:
+            pytest.fail(f"no end after 400 presses: {done[-10:]}")
+        state = person.game.read(await person.table()).state
+        assert state.phase == "over" and dashboard.state["end"]["decided"]
+        fees = [
+            s.decision.action for t in board.session.turns for s in t.steps if type(s.decision.action).__name__ == "Fee"
+        ]
+        assert any(d.startswith("sent a worker") for d in done) and sum(f.n for f in fees) == sum(
+            d.startswith("sent a worker") for d in done
+        )
+    finally:
+        await close_board(board)
