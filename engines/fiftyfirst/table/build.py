@@ -86,12 +86,13 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
     b.add(
         b.base(
             "Chip_100",
-            "phase",
+            "phase marker (Lookout, Action, game over)",
             [L.tag("marker", "phase")],
             L.AREAS["phase"].spot(L.PHASES.index(state.phase), 3),
         )
     )
-    b.add(b.base("Chip_100", "attacks this round", [L.tag("marker", "attacks")], L.attacks_spot(state.attacks)))
+    attacks = "the bot's attacks this round (0-3)"
+    b.add(b.base("Chip_100", attacks, [L.tag("marker", "attacks")], L.attacks_spot(state.attacks)))
     token_at = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
     if state.chosen is not None:
         token_at = placed[state.chosen] + Vec3(0.5, 0.3, 0.6)
@@ -105,7 +106,8 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
     for seat, passed in (("person", state.person_passed), ("bot", state.bot_passed)):
         zone = L.AREAS["passed" if passed else "tokens"]
         at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
-        b.add(b.base("Chip_500", f"{seat} pass token", [L.tag("pass", seat)], at))
+        name = "your pass token" if seat == "person" else "the bot's pass token"
+        b.add(b.base("Chip_500", name, [L.tag("pass", seat)], at, colour=L.MARKER_COLOURS[seat]))
     _scores(b, state)
     _supply(b)
     return SaveFile.from_dict({"SaveName": "51st State: the virtual player", "ObjectStates": b.objects}, "table")
