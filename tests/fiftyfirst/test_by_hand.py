@@ -107,6 +107,25 @@ class Person:
         return ""
 
 
+async def to_the_end(person: Person) -> list[str]:
+    """The person's steps, each followed by Bot turn on the page, until the page shows the end: the table read
+    without a problem every time, Bot turn never refused, Pass off whenever the bot's step is due."""
+    dashboard, done = person.board.server.dashboard, []
+    for _ in range(400):
+        if dashboard.state["end"] is not None:
+            return done
+        did = await person.act()
+        await dashboard.refresh_table()
+        assert dashboard.state["table"]["problems"] == [], (did, dashboard.state["table"]["problems"])
+        refused = dashboard.state["bot"]["refused"]
+        if not did or did.startswith("took") or did == "passed":
+            assert "pass" in refused, f"Pass is on during the bot's step after: {done[-3:]}"
+        assert refused.get("") is None, f"Bot turn refused after '{did}': {refused['']}"
+        assert await dashboard.control({"type": "bot_turn"}) is None
+        done.append(did)
+    pytest.fail(f"no end after 400 presses: {done[-10:]}")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 4])
 async def test_a_whole_game_by_hand_on_the_emulated_table_to_its_end(seed: int):
@@ -116,21 +135,8 @@ async def test_a_whole_game_by_hand_on_the_emulated_table_to_its_end(seed: int):
     the winner as soon as the last cleanup is done."""
     board = await open_board("fiftyfirst", allow_sample=True)
     dashboard, person = board.server.dashboard, Person(board, seed)
-    done: list[str] = []
     try:
-        for _ in range(400):
-            if dashboard.state["end"] is not None:
-                break
-            did = await person.act()
-            await dashboard.refresh_table()
-            refused = dashboard.state["bot"]["refused"]
-            if not did or did.startswith("took") or did == "passed":
-                assert "pass" in refused, f"Pass is on during the bot's step after: {done[-3:]}"
-            assert refused.get("") is None, f"Bot turn refused after '{did}': {refused['']}"
-            assert await dashboard.control({"type": "bot_turn"}) is None
-            done.append(did)
-        else:
-            pytest.fail(f"no end after 400 presses: {done[-10:]}")
+        done = await to_the_end(person)
         end = dashboard.state["end"]
         table = await person.table()
         state = person.game.read(table).state
@@ -195,18 +201,8 @@ async def test_a_whole_game_with_the_players_hands_of_the_emulator():
     board = await open_board("fiftyfirst", allow_sample=True)
     dashboard, person = board.server.dashboard, Person(board, 5, with_hands)
     person.workers = True
-    done: list[str] = []
     try:
-        for _ in range(400):
-            if dashboard.state["end"] is not None:
-                break
-            did = await person.act()
-            await dashboard.refresh_table()
-            assert dashboard.state["table"]["problems"] == [], (did, dashboard.state["table"]["problems"])
-            assert await dashboard.control({"type": "bot_turn"}) is None
-            done.append(did)
-        else:
-            pytest.fail(f"no end after 400 presses: {done[-10:]}")
+        done = await to_the_end(person)
         state = person.game.read(await person.table()).state
         assert state.phase == "over" and dashboard.state["end"]["decided"]
         fees = [

@@ -55,7 +55,11 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         at = L.AREAS[f"conn.{pile}"].centre
         left = state.connections_left.get(pile, CONNECTIONS_PER_PILE)
         if left:  # an empty pile is no object at all (TTS has no empty deck)
-            b.add(b.deck(f"{pile} connection pile", [L.CONNECTION_TAG], at, [connection(pile, at, True) for _ in range(left)]))
+            b.add(
+                b.deck(
+                    f"{pile} connection pile", [L.CONNECTION_TAG], at, [connection(pile, at, True) for _ in range(left)]
+                )
+            )
         if state.connections.get(pile):
             b.add(connection(pile, Vec3(at.x, L.Y + 0.5, at.z), False))
     counts = {key: 0 for key in L.AREAS}
