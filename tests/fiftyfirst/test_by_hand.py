@@ -103,7 +103,7 @@ class Person:
             at = L.AREAS["person.board"].centre
             action = {"do": "take", "guid": bag.guid, "entry": bag.contents[0].guid, "x": at.x, "z": at.z}
             self.board.live.emulator.player_action("White", action)
-            return "took a worker"
+            return "fetched a worker from the supply"
         return ""
 
 
