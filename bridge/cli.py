@@ -43,6 +43,29 @@ def _port(text: str) -> int:
     return port
 
 
+def _seconds(text: str) -> float:
+    """A time to wait, in seconds, more than 0: a wait of 0 fails every request at once, and the failure was then
+    blamed on the ports."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (e.g. 10 or 2.5)") from None
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} seconds: give a time of more than 0 seconds (e.g. 10)")
+    return seconds
+
+
+def _count(text: str) -> int:
+    """A number of times, 1 or more: 0 or fewer did nothing and exited as if it had worked."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{count}: give 1 or more")
+    return count
+
+
 def _ports(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--tts-port",
@@ -112,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     _fast_arg(serve, "with --emulator: ")
     serve.add_argument(
         "--turns",
-        type=int,
+        type=_count,
         metavar="N",
         help="with --emulator: press 'Bot turn' N times, print each turn, then exit (non-zero if a turn failed: a "
         "game that checks whose turn it is, such as the 51st State, refuses a press made on your turn)",
@@ -124,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
         "shuffles: the same seed deals the same table again (default: random; the table's is printed, each turn's "
         "logged)",
     )
-    serve.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    serve.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for any answer from TTS")
     serve.add_argument(
         "--difficulty",
         default="",
@@ -135,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     _dashboard_args(serve)
     serve.add_argument(
         "--heartbeat",
-        type=float,
+        type=_seconds,
         default=15.0,
         metavar="SECONDS",
         help="check every SECONDS that TTS still answers, and say so when it does not (default 15)",
@@ -169,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="send mod changes even when the script in TTS was edited there (overwrites those edits)",
     )
-    dev.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for any answer from TTS")
+    dev.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for any answer from TTS")
     _dashboard_args(dev)
     _data_flags(dev)
     _option_flag(dev)
@@ -370,7 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
     lua.add_argument("-f", "--file", type=Path, help="run this file's code instead")
     lua.add_argument("--guid", default="-1", help="the object whose script runs it (default: -1, Global)")
     _ports(lua)
-    lua.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for the answer (default 10)")
+    lua.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for the answer (default 10)")
     lua.set_defaults(func=_cmd_lua)
 
     games = sub.add_parser("games", help="list the games this installation knows")

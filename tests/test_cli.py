@@ -462,3 +462,18 @@ def test_serve_without_a_games_card_data_stops_before_printing_a_dashboard_addre
     refused = automa("serve", "fiftyfirst", "--emulator", "--fast", *ports, env=env)
     assert refused.returncode != 0 and "--allow-sample" in refused.stderr, refused.stderr
     assert "dashboard:" not in refused.stdout
+
+
+def test_a_timeout_or_a_count_of_turns_that_cannot_work_is_refused_by_name():
+    """Issue 41, item 15: ``--timeout 0`` failed every request at once and blamed the ports; ``--turns 0`` exited 0
+    having done nothing."""
+    for flag, value in (("--timeout", "0"), ("--timeout", "-3"), ("--heartbeat", "0"), ("--timeout", "nan")):
+        result = automa("serve", "demo", "--emulator", flag, value, "--tts-port", str(free_port()))
+        assert result.returncode == 2 and "already in use" not in result.stderr, (flag, value, result.stderr)
+        assert f"argument {flag}: {value} seconds: give a time of more than 0 seconds" in result.stderr
+    for value in ("0", "-1"):
+        result = automa("serve", "demo", "--emulator", "--turns", value, "--tts-port", str(free_port()))
+        assert result.returncode == 2 and f"argument --turns: {value}: give 1 or more" in result.stderr
+        assert "emulator:" not in result.stdout
+    lua = automa("lua", "return 1", "--timeout", "0")
+    assert lua.returncode == 2 and "argument --timeout: 0 seconds" in lua.stderr
