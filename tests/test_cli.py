@@ -477,3 +477,14 @@ def test_a_timeout_or_a_count_of_turns_that_cannot_work_is_refused_by_name():
         assert "emulator:" not in result.stdout
     lua = automa("lua", "return 1", "--timeout", "0")
     assert lua.returncode == 2 and "argument --timeout: 0 seconds" in lua.stderr
+
+
+def test_decide_on_json_that_is_not_a_tts_save_says_so_and_names_the_file(tmp_path: Path):
+    """Issue 41, item 17: a file holding ``{}`` was read as an empty table with 11 problems."""
+    for name, text, keys in (("empty.json", "{}", "nothing"), ("other.json", '{"name": "x", "items": []}', "'name'")):
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        result = automa("decide", "warchest", str(path))
+        assert result.returncode == 2 and result.stdout == "", result.stderr
+        assert f"automa: {path}: not a TTS save: it has no 'ObjectStates' list" in result.stderr
+        assert f"its keys: {keys}" in result.stderr
