@@ -19,7 +19,16 @@ from typing import Any
 
 from bridge import __version__, modcheck
 from bridge.connector import Connector
-from bridge.link import TTS_EDITOR_PORT, TTS_PORT, Link, LinkError
+from bridge.link import (
+    EDITOR_PORT_HOLDER,
+    TTS_EDITOR_PORT,
+    TTS_PORT,
+    TTS_PORT_HOLDER,
+    Link,
+    LinkError,
+    check_ports,
+    port_in_use,
+)
 from bridge.modbuild import build_save, write_mod
 from bridge.modjoin import inject_file
 from bridge.protocol import GLOBAL_GUID
@@ -30,6 +39,8 @@ from engines.base import Game
 from engines.search import GAME_PLAYOUTS, PLAYOUTS, SEARCH_GAMES
 
 log = logging.getLogger("automa")
+DASHBOARD_PORT = 39997  # the page's usual port; when it is busy, any free one
+DASHBOARD_PORT_HOLDER = "another program (a second 'automa serve'?) serves there"
 
 
 def _port(text: str) -> int:
@@ -97,9 +108,9 @@ def _dashboard_args(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--dashboard-port",
         type=_port,
-        default=39997,
         metavar="PORT",
-        help="port of the dashboard page on 127.0.0.1 (default 39997; another is taken if busy)",
+        help=f"port of the dashboard page on 127.0.0.1 (default {DASHBOARD_PORT}, or another if that one is busy; a "
+        "port given here must be free)",
     )
 
 
@@ -728,6 +739,7 @@ async def _running(
     from tools.emulator import Emulator, Ports
     from tools.emulator.server import FRAME_TIME
 
+    _check_ports(args)
     link = Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout)
     await link.start()
     connector = Connector(link)
@@ -776,6 +788,16 @@ async def _running(
         await link.close()
         if emulator is not None:
             await emulator.stop()
+
+
+def _check_ports(args: argparse.Namespace) -> None:
+    """Every port the bridge is about to listen on, checked at once before any is taken or anything printed."""
+    wanted = [(args.editor_port, EDITOR_PORT_HOLDER, "--editor-port")]
+    if args.emulator:
+        wanted.append((args.tts_port, TTS_PORT_HOLDER, "--tts-port"))
+    if not args.no_dashboard and args.dashboard_port is not None:  # the usual one, busy, gives way to another
+        wanted.append((args.dashboard_port, DASHBOARD_PORT_HOLDER, "--dashboard-port"))
+    check_ports(wanted)
 
 
 async def _run_until_interrupted(stop: asyncio.Event, *jobs: Coroutine[Any, Any, None]) -> None:
@@ -865,10 +887,12 @@ async def _start_dashboard(args: argparse.Namespace, session: Session, link: Lin
     from bridge.dashboard import Dashboard, DashboardServer
 
     dashboard = Dashboard(session, link, mode="emulator" if args.emulator else "tts")
-    server = DashboardServer(dashboard, port=args.dashboard_port)
+    server = DashboardServer(dashboard, port=DASHBOARD_PORT if args.dashboard_port is None else args.dashboard_port)
     try:
         await server.start()
     except OSError:
+        if args.dashboard_port is not None:  # taken since the check: the port asked for, or none
+            raise LinkError(port_in_use(args.dashboard_port, DASHBOARD_PORT_HOLDER, "--dashboard-port")) from None
         server = DashboardServer(dashboard, port=0)  # the usual port is taken: any free one will do
         await server.start()
     print(f"dashboard: {server.url}", flush=True)

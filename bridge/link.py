@@ -12,8 +12,10 @@ import contextlib
 import errno
 import json
 import logging
+import os
 import re
 import secrets
+import socket
 from collections.abc import AsyncIterator, Callable, Container, Sequence
 from typing import Any
 
@@ -91,6 +93,45 @@ class ExecuteError(LinkError):
     """Executed Lua raised an error; ``message`` is TTS's text with rows counted in the caller's code."""
 
 
+EDITOR_PORT_HOLDER = "another editor (the Atom plugin, a VS Code extension, or a second bridge) is connected to TTS"
+TTS_PORT_HOLDER = (
+    "Tabletop Simulator itself (it listens there once a game is loaded) or another emulator (a second 'automa serve "
+    "--emulator'?) is running"
+)
+
+
+def port_in_use(port: int, holder: str, flag: str) -> str:
+    """The sentence for one port another program holds: who may hold it, and the flag that moves it."""
+    return f"port {port} is already in use: {holder}. Close it, or choose another port with {flag}."
+
+
+def port_taken(port: int) -> bool:
+    """Whether listening on ``port`` of 127.0.0.1 is refused now, tried as asyncio's servers listen (with
+    SO_REUSEADDR on POSIX); 0, any free port, is never taken."""
+    if port == 0:
+        return False
+    with socket.socket() as probe:
+        if os.name == "posix":
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((LOOPBACK, port))
+            probe.listen()
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return True
+            raise
+    return False
+
+
+def check_ports(wanted: Sequence[tuple[int, str, str]]) -> None:
+    """Before a command listens anywhere: every port of ``wanted`` (port, who may hold it, the flag that moves it)
+    that is taken, each named in one error (the second of two busy ports was found only once the first was
+    freed, and after the dashboard's address had been printed)."""
+    busy = [port_in_use(port, holder, flag) for port, holder, flag in wanted if port_taken(port)]
+    if busy:
+        raise LinkError(f"{' '.join(busy)} {LINGERING}")
+
+
 class Link:
     """Owns the editor port and talks to one TTS (or emulator)."""
 
@@ -117,11 +158,8 @@ class Link:
             self._server = await asyncio.start_server(self.gate, LOOPBACK, self.editor_port)
         except OSError as exc:
             if exc.errno == errno.EADDRINUSE:
-                raise LinkError(
-                    f"port {self.editor_port} is already in use: another editor (the Atom plugin, a VS Code "
-                    "extension, or a second bridge) is connected to TTS. Close it, or choose another port "
-                    f"with --editor-port. {LINGERING}"
-                ) from None
+                text = port_in_use(self.editor_port, EDITOR_PORT_HOLDER, "--editor-port")
+                raise LinkError(f"{text} {LINGERING}") from None
             raise
         self.editor_port = self._server.sockets[0].getsockname()[1]
 

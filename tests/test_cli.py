@@ -488,3 +488,28 @@ def test_decide_on_json_that_is_not_a_tts_save_says_so_and_names_the_file(tmp_pa
         assert result.returncode == 2 and result.stdout == "", result.stderr
         assert f"automa: {path}: not a TTS save: it has no 'ObjectStates' list" in result.stderr
         assert f"its keys: {keys}" in result.stderr
+
+
+def test_serve_names_every_busy_port_before_it_prints_a_dashboard_address():
+    """Issue 41, item 16: the second serve named the editor port only, and once that was moved, failed on the TTS
+    port after printing the address of a dashboard that then went away."""
+    with socket.socket() as editor, socket.socket() as tts, socket.socket() as page:
+        for held in (editor, tts, page):
+            held.bind(("127.0.0.1", 0))
+            held.listen()
+        ports = [str(s.getsockname()[1]) for s in (editor, tts, page)]
+        flags = ("--editor-port", ports[0], "--tts-port", ports[1], "--dashboard-port", ports[2])
+        every = automa("serve", "demo", "--emulator", *flags)
+        tts_only = automa("serve", "demo", "--emulator", "--tts-port", ports[1], "--editor-port", str(free_port()),
+                          "--dashboard-port", str(free_port()))  # fmt: skip
+        page_only = automa("serve", "demo", "--emulator", "--dashboard-port", ports[2], "--tts-port",
+                           str(free_port()), "--editor-port", str(free_port()))  # fmt: skip
+    assert every.returncode == 2 and "Traceback" not in every.stderr
+    holders = ("another editor", "Tabletop Simulator itself", "another program")
+    for port, who, flag in zip(ports, holders, flags[::2], strict=True):
+        assert f"port {port} is already in use: {who}" in every.stderr and f"another port with {flag}" in every.stderr
+    for result, port in ((tts_only, ports[1]), (page_only, ports[2])):
+        assert result.returncode == 2 and f"port {port} is already in use" in result.stderr, result.stderr
+        assert result.stderr.count("already in use") == 1
+    for result in (every, tts_only, page_only):
+        assert "dashboard:" not in result.stdout and "emulator:" not in result.stdout, result.stdout

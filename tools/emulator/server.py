@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bridge.link import LINGERING, LinkError
+from bridge.link import LINGERING, TTS_PORT_HOLDER, LinkError, port_in_use
 from bridge.protocol import (
     GLOBAL_GUID,
     CustomToTTS,
@@ -118,11 +118,8 @@ class Emulator:
             except OSError as exc:
                 if exc.errno != errno.EADDRINUSE:
                     raise
-                raise LinkError(
-                    f"port {self.ports.tts} is already in use: Tabletop Simulator itself (it listens there once a "
-                    "game is loaded) or another emulator is running. Close it, or choose another port with "
-                    f"--tts-port. {LINGERING}"
-                ) from None
+                text = port_in_use(self.ports.tts, TTS_PORT_HOLDER, "--tts-port")
+                raise LinkError(f"{text} {LINGERING}") from None
             self.ports.tts = self._server.sockets[0].getsockname()[1]
         self._woken()
 
