@@ -510,3 +510,33 @@ async def test_51st_state_action_phase_takes_bot_turn_after_your_action_and_pass
         assert actions[0] in ("Claim", "Attack"), actions
     finally:
         await close_board(board)
+
+
+async def test_no_button_claims_a_turn_of_a_stopped_bridge_and_pause_is_off_once_the_game_is_over(
+    demo_board: Board, page
+):
+    """Issue 41, item 19: a bridge stopped mid-turn left the disabled button reading "Bot is playing…", and Pause
+    stayed on after the game's end (there is nothing left to pause)."""
+    import random
+
+    from bridge.dashboard import DashboardServer
+
+    await page.goto(demo_board.server.url)
+    await page.wait_for_selector("#bot-turn:enabled")
+    dashboard, port, token = demo_board.server.dashboard, demo_board.server.port, demo_board.server.token
+    dashboard.state["bot"]["busy"] = True  # what a press of Bot turn pushes while the turn runs
+    dashboard._touch()
+    await page.wait_for_function("document.querySelector('#bot-turn').textContent === 'Bot is playing…'")
+    await demo_board.server.stop()  # the bridge stops mid-turn: its "not busy" never comes
+    await page.wait_for_selector("#connection.bad")
+    assert await page.locator("#bot-turn").inner_text() == "Bot turn"
+    assert await page.locator("#bot-turn").is_disabled()
+    assert "The bridge is not running" in await page.locator("#whose").inner_text()
+    dashboard.state["bot"]["busy"] = False
+    demo_board.server = DashboardServer(dashboard, port=port, token=token)
+    await demo_board.server.start()
+    await page.wait_for_selector("#bot-turn:enabled", timeout=10000)
+    assert await page.locator("#pause").is_enabled()
+    await play_to_the_end(page, random.Random(3), limit=30)
+    await page.wait_for_function("!state.bot.busy && !pressed")
+    assert await page.locator("#pause").is_disabled() and await page.locator("#pause").inner_text() == "Pause bot"

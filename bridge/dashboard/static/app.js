@@ -107,7 +107,8 @@ function renderControls(bot) {
   const refused = bot.refused[""] || "";
   turn.disabled = stopped || bot.paused || Boolean(refused);
   turn.title = refused || "The bot plays its turn: it reads the table, decides, moves its pieces and says why";
-  turn.textContent = bot.busy ? "Bot is playing…" : bot.paused ? "Bot paused" : "Bot turn";
+  // a bridge that stopped mid-turn never says the turn ended: its last word "busy" is no news of a turn playing
+  turn.textContent = bot.busy && !down ? "Bot is playing…" : bot.paused ? "Bot paused" : "Bot turn";
   document.getElementById("status").textContent = bot.status ? `Table panel: ${bot.status}` : "";
   const check = document.getElementById("check-turn");
   check.hidden = !bot.checks_turns;
@@ -126,7 +127,9 @@ function renderControls(bot) {
     button.disabled = stopped || bot.paused || Boolean(why);
     button.title = why || (bot.buttons.find((b) => b.key === button.dataset.key) || {}).help || "";
   }
-  for (const id of ["pause", "difficulty"]) document.getElementById(id).disabled = Boolean(down);
+  document.getElementById("difficulty").disabled = Boolean(down);
+  // once the game is over there is no turn to pause (a bot paused then can still be resumed)
+  document.getElementById("pause").disabled = Boolean(down) || (Boolean(state.end) && !bot.paused);
   // whose turn it is, in words, and why a button is off
   const whose = document.getElementById("whose");
   if (down) whose.textContent = down;
