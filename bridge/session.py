@@ -220,12 +220,16 @@ class Session:
         # Bot turn does not override until the person changes that dropdown
         self.difficulty_source: Literal["table", "panel", "fixed"] = "table"
         self.rules: dict[str, Any] = {}  # the bot's named options for every turn (``automa serve --option``)
-        self._seeds = random.Random(seed)
+        self.seeds = random.Random(seed)  # the chance of every bot turn and move of the person's, in order
         self.listeners: list[Callable[[TurnPlan], None]] = [on_turn] if on_turn else []
         # (kind, text): "error", "notice", "check" (a line of Check my turn) or "connection" (see heartbeat)
         self.notice_listeners: list[Callable[[str, str], None]] = []
         self.paused = False  # from the dashboard: bot-turn requests from the table are declined
         self.turns: list[TurnPlan] = []
+        # every bot turn of this game as the page lists it (JSON, numbered from 1): kept whole in a saved game
+        self.played: list[dict[str, Any]] = []
+        # told after each bot turn, move of the person's and new game: what a saved game is written on
+        self.change_listeners: list[Callable[[], None]] = []
         self.silent = False  # the heartbeat's last finding
         self.last_after: Any = None  # what the last turn (the bot's, or a move of the person's) left on the table
         self.bot_left: Any = None  # what the bot's last turn left, for "Check my turn"
@@ -319,7 +323,7 @@ class Session:
         table = await self.connector.snapshot()
         ok, lines = self.game.table_event(name, fields, table)
         for line in lines:
-            self._notify("notice" if ok else "error", line)
+            self.notify("notice" if ok else "error", line)
         await self.connector.apply([Say(text=f"Bot: {line}", color=BOT_COLOR if ok else "Red") for line in lines])
         return ok, lines
 
@@ -396,7 +400,7 @@ class Session:
         plan, after = plan_turn_with_state(
             self.game,
             table,
-            seed=self._seeds.randrange(1 << 31),
+            seed=self.seeds.randrange(1 << 31),
             difficulty=self.difficulty,
             rules=self.rules,
             button=button,
@@ -427,8 +431,14 @@ class Session:
         if plan.ok and plan.stopped is None:
             self.last_after = self.bot_left = after
         self.turns.append(plan)
+        self.played.append({"number": len(self.played) + 1, **plan.to_json()})
         for listener in list(self.listeners):
             listener(plan)
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.change_listeners):
+            listener()
 
     async def _stopped(self, plan: TurnPlan, stop: Stop) -> str:
         """A batch that stopped part-way: say which decisions were carried out and which were not (the panel's
@@ -437,7 +447,7 @@ class Session:
         self._record(replace(plan, stopped=stop), None)
         log.error("%s", " ".join(lines))
         self.last_failure = panel
-        self._notify("error", " ".join(lines))
+        self.notify("error", " ".join(lines))
         await self._best_effort(self._status(panel), self.connector.apply([Say(text=t, color="Red") for t in lines]))
         return panel
 
@@ -493,7 +503,7 @@ class Session:
         text = " ".join(text.split())[:600]
         if log_it:
             (log.error if kind == "error" else log.info)("%s", text)
-        self._notify(kind, text)
+        self.notify(kind, text)
         jobs: list[Coroutine[Any, Any, Any]] = [self._status(text[:200])]
         if chat:
             jobs.append(self.connector.apply([Say(text=f"Bot: {text}", color="Red" if kind == "error" else BOT_COLOR)]))
@@ -506,7 +516,8 @@ class Session:
             if isinstance(result, Exception):
                 log.info("could not show it in TTS as well: %s", result or type(result).__name__)
 
-    def _notify(self, kind: str, text: str) -> None:
+    def notify(self, kind: str, text: str) -> None:
+        """Tell the page (and whoever listens) ``text``, of ``kind`` (see :attr:`notice_listeners`)."""
         for listener in list(self.notice_listeners):
             listener(kind, text)
 
@@ -545,7 +556,7 @@ class Session:
                 moves = {m.id: m for m in await self.person_moves(table)}
                 if moves.get(move_id, PersonMove("", "")).label != label:
                     return f"'{label}' is not one of your moves now (the table changed?): choose again"
-                commands, after = self.game.play_person(self.last_after, table, move_id, self._seeds)
+                commands, after = self.game.play_person(self.last_after, table, move_id, self.seeds)
                 # the person's line first: the game may follow the move with the bot's answers, each said in chat
                 await self.connector.apply([Say(text=f"You: {label}", color=PERSON_COLOR), *commands])
                 await self._status(f"You: {label}"[:200])  # the panel said "Your turn." since the bot's last turn
@@ -553,10 +564,11 @@ class Session:
                 await self._fault(f"Your move '{label}'", exc)
                 return self.last_failure
         self.last_after = after
-        self._notify("move", f"you: {label}")
+        self._changed()
+        self.notify("move", f"you: {label}")
         for command in commands:
             if isinstance(command, Say) and command.text.startswith("Bot: "):
-                self._notify("move", command.text[0].lower() + command.text[1:])
+                self.notify("move", command.text[0].lower() + command.text[1:])
         return None
 
     async def check_turn(self) -> bool | None:
@@ -573,7 +585,7 @@ class Session:
             return None
         legal, lines = self.game.check_turn(self.bot_left, table)
         for line in lines:
-            self._notify("check", line)
+            self.notify("check", line)
         color = BOT_COLOR if legal else "Red"
         await self.connector.apply([Say(text=f"Bot: {line}", color=color) for line in lines])
         # the status says what the chat's first line says (never "checks out" over "nothing has changed")
@@ -587,11 +599,13 @@ class Session:
         async with self._lock:
             where = await deal()
             self._forget_game()
+        self._changed()
         return where
 
     def _forget_game(self) -> None:
         self.last_after = self.bot_left = None
         self.turns.clear()
+        self.played.clear()  # in place: the page's state holds this list
         self.unconfirmed = None
         self.last_failure = None
 
@@ -614,11 +628,11 @@ class Session:
                     text = f"TTS is not answering ({exc}). If it stays silent, restart Tabletop Simulator."
                     log.warning("%s", text)
                     self.silent = True
-                    self._notify("connection", text)
+                    self.notify("connection", text)
             except LinkError:
                 continue  # a reload mid-ping: the next ping tells
             else:
                 if self.silent:
                     log.warning("TTS answers again.")
                     self.silent = False
-                    self._notify("connection", "TTS answers again.")
+                    self.notify("connection", "TTS answers again.")

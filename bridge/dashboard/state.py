@@ -21,7 +21,6 @@ from engines.base import Game, Options, PersonMove, ReadError
 
 log = logging.getLogger(__name__)
 LOG_LIMIT = 200
-TURNS_KEPT = 30  # the page lists every bot turn of a game, the newest first; a long game keeps its last 30
 
 Dealer = Callable[[int], Awaitable[str]]  # deals a fresh table with a seed; says where it came from
 
@@ -77,8 +76,8 @@ class Dashboard:
             "table": None,
             "person": {"plays": game.plays_person, "moves": []},  # the person's moves, for play without TTS
             "end": None,  # how the game ended, as soon as the table shows it
-            "last_turn": None,
-            "turns": [],  # every bot turn of this game (the last TURNS_KEPT), the newest last
+            "last_turn": session.played[-1] if session.played else None,  # a resumed game's too
+            "turns": session.played,  # every bot turn of this game, the newest last (the session's own list)
             "log": [],
         }
         self.version = 0
@@ -88,7 +87,6 @@ class Dashboard:
         self._reading = asyncio.Lock()
         self._view: Any = None  # the game's reading of the table, for whose turn it is
         self._moves: list[PersonMove] = []
-        self._turns = 0
         self.deal: Dealer | None = None
 
     def can_deal(self, deal: Dealer | None) -> None:
@@ -152,11 +150,7 @@ class Dashboard:
 
     def _on_turn(self, plan: TurnPlan) -> None:
         """The turn for its panel, and one log line per decision (a turn of twenty moves stays readable)."""
-        data = self.state["last_turn"] = plan.to_json()
-        self._turns += 1
-        turns = self.state["turns"]
-        turns.append({"number": self._turns, **data})
-        del turns[:-TURNS_KEPT]
+        data = self.state["last_turn"] = self.session.played[-1]
         stopped = f", stopped: {plan.stopped.reason}" if plan.stopped else ""
         self.log("turn", f"bot turn (seed {plan.seed}, {plan.difficulty}{stopped})")
         for problem in plan.problems:
@@ -318,8 +312,7 @@ class Dashboard:
         deal, seed = self.deal, random.randrange(10**6)
         try:
             where = await self.session.new_game(lambda: deal(seed))
-            self.state.update(last_turn=None, turns=[], end=None)
-            self._turns = 0  # the new game's first turn is its turn 1
+            self.state.update(last_turn=None, end=None)  # the session's list of turns is empty again
             self.log("control", f"new game: {where}")
             await self.refresh_table()
         finally:

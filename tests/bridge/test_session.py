@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bridge.dashboard import Dashboard
 from bridge.session import Session
 from engines import registry
 from engines.demo import table as layout
@@ -133,3 +134,16 @@ async def test_hello_from_a_reloaded_mod_sets_the_status(demo_live: Live):
         demo_live.emulator.require_world().global_ui.text_of("automa_status")
         == "Bridge connected: Three in a Row (demo)"
     )
+
+
+async def test_the_page_keeps_every_bot_turn_of_a_long_game(demo_live: Live):
+    """TURNS_KEPT (30) is gone: a game's 35th turn is listed with the 34 before it, numbered from 1."""
+    session = Session(demo_live.connector, registry.load("demo"), seed=1)
+    dashboard = Dashboard(session, demo_live.link, mode="emulator")
+    dashboard.start()
+    for _ in range(35):
+        assert await session.bot_turn() is not None, session.last_failure
+    listed = dashboard.document()["turns"]
+    assert [t["number"] for t in listed] == list(range(1, 36)) and listed == session.played
+    assert dashboard.document()["last_turn"] == listed[-1]
+    dashboard.stop()
