@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridge import __version__, modcheck
+from bridge import __version__, modcheck, resume
 from bridge.connector import Connector
 from bridge.link import (
     EDITOR_PORT_HOLDER,
@@ -143,6 +143,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="start the built-in TTS emulator in this process on the game's fresh table",
     )
     serve.add_argument("--save", type=Path, help="with --emulator: load this save instead of a fresh table")
+    serve.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --emulator: carry on the game saved in --game-file (same table, same list of bot turns, the same "
+        "next turn for a seeded game); without a saved game there, it says so and exits with status 2",
+    )
+    serve.add_argument(
+        "--game-file",
+        type=Path,
+        metavar="FILE",
+        help="with --emulator: where the game is saved as it goes (after each bot turn, each move of yours, a new "
+        "game, and at stop; a real TTS save of the table with the bot's turns and settings) and where --resume "
+        "reads it (default: GAME.json in $XDG_DATA_HOME/tabletop-automa/games, i.e. "
+        "~/.local/share/tabletop-automa/games; a file that is not a saved game is never overwritten)",
+    )
     _fast_arg(serve, "with --emulator: ")
     serve.add_argument(
         "--turns",
@@ -705,8 +720,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if getattr(args, "game", None) is None:
         raise ValueError("name the game: automa serve GAME (see 'automa games')")
     game = _game(args)
-    if (args.turns is not None or args.save or args.fast) and not args.emulator:
-        raise ValueError("--turns, --save and --fast need --emulator (with real TTS, press 'Bot turn' on the table)")
+    if (args.turns is not None or args.save or args.fast or args.resume or args.game_file) and not args.emulator:
+        raise ValueError(
+            "--turns, --save, --fast, --resume and --game-file need --emulator (with real TTS, press 'Bot turn' on "
+            "the table, and TTS saves the game)"
+        )
+    if args.resume and (args.save or args.seed is not None or args.option):
+        raise ValueError(
+            "--resume carries on the saved game's own table, seeds and options: leave out --save, --seed and --option"
+        )
     if args.difficulty and args.difficulty not in game.difficulties:
         raise ValueError(
             f"--difficulty {args.difficulty!r}: {game.name} has no such difficulty; choose one of "
@@ -734,8 +756,10 @@ async def _running(
     seed: int | None = None,
     save: SaveFile | None = None,
     save_path: str = "",
+    kept: resume.GameFile | None = None,
 ) -> AsyncIterator[_Running]:
-    """The bridge for one game (with the emulator when asked, and the dashboard unless switched off)."""
+    """The bridge for one game (with the emulator when asked, and the dashboard unless switched off); ``kept``: where
+    an emulated game is saved as it goes, and the saved game it carries on, if any."""
     from tools.emulator import Emulator, Ports
     from tools.emulator.server import FRAME_TIME
 
@@ -745,12 +769,15 @@ async def _running(
     connector = Connector(link)
     session = Session(connector, game, seed=seed, on_turn=_print_turn)
     session.rules = _options(getattr(args, "option", []))
+    saved = kept.saved if kept else None
+    if kept and saved:
+        resume.restore(session, saved, kept.path)
     if getattr(args, "difficulty", ""):
         session.difficulty, session.difficulty_source = args.difficulty, "fixed"
     emulator: Emulator | None = None
-    dashboard = None
+    dashboard = keeper = None
     try:
-        table_seed = _table_seed(seed) if args.emulator else 0
+        table_seed = saved.table_seed if saved else _table_seed(seed) if args.emulator else 0
         # the table before the page's address: a game without its card data stops here, no dead address printed
         table = (save or build_save(game, seed=table_seed)) if args.emulator else None
         dashboard = await _start_dashboard(args, session, link)  # its address first: it is where you play
@@ -768,26 +795,44 @@ async def _running(
             await emulator.start()
             await link.wait_loaded()  # the load announcement first, so that it resets nothing of ours
             link.tts_port = emulator.ports.tts
-            if dashboard is not None and save is None:  # the page's New game deals another fresh table
+            if saved is not None and save is not None:  # the bags as saved, the shuffles go on as if never stopped
+                resume.resume_world(emulator.require_world(), save, saved.table_random)
+            if dashboard is not None and not getattr(args, "save", None):  # New game deals another fresh table
                 from bridge.dashboard.state import emulator_dealer
 
                 dashboard.dashboard.can_deal(emulator_dealer(emulator, game, link))
-            what = f"a fresh table dealt with seed {table_seed}" if save is None else f"shuffles seeded {table_seed}"
-            again = f"; --seed {table_seed} deals it again" if seed is None and hasattr(args, "seed") else ""
             where = f"127.0.0.1:{emulator.ports.tts}"
-            print(f"emulator: {game.title} loaded ({what}{again}), listening on {where}", flush=True)
+            what = _what_loaded(args, seed, table_seed, saved)
+            print(f"emulator: {game.title} loaded ({what}), listening on {where}", flush=True)
+            if kept is not None:
+                keeper = resume.Keeper(kept.path, session, emulator, table_seed)
+                note = f"; {kept.note}" if kept.note else ""
+                print(f"game file: {kept.path} (saved as the game goes{note})", flush=True)
         print(f"bridge: serving {game.name} on 127.0.0.1:{link.editor_port} -> 127.0.0.1:{link.tts_port}", flush=True)
         if dashboard is not None:  # the page's first table, once the emulator (if any) answers
             with contextlib.suppress(LinkError):
                 await dashboard.dashboard.refresh_table()
         yield _Running(link, connector, session, emulator, dashboard)
     finally:
+        if keeper is not None:
+            await keeper.stop()
         if dashboard is not None:
             await dashboard.stop()
         connector.close()
         await link.close()
         if emulator is not None:
             await emulator.stop()
+
+
+def _what_loaded(args: argparse.Namespace, seed: int | None, table_seed: int, saved: resume.SavedGame | None) -> str:
+    """How the emulated table came to be, for the terminal."""
+    if saved:
+        played = len(saved.turns)
+        return f"the game saved at {saved.saved_at}, {played} bot turn(s) played; shuffles seeded {table_seed}"
+    if getattr(args, "save", None):
+        return f"shuffles seeded {table_seed}"
+    again = f"; --seed {table_seed} deals it again" if seed is None and hasattr(args, "seed") else ""
+    return f"a fresh table dealt with seed {table_seed}{again}"
 
 
 def _check_ports(args: argparse.Namespace) -> None:
@@ -813,8 +858,13 @@ async def _run_until_interrupted(stop: asyncio.Event, *jobs: Coroutine[Any, Any,
 
 
 async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.Event) -> None:
-    save = SaveFile.load(args.save) if args.save else None
-    async with _running(game, args, seed=args.seed, save=save, save_path=str(args.save or "")) as run:
+    kept = None
+    if args.emulator:
+        path = args.game_file or resume.default_path(game.name)
+        kept = resume.open_game_file(path, game.name, resuming=args.resume)
+    save = SaveFile.load(args.save) if args.save else kept.table if kept else None
+    save_path = str(args.save or (kept.path if kept and kept.saved else ""))
+    async with _running(game, args, seed=args.seed, save=save, save_path=save_path, kept=kept) as run:
         try:
             await run.connector.status(f"Bridge connected: {game.title}")
         except LinkError as exc:

@@ -179,6 +179,15 @@ class Game(ABC, Generic[S, A]):
         """What the bot's turn left on the table, once its decisions were planned (for :meth:`check_turn`)."""
         return None
 
+    def after_to_json(self, after: Any) -> Any:
+        """What a turn left (:meth:`after_turn`, :meth:`play_person`) as JSON, for a saved game to carry on after a
+        restart; None (the default) for a game that reads all it needs from the table."""
+        return None
+
+    def after_from_json(self, data: Any) -> Any:
+        """The inverse of :meth:`after_to_json`; raises ValueError (or KeyError, TypeError) on data it cannot take."""
+        return None
+
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
         raise NotImplementedError(f"{self.title} cannot check turns")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 from collections.abc import AsyncIterator
@@ -38,6 +39,13 @@ D6 = [
 
 
 _HANDED_OUT: set[int] = set()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _saved_games_apart(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``automa serve --emulator`` saves its game in the per-user data folder: every test's (and every command a
+    test runs, which inherits the environment) goes to a folder of the test run instead of the home folder."""
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data-home"))
 
 
 def free_port() -> int:

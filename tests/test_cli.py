@@ -242,8 +242,10 @@ def test_serve_takes_the_game_as_an_argument_or_with_game_and_asks_for_it():
 
 
 def test_turns_without_the_emulator_is_refused():
-    result = automa("serve", "--game", "demo", "--turns", "1")
-    assert result.returncode == 2 and "--turns, --save and --fast need --emulator" in result.stderr
+    for flag in (["--turns", "1"], ["--resume"], ["--game-file", "g.json"]):
+        result = automa("serve", "--game", "demo", *flag)
+        assert result.returncode == 2
+        assert "--turns, --save, --fast, --resume and --game-file need --emulator" in result.stderr
 
 
 def test_emulate_and_serve_explain_a_busy_tts_port(tmp_path: Path):

@@ -43,6 +43,16 @@ class PaxPamir(Game[TableView, Any]):
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
         return person.play(previous, read_table(table), move_id, rng)
 
+    def after_to_json(self, after: Any) -> Any:
+        from engines.paxpamir.state import State
+
+        return after.to_json() if isinstance(after, State) else None
+
+    def after_from_json(self, data: Any) -> Any:
+        from engines.paxpamir.state import state_from_json
+
+        return None if data is None else state_from_json(data)
+
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
         """The engine's state once her turn is planned: whose turn it is, and what the table should show."""
         return state.planner.now.copy() if state.planner is not None else None

@@ -16,6 +16,7 @@ from engines.warchest.ai import DIFFICULTY_ROYALS
 from engines.warchest.check import check_turn
 from engines.warchest.search import PLAYOUTS
 from engines.warchest.solo import POLICIES
+from engines.warchest.state import State
 from engines.warchest.table import TableView, build_table, read_table
 from engines.warchest.turn import Step, planner_for, turn_steps
 
@@ -38,6 +39,12 @@ class WarChest(Game[TableView, Step]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Step]]) -> Any:
         return planner_for(state).state.copy()
+
+    def after_to_json(self, after: Any) -> Any:
+        return after.to_json() if isinstance(after, State) else None
+
+    def after_from_json(self, data: Any) -> Any:
+        return None if data is None else State.from_json(data)
 
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         try:
