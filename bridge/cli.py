@@ -770,13 +770,13 @@ async def _running(
     session = Session(connector, game, seed=seed, on_turn=_print_turn)
     session.rules = _options(getattr(args, "option", []))
     saved = kept.saved if kept else None
-    if kept and saved:
-        resume.restore(session, saved, kept.path)
-    if getattr(args, "difficulty", ""):
-        session.difficulty, session.difficulty_source = args.difficulty, "fixed"
     emulator: Emulator | None = None
     dashboard = keeper = None
     try:
+        if kept and saved:
+            resume.restore(session, saved, kept.path)
+        if getattr(args, "difficulty", ""):
+            session.difficulty, session.difficulty_source = args.difficulty, "fixed"
         table_seed = saved.table_seed if saved else _table_seed(seed) if args.emulator else 0
         # the table before the page's address: a game without its card data stops here, no dead address printed
         table = (save or build_save(game, seed=table_seed)) if args.emulator else None

@@ -16,6 +16,7 @@ import logging
 import os
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -147,9 +148,9 @@ def load(path: Path, game: str) -> tuple[SavedGame, SaveFile]:
             "--emulator --resume', or name another file with --game-file"
         )
     try:
-        table = SaveFile.from_dict(saved.table, f"{path}: its table")
+        table = SaveFile.from_file_dict(saved.table, f"{path}: a damaged saved game: its table")
     except SaveFileError as exc:
-        raise SavedGameError(f"a damaged saved game: {exc}") from None
+        raise SavedGameError(str(exc)) from None
     return saved, table
 
 
@@ -176,19 +177,25 @@ def check_replaceable(path: Path, game: str) -> str:
 def restore(session: Session, saved: SavedGame, path: Path) -> None:
     """The session as it was when ``saved`` was written (the emulator's generator is set with the table)."""
     game = session.game
-    try:
-        set_random_state(session.seeds, saved.bot_random)
-        session.last_after = game.after_from_json(saved.last_after)
-        session.bot_left = game.after_from_json(saved.bot_left)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SavedGameError(f"{path}: a damaged saved game: {type(exc).__name__}: {exc}") from None
+    if saved.difficulty not in game.difficulties:
+        raise SavedGameError(
+            f"{path}: a damaged saved game: difficulty {saved.difficulty!r} is not one of {game.title}'s "
+            f"({', '.join(game.difficulties)})"
+        )
+    steps: list[tuple[str, Callable[[], Any]]] = [
+        ("bot_random", lambda: set_random_state(session.seeds, saved.bot_random)),
+        ("table_random", lambda: set_random_state(random.Random(), saved.table_random)),  # set once loaded
+        ("last_after", lambda: setattr(session, "last_after", game.after_from_json(saved.last_after))),
+        ("bot_left", lambda: setattr(session, "bot_left", game.after_from_json(saved.bot_left))),
+    ]
+    for field, step in steps:
+        try:
+            step()
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SavedGameError(f"{path}: a damaged saved game: {field}: {type(exc).__name__}: {exc}") from None
     session.difficulty, session.difficulty_source = saved.difficulty, saved.difficulty_source
     session.rules = dict(saved.rules)
     session.played[:] = saved.turns
-    try:
-        set_random_state(random.Random(), saved.table_random)  # checked now; set on the emulated world once loaded
-    except ValueError as exc:
-        raise SavedGameError(f"{path}: a damaged saved game: table_random: {exc}") from None
 
 
 @dataclass(frozen=True)

@@ -110,14 +110,20 @@ class SaveFile(_Ordered):
             raise SaveFileError(f"{path}: not a JSON save file: {str(exc)[:200]}") from None
         except RecursionError:
             raise SaveFileError(f"{path}: {_too_deep_in_text(data)}") from None
+        return cls.from_file_dict(raw, source=str(path))
+
+    @classmethod
+    def from_file_dict(cls, raw: object, source: str) -> SaveFile:
+        """:meth:`from_dict` for what a file holds, which may be any JSON: one without the 'ObjectStates' list every
+        save TTS writes holds is refused as not a TTS save (it was read as an empty table, and its reading listed
+        every missing piece)."""
         if isinstance(raw, dict) and not isinstance(raw.get("ObjectStates"), list):
-            # any other JSON object read as an empty table, and its reading listed every missing piece instead
             got = ", ".join(f"'{key}'" for key in list(raw)[:5]) or "nothing"
             raise SaveFileError(
-                f"{path}: not a TTS save: it has no 'ObjectStates' list (every save TTS writes holds one, the table's "
-                f"objects); its keys: {got}"
+                f"{source}: not a TTS save: it has no 'ObjectStates' list (every save TTS writes holds one, the "
+                f"table's objects); its keys: {got}"
             )
-        return cls.from_dict(raw, source=str(path))
+        return cls.from_dict(raw, source)
 
     @classmethod
     def from_dict(cls, raw: object, source: str = "<save>") -> SaveFile:

@@ -104,6 +104,28 @@ def test_a_corrupt_or_foreign_game_file_is_named_and_never_overwritten(tmp_path:
     assert path.read_text(encoding="utf-8") == text
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("last_after", {"sides": []}, "damaged saved game: last_after: KeyError: 'rules'"),
+        ("difficulty", "hard", "damaged saved game: difficulty 'hard' is not one of War Chest (solo AI)'s"),
+        ("bot_random", [3, [1], None], "bot_random: ValueError: not the state of a random generator"),
+        ("table_random", "x", "damaged saved game: table_random: Input should be a valid list"),
+        ("table", {"ObjectStates": 3}, "its table: not a TTS save: it has no 'ObjectStates' list"),
+        ("table", {"ObjectStates": [{"Transform": 1}]}, "its table: ObjectStates > 0 > Transform: Input should be"),
+    ],
+)
+def test_a_saved_game_whose_state_cannot_be_taken_back_is_refused_by_field(tmp_path: Path, field, value, said):
+    path = tmp_path / "warchest.json"
+    assert serve("warchest", "--turns", "1", file=path).returncode == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[field] = value
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = serve("warchest", "--resume", "--turns", "1", file=path)
+    assert result.returncode == 2 and f"automa: {path}" in result.stderr and said in result.stderr, result.stderr
+    assert "emulator:" not in result.stdout and json.loads(path.read_text(encoding="utf-8")) == data
+
+
 def test_a_new_game_says_it_replaces_the_saved_one_once_played_and_not_before(tmp_path: Path):
     path = tmp_path / "demo.json"
     assert serve("demo", "--seed", "1", "--turns", "1", file=path).returncode == 0
