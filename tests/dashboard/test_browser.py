@@ -540,3 +540,42 @@ async def test_no_button_claims_a_turn_of_a_stopped_bridge_and_pause_is_off_once
     await play_to_the_end(page, random.Random(3), limit=30)
     await page.wait_for_function("!state.bot.busy && !pressed")
     assert await page.locator("#pause").is_disabled() and await page.locator("#pause").inner_text() == "Pause bot"
+
+
+async def test_the_page_of_a_resumed_game_lists_its_turns_the_newest_open(page, tmp_path):
+    """Issue 37: a page game survives a restart; its turns are listed again, the older folded."""
+    import json
+    import signal
+    import subprocess
+
+    from tests.conftest import free_port
+    from tests.test_cli import AUTOMA, automa
+
+    path = tmp_path / "warchest.json"
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port())]
+    first = automa("serve", "warchest", "--emulator", "--fast", "--no-dashboard", "--seed", "8", "--turns", "2",
+                   "--game-file", str(path), *ports)  # fmt: skip
+    assert first.returncode == 0, first.stderr
+    saved = json.loads(path.read_text(encoding="utf-8"))["turns"]
+    proc = subprocess.Popen([*AUTOMA, "serve", "warchest", "--emulator", "--fast", "--resume", "--game-file",
+                             str(path), *ports, "--dashboard-port", str(free_port())],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split(" ", 1)[1].strip()
+        while "Play War Chest" not in proc.stdout.readline():
+            pass
+        await page.goto(url)
+        await page.wait_for_selector("#turn li.turn")
+        summaries = await page.locator("#turn li.turn > details > summary").all_inner_texts()
+        assert [s.split(":")[0] for s in summaries] == ["Bot turn 2 (the last)", "Bot turn 1"]
+        assert summaries[1].endswith(" · ".join(d["reason"] for d in saved[0]["decisions"][:3]))
+        opened = "[...document.querySelectorAll('#turn li.turn > details')].map((d) => d.open)"
+        assert await page.evaluate(opened) == [True, False]
+        await page.wait_for_selector("#bot-turn:disabled")  # the person's turn, as when the game stopped
+        assert "Your turn" in await page.locator("#whose").inner_text()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
