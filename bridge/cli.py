@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=Path,
         metavar="FILE",
         help="with --emulator: where the game is saved as it goes (after each bot turn, each move of yours, a new "
-        "game, and at stop; a real TTS save of the table with the bot's turns and settings) and where --resume "
+        "game, and at stop: the table as a TTS save, with the bot's turns and settings) and where --resume "
         "reads it (default: GAME.json in $XDG_DATA_HOME/tabletop-automa/games, i.e. "
         "~/.local/share/tabletop-automa/games; a file that is not a saved game is never overwritten)",
     )

@@ -220,7 +220,12 @@ def open_game_file(path: Path, game: str, *, resuming: bool) -> GameFile:
             )
         saved, table = load(path, game)
         return GameFile(path, saved, table)
-    return GameFile(path, note=check_replaceable(path, game))
+    note = check_replaceable(path, game)
+    try:  # a folder that cannot be made is said now, not after the first turn
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SavedGameError(f"{path}: the game cannot be saved there: {exc.strerror or exc}") from None
+    return GameFile(path, note=note)
 
 
 def resume_world(world: Any, table: SaveFile, table_random: list[Any]) -> None:

@@ -215,3 +215,34 @@ def test_a_random_generators_state_goes_through_json_and_a_wrong_one_is_refused(
     assert other.random() == rng.random()
     with pytest.raises(ValueError, match="not the state of a random generator"):
         resume.set_random_state(other, [3, [1, 2], None])
+
+
+def test_a_game_that_cannot_be_saved_says_so_at_the_start_or_on_the_page(tmp_path: Path):
+    blocked = tmp_path / "a file"
+    blocked.write_text("", encoding="utf-8")
+    result = serve("demo", "--turns", "1", file=blocked / "demo.json")
+    assert result.returncode == 2 and f"automa: {blocked / 'demo.json'}: the game cannot be saved there" in result.stderr
+    path = tmp_path / "demo.json"
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port())]
+    proc = subprocess.Popen([*AUTOMA, "serve", "demo", "--emulator", "--fast", "--game-file", str(path), *ports],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    try:
+        assert proc.stdout is not None
+        url = proc.stdout.readline().split(" ", 1)[1].strip()
+        while "Play Three in a Row" not in proc.stdout.readline():
+            pass
+        path.mkdir()  # where the game goes is taken from under it: a write there fails
+        asyncio.run(play_from_the_page(url, [{"type": "bot_turn"}]))
+        for _ in range(100):
+            first, _ = asyncio.run(play_from_the_page(url, []))
+            said = [e["text"] for e in first["log"] if e["kind"] == "error"]
+            if said:
+                break
+            asyncio.run(asyncio.sleep(0.05))
+        assert said and said[0].startswith(f"the game could not be saved to {path}: "), first["log"]
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(20) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.stderr is not None and f"the game could not be saved to {path}" in proc.stderr.read()
