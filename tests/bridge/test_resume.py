@@ -221,7 +221,8 @@ def test_a_game_that_cannot_be_saved_says_so_at_the_start_or_on_the_page(tmp_pat
     blocked = tmp_path / "a file"
     blocked.write_text("", encoding="utf-8")
     result = serve("demo", "--turns", "1", file=blocked / "demo.json")
-    assert result.returncode == 2 and f"automa: {blocked / 'demo.json'}: the game cannot be saved there" in result.stderr
+    assert result.returncode == 2
+    assert f"automa: {blocked / 'demo.json'}: the game cannot be saved there" in result.stderr
     path = tmp_path / "demo.json"
     ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port())]
     proc = subprocess.Popen([*AUTOMA, "serve", "demo", "--emulator", "--fast", "--game-file", str(path), *ports],
