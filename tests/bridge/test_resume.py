@@ -163,7 +163,7 @@ async def play_from_the_page(url: str, controls: list[dict[str, Any]]) -> tuple[
         return first, replies
 
 
-def test_the_page_of_a_resumed_game_lists_its_turns_knows_whose_turn_it_is_and_saves_each_move(tmp_path: Path):
+def test_a_resumed_games_page_lists_its_turns_knows_whose_turn_it_is_and_saves_each_move_and_new_game(tmp_path: Path):
     path = tmp_path / "warchest.json"
     assert serve("warchest", "--seed", "8", "--turns", "2", file=path).returncode == 0
     saved = json.loads(path.read_text(encoding="utf-8"))
@@ -188,6 +188,14 @@ def test_the_page_of_a_resumed_game_lists_its_turns_knows_whose_turn_it_is_and_s
             asyncio.run(asyncio.sleep(0.05))
         assert now["last_after"] != saved["last_after"] and now["turns"] == saved["turns"]
         assert now["table"]["ObjectStates"] != saved["table"]["ObjectStates"]  # the coins drawn, on the table
+        _, dealt = asyncio.run(play_from_the_page(url, [{"type": "new_game"}]))
+        assert dealt == [{"type": "ack", "control": "new_game"}]
+        for _ in range(200):  # a new game is saved too: no turn played yet, a fresh table
+            now = json.loads(path.read_text(encoding="utf-8"))
+            if not now["turns"]:
+                break
+            asyncio.run(asyncio.sleep(0.05))
+        assert now["turns"] == [] and now["last_after"] is None
         assert proc.poll() is None
         proc.send_signal(signal.SIGINT)
         assert proc.wait(20) == 0
