@@ -278,9 +278,9 @@ class BotTurn:
             if moves:
                 instead = "instead, " if step != wanted else ""
                 first = f"{why}; W9 ({self.options.courtier})" if step.move == "up" else why
-                for i, move in enumerate(moves):
+                for i, move in enumerate(moves):  # a climb's next floor follows the line its first one did
                     text = f"a courtier from {PLACES[move.frm]} to {PLACES[move.to]}"
-                    self._step(move, first if i == 0 else TWO_FLOORS, (instead if i == 0 else "and on: ") + text)
+                    self._step(move, first if i == 0 else why, (instead if i == 0 else "and on: ") + text)
                 return
             self._step(A.CannotMove(step.move, step.floors, step.then_first), why, self._cannot(step))
             step, why = step.substitute()

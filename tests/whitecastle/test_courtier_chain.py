@@ -117,3 +117,22 @@ def test_on_every_spread_of_courtiers_the_first_step_of_the_texts_order_that_can
             assert moved[0] == A.CourtierTo("supply", "gate")
             assert len(moved) == (2 if op == UP_2 else 1)
         assert sum(state.courtiers.values()) == board().courtiers
+
+
+def test_an_ordinary_two_floor_climb_quotes_the_cards_line_for_both_floors():
+    """Issue 41 item 11: a courtier on the Gate climbs 2 floors as the card says; L40's substitute ("If it had to move
+    a Courtier 2 floors and none were available ...") is not what happened, so neither floor may quote it."""
+    _, steps = run(UP_2, {"gate": 1})
+    climb = [A.CourtierTo("gate", "first_floor"), A.CourtierTo("first_floor", "second_floor")]
+    assert [d.action for d in steps] == climb
+    first, second = (d.reason for d in steps)
+    assert "L40" not in first.rule and "L40" not in second.rule
+    assert second.rule == first.rule.removesuffix("; W9 (highest)") and second.text.startswith("and on: ")
+
+
+def test_l40s_two_floor_substitute_quotes_l40_for_both_of_its_moves():
+    """L40: "it would first place a Courtier at the Castle Gate and then move it to the first floor": both moves
+    are that substitute's, so both quote it."""
+    _, steps = run(UP_2, {"second_floor": 1, "supply": 4})
+    assert [d.action for d in steps][1:] == [A.CourtierTo("supply", "gate"), A.CourtierTo("gate", "first_floor")]
+    assert all(d.reason.rule.startswith("text L40:") and "2 floors" in d.reason.rule for d in steps[1:])
