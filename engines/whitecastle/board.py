@@ -12,6 +12,13 @@ Colour = Literal["red", "black", "white"]
 Difficulty = Literal["easy", "medium", "hard"]
 ZONES = ("first_floor", "second_floor", "outside_walls")
 FLOORS = ("supply", "gate", "first_floor", "second_floor", "daimyo")  # a courtier's way up, supply first
+ZONE_NAMES = {"first_floor": "First Floor", "second_floor": "Second Floor", "outside_walls": "Outside the Walls"}
+
+
+def place_name(zone: str, space: int) -> str:
+    """A die space's one name, the same on the table, the page, the move list and the bot's reasons: the rule text's
+    word ("space"), counted from 1 at the left as the cards picture them."""
+    return f"{ZONE_NAMES[zone]} space {space}"
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,11 @@ from engines.base import Decision, Problem, ReadError, Reason
 from engines.whitecastle import actions as A
 from engines.whitecastle import difficulty
 from engines.whitecastle import rules as R
-from engines.whitecastle.board import Difficulty
+from engines.whitecastle.board import ZONE_NAMES, Difficulty, place_name
 from engines.whitecastle.deck import Card, DieRef, Op, SoloDeck
 from engines.whitecastle.options import BotOptions
 from engines.whitecastle.state import Die, State
 
-ZONE_WORDS = {
-    "first_floor": "the First Floor",
-    "second_floor": "the Second Floor",
-    "outside_walls": "Outside the Walls",
-}
 DRAW = 'text: "draws cards ... until one of the indicated dice on the corresponding Bridge is available"'
 NEW_ROUND = 'text: "At the start of each round, shuffle the cards from the discard pile together with the cards left"'
 RUN_OUT = 'text: "If the opponent\'s deck runs out, shuffle the discard pile to make a new deck"'
@@ -142,8 +137,8 @@ class BotTurn:
             return None
         card = self.deck.card(self.state.deck[0])
         dice = ", ".join(f"{d.bridge} {d.end}" for d in card.dice)
-        text = f"reveals card {card.id}: dice {dice}; {ZONE_WORDS.get(card.zone, 'a space outside the zones')}"
-        self._step(A.Reveal(card.id), rule, text + (f" space {card.space}" if card.zone != "other" else ""))
+        where = place_name(card.zone, card.space) if card.zone in ZONE_NAMES else "a space outside the zones"
+        self._step(A.Reveal(card.id), rule, f"reveals card {card.id}: dice {dice}; {where}")
         return card
 
     def _fallback(self) -> tuple[Card, DieRef, str] | None:
@@ -165,20 +160,21 @@ class BotTurn:
             if rooms:
                 room = self._pick_room(rooms, card.space)
                 tiles = "/".join(state.spaces[zone][room - 1].tiles)
-                self._put(die, zone, room, MATCH + "; W1, W2", f"First Floor room {room} ({tiles} tiles)")
+                self._put(die, zone, room, MATCH + "; W1, W2", f"{place_name(zone, room)} ({tiles} tiles)")
                 self._card_actions(card.top + card.bottom, LAST)
                 self._bonus(card)
                 return
         if zone in ("first_floor", "second_floor", "outside_walls"):
             free = R.free_spaces(state, zone)
             if card.space in free:
-                self._put(die, zone, card.space, PICTURED, f"{ZONE_WORDS[zone]} space {card.space}, as pictured")
+                self._put(die, zone, card.space, PICTURED, f"{place_name(zone, card.space)}, as pictured")
             elif free:
                 later = [s for s in free if s > card.space]
                 space = later[0] if later else free[0]
-                self._put(die, zone, space, WRAP, f"{ZONE_WORDS[zone]} space {space} (space {card.space} is taken)")
+                where = f"{place_name(zone, space)} ({place_name(zone, card.space)} is taken)"
+                self._put(die, zone, space, WRAP, where)
             else:
-                self._well(card, die, f"{ZONE_WORDS[zone]} is full")
+                self._well(card, die, f"{ZONE_NAMES[zone]} is full")
                 return
             self._card_actions(card.top + card.bottom, LAST)
             if self.options.bonus_scope == "every_placement":

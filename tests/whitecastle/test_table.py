@@ -100,8 +100,8 @@ def test_a_missing_tile_two_dice_on_a_room_and_a_stray_die_are_named():
     dice[1]["Transform"].update(posX=room.centre.x + 1, posZ=room.centre.z + 0.9)
     dice[2]["Transform"].update(posX=40.0, posZ=40.0)
     found = problems(objs)
-    assert any("first floor space 2 has 2 die tile(s); it needs 3" in p for p in found)
-    assert any("two dice on first floor space 2" in p for p in found)
+    assert any("First Floor space 2 has 2 die tile(s); it needs 3" in p for p in found)
+    assert any("two dice on First Floor space 2" in p for p in found)
     assert any("a die outside every zone" in p and dice[2]["GUID"] in p for p in found)
 
 

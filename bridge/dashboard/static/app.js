@@ -291,13 +291,12 @@ function drawCastle(board, d) {
     d.bridges[colour].forEach((v, i) => drawDie(board, x0 + i * 40, 220, colour, v));
   });
   const rows = { second_floor: -230, first_floor: -110, outside_walls: 20 };
-  const names = { second_floor: "Second Floor", first_floor: "First Floor", outside_walls: "Outside the Walls" };
   for (const [zone, y] of Object.entries(rows)) {
     const spaces = d.spaces[zone];
     spaces.forEach((sp, i) => {
       const x = (i - (spaces.length - 1) / 2) * (zone === "outside_walls" ? 260 : 170);
       board.append(el("rect", { x: x - 70, y: y - 40, width: 140, height: 90, class: "slot", "data-space": `${zone}.${i + 1}` }, null, SVG));
-      board.append(el("text", { x, y: y - 48, class: "onpanel" }, `${names[zone]} ${i + 1}`, SVG));
+      board.append(el("text", { x, y: y - 48, class: "onpanel" }, sp.name, SVG));
       sp.tiles.forEach((t, j) => board.append(el("circle", { cx: x + (j - (sp.tiles.length - 1) / 2) * 28, cy: y + 28, r: 10,
         fill: DIE_FILL[t], stroke: "#555" }, null, SVG)));
       if (sp.die) drawDie(board, x, y - 6, sp.die[0], sp.die[1]);

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 
 from engines.drawing import Colour, centred, save_all, wrapped
 from engines.tablekit import SHEET_COLUMNS, SHEET_ROWS, SheetCard
+from engines.whitecastle.board import ZONE_NAMES, place_name
 from engines.whitecastle.deck import Card, Op, SoloDeck
 
 CELL_W, CELL_H = 360, 504
@@ -40,8 +41,8 @@ def _face(card: Card, sample: bool) -> Image.Image:
         x = 30 + i * 80
         d.rectangle((x, 60, x + 60, 120), fill=DIE_COLOURS[die.bridge], outline=INK, width=2)
         centred(d, (x + 30, 90), die.end, 18, (200, 200, 200) if die.bridge == "black" else INK)
-    zone = card.zone.replace("_", " ")
-    centred(d, (CELL_W / 2, 150), f"{zone}, space {card.space}" if card.zone != "other" else "another space", 22, INK)
+    where = place_name(card.zone, card.space) if card.zone in ZONE_NAMES else "another space"
+    centred(d, (CELL_W / 2, 150), where, 22, INK)
     y = wrapped(d, (20, 190), "Upper: " + "; ".join(op_words(o) for o in card.top), 20, INK, 28)
     d.line((20, y + 6, CELL_W - 20, y + 6), fill=INK, width=2)
     wrapped(d, (20, y + 16), "Lower: " + "; ".join(op_words(o) for o in card.bottom), 20, INK, 28)

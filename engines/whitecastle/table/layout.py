@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bridge.table import Vec3
 from engines.tablekit import Area
-from engines.whitecastle.board import FLOORS, ZONES, board
+from engines.whitecastle.board import FLOORS, ZONES, board, place_name
 
 T = "whitecastle"
 ZONE_TAG, DIE_TAG, TILE_TAG = f"{T}.zone", f"{T}.die", f"{T}.tile"
@@ -55,7 +55,7 @@ def _areas() -> dict[str, Area]:
         n = b.zones[zone].spaces
         for space in range(1, n + 1):
             x = (space - (n + 1) / 2) * (8.0 if zone != "outside_walls" else 16.0)
-            label = f"{zone.replace('_', ' ')} space {space}"
+            label = place_name(zone, space)
             out[f"{zone}.{space}"] = area(f"{zone}.{space}", label, Vec3(x, Y, rows[zone]), Vec3(5, 2, 3.5))
     out["well"] = area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
     out["domain"] = area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))

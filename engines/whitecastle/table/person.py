@@ -17,13 +17,11 @@ from engines.base import PersonMove
 from engines.tablekit import grid
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
-from engines.whitecastle.board import board
-from engines.whitecastle.state import State
+from engines.whitecastle.board import board, place_name
+from engines.whitecastle.state import Die, State
 from engines.whitecastle.table import layout as L
 from engines.whitecastle.table.build import DIE_SLOT_Z
 from engines.whitecastle.table.read import COLOURS, TableView
-
-PLACES = {"first_floor": "First Floor room", "second_floor": "Second Floor room", "outside_walls": "Outside the Walls"}
 
 
 def label(state: State, move: A.PersonTurn) -> tuple[str, str]:
@@ -33,7 +31,7 @@ def label(state: State, move: A.PersonTurn) -> tuple[str, str]:
         return f"{die} to the Well", "Well"
     if move.zone == "domain":
         return f"{die} to your domain", "Domain"
-    return f"{die} to the {PLACES[move.zone]} {move.space}", "Castle" if move.zone != "outside_walls" else "Outside"
+    return f"{die} to {place_name(move.zone, move.space)}", "Castle" if move.zone != "outside_walls" else "Outside"
 
 
 def moves(view: TableView) -> list[PersonMove]:
@@ -97,7 +95,7 @@ def describe(view: TableView) -> dict[str, Any]:
     """What the dashboard draws (a list drawing: the bridges, the spaces and the bot's tracks as read)."""
     s = view.state
     spaces = {
-        z: [{"tiles": list(sp.tiles), "die": [sp.die.colour, sp.die.value] if sp.die else None} for sp in v]
+        z: [{"name": place_name(z, i), "tiles": list(sp.tiles), "die": _die(sp.die)} for i, sp in enumerate(v, start=1)]
         for z, v in s.spaces.items()
     }
     return {
@@ -120,6 +118,10 @@ def describe(view: TableView) -> dict[str, Any]:
             "discard": len(s.discard),
         },
     }
+
+
+def _die(die: Die | None) -> list[Any] | None:
+    return [die.colour, die.value] if die else None
 
 
 def _die_of(obj: Any) -> list[Any]:
