@@ -23,6 +23,7 @@ from engines.whitecastle import rules as R
 from engines.whitecastle.board import Difficulty
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck, find_deck, load_deck
+from engines.whitecastle.ending import ending
 from engines.whitecastle.options import OPTION_TYPES, BotOptions
 from engines.whitecastle.table import person
 from engines.whitecastle.table.build import build_table
@@ -62,9 +63,9 @@ class WhiteCastle(Game[TableView, Any]):
         state.planner = planner
         announce = SAMPLE if self.deck.sample else ""
         if now.over:
-            score = R.bot_score(now, self.deck)
-            parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in score.items() if k != "total")
-            text = f"the game is over: the bot scores {score['total']} ({parts}); add up yours to compare"
+            end, scores = ending(now, self.deck), (R.bot_score(now, self.deck), R.person_score(now, self.deck))
+            totals = f"the bot scores {scores[0]['total']}, you {scores[1]['total']} on the table"
+            text = f"the game is over: {totals}; {end.headline} ({end.score})"
             decision: Decision[Any] = Decision(A.NoEffect("game over"), Reason("W12: the bot's final score", text))
             planner.record(decision, now)
             return [decision]
@@ -109,17 +110,7 @@ class WhiteCastle(Game[TableView, Any]):
         return person.describe(state)
 
     def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
-        now = state.state
-        if not now.over:
-            return None
-        score = R.bot_score(now, self.deck)
-        parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in score.items() if k != "total")
-        return Outcome(
-            f"the bot scores {score['total']}: add up your points to see who won",
-            "the last round is played",
-            f"the bot: {score['total']} ({parts}); yours are on your own board",
-            decided=False,  # the person's points are on their own board, not read
-        )
+        return ending(state.state, self.deck) if state.state.over else None
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:

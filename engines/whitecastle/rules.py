@@ -53,7 +53,7 @@ def new_game(
     rng.shuffle(ids)
     state = State(difficulty, {c: [] for c in COLOURS}, spaces, deck=ids)
     state.influence, state.clan_points = start(difficulty, options)
-    state.courtiers["supply"] = b.courtiers
+    state.courtiers["supply"] = state.person.courtiers["supply"] = b.courtiers
     start_round(state, rng)
     return state
 
@@ -97,15 +97,23 @@ def free_spaces(state: State, zone: str) -> list[int]:
 
 def person_actions(state: State) -> Iterator[A.PersonTurn]:
     """The person's legal die placements as far as the bot's model reaches: any die at a bridge end, onto a free
-    space of the castle or outside the walls, the Well, or their own domain."""
+    space of the castle or outside the walls, the Well, or their own domain, where their coins pay what a die below
+    the space's value costs (the Well's 1 never costs, so one is always left)."""
+    coins = state.person.tracks["coins"]
     for bridge in COLOURS:
         ends = ("low",) if len(state.bridges[bridge]) == 1 else ("low", "high")
         for end in ends if state.bridges[bridge] else ():
-            for zone in ZONES:
-                for space in free_spaces(state, zone):
+            value = die_at(state, bridge, end) or 0
+            places = [(zone, space) for zone in ZONES for space in free_spaces(state, zone)]
+            for zone, space in [*places, ("well", 0), ("domain", 0)]:
+                if value + coins >= space_value(zone):
                     yield A.PersonTurn(bridge, end, zone, space)  # type: ignore[arg-type]
-            yield A.PersonTurn(bridge, end, "well")  # type: ignore[arg-type]
-            yield A.PersonTurn(bridge, end, "domain")  # type: ignore[arg-type]
+
+
+def person_coins(value: int, zone: str) -> int:
+    """What the person's die brings (above the space's value) or costs (below it, negative): they pay, the bot
+    never does."""
+    return value - space_value(zone)
 
 
 def apply(
@@ -166,7 +174,10 @@ def apply(
                 raise IllegalAction(f"the {bridge} bridge holds no die")
             if zone in ZONES and state.spaces[zone][space - 1].die is not None:
                 raise IllegalAction(f"{zone} space {space} already holds a die")
+            if state.person.tracks["coins"] + person_coins(value, zone) < 0:
+                raise IllegalAction(f"a {value} on {zone} costs {-person_coins(value, zone)} coins; you have fewer")
             state.bridges[bridge].pop(0 if end == "low" else -1)
+            state.person.tracks["coins"] += person_coins(value, zone)
             if zone in ZONES:
                 state.spaces[zone][space - 1].die = Die(bridge, value)
                 state.spaces[zone][space - 1].by = "person"
@@ -230,11 +241,32 @@ def end_turn(state: State, rng: random.Random, options: BotOptions) -> None:
 
 def bot_score(state: State, deck: SoloDeck) -> dict[str, int]:
     """W12: clan points on the track, its courtiers by floor, its Passage of Time position, coins ÷ 5."""
+    parts = _scored(state.clan_points, state.courtiers, state.influence, deck)
+    return _total({**parts, "coins": state.coins // 5})
+
+
+def person_score(state: State, deck: SoloDeck) -> dict[str, int]:
+    """The person's final score as far as their markers and courtiers show it: the spec's base scoring (clan points,
+    courtiers by floor, Passage of Time, (coins + seals) ÷ 5); what their gardeners and warriors score is not on
+    the table, so they add it on their clan-point marker (:data:`UNREAD_SCORING`)."""
+    you = state.person
+    parts = _scored(you.clan_points, you.courtiers, state.person_influence, deck)
+    return _total({**parts, "coins_and_seals": (you.tracks["coins"] + you.tracks["seals"]) // 5})
+
+
+UNREAD_SCORING = "your gardeners and warriors"  # the spec's final scoring that no marker on the table shows
+
+
+def _scored(clan_points: int, courtiers: dict[str, int], influence: int, deck: SoloDeck) -> dict[str, int]:
+    """The part of the final scoring both sides share: clan points, courtiers by floor, the Passage of Time."""
     b = board()
-    courtiers = sum(state.courtiers[f] * b.courtier_points[f] for f in b.courtier_points)
+    on_floors = sum(courtiers[f] * b.courtier_points[f] for f in b.courtier_points)
     track = deck.time_track
-    time = track.points[min(state.influence, track.last)] if track is not None else 0
-    parts = {"clan_points": state.clan_points, "courtiers": courtiers, "time_track": time, "coins": state.coins // 5}
+    time = track.points[min(influence, track.last)] if track is not None else 0
+    return {"clan_points": clan_points, "courtiers": on_floors, "time_track": time}
+
+
+def _total(parts: dict[str, int]) -> dict[str, int]:
     return {**parts, "total": sum(parts.values())}
 
 

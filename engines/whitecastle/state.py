@@ -1,7 +1,8 @@
-"""The game as the bot sees it: bridges of dice, the castle's spaces, the Well, and the bot's own pieces and tracks.
+"""The game as the bot sees it: bridges of dice, the castle's spaces, the Well, the bot's own pieces and tracks, and
+the person's side as their markers show it (what the end's scores and the person's die placements need).
 
-The person's domain and resources are theirs to run by hand; the state keeps only what the bot's decisions read
-(which spaces hold a die, which dice are left) and what it changes (its coins, courtiers, Influence, clan points).
+The person plays their side by hand: the state keeps what their markers and courtiers say, never what they should
+say; the actions printed on the castle's room cards and their domain are theirs to carry out.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Literal
 from engines.whitecastle.board import FLOORS, Colour, Difficulty
 
 Seat = Literal["bot", "person"]
+PERSON_TRACKS = ("coins", "seals", "food", "iron", "mother_of_pearl")  # the person's resource tracks on the table
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,15 @@ class Space:
     tiles: tuple[Colour, ...] = ()
     die: Die | None = None
     by: Seat | None = None
+
+
+@dataclass
+class Person:
+    """The person's side as their markers and courtiers on the table show it."""
+
+    clan_points: int = 0  # the true total (the printed track loops: their lap tokens count each loop)
+    tracks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PERSON_TRACKS, 0))
+    courtiers: dict[str, int] = field(default_factory=lambda: dict.fromkeys(FLOORS, 0))
 
 
 @dataclass
@@ -47,8 +58,10 @@ class State:
     round: int = 1
     turns_taken: int = 0  # this round, both seats
     first: Seat = "bot"  # who opens the round
-    person_influence: int = 0  # read from the table: only the turn order's alternative reading (W6) uses it
-    over: bool = False
+    person_influence: int = 0  # read from the table: the turn order's alternative reading (W6), the person's score
+    person: Person = field(default_factory=Person)
+    over: bool = False  # the last round's turns are taken
+    scored: bool = False  # and the person says their final scoring is on their clan-point marker (the round track)
     set_up_for: Difficulty | None = None  # the level the bot's start was set for (None: ``difficulty``'s)
 
     @property

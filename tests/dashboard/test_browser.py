@@ -156,8 +156,8 @@ async def test_a_whole_white_castle_game_through_the_page(page):
         assert await page.locator("rect[data-space]").count() == 7 and await page.locator("rect.die").count() == 9
         clicks = await play_to_the_end(page, rng, limit=60)
         assert clicks == {"person": 9, "bot": 9}  # nine turns each; the end shows without another press
-        assert "the bot scores" in await page.locator("#end").inner_text()
-        assert "winner" not in await page.locator("#end-winner").inner_text()  # the person's points are not read
+        assert "the bot leads" in await page.locator("#end").inner_text()  # your markers stay at 0 in this game
+        assert "winner" not in await page.locator("#end-winner").inner_text()  # your gardeners and warriors to add
         assert await page.locator("#bot-turn").is_disabled()
         assert all(t.ok and t.stopped is None for t in board.session.turns) and board.session.last_failure is None
         chat = [t for t, _ in board.live.emulator.require_world().chat]

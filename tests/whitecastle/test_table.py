@@ -53,6 +53,7 @@ def fields(state: State) -> dict[str, Any]:
             state.turns_taken,
         ),
         "level": (state.difficulty, state.start_level),
+        "yours": (state.person.clan_points, state.person.tracks, state.person.courtiers, state.scored),
     }
 
 

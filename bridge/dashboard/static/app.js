@@ -309,13 +309,16 @@ function drawCastle(board, d) {
   you.append(line("Round", `${d.round} · ${state.end ? "the game is over" : d.to_move === "bot" ? "the bot to move" : "you to move"}`));
   you.append(line("Your dice (in your domain)", d.person.dice.map((x) => `${x[0]} ${x[1]}`).join(", ") || "none yet"));
   you.append(line("Your Influence", String(d.person.influence)));
-  you.append(line("Your resources, clan points and cards", "on your own domain board: yours to count, the bot does not read them"));
+  const places = { gate: "Castle Gate", first_floor: "First Floor", second_floor: "Second Floor", daimyo: "Daimyo" };
+  const courtiers = (c) => fmt(Object.fromEntries(Object.entries(c).map(([k, v]) => [places[k] || k, v])));
+  you.append(line("Your clan points", String(d.person.clan_points)));
+  you.append(line("Your coins, seals and resources", fmt(d.person.tracks)));
+  you.append(line("Your courtiers", courtiers(d.person.courtiers)));
   sides.append(you);
   const b = d.bot;
   const box = el("div", { class: "side" });
   box.append(el("h3", {}, `The bot: ${b.clan_points} clan points · Influence ${b.influence} · ${b.coins} coins`));
-  const places = { gate: "Castle Gate", first_floor: "First Floor", second_floor: "Second Floor", daimyo: "Daimyo" };
-  box.append(line("Courtiers", fmt(Object.fromEntries(Object.entries(b.courtiers).map(([k, v]) => [places[k] || k, v])))));
+  box.append(line("Courtiers", courtiers(b.courtiers)));
   box.append(line("Its deck", `${b.deck} · discard ${b.discard}`));
   sides.append(box);
 }

@@ -75,10 +75,14 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
     for i, die in enumerate(state.well):
         b.add(b.die(die, grid(well.centre, i, per_row=4, rows=2, step=1.1)))
     for floor in FLOORS:
-        area = L.AREAS[f"floor.{floor}"]
-        for i in range(state.courtiers[floor]):
-            at = grid(area.centre, i, per_row=4, rows=2, step=0.9)
-            b.add(b.base("PlayerPawn", "bot courtier", [L.COURTIER_TAG], at, colour=L.RGB["bot"]))
+        for key, counts, name, tag, tint in (
+            ("floor", state.courtiers, "bot courtier", L.COURTIER_TAG, "bot"),
+            ("you.floor", state.person.courtiers, "your courtier", L.YOUR_COURTIER_TAG, "white"),
+        ):
+            area = L.AREAS[f"{key}.{floor}"]
+            for i in range(counts[floor]):
+                at = grid(area.centre, i, per_row=4, rows=2, step=0.9)
+                b.add(b.base("PlayerPawn", name, [tag], at, colour=L.RGB[tint]))
     faces = cells(deck)
 
     def card(card_id: str, at: Vec3, face_down: bool) -> dict[str, Any]:
@@ -104,24 +108,32 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
     coins = L.AREAS["bot.coins"]
     for i in range(state.coins):
         b.add(b.base("Chip_10", "bot coin", [L.COIN_TAG], grid(coins.centre, i, per_row=5, rows=3, step=0.8)))
-    laps, position = divmod(state.clan_points, L.CP_TRACK)
-    for i in range(laps):
-        b.add(
-            b.base("Chip_50", "bot clan-point lap", [L.LAP_TAG], grid(L.AREAS["cp.laps"].centre, i, per_row=3, rows=1))
-        )
-    for supply_tag, piece_tag, name, at in (
-        (L.COIN_SUPPLY_TAG, L.COIN_TAG, "Chip_10", L.COIN_SUPPLY_AT),
-        (L.LAP_SUPPLY_TAG, L.LAP_TAG, "Chip_50", L.LAP_SUPPLY_AT),
+    for key, points, whose in (
+        ("cp.laps", state.clan_points, "bot"),
+        ("you.cp.laps", state.person.clan_points, "your"),
     ):
-        what = "coin" if piece_tag == L.COIN_TAG else "clan-point lap"
-        bag = b.base("Infinite_Bag", f"{what}s", [supply_tag], at)
-        bag["ContainedObjects"] = [b.base(name, f"bot {what}", [piece_tag], at)]
+        for i in range(points // L.CP_TRACK):
+            at = grid(L.AREAS[key].centre, i, per_row=3, rows=1)
+            b.add(b.base("Chip_50", f"{whose} clan-point lap", [L.LAP_TAG], at))
+    lap = f"clan-point lap ({L.CP_TRACK} points, yours or the bot's)"
+    for supply_tag, piece_tag, name, (bag_name, piece), at in (
+        (L.COIN_SUPPLY_TAG, L.COIN_TAG, "Chip_10", ("coins", "bot coin"), L.COIN_SUPPLY_AT),
+        (L.LAP_SUPPLY_TAG, L.LAP_TAG, "Chip_50", ("clan-point laps", lap), L.LAP_SUPPLY_AT),
+    ):
+        bag = b.base("Infinite_Bag", bag_name, [supply_tag], at)
+        bag["ContainedObjects"] = [b.base(name, piece, [piece_tag], at)]
         b.add(bag)
     b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck)), notes=level.record(state)))
     yours = L.AREAS["time"].spot(state.person_influence, time_spots(deck), z=L.PERSON_MARKER_Z)
     b.add(b.marker("person_influence", yours, name="your Influence", colour="white"))
-    b.add(b.marker("clan_points", L.AREAS["cp"].spot(position, L.CP_TRACK)))
-    b.add(b.marker("round", L.AREAS["round"].spot(state.round - 1, bd.rounds)))
+    cp = L.AREAS["cp"]
+    b.add(b.marker("clan_points", cp.spot(state.clan_points % L.CP_TRACK, L.CP_TRACK)))
+    yours = cp.spot(state.person.clan_points % L.CP_TRACK, L.CP_TRACK, z=L.PERSON_MARKER_Z)
+    b.add(b.marker("person_clan_points", yours, name="your clan points", colour="white"))
+    for track, value in state.person.tracks.items():
+        name = f"your {L.track_words(track)}"
+        b.add(b.marker(f"person_{track}", L.your_spot(track, value), name=name, colour="white"))
+    b.add(b.marker("round", L.round_spot(state.round, state.scored)))
     return SaveFile.from_dict(
         {"SaveName": "The White Castle: the Polish solo automa", "ObjectStates": b.objects}, "table"
     )

@@ -17,6 +17,7 @@ T = "whitecastle"
 ZONE_TAG, DIE_TAG, TILE_TAG = f"{T}.zone", f"{T}.die", f"{T}.tile"
 COURTIER_TAG, CARD_TAG, COIN_TAG, LAP_TAG = f"{T}.courtier", f"{T}.card", f"{T}.coin", f"{T}.lap"
 MARKER_TAG = f"{T}.marker"
+YOUR_COURTIER_TAG = f"{T}.yours.courtier"  # the person's courtiers (the bot's carry COURTIER_TAG)
 Y = 1.1  # just above the table's surface
 COIN_SUPPLY_TAG, LAP_SUPPLY_TAG = f"{T}.supply.coin", f"{T}.supply.lap"
 COIN_SUPPLY_AT, LAP_SUPPLY_AT = Vec3(21, Y, -6), Vec3(21, Y, -10)  # infinite bags, outside every zone
@@ -34,6 +35,11 @@ DIE_FACES = {
 PERSON_MARKER_Z = 0.5  # your Influence marker sits beside the bot's on the Passage of Time (W6 reads it)
 SNAP = 0.6  # a die further than this from every space of its bridge lies between them
 CP_TRACK = 50  # clan-point spaces before the track loops; a lap token counts each loop
+# Chosen (not the printed board's): your resource tracks run 0..last; the coins' is long enough for a die's gain on
+# every turn of the game on top of a start.
+YOUR_TRACKS = {"coins": 50, "seals": 10, "food": 10, "iron": 10, "mother_of_pearl": 10}
+ROUND_SPOTS = board().rounds + 1  # rounds 1..3, then "final scoring done": the person says their score is complete
+BETWEEN = 0.3  # a marker further than this share of a step from its nearest space lies between two
 TIME_SPOTS = 40  # Passage of Time spaces laid out when the deck file has no time track (more than a game reaches)
 
 
@@ -43,6 +49,10 @@ def tag(*parts: str) -> str:
 
 def area(key: str, label: str, centre: Vec3, size: Vec3) -> Area:
     return Area(T, key, label, centre, size)
+
+
+def track_words(track: str) -> str:
+    return track.replace("_", "-" if track == "mother_of_pearl" else " ")
 
 
 def _areas() -> dict[str, Area]:
@@ -60,9 +70,15 @@ def _areas() -> dict[str, Area]:
     out["well"] = area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
     out["domain"] = area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))
     for i, floor in enumerate(FLOORS):
-        out[f"floor.{floor}"] = area(
-            f"floor.{floor}", f"bot courtiers: {floor.replace('_', ' ')}", Vec3(-17, Y, -8 + 4 * i), Vec3(5, 2, 3)
+        for key, whose, x in (("floor", "bot", -17), ("you.floor", "your", -23)):
+            label = f"{whose} courtiers: {floor.replace('_', ' ')}"
+            out[f"{key}.{floor}"] = area(f"{key}.{floor}", label, Vec3(x, Y, -8 + 4 * i), Vec3(5, 2, 3))
+    out["you.coins"] = area("you.coins", "your coins", Vec3(0, Y, -18), Vec3(40.8, 2, 2))
+    for i, track in enumerate(t for t in YOUR_TRACKS if t != "coins"):
+        out[f"you.{track}"] = area(
+            f"you.{track}", f"your {track_words(track)}", Vec3(-15 + 10 * i, Y, -21), Vec3(9, 2, 2)
         )
+    out["you.cp.laps"] = area("you.cp.laps", "your clan-point laps", Vec3(10.5, Y, -13), Vec3(3, 2, 2))
     out["bot.deck"] = area("bot.deck", "bot deck", Vec3(15, Y, 6), Vec3(3, 2, 4))
     out["bot.revealed"] = area("bot.revealed", "bot cards revealed", Vec3(15, Y, 0), Vec3(12, 2, 4.5))
     out["bot.discard"] = area("bot.discard", "bot discard", Vec3(19, Y, 6), Vec3(3, 2, 4))
@@ -70,11 +86,21 @@ def _areas() -> dict[str, Area]:
     out["cp.laps"] = area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
     out["time"] = area("time", "Passage of Time", Vec3(0, Y, 10), Vec3(30, 2, 2))
     out["cp"] = area("cp", "clan points", Vec3(0, Y, 13), Vec3(40, 2, 2))
-    out["round"] = area("round", "round", Vec3(-17, Y, 12), Vec3(6, 2, 2))
+    out["round"] = area("round", "round (1, 2, 3, then final scoring done)", Vec3(-17, Y, 12), Vec3(8, 2, 2))
     return out
 
 
 AREAS = _areas()
+
+
+def round_spot(rnd: int, scored: bool = False) -> Vec3:
+    """The round marker's place: on its round, or past the last one once the person's final scoring is done."""
+    return AREAS["round"].spot(ROUND_SPOTS - 1 if scored else rnd - 1, ROUND_SPOTS)
+
+
+def your_spot(track: str, value: int) -> Vec3:
+    """Your marker's place on one of your resource tracks (0 at the left)."""
+    return AREAS[f"you.{track}"].spot(value, YOUR_TRACKS[track] + 1)
 
 
 def room_keys(zone: str) -> list[str]:

@@ -1,9 +1,11 @@
-"""The person's side on the table, for playing without TTS: their legal die placements in words, each carried out
-on the table as their hands would (the die from its bridge end to a space, the Well or their domain, the others
-closing the gap), and the round's end (every die rolled again onto its bridge, the round marker on).
+"""The person's side on the table: their legal die placements in words, as shortcuts each carried out on the table
+as their hands would (the die from its bridge end to a space, the Well or their domain, the others closing the gap,
+their coins marker moved by what the die brings or costs), and the round's end (every die rolled again onto its
+bridge, the round marker on).
 
-The person's domain, resources and score are theirs to run (in TTS, by hand): the moves reach as far as the bot's
-model does, which is the dice. The table is the truth: each listing is read from it afresh.
+The person plays the rest by hand, in TTS or on the page: what the space's card or their domain gives, their
+resources, courtiers and clan points, each a marker or piece of theirs on the table. The table is the truth: each
+listing is read from it afresh.
 """
 
 from __future__ import annotations
@@ -25,13 +27,16 @@ from engines.whitecastle.table.read import COLOURS, TableView
 
 
 def label(state: State, move: A.PersonTurn) -> tuple[str, str]:
-    value = R.die_at(state, move.bridge, move.end)
+    value = R.die_at(state, move.bridge, move.end) or 0
     die = f"the {move.bridge} {value} ({move.end} end)"
+    coins = R.person_coins(value, move.zone)
+    paid = f": +{coins} coins" if coins > 0 else f": pay {-coins} coins" if coins < 0 else ""
     if move.zone == "well":
-        return f"{die} to the Well", "Well"
+        return f"{die} to the Well{paid}", "Well"
     if move.zone == "domain":
-        return f"{die} to your domain", "Domain"
-    return f"{die} to {place_name(move.zone, move.space)}", "Castle" if move.zone != "outside_walls" else "Outside"
+        return f"{die} to your domain{paid}", "Domain"
+    group = "Castle" if move.zone != "outside_walls" else "Outside"
+    return f"{die} to {place_name(move.zone, move.space)}{paid}", group
 
 
 def moves(view: TableView) -> list[PersonMove]:
@@ -51,6 +56,9 @@ def play(view: TableView, move_id: str, rng: random.Random) -> tuple[list[Comman
     move = listed[int(move_id)]
     after = state.copy()
     R.apply(after, move, rng)
+    last = L.YOUR_TRACKS["coins"]
+    if after.person.tracks["coins"] > last:
+        raise ValueError(f"your coins would pass the last space ({last}) of your coins track: keep the rest aside")
     return commands(view, move, after), after
 
 
@@ -70,6 +78,9 @@ def commands(view: TableView, move: A.PersonTurn, after: State) -> list[Command]
     per = board().dice_per_bridge
     area = L.AREAS[f"bridge.{move.bridge}"]
     out += [Move(guid=o.guid, position=Position.of(area.spot(i, per))) for i, o in enumerate(dice)]
+    coins = after.person.tracks["coins"]
+    if coins != state.person.tracks["coins"]:
+        out.append(Move(guid=view.markers["person_coins"].guid, position=Position.of(L.your_spot("coins", coins))))
     if after.round > state.round:
         out += _new_round(view, after)
     return out
@@ -87,7 +98,7 @@ def _new_round(view: TableView, after: State) -> list[Command]:
             out.append(Move(guid=obj.guid, position=Position.of(area.spot(i, per))))
             out.append(SetValue(guid=obj.guid, value=value))
     marker = view.markers["round"].guid
-    out.append(Move(guid=marker, position=Position.of(L.AREAS["round"].spot(after.round - 1, board().rounds))))
+    out.append(Move(guid=marker, position=Position.of(L.round_spot(after.round))))
     return out
 
 
@@ -105,9 +116,12 @@ def describe(view: TableView) -> dict[str, Any]:
         "bridges": s.bridges,
         "spaces": spaces,
         "well": [[d.colour, d.value] for d in s.well],
-        "person": {  # what the table shows of the person's side; their domain board's resources are theirs to count
+        "person": {  # the person's side as their markers and pieces show it
             "influence": s.person_influence,
             "dice": [_die_of(o) for o in view.dice.get("domain", [])],
+            "clan_points": s.person.clan_points,
+            "tracks": {L.track_words(k): v for k, v in s.person.tracks.items()},
+            "courtiers": s.person.courtiers,
         },
         "bot": {
             "influence": s.influence,

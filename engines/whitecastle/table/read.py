@@ -8,6 +8,7 @@ on the bridges: each turn takes one.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,23 +116,24 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
     for floor in FLOORS:
         view.courtiers[floor] = [o.guid for o in by_area.get(f"floor.{floor}", []) if o.has_tag(L.COURTIER_TAG)]
         state.courtiers[floor] = len(view.courtiers[floor])
+        state.person.courtiers[floor] = sum(
+            1 for o in by_area.get(f"you.floor.{floor}", []) if o.has_tag(L.YOUR_COURTIER_TAG)
+        )
     for what, supply_tag in (("coin", L.COIN_SUPPLY_TAG), ("lap", L.LAP_SUPPLY_TAG)):
         bags = table.with_tag(supply_tag)
         if len(bags) != 1:
             problems.append(Problem(f"the {what} supply (an infinite bag tagged '{supply_tag}') is missing or doubled"))
         else:
             view.supplies[what] = bags[0].guid
-    loose = [o for o in table.with_tag(L.COURTIER_TAG) if area_of(o) not in {f"floor.{f}" for f in FLOORS}]
-    for obj in loose:
-        problems.append(Problem("a bot courtier outside the courtier zones (supply, gate, floors, Daimyo)", obj))
-    if sum(state.courtiers.values()) + len(loose) != b.courtiers:
-        problems.append(
-            Problem(f"the bot has {sum(state.courtiers.values())} courtiers on the table; it has {b.courtiers}")
-        )
+    for tag, key, counts, whose in (
+        (L.COURTIER_TAG, "floor", state.courtiers, "the bot has"),
+        (L.YOUR_COURTIER_TAG, "you.floor", state.person.courtiers, "you have"),
+    ):
+        problems += _courtiers(table.with_tag(tag), {f"{key}.{f}" for f in FLOORS}, area_of, counts, whose)
 
     _cards(table, deck, by_area, view, problems)
     state.coins = sum(1 for o in by_area.get("bot.coins", []) if o.has_tag(L.COIN_TAG))
-    laps = sum(1 for o in by_area.get("cp.laps", []) if o.has_tag(L.LAP_TAG))
+    laps, your_laps = (sum(1 for o in by_area.get(k, []) if o.has_tag(L.LAP_TAG)) for k in ("cp.laps", "you.cp.laps"))
     influence = _marker(table, "influence", "time", time_spots(deck), view, problems)
     if "influence" in view.markers:
         marker = view.markers["influence"]
@@ -141,14 +143,48 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
             problems.append(Problem(f"the bot's influence marker: {exc}", marker))
     state.person_influence = _marker(table, "person_influence", "time", time_spots(deck), view, problems, whose="your")
     points = _marker(table, "clan_points", "cp", L.CP_TRACK, view, problems)
-    rnd = _marker(table, "round", "round", b.rounds, view, problems)
-    state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, rnd + 1
+    yours = _marker(table, "person_clan_points", "cp", L.CP_TRACK, view, problems, whose="your")
+    state.person.clan_points = your_laps * L.CP_TRACK + yours
+    for track, last in L.YOUR_TRACKS.items():
+        state.person.tracks[track] = _marker(
+            table, f"person_{track}", f"you.{track}", last + 1, view, problems, whose="your"
+        )
+    rnd = _marker(table, "round", "round", L.ROUND_SPOTS, view, problems)
+    state.scored = rnd == L.ROUND_SPOTS - 1
+    state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, min(rnd + 1, b.rounds)
     state.turns_taken = b.dice_per_bridge * len(COLOURS) - state.dice_left()
     state.over = state.round == b.rounds and state.turns_taken >= 2 * b.turns_per_round  # the last round's turns
+    if state.scored and not state.over:
+        problems.append(
+            Problem(_EARLY_SCORE.format(rounds=b.rounds, turns=2 * b.turns_per_round), view.markers["round"])
+        )
     problems += _round_problems(state)
     if problems:
         raise ReadError(problems)
     return view
+
+
+_EARLY_SCORE = (
+    "the round marker is on 'final scoring done', yet round {rounds}'s {turns} turns are not all taken: put it back "
+    "on its round"
+)
+
+
+def _courtiers(
+    found: list[TableObject],
+    keys: set[str],
+    area_of: Callable[[TableObject], str | None],
+    counts: dict[str, int],
+    whose: str,
+) -> list[Problem]:
+    """A side's courtiers outside its courtier zones, and a side with more or fewer than the game gives it."""
+    b = board()
+    one, zones = ("a bot courtier", "the bot's") if whose == "the bot has" else ("one of your courtiers", "your")
+    loose = [o for o in found if area_of(o) not in keys]
+    out = [Problem(f"{one} outside {zones} courtier zones (supply, gate, floors, Daimyo)", o) for o in loose]
+    if sum(counts.values()) + len(loose) != b.courtiers:
+        out.append(Problem(f"{whose} {sum(counts.values())} courtiers on the table; there are {b.courtiers}"))
+    return out
 
 
 def _round_problems(state: State) -> list[Problem]:
@@ -233,7 +269,7 @@ def _marker(
     table: Table, what: str, area_key: str, spots: int, view: TableView, problems: list[Problem], *, whose: str = ""
 ) -> int:
     found = table.with_tag(L.tag("marker", what))
-    label = f"{whose} {what.removeprefix('person_')}" if whose else f"the bot's {what.replace('_', ' ')}"
+    label = f"{whose} {L.track_words(what.removeprefix('person_'))}" if whose else f"the bot's {L.track_words(what)}"
     if len(found) != 1:
         problems.append(
             Problem(
@@ -250,4 +286,10 @@ def _marker(
     step = area.size.x / spots
     if distance > step / 2 or abs(marker.position.z - area.centre.z) > area.size.z / 2:
         problems.append(Problem(f"{label} marker is not on a space of {area.label}", marker))
+    elif distance > step * L.BETWEEN:
+        other = index + (1 if marker.position.x > area.spot(index, spots).x else -1)
+        low, high = (n + (what == "round") for n in sorted((index, other)))  # rounds count from 1, tracks from 0
+        problems.append(
+            Problem(f"{label} marker lies between spaces {low} and {high} of {area.label}: put it on one", marker)
+        )
     return index
