@@ -2,7 +2,7 @@
 
 The person's score is read from their markers and courtiers (``rules.person_score``); what their gardeners and
 warriors score is on no marker, so they add it on their clan-point marker and then move the round marker past round
-3, to "final scoring done". Until then the bot names the winner only where those points cannot change it (the
+3, to its space "done". Until then the bot names the winner only where those points cannot change it (the
 person already leads: they only add), and otherwise says the count the person must make.
 """
 
@@ -43,7 +43,7 @@ def ending(state: State, deck: SoloDeck) -> Outcome:
     need = bot - you + 1
     return Outcome(
         f"the bot leads {bot} to {you}: add what {R.UNREAD_SCORING} score to your clan-point marker ({need} more "
-        "and you win), then move the round marker to 'final scoring done'",
+        "and you win), then move the round marker to its last space, 'done'",
         "the last round is played",
         score,
         decided=False,

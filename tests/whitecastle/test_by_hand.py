@@ -18,7 +18,6 @@ from engines.base import Options
 from engines.whitecastle import rules as R
 from engines.whitecastle.board import ZONES, board
 from engines.whitecastle.table import layout as L
-from engines.whitecastle.table.build import DIE_SLOT_Z
 from engines.whitecastle.table.read import COLOURS, TableView
 from tests.conftest import Live, start_live, stop_live
 
@@ -43,7 +42,7 @@ def place_die(live: Live, view: TableView, rng: random.Random) -> int:
     die = dice[0] if move.end == "low" else dice[-1]
     if move.zone in ZONES:
         area = L.AREAS[f"{move.zone}.{move.space}"]
-        to = Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)
+        to = Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)
     else:  # the Well or your domain: anywhere in it, beside what is there
         area = L.AREAS[move.zone]
         to = Vec3(area.centre.x - 2 + 1.1 * len(view.dice[move.zone]), L.Y, area.centre.z)

@@ -162,7 +162,7 @@ def test_card_faces_are_drawn_from_the_deck_data(tmp_path):
     from engines.whitecastle.table.images import CELL_H, CELL_W, write_all
 
     urls = write_all(tmp_path, DECK)
-    assert set(urls) == {"cards_0", "card_back"}
+    assert set(urls) == {"cards_0", "card_back", "board"}
     sheet = Image.open(tmp_path / "cards_0.png")
     assert sheet.size == (CELL_W * 10, CELL_H * 7)
     save = build_table(next(bot_turn_starts(1)), DECK, urls).to_dict()["ObjectStates"]

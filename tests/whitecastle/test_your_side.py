@@ -87,7 +87,7 @@ def test_a_courtier_of_yours_off_your_courtier_zones_is_named():
 def test_the_final_scoring_space_before_the_last_turn_is_named():
     state = fresh()
     state.scored = True  # the round marker past round 3 while round 1 is being played
-    assert any("'final scoring done'" in p for p in problems(objects(state)))
+    assert any("round marker is on 'done' (your final scoring), yet round 3's" in p for p in problems(objects(state)))
 
 
 def test_your_die_brings_or_costs_coins_and_a_placement_you_cannot_pay_is_not_listed():
@@ -143,3 +143,24 @@ def test_behind_at_the_end_says_the_count_to_make_then_the_winner_once_your_fina
     state.person.clan_points = 30 + bot - 42
     end = ending(read(state).state, DECK)
     assert not end.decided and end.winner.startswith(f"a tie at {bot}")
+
+
+def test_the_board_prints_every_track_space_and_a_marker_dropped_on_its_snap_point_reads_as_that_space():
+    """In TTS a dropped piece lands on the nearest snap point: each track space has one (both rows of the shared
+    tracks), so a marker let go near a space reads as on it, never as between two."""
+    objs = objects(fresh())
+    board = next(o for o in objs if L.BOARD_TAG in o.get("Tags", []))
+    scale = board["Transform"]["scaleX"]
+    snaps = [
+        (p["Position"]["x"] * scale + L.BOARD_AT.x, p["Position"]["z"] * scale + L.BOARD_AT.z)
+        for p in board["AttachedSnapPoints"]
+    ]
+    coins = marker(objs, "person_coins")
+    for value in range(L.YOUR_TRACKS["coins"] + 1):
+        spot = L.your_spot("coins", value)
+        x, z = min(snaps, key=lambda s: (s[0] - spot.x) ** 2 + (s[1] - spot.z) ** 2)
+        coins["Transform"].update(posX=x, posZ=z)
+        you = read_table(Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "t")), DECK).state.person
+        assert you.tracks["coins"] == value
+    cp_spaces = [L.AREAS["cp"].spot(i, L.CP_TRACK, z=dz) for i in range(L.CP_TRACK) for dz in (0, L.PERSON_MARKER_Z)]
+    assert all(min(abs(x - s.x) + abs(z - s.z) for x, z in snaps) < 1e-6 for s in cp_spaces)

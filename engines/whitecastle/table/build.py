@@ -15,8 +15,6 @@ from engines.whitecastle.table import layout as L
 from engines.whitecastle.table import level
 from engines.whitecastle.table.images import cells, op_words
 
-DIE_SLOT_Z, TILE_Z = 0.9, -0.9  # in a room: the die above its tiles
-
 
 class _Builder(Builder):
     def die(self, die: Die, at: Vec3) -> dict[str, Any]:
@@ -51,13 +49,11 @@ class _Builder(Builder):
         )
 
 
-def time_spots(deck: SoloDeck) -> int:
-    return deck.time_track.last + 1 if deck.time_track is not None else L.TIME_SPOTS
-
-
 def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None = None) -> SaveFile:
     b = _Builder(assets or {})
     bd = board()
+    snaps = L.snap_points(L.time_spots(deck))
+    b.add(b.board("The White Castle", [L.BOARD_TAG], L.BOARD_AT, "board", size=L.BOARD_SIZE, snap_points=snaps))
     for area in L.AREAS.values():
         b.add(b.zone(area.label, [L.ZONE_TAG, area.tag], area.centre, area.size))
     for colour, values in state.bridges.items():
@@ -68,9 +64,9 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
         for index, space in enumerate(state.spaces[zone], start=1):
             area = L.AREAS[f"{zone}.{index}"]
             for j, colour in enumerate(space.tiles):
-                b.add(b.die_tile(colour, area.spot(j, len(space.tiles), z=TILE_Z)))
+                b.add(b.die_tile(colour, area.spot(j, len(space.tiles), z=L.TILE_Z)))
             if space.die is not None:
-                b.add(b.die(space.die, Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)))
+                b.add(b.die(space.die, Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)))
     well = L.AREAS["well"]
     for i, die in enumerate(state.well):
         b.add(b.die(die, grid(well.centre, i, per_row=4, rows=2, step=1.1)))
@@ -123,8 +119,8 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
         bag = b.base("Infinite_Bag", bag_name, [supply_tag], at)
         bag["ContainedObjects"] = [b.base(name, piece, [piece_tag], at)]
         b.add(bag)
-    b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, time_spots(deck)), notes=level.record(state)))
-    yours = L.AREAS["time"].spot(state.person_influence, time_spots(deck), z=L.PERSON_MARKER_Z)
+    b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, L.time_spots(deck)), notes=level.record(state)))
+    yours = L.AREAS["time"].spot(state.person_influence, L.time_spots(deck), z=L.PERSON_MARKER_Z)
     b.add(b.marker("person_influence", yours, name="your Influence", colour="white"))
     cp = L.AREAS["cp"]
     b.add(b.marker("clan_points", cp.spot(state.clan_points % L.CP_TRACK, L.CP_TRACK)))

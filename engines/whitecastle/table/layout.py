@@ -12,6 +12,7 @@ from __future__ import annotations
 from bridge.table import Vec3
 from engines.tablekit import Area
 from engines.whitecastle.board import FLOORS, ZONES, board, place_name
+from engines.whitecastle.deck import SoloDeck
 
 T = "whitecastle"
 ZONE_TAG, DIE_TAG, TILE_TAG = f"{T}.zone", f"{T}.die", f"{T}.tile"
@@ -38,9 +39,15 @@ CP_TRACK = 50  # clan-point spaces before the track loops; a lap token counts ea
 # Chosen (not the printed board's): your resource tracks run 0..last; the coins' is long enough for a die's gain on
 # every turn of the game on top of a start.
 YOUR_TRACKS = {"coins": 50, "seals": 10, "food": 10, "iron": 10, "mother_of_pearl": 10}
-ROUND_SPOTS = board().rounds + 1  # rounds 1..3, then "final scoring done": the person says their score is complete
+ROUND_SPOTS = board().rounds + 1  # rounds 1..3, then "done": the person says their final scoring is complete
+DIE_SLOT_Z, TILE_Z = 0.9, -0.9  # in a castle space: the die above its tiles
 BETWEEN = 0.3  # a marker further than this share of a step from its nearest space lies between two
 TIME_SPOTS = 40  # Passage of Time spaces laid out when the deck file has no time track (more than a game reaches)
+
+
+def time_spots(deck: SoloDeck) -> int:
+    """The Passage of Time's spaces: the deck file's track, or more than a game reaches."""
+    return deck.time_track.last + 1 if deck.time_track is not None else TIME_SPOTS
 
 
 def tag(*parts: str) -> str:
@@ -86,7 +93,7 @@ def _areas() -> dict[str, Area]:
     out["cp.laps"] = area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
     out["time"] = area("time", "Passage of Time", Vec3(0, Y, 10), Vec3(30, 2, 2))
     out["cp"] = area("cp", "clan points", Vec3(0, Y, 13), Vec3(40, 2, 2))
-    out["round"] = area("round", "round (1, 2, 3, then final scoring done)", Vec3(-17, Y, 12), Vec3(8, 2, 2))
+    out["round"] = area("round", "round", Vec3(19.5, Y, 10), Vec3(6, 2, 2))
     return out
 
 
@@ -101,6 +108,30 @@ def round_spot(rnd: int, scored: bool = False) -> Vec3:
 def your_spot(track: str, value: int) -> Vec3:
     """Your marker's place on one of your resource tracks (0 at the left)."""
     return AREAS[f"you.{track}"].spot(value, YOUR_TRACKS[track] + 1)
+
+
+BOARD_TAG = f"{T}.board"
+BOARD_AT = Vec3(-2, 1.0, -3.5)  # under every zone: the printed spaces, labels and numbered tracks
+BOARD_SIZE = (49.0, 38.0)
+TRACKS = {"time": 0, "cp": CP_TRACK, "round": ROUND_SPOTS, **{f"you.{t}": last + 1 for t, last in YOUR_TRACKS.items()}}
+TWO_ROWS = {"time", "cp"}  # the bot's marker on the track's line, yours half a unit above it
+
+
+def track_spots(key: str, time_spots: int) -> list[Vec3]:
+    """Every space of a track, left to right (the Passage of Time's count comes from the deck file)."""
+    n = TRACKS[key] or time_spots
+    return [AREAS[key].spot(i, n) for i in range(n)]
+
+
+def snap_points(time_spots: int) -> list[Vec3]:
+    """Where a dropped piece lands in TTS: every track space (both markers' rows), each bridge's three dice, each
+    castle space's die slot. Relative to the board's centre."""
+    b = board()
+    spots = [s for key in TRACKS for s in track_spots(key, time_spots)]
+    spots += [Vec3(s.x, s.y, s.z + PERSON_MARKER_Z) for key in TWO_ROWS for s in track_spots(key, time_spots)]
+    spots += [AREAS[f"bridge.{c}"].spot(i, b.dice_per_bridge) for c in b.bridges for i in range(b.dice_per_bridge)]
+    spots += [Vec3(a.centre.x, Y, a.centre.z + DIE_SLOT_Z) for z in ZONES for a in (AREAS[k] for k in room_keys(z))]
+    return [Vec3(s.x - BOARD_AT.x, 0.1, s.z - BOARD_AT.z) for s in spots]
 
 
 def room_keys(zone: str) -> list[str]:

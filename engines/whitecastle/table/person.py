@@ -22,7 +22,6 @@ from engines.whitecastle import rules as R
 from engines.whitecastle.board import board, place_name
 from engines.whitecastle.state import Die, State
 from engines.whitecastle.table import layout as L
-from engines.whitecastle.table.build import DIE_SLOT_Z
 from engines.whitecastle.table.read import COLOURS, TableView
 
 
@@ -73,7 +72,7 @@ def commands(view: TableView, move: A.PersonTurn, after: State) -> list[Command]
         at = grid(L.AREAS["domain"].centre, len(view.dice["domain"]), per_row=6, rows=2, step=1.1)
     else:
         area = L.AREAS[f"{move.zone}.{move.space}"]
-        at = Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)
+        at = Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)
     out: list[Command] = [Move(guid=guid, position=Position.of(at))]
     per = board().dice_per_bridge
     area = L.AREAS[f"bridge.{move.bridge}"]

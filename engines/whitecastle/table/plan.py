@@ -16,7 +16,6 @@ from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import State
 from engines.whitecastle.table import layout as L
 from engines.whitecastle.table import level
-from engines.whitecastle.table.build import DIE_SLOT_Z, time_spots
 from engines.whitecastle.table.read import COLOURS, TableView
 
 
@@ -55,7 +54,7 @@ class Planner(RecordingPlanner):
                     at = grid(L.AREAS["well"].centre, len(before.well), per_row=4, rows=2, step=1.1)
                 else:
                     area = L.AREAS[f"{zone}.{space}"]
-                    at = Vec3(area.centre.x, L.Y, area.centre.z + DIE_SLOT_Z)
+                    at = Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)
                 return [Move(guid=guid, position=Position.of(at))]
             case A.Gain("coins", n):
                 area = L.AREAS["bot.coins"]
@@ -81,7 +80,7 @@ class Planner(RecordingPlanner):
     # --- markers ------------------------------------------------------------------------------------------
 
     def _influence(self, after: State) -> Command:
-        at = L.AREAS["time"].spot(after.influence, time_spots(self.deck))
+        at = L.AREAS["time"].spot(after.influence, L.time_spots(self.deck))
         return Move(guid=self.view.markers["influence"].guid, position=Position.of(at))
 
     def _clan_points(self, before: State, after: State) -> list[Command]:

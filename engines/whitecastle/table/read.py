@@ -20,7 +20,6 @@ from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, Space, State
 from engines.whitecastle.table import layout as L
 from engines.whitecastle.table import level
-from engines.whitecastle.table.build import time_spots
 
 COLOURS: tuple[Colour, ...] = ("red", "black", "white")
 
@@ -134,14 +133,17 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
     _cards(table, deck, by_area, view, problems)
     state.coins = sum(1 for o in by_area.get("bot.coins", []) if o.has_tag(L.COIN_TAG))
     laps, your_laps = (sum(1 for o in by_area.get(k, []) if o.has_tag(L.LAP_TAG)) for k in ("cp.laps", "you.cp.laps"))
-    influence = _marker(table, "influence", "time", time_spots(deck), view, problems)
+    time = L.time_spots(deck)
+    influence = _marker(table, "influence", "time", time, view, problems)
     if "influence" in view.markers:
         marker = view.markers["influence"]
         try:
             state.difficulty, state.set_up_for = level.parse(marker.gm_notes)
         except ValueError as exc:
             problems.append(Problem(f"the bot's influence marker: {exc}", marker))
-    state.person_influence = _marker(table, "person_influence", "time", time_spots(deck), view, problems, whose="your")
+    state.person_influence = _marker(
+        table, "person_influence", "time", L.time_spots(deck), view, problems, whose="your"
+    )
     points = _marker(table, "clan_points", "cp", L.CP_TRACK, view, problems)
     yours = _marker(table, "person_clan_points", "cp", L.CP_TRACK, view, problems, whose="your")
     state.person.clan_points = your_laps * L.CP_TRACK + yours
@@ -165,8 +167,8 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
 
 
 _EARLY_SCORE = (
-    "the round marker is on 'final scoring done', yet round {rounds}'s {turns} turns are not all taken: put it back "
-    "on its round"
+    "the round marker is on 'done' (your final scoring), yet round {rounds}'s {turns} turns are not all taken: put it "
+    "back on its round"
 )
 
 
