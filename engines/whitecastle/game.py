@@ -159,6 +159,7 @@ class WhiteCastle(Game[TableView, Any]):
             rows=selfplay.rows(summary),
         )
         return text + (
-            "\nscripted: a person who takes a legal die at random and puts it on a free space, the Well or their "
-            "domain (their score is not modelled, so no win rate: the bot's score stands in)."
+            "\nscripted: a person who takes a legal die at random and puts it where they can pay for it (a free space, "
+            "the Well or their domain; their coins are kept, their clan points are not modelled, so no win rate: the "
+            "bot's score stands in)."
         )

@@ -1,6 +1,7 @@
 """``automa selfplay whitecastle``: the bot over whole games against a scripted person who takes a legal die at
-random and puts it on a free space, the Well or their domain. The person's own score is not modelled (their domain
-is theirs to run), so the figures are the bot's: its score, where its dice went, and its thinking time."""
+random and puts it where they can pay for it: a free space, the Well or their domain. Their coins are kept, their
+clan points are not modelled (the space's cards and their domain are not), so the figures are the bot's: its score,
+where its dice went, and its thinking time."""
 
 from __future__ import annotations
 
