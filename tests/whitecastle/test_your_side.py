@@ -11,7 +11,6 @@ import pytest
 
 from bridge.commands import Move
 from bridge.table import SaveFile, Table
-from engines.base import ReadError
 from engines.whitecastle import rules as R
 from engines.whitecastle.deck import SAMPLE_DECK, load_deck
 from engines.whitecastle.ending import ending
@@ -20,6 +19,7 @@ from engines.whitecastle.table import layout as L
 from engines.whitecastle.table import person
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.read import TableView, read_table
+from tests.whitecastle.test_table import objects, problems
 
 DECK = load_deck(SAMPLE_DECK)
 
@@ -46,16 +46,6 @@ def test_your_markers_laps_and_courtiers_are_read_back_as_built():
     you.courtiers = {"supply": 1, "gate": 1, "first_floor": 2, "second_floor": 0, "daimyo": 1}
     back = read(state).state.person
     assert (back.clan_points, back.tracks, back.courtiers) == (123, you.tracks, you.courtiers)
-
-
-def objects(state: State) -> list[dict[str, Any]]:
-    return build_table(state, DECK).to_dict()["ObjectStates"]
-
-
-def problems(objs: list[dict[str, Any]]) -> list[str]:
-    with pytest.raises(ReadError) as caught:
-        read_table(Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "test")), DECK)
-    return [str(p) for p in caught.value.problems]
 
 
 def marker(objs: list[dict[str, Any]], what: str) -> dict[str, Any]:
