@@ -51,25 +51,41 @@ class _Builder(Builder):
 
 def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None = None) -> SaveFile:
     b = _Builder(assets or {})
-    bd = board()
     snaps = L.snap_points(L.time_spots(deck))
     b.add(b.board("The White Castle", [L.BOARD_TAG], L.BOARD_AT, "board", size=L.BOARD_SIZE, snap_points=snaps))
     for area in L.AREAS.values():
         b.add(b.zone(area.label, [L.ZONE_TAG, area.tag], area.centre, area.size))
+    _dice(b, state)
+    _courtiers(b, state)
+    _cards(b, state, deck)
+    _chips(b, state)
+    _markers(b, state, deck)
+    return SaveFile.from_dict(
+        {"SaveName": "The White Castle: the Polish solo automa", "ObjectStates": b.objects}, "table"
+    )
+
+
+def _dice(b: _Builder, state: State) -> None:
+    """The dice on their bridges, spaces and the Well; each castle space's die tiles."""
+    per = board().dice_per_bridge
     for colour, values in state.bridges.items():
         area = L.AREAS[f"bridge.{colour}"]
         for i, value in enumerate(values):
-            b.add(b.die(Die(colour, value), area.spot(i, bd.dice_per_bridge)))
+            b.add(b.die(Die(colour, value), area.spot(i, per)))
     for zone in ZONES:
         for index, space in enumerate(state.spaces[zone], start=1):
             area = L.AREAS[f"{zone}.{index}"]
-            for j, colour in enumerate(space.tiles):
-                b.add(b.die_tile(colour, area.spot(j, len(space.tiles), z=L.TILE_Z)))
+            for j, tile in enumerate(space.tiles):
+                b.add(b.die_tile(tile, area.spot(j, len(space.tiles), z=L.TILE_Z)))
             if space.die is not None:
                 b.add(b.die(space.die, Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)))
     well = L.AREAS["well"]
     for i, die in enumerate(state.well):
         b.add(b.die(die, grid(well.centre, i, per_row=4, rows=2, step=1.1)))
+
+
+def _courtiers(b: _Builder, state: State) -> None:
+    """The bot's and your courtiers, each side on its own floors."""
     for floor in FLOORS:
         for key, counts, name, tag, tint in (
             ("floor", state.courtiers, "bot courtier", L.COURTIER_TAG, "bot"),
@@ -79,6 +95,10 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
             for i in range(counts[floor]):
                 at = grid(area.centre, i, per_row=4, rows=2, step=0.9)
                 b.add(b.base("PlayerPawn", name, [tag], at, colour=L.RGB[tint]))
+
+
+def _cards(b: _Builder, state: State, deck: SoloDeck) -> None:
+    """The bot's deck and discard pile face down, its revealed row face up."""
     faces = cells(deck)
 
     def card(card_id: str, at: Vec3, face_down: bool) -> dict[str, Any]:
@@ -101,6 +121,10 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
     revealed = L.AREAS["bot.revealed"]
     for i, card_id in enumerate(state.revealed):
         b.add(card(card_id, revealed.spot(i, 4), False))
+
+
+def _chips(b: _Builder, state: State) -> None:
+    """The bot's coins, both sides' clan-point laps, and the bags they come from."""
     coins = L.AREAS["bot.coins"]
     for i in range(state.coins):
         b.add(b.base("Chip_10", "bot coin", [L.COIN_TAG], grid(coins.centre, i, per_row=5, rows=3, step=0.8)))
@@ -119,17 +143,19 @@ def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None =
         bag = b.base("Infinite_Bag", bag_name, [supply_tag], at)
         bag["ContainedObjects"] = [b.base(name, piece, [piece_tag], at)]
         b.add(bag)
-    b.add(b.marker("influence", L.AREAS["time"].spot(state.influence, L.time_spots(deck)), notes=level.record(state)))
-    yours = L.AREAS["time"].spot(state.person_influence, L.time_spots(deck), z=L.PERSON_MARKER_Z)
-    b.add(b.marker("person_influence", yours, name="your Influence", colour="white"))
-    cp = L.AREAS["cp"]
+
+
+def _markers(b: _Builder, state: State, deck: SoloDeck) -> None:
+    """Both Influence and clan-point markers on their shared tracks (yours on the row above), your resource
+    tracks' markers, the round marker."""
+    time, cp, yours = L.AREAS["time"], L.AREAS["cp"], L.PERSON_MARKER_Z
+    b.add(b.marker("influence", time.spot(state.influence, L.time_spots(deck)), notes=level.record(state)))
+    at = time.spot(state.person_influence, L.time_spots(deck), z=yours)
+    b.add(b.marker("person_influence", at, name="your Influence", colour="white"))
     b.add(b.marker("clan_points", cp.spot(state.clan_points % L.CP_TRACK, L.CP_TRACK)))
-    yours = cp.spot(state.person.clan_points % L.CP_TRACK, L.CP_TRACK, z=L.PERSON_MARKER_Z)
-    b.add(b.marker("person_clan_points", yours, name="your clan points", colour="white"))
+    at = cp.spot(state.person.clan_points % L.CP_TRACK, L.CP_TRACK, z=yours)
+    b.add(b.marker("person_clan_points", at, name="your clan points", colour="white"))
     for track, value in state.person.tracks.items():
         name = f"your {L.track_words(track)}"
         b.add(b.marker(f"person_{track}", L.your_spot(track, value), name=name, colour="white"))
     b.add(b.marker("round", L.round_spot(state.round, state.scored)))
-    return SaveFile.from_dict(
-        {"SaveName": "The White Castle: the Polish solo automa", "ObjectStates": b.objects}, "table"
-    )
