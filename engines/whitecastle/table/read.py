@@ -132,7 +132,7 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
 
     _cards(table, deck, by_area, view, problems)
     state.coins = sum(1 for o in by_area.get("bot.coins", []) if o.has_tag(L.COIN_TAG))
-    laps, your_laps = (sum(1 for o in by_area.get(k, []) if o.has_tag(L.LAP_TAG)) for k in ("cp.laps", "you.cp.laps"))
+    laps = _laps(by_area, "cp.laps")
     time = L.time_spots(deck)
     influence = _marker(table, "influence", "time", time, view, problems)
     if "influence" in view.markers:
@@ -141,16 +141,8 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
             state.difficulty, state.set_up_for = level.parse(marker.gm_notes)
         except ValueError as exc:
             problems.append(Problem(f"the bot's influence marker: {exc}", marker))
-    state.person_influence = _marker(
-        table, "person_influence", "time", L.time_spots(deck), view, problems, whose="your"
-    )
     points = _marker(table, "clan_points", "cp", L.CP_TRACK, view, problems)
-    yours = _marker(table, "person_clan_points", "cp", L.CP_TRACK, view, problems, whose="your")
-    state.person.clan_points = your_laps * L.CP_TRACK + yours
-    for track, last in L.YOUR_TRACKS.items():
-        state.person.tracks[track] = _marker(
-            table, f"person_{track}", f"you.{track}", last + 1, view, problems, whose="your"
-        )
+    _your_markers(table, by_area, time, view, problems)
     rnd = _marker(table, "round", "round", L.ROUND_SPOTS, view, problems)
     state.scored = rnd == L.ROUND_SPOTS - 1
     state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, min(rnd + 1, b.rounds)
@@ -164,6 +156,22 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
     if problems:
         raise ReadError(problems)
     return view
+
+
+def _laps(by_area: dict[str, list[TableObject]], key: str) -> int:
+    return sum(1 for o in by_area.get(key, []) if o.has_tag(L.LAP_TAG))
+
+
+def _your_markers(
+    table: Table, by_area: dict[str, list[TableObject]], time: int, view: TableView, problems: list[Problem]
+) -> None:
+    """Your Influence, clan points (with your laps) and resource tracks, as your markers show them."""
+    you = view.state.person
+    view.state.person_influence = _marker(table, "person_influence", "time", time, view, problems, whose="your")
+    on_track = _marker(table, "person_clan_points", "cp", L.CP_TRACK, view, problems, whose="your")
+    you.clan_points = _laps(by_area, "you.cp.laps") * L.CP_TRACK + on_track
+    for track, last in L.YOUR_TRACKS.items():
+        you.tracks[track] = _marker(table, f"person_{track}", f"you.{track}", last + 1, view, problems, whose="your")
 
 
 _EARLY_SCORE = (
