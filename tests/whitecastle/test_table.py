@@ -168,3 +168,12 @@ def test_card_faces_are_drawn_from_the_deck_data(tmp_path):
     save = build_table(next(bot_turn_starts(1)), DECK, urls).to_dict()["ObjectStates"]
     deck = next(o for o in save if o.get("Name") == "Deck")
     assert {d["FaceURL"] for d in deck["CustomDeck"].values()} == {urls["cards_0"]}
+
+
+@pytest.mark.parametrize("shown", [1, 2, 4])
+def test_cards_revealed_mid_turn_read_back_in_their_row(shown: int):
+    """The first revealed card lay inside First Floor space 3's zone (the boxes overlapped), so a table read mid-turn
+    lost it ("bot cards not in its deck, revealed row or discard")."""
+    state = next(bot_turn_starts(1))
+    state.revealed, state.deck = state.deck[:shown], state.deck[shown:]
+    assert read_table(Table.from_save(build_table(state, DECK)), DECK).state.revealed == state.revealed

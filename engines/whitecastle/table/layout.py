@@ -87,7 +87,7 @@ def _areas() -> dict[str, Area]:
         )
     out["you.cp.laps"] = area("you.cp.laps", "your clan-point laps", Vec3(10.5, Y, -13), Vec3(3, 2, 2))
     out["bot.deck"] = area("bot.deck", "bot deck", Vec3(15, Y, 6), Vec3(3, 2, 4))
-    out["bot.revealed"] = area("bot.revealed", "bot cards revealed", Vec3(15, Y, 0), Vec3(12, 2, 4.5))
+    out["bot.revealed"] = area("bot.revealed", "bot cards revealed", Vec3(16, Y, 0), Vec3(10, 2, 4.5))  # clear of F1 3
     out["bot.discard"] = area("bot.discard", "bot discard", Vec3(19, Y, 6), Vec3(3, 2, 4))
     out["bot.coins"] = area("bot.coins", "bot coins", Vec3(15, Y, -6), Vec3(5, 2, 3))
     out["cp.laps"] = area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
