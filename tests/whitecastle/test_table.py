@@ -177,3 +177,17 @@ def test_cards_revealed_mid_turn_read_back_in_their_row(shown: int):
     state = next(bot_turn_starts(1))
     state.revealed, state.deck = state.deck[:shown], state.deck[shown:]
     assert read_table(Table.from_save(build_table(state, DECK)), DECK).state.revealed == state.revealed
+
+
+def test_no_two_zones_overlap():
+    """A piece belongs to the first zone whose box holds its centre: where two boxes overlap, a piece in the one
+    could be read as in the other (the revealed row and First Floor space 3 did)."""
+    areas = list(L.AREAS.items())
+    overlaps = [
+        (k, k2)
+        for i, (k, a) in enumerate(areas)
+        for k2, b in areas[i + 1 :]
+        if abs(a.centre.x - b.centre.x) < (a.size.x + b.size.x) / 2
+        and abs(a.centre.z - b.centre.z) < (a.size.z + b.size.z) / 2
+    ]
+    assert overlaps == []

@@ -77,7 +77,7 @@ def _areas() -> dict[str, Area]:
     out["well"] = area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
     out["domain"] = area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))
     for i, floor in enumerate(FLOORS):
-        for key, whose, x in (("floor", "bot", -17), ("you.floor", "your", -23)):
+        for key, whose, x in (("floor", "bot", -17.6), ("you.floor", "your", -23.6)):
             label = f"{whose} courtiers: {floor.replace('_', ' ')}"
             out[f"{key}.{floor}"] = area(f"{key}.{floor}", label, Vec3(x, Y, -8 + 4 * i), Vec3(5, 2, 3))
     out["you.coins"] = area("you.coins", "your coins", Vec3(0, Y, -18), Vec3(40.8, 2, 2))
