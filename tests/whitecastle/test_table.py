@@ -191,3 +191,17 @@ def test_no_two_zones_overlap():
         and abs(a.centre.z - b.centre.z) < (a.size.z + b.size.z) / 2
     ]
     assert overlaps == []
+
+
+def test_a_piece_resting_on_the_board_or_on_another_piece_is_still_in_its_zone():
+    """Pieces let go by hand rest on the board under the zones, or on what lies there (a die dropped onto a die):
+    the zones reach above them, so a second die on a space is named as such, not as lying outside every zone."""
+    state = next(bot_turn_starts(1))
+    objs = objects(state)
+    room = L.AREAS["first_floor.2"]
+    dice = tagged(objs, L.DIE_TAG)
+    for die, height in ((dice[0], 2.0), (dice[1], 3.0)):  # on the board; on top of that die
+        die["Transform"].update(posX=room.centre.x, posY=height, posZ=room.centre.z + L.DIE_SLOT_Z)
+    found = problems(objs)
+    assert any("two dice on First Floor space 2" in p for p in found)
+    assert not any("outside every zone" in p for p in found)

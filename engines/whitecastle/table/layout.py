@@ -54,8 +54,11 @@ def tag(*parts: str) -> str:
     return ".".join((T, *parts))
 
 
+ZONE_HEIGHT = 6.0  # from under the table's top to well above the board: a piece resting on the board, or on another
+
+
 def area(key: str, label: str, centre: Vec3, size: Vec3) -> Area:
-    return Area(T, key, label, centre, size)
+    return Area(T, key, label, centre, Vec3(size.x, ZONE_HEIGHT, size.z))
 
 
 def track_words(track: str) -> str:
