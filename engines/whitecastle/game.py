@@ -25,7 +25,7 @@ from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck, find_deck, load_deck
 from engines.whitecastle.ending import ending
 from engines.whitecastle.options import OPTION_TYPES, BotOptions
-from engines.whitecastle.table import person
+from engines.whitecastle.table import check, person
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.level import LEVELS
 from engines.whitecastle.table.plan import Planner
@@ -39,6 +39,7 @@ class WhiteCastle(Game[TableView, Any]):
     title = "The White Castle: the Polish solo automa"
     difficulties = ("easy", "medium", "hard")
     plays_person = True
+    checks_turns = True
 
     def __init__(self) -> None:
         self.owned: OwnerData[SoloDeck] = OwnerData(lambda path, sample: find_deck(path, allow_sample=sample))
@@ -99,6 +100,13 @@ class WhiteCastle(Game[TableView, Any]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
         return state_after(state)
+
+    def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
+        try:
+            now = read_table(table, self.deck, round_done=True).state
+        except ReadError as exc:
+            return False, [f"The table cannot be read: {p}" for p in exc.problems]
+        return check.check_turn(previous, now)
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
         return person.moves(self.read(table))

@@ -33,11 +33,12 @@ def drag(live: Live, guid: str, to: Vec3, rotation: tuple[float, float, float] |
     emulator.release(guid)
 
 
-def place_die(live: Live, view: TableView, rng: random.Random) -> int:
+def place_die(live: Live, view: TableView, rng: random.Random, *, coins_too: bool = True) -> int:
     """Your turn by hand: a die from a bridge end onto a free space you can pay for (or the Well, or your domain),
-    and your coins marker moved by what it brings or costs. Returns the coins it brought (negative: paid)."""
+    and (``coins_too``) your coins marker moved by what it brings or costs. Returns the coins it brought (negative:
+    paid)."""
     state = view.state
-    move = rng.choice(list(R.person_actions(state)))
+    move = rng.choice([m for m in R.person_actions(state) if m.zone != "well"])  # the Well brings no coins
     dice = view.dice[f"bridge.{move.bridge}"]
     die = dice[0] if move.end == "low" else dice[-1]
     if move.zone in ZONES:
@@ -48,10 +49,18 @@ def place_die(live: Live, view: TableView, rng: random.Random) -> int:
         to = Vec3(area.centre.x - 2 + 1.1 * len(view.dice[move.zone]), L.Y, area.centre.z)
     drag(live, die.guid, to)
     coins = R.person_coins(int(die.value), move.zone)
-    if coins:
-        after = state.person.tracks["coins"] + coins
-        drag(live, view.markers["person_coins"].guid, L.your_spot("coins", after))
+    if coins_too:
+        move_coins(live, view, coins)
     return coins
+
+
+def move_coins(live: Live, view: TableView, coins: int) -> None:
+    after = view.state.person.tracks["coins"] + coins
+    drag(live, view.markers["person_coins"].guid, L.your_spot("coins", after))
+
+
+def chat(live: Live) -> list[tuple[str, object]]:
+    return list(live.emulator.require_world().chat)
 
 
 def score_by_hand(live: Live, view: TableView, points: int) -> None:
@@ -92,8 +101,15 @@ async def test_a_whole_game_with_your_side_moved_by_hand_ends_with_the_winner_re
                 bot_turns += 1
             else:
                 before = view.state.person.tracks["coins"]
-                coins = place_die(live, view, rng)
+                if person_turns == 0:  # your coins forgotten: Check my turn says what the marker should read
+                    coins = place_die(live, view, rng, coins_too=False)
+                    assert coins and await session.check_turn() is False
+                    assert any("your coins marker should read" in t for t, _ in chat(live))
+                    move_coins(live, view, coins)
+                else:
+                    coins = place_die(live, view, rng)
                 score_by_hand(live, view, 2)
+                assert await session.check_turn() is True, chat(live)[-2:]
                 person_turns += 1
                 if view.state.turns_taken == 5 and view.state.round < 3:  # the round's last turn: roll for the next
                     new_round_by_hand(live, view, rng)

@@ -39,9 +39,12 @@ class TableView:
     planner: Any = None  # set by the bot's turn: the planner of its decisions
 
 
-def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") -> TableView:
+def read_table(
+    table: Table, deck: SoloDeck, difficulty: Difficulty = "medium", *, round_done: bool = False
+) -> TableView:
     """The table's state. Its level is the one recorded on the bot's Influence marker (``table/level.py``);
-    ``difficulty`` stands until that marker is read."""
+    ``difficulty`` stands until that marker is read. ``round_done``: a round whose turns are all taken, its dice not
+    yet rolled again, reads as it lies (Check my turn judges the round's last turn), instead of asking for the roll."""
     problems: list[Problem] = []
     zones = zones_of(table, L.AREAS)
 
@@ -152,7 +155,7 @@ def read_table(table: Table, deck: SoloDeck, difficulty: Difficulty = "medium") 
         problems.append(
             Problem(_EARLY_SCORE.format(rounds=b.rounds, turns=2 * b.turns_per_round), view.markers["round"])
         )
-    problems += _round_problems(state)
+    problems += _round_problems(state, round_done)
     if problems:
         raise ReadError(problems)
     return view
@@ -197,7 +200,7 @@ def _courtiers(
     return out
 
 
-def _round_problems(state: State) -> list[Problem]:
+def _round_problems(state: State, round_done: bool) -> list[Problem]:
     """Dice taken beyond a round's turns (three each): the bot would take a die it may not, or find none at all."""
     b = board()
     turns, taken, dice = 2 * b.turns_per_round, state.turns_taken, b.dice_per_bridge * len(COLOURS)
@@ -209,7 +212,7 @@ def _round_problems(state: State) -> list[Problem]:
                 "after the round's last turn"
             )
         ]
-    if taken == turns and not state.over:
+    if taken == turns and not state.over and not round_done:
         return [
             Problem(
                 f"round {state.round}'s {turns} turns are taken: roll all nine dice onto their bridges (low to high "
