@@ -18,7 +18,6 @@ from bridge.table import SaveFile, Table, Transform, Vec3, ttsfacts
 from bridge.table.geometry import ONE
 from bridge.table.model import board_size, type_of
 
-SNAP_REACH = 0.5  # world units: a piece this near a snap point (across the table) lies on it
 URL_KEYS = (
     "ImageURL",
     "ImageSecondaryURL",
@@ -225,7 +224,7 @@ class Checker:
         for at, tags, owner in points:
             for obj in self.objects:
                 p = obj.transform.position
-                near = (p.x - at.x) ** 2 + (p.z - at.z) ** 2 <= SNAP_REACH**2
+                near = (p.x - at.x) ** 2 + (p.z - at.z) ** 2 <= ttsfacts.SNAP_REACH**2
                 if near and obj.type not in ttsfacts.ZONE_TYPES and not ttsfacts.tag_admits(tags, obj.tags):
                     yield Finding(
                         "snap-tags",

@@ -74,6 +74,12 @@ def can_be_held(object_type: str, hands_flag: object) -> bool:
     return bool(hands_flag)
 
 
+# --- a player's hands ---------------------------------------------------------------------------------------
+
+# How near a dropped piece must come to a snap point for TTS to snap it there is not documented: 0.5 world units
+# (across the table) is *chosen*, for the emulator's drops and for the save checker's "lies on a snap point" alike.
+SNAP_REACH = 0.5
+
 # --- custom boards and tiles --------------------------------------------------------------------------------
 
 # How TTS sizes a custom board or tile: from its scale and its image's aspect; the pixel count does not matter (a

@@ -748,24 +748,35 @@ def putObject(api: TtsApi, obj: EmObject, other: Any, index: Any = None) -> EmOb
         return _form_deck(api, obj, item)
     if not obj.is_container:
         raise ValueError(f"putObject: {obj.type} {obj.guid} is not a container")
-    data = copy.deepcopy(getData(api, item))
-    if obj.type == "Deck":
+    if obj.type == "Deck" and item.type in ("Card", "Deck"):
         at = 0 if item.position.y > obj.position.y + 0.5 else len(obj.contents())
         if index is not None:
             at = int(index)
-        obj.contents().insert(at, data)
+        cards = _cards_of(api, item)
+        obj.contents()[at:at] = cards
         if "DeckIDs" in obj.data:
-            obj.data["DeckIDs"].insert(at, data.get("CardID", 0))
+            obj.data["DeckIDs"][at:at] = [c.get("CardID", 0) for c in cards]
+        obj.data.setdefault("CustomDeck", {}).update(item.data.get("CustomDeck") or {})
     else:
+        data = copy.deepcopy(getData(api, item))
         obj.contents().append(data) if index is None else obj.contents().insert(int(index), data)
     api.world.destroy(item.guid)
     api.world.fire("onObjectEnterContainer", api.world.lua.proxy(obj.guid), api.world.lua.proxy(item.guid))
     return obj
 
 
+def _cards_of(api: TtsApi, item: EmObject) -> list[dict[str, Any]]:
+    """The cards a card or a deck brings to a deck, top first: a deck's own cards, never the deck itself (TTS
+    merges two decks into one)."""
+    if item.type == "Deck":
+        return copy.deepcopy(item.contents())
+    return [copy.deepcopy(getData(api, item))]
+
+
 def _form_deck(api: TtsApi, bottom: EmObject, top: EmObject) -> EmObject:
-    cards = [copy.deepcopy(getData(api, top)), copy.deepcopy(getData(api, bottom))]
-    custom: dict[str, Any] = {}
+    """Two cards, or a deck put onto a card, make a new deck where the bottom card lay."""
+    cards = [*_cards_of(api, top), copy.deepcopy(getData(api, bottom))]
+    custom: dict[str, Any] = dict(top.data.get("CustomDeck") or {})
     for c in cards:
         custom.update(c.get("CustomDeck") or {})
     deck = {

@@ -283,17 +283,21 @@ def _size(obj: EmObject) -> Vec3:
     return s
 
 
+def extent(obj: EmObject) -> Vec3:
+    """The size of the axis-aligned box around the object turned as it lies (what ``getBounds`` reports)."""
+    size = _size(obj)
+    corners = [
+        _axis(obj, Vec3(sx * size.x / 2, sy * size.y / 2, sz * size.z / 2))
+        for sx in (-1, 1)
+        for sy in (-1, 1)
+        for sz in (-1, 1)
+    ]
+    return Vec3(*(2 * max(abs(c[i]) for c in corners) for i in range(3)))
+
+
 def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:
     """The object's box (:func:`_size`), turned with the object unless normalized."""
-    size = _size(obj)
-    if rotated:
-        corners = [
-            _axis(obj, Vec3(sx * size.x / 2, sy * size.y / 2, sz * size.z / 2))
-            for sx in (-1, 1)
-            for sy in (-1, 1)
-            for sz in (-1, 1)
-        ]
-        size = Vec3(*(2 * max(abs(c[i]) for c in corners) for i in range(3)))
+    size = extent(obj) if rotated else _size(obj)
     return {"center": api.out(obj.position), "size": api.out(size), "offset": api.out(ZERO)}
 
 
@@ -330,8 +334,13 @@ def admits(zone: EmObject, obj: EmObject) -> bool:
 
 
 def inside(zone: EmObject, obj: EmObject) -> bool:
+    return encloses(zone, obj.position)
+
+
+def encloses(zone: EmObject, point: Vec3) -> bool:
+    """Whether ``point`` lies in the zone's box (a zone's scale is its size)."""
     t = zone.transform
-    local = t._replace(scale=Vec3(1.0, 1.0, 1.0)).to_local(obj.position)
+    local = t._replace(scale=Vec3(1.0, 1.0, 1.0)).to_local(point)
     return all(abs(c) <= s / 2 for c, s in zip(local, t.scale, strict=True))
 
 
@@ -728,17 +737,18 @@ def emulated_object_names() -> frozenset[str]:
 # --- snap points: the API's {position, rotation, rotation_snap, tags} <-> the save's {Position, Rotation, Tags} ---
 
 
+def saved_vec(d: Any) -> Vec3:
+    """A save's ``{x, y, z}`` (a snap point's ``Position`` or ``Rotation``); what is missing is 0."""
+    d = d if isinstance(d, dict) else {}
+    return Vec3(*(float(d.get(a, 0.0)) for a in "xyz"))
+
+
 def snap_points_out(api: TtsApi, saved: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """A save's snap point has ``Rotation`` only when it snaps rotation too (api: getSnapPoints)."""
-
-    def v(d: Any) -> Vec3:
-        d = d if isinstance(d, dict) else {}
-        return Vec3(*(float(d.get(a, 0.0)) for a in "xyz"))
-
     return [
         {
-            "position": api.out(v(p.get("Position"))),
-            "rotation": api.out(v(p.get("Rotation"))),
+            "position": api.out(saved_vec(p.get("Position"))),
+            "rotation": api.out(saved_vec(p.get("Rotation"))),
             "rotation_snap": "Rotation" in p,
             "tags": list(p.get("Tags") or []),
         }

@@ -14,6 +14,7 @@ from bridge.table.geometry import ONE, Transform, Vec3
 from tools.emulator import api_object
 from tools.emulator.api import TtsApi, _container_entry, getData, method, setState, takeObject, vec
 from tools.emulator.objects import EmObject
+from tools.emulator.world import World
 
 
 def stored(api: TtsApi, obj: EmObject) -> dict[str, Any]:
@@ -192,20 +193,33 @@ def spread(api: TtsApi, obj: EmObject, distance: Any = 0.6) -> list[EmObject]:
     return [api.world.spawn(c, Vec3(p.x + step * i, p.y, p.z), obj.rotation) for i, c in enumerate(cards)]
 
 
+def every_hand_zone(world: World) -> list[EmObject]:
+    """Every hand zone, first created first: hand zone objects, then those of the save's ``Hands.HandTransforms``
+    (older saves place hands only there)."""
+    return [o for o in [*world.objects.values(), *world.saved_hands] if o.type == "Hand"]
+
+
 def hand_zones(api: TtsApi, color: str) -> list[EmObject]:
-    """The colour's hand zones, first created first: hand zone objects, then those of the save's
-    ``Hands.HandTransforms`` (older saves place hands only there)."""
-    return [
-        o
-        for o in [*api.world.objects.values(), *api.world.saved_hands]
-        if o.type == "Hand" and str(o.data.get("FogColor", "")) == str(color)
-    ]
+    """The colour's hand zones, first created first."""
+    return [o for o in every_hand_zone(api.world) if str(o.data.get("FogColor", "")) == str(color)]
+
+
+def hand_slot(zone: EmObject, offset: Vec3, face_up: bool = True) -> tuple[Vec3, Vec3]:
+    """Where a piece lies in a hand zone at ``offset`` from its centre, and its rotation: turned to face the zone's
+    owner."""
+    target = Transform(zone.position, zone.rotation, ONE).to_world(offset)
+    return target, Vec3(0.0, zone.rotation.y + 180.0, 0.0 if face_up else 180.0)
+
+
+def next_in_hand(api: TtsApi, zone: EmObject, later: int = 0) -> Vec3:
+    """The offset of the hand's next piece (and of ``later`` ones after it): 0.6 apart along the zone
+    (*chosen*)."""
+    return Vec3(0.6 * (len(api_object.zone_objects(api, zone)) + later), 0.0, 0.0)
 
 
 def _deal_one(api: TtsApi, obj: EmObject, zone: EmObject, offset: Vec3, face_up: bool) -> EmObject | None:
     """One object from the top (or the object itself) to the zone, turned to face the zone's owner."""
-    target = Transform(zone.position, zone.rotation, ONE).to_world(offset)
-    rotation = Vec3(0.0, zone.rotation.y + 180.0, 0.0 if face_up else 180.0)
+    target, rotation = hand_slot(zone, offset, face_up)
     if not obj.is_container:
         obj.start_motion(position=target, rotation=rotation)
         return obj
@@ -224,11 +238,11 @@ def deal(api: TtsApi, obj: EmObject, number: Any, color: Any = None, index: Any 
         i = int(index or 0)
         if not 0 <= i < len(zones):
             continue  # TTS deals to no one where there is no hand zone (*chosen*: nothing happens)
-        held = len(api_object.zone_objects(api, zones[i]))
+        first = next_in_hand(api, zones[i])
         for k in range(int(number)):
             if obj.destroyed and obj.remainder:
                 obj = api.world.get(obj.remainder)
-            if _deal_one(api, obj, zones[i], Vec3(0.6 * (held + k), 0.0, 0.0), True) is None:
+            if _deal_one(api, obj, zones[i], first + Vec3(0.6 * k, 0.0, 0.0), True) is None:
                 break
     return True
 

@@ -73,3 +73,13 @@ class ZoneWatch:
         world.fire(f"onObject{what}Zone", *args)
         if zone.type == "Scripting":
             world.fire(f"onObject{what}ScriptingZone", *args)
+
+
+def allowed(world: World, event: str, args: tuple[Any, ...], obj: EmObject | None = None, own_event: str = "") -> bool:
+    """A ``try`` event (``tryObjectEnterContainer``, ``tryObjectRotate``…): every script's handler, then the
+    object's own ``own_event`` with the same arguments but the first; any that returns false stops what a player
+    does (api events: "Return false to prevent …")."""
+    verdicts = [world.call_lua(guid, env[event], *args) for guid, env in world.scripts() if env[event] is not None]
+    if obj is not None and obj.env is not None and own_event and obj.env[own_event] is not None:
+        verdicts.append(world.call_lua(obj.guid, obj.env[own_event], *args[1:]))
+    return all(v is not False for v in verdicts)

@@ -13,7 +13,7 @@ import contextlib
 import errno
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -31,7 +31,7 @@ from bridge.protocol import (
 from bridge.streams import ConnectionGate
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
-from tools.emulator import events, players
+from tools.emulator import hands, players
 from tools.emulator.luahost import ScriptError
 from tools.emulator.world import World
 
@@ -256,24 +256,24 @@ class Emulator:
         self._woken()
 
     def hold(self, guid: str, color: str = "White") -> None:
-        """A player picks an object up and keeps it in hand: it is ``held_by_color`` and never comes to rest;
-        ``onObjectPickUp(player_color, obj)`` and its own ``onPickUp(player_color)`` run (api events)."""
-        world = self.require_world()
-        obj = world.get(guid)
-        obj.held_by = color
-        world.fire("onObjectPickUp", color, world.lua.proxy(guid))
-        events.own(world, obj, "onPickUp", color)
+        """A player picks an object up and keeps it in hand: it is ``held_by_color`` and never comes to rest
+        (``hands.pick_up``: onObjectPickUp and its own onPickUp)."""
+        hands.pick_up(self.require_world(), self.require_world().get(guid), color)
         self._woken()
 
     def release(self, guid: str) -> None:
-        """The player lets go: ``onObjectDrop(player_color, obj)`` and its own ``onDrop(player_color)``."""
-        world = self.require_world()
-        obj = world.get(guid)
-        color, obj.held_by = obj.held_by, None
-        if color is not None:
-            world.fire("onObjectDrop", color, world.lua.proxy(guid))
-            events.own(world, obj, "onDrop", color)
+        """The player lets go where the object is (``hands.put_down``: onObjectDrop and its own onDrop)."""
+        hands.put_down(self.require_world(), self.require_world().get(guid))
         self._woken()
+
+    def player_action(self, color: str, action: Mapping[str, Any]) -> str:
+        """What a player's hands do on the table, as the page sends it (``hands.act``: move, flip, rotate, draw,
+        take, put, shuffle); returns a line saying what happened. Raises ``hands.HandError``, having changed
+        nothing, when the action is malformed or the table refuses it (a locked piece, another player's hand)."""
+        try:
+            return hands.act(self.require_world(), color, action)
+        finally:
+            self._woken()
 
     def _woken(self) -> None:
         """Something happened: zones entered and left raise their events, and the clock runs if it must."""
