@@ -33,6 +33,7 @@ TOP = 0.96  # the height of a table the project has no measurement of (landing.U
 def piece(guid: str, x: float, z: float, y: float = 1.5, name: str = "BlockSquare", **extra: Any) -> dict[str, Any]:
     scale = extra.pop("scale", (1.0, 1.0, 1.0))
     transform = {"posX": x, "posY": y, "posZ": z, "scaleX": scale[0], "scaleY": scale[1], "scaleZ": scale[2]}
+    transform |= {key: extra.pop(key) for key in ("rotX", "rotY", "rotZ") if key in extra}
     return {"GUID": guid, "Name": name, "Transform": transform, **extra}
 
 
@@ -278,3 +279,157 @@ def test_a_drop_off_the_table_is_refused_where_nothing_holds_the_piece():
     emulator, world = table([piece("aaaaaa", 0, 0)], Table="Table_None")
     with pytest.raises(HandError, match="this table is Table_None"):
         emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 1, "z": 0})
+
+
+# --- flip and rotate ------------------------------------------------------------------------------------------
+
+
+def test_flip_turns_the_piece_face_over_smoothly_with_on_object_rotate():
+    """shared/docs/tts-interface.md §6: flip() adds 180 to Z; api events: onObjectRotate(object, spin, flip,
+    player_color, old_spin, old_flip), "Called when a player rotates an object" (flipping too)."""
+    emulator, world = table([card("c1", 0, 0, rotY=90)])
+    said = emulator.player_action("Green", {"do": "flip", "guid": "c1"})
+    assert said == "Green flipped 'CardCustom' (c1) face down"
+    assert run(world, "return getObjectFromGUID('c1').resting") is False  # a smooth turn, as F animates it
+    world.run_until_idle()
+    assert run(world, "return getObjectFromGUID('c1').is_face_down") is True
+    assert saved(world, "c1")["Transform"]["rotZ"] == 180
+    assert seen(world) == ["rotate c1 90 180 Green 90 0"]
+    emulator.player_action("Green", {"do": "flip", "guid": "c1"})
+    world.run_until_idle()
+    assert run(world, "return getObjectFromGUID('c1').is_face_down") is False
+
+
+def test_rotate_turns_about_the_vertical_axis_and_a_try_object_rotate_false_keeps_it_still():
+    """TTS's Q and E turn a piece about y by the step the page sends; api events: tryObjectRotate(object, spin,
+    flip, player_color, old_spin, old_flip): "Return false to prevent the rotation"."""
+    script = "function tryRotate(spin, flip, color, old_spin, old_flip) return spin ~= 45 end"
+    emulator, world = table([piece("aaaaaa", 0, 0, LuaScript=script)])
+    assert emulator.player_action("White", {"do": "rotate", "guid": "aaaaaa", "degrees": 15}) == (
+        "White turned 'BlockSquare' (aaaaaa) by 15°"
+    )
+    emulator.player_action("White", {"do": "rotate", "guid": "aaaaaa", "degrees": -30})
+    world.run_until_idle()
+    assert saved(world, "aaaaaa")["Transform"]["rotY"] == pytest.approx(345)
+    assert seen(world) == ["rotate aaaaaa 15 0 White 0 0", "rotate aaaaaa 345 0 White 15 0"]
+    said = emulator.player_action("White", {"do": "rotate", "guid": "aaaaaa", "degrees": 60})
+    world.run_until_idle()
+    assert said == "White could not turn 'BlockSquare' (aaaaaa): a script kept it still"
+    assert saved(world, "aaaaaa")["Transform"]["rotY"] == pytest.approx(345) and len(seen(world)) == 2
+
+
+def test_a_locked_piece_is_neither_flipped_nor_turned():
+    emulator, world = table([piece("aaaaaa", 0, 0, Locked=True)])
+    for action in ({"do": "flip", "guid": "aaaaaa"}, {"do": "rotate", "guid": "aaaaaa", "degrees": 15}):
+        with pytest.raises(HandError, match="it is locked"):
+            emulator.player_action("White", action)
+    assert not world.busy and seen(world) == []
+
+
+# --- draw, take, put, shuffle -------------------------------------------------------------------------------
+
+
+def test_draw_deals_from_the_top_of_a_deck_into_the_players_own_hand():
+    """As TTS's draw (api deal(number, player_color)): cards from the top, face up in the hand; taking the
+    second-to-last card collapses the deck (§5); onObjectLeaveContainer(container, object) for each."""
+    cards = [card("d1", 0, 0, 101), card("d2", 0, 0, 102), card("d3", 0, 0, 103)]
+    emulator, world = table([hand("White", 0, -15), deck("deck00", 0, 0, cards)])
+    assert emulator.player_action("White", {"do": "draw", "guid": "deck00", "count": 2}) == (
+        "White drew 2 from 'DeckCustom' (deck00) into their hand"
+    )
+    world.run_until_idle()
+    assert in_hand(world, "White") == ["d1", "d2"]
+    assert "deck00" not in world.objects and world.objects["d3"].position.x == 0  # the last card in its place
+    assert [e for e in seen(world) if e.startswith("leave")] == ["leave deck00 d1", "leave deck00 d2"]
+    assert run(world, "return getObjectFromGUID('d1').is_face_down") is False
+
+
+def test_draw_asks_for_a_hand_a_container_and_something_in_it():
+    emulator, _ = table([deck("deck00", 0, 0, [card("d1", 0, 0), card("d2", 0, 0)]), piece("bag000", 5, 0, name="Bag")])
+    with pytest.raises(HandError, match="there is no hand zone of White's on this table"):
+        emulator.player_action("White", {"do": "draw", "guid": "deck00", "count": 1})
+    emulator, _ = table([hand("White", 0, -15), piece("bag000", 5, 0, name="Bag"), piece("aaaaaa", 0, 0)])
+    with pytest.raises(HandError, match=r"White cannot draw from 'Bag' \(guid bag000, Bag\) at .*: it is empty"):
+        emulator.player_action("White", {"do": "draw", "guid": "bag000", "count": 1})
+    with pytest.raises(HandError, match="it is a block, not a deck or a bag"):
+        emulator.player_action("White", {"do": "draw", "guid": "aaaaaa", "count": 1})
+
+
+def test_take_lifts_a_given_object_out_of_a_bag_and_drops_it_at_the_point():
+    """A player takes what they choose from a container (its search): onObjectLeaveContainer, then the pick-up and
+    drop of their hand; it lands as a move lands."""
+    inside = [piece("in0001", 0, 0, Nickname="Ćma"), piece("in0002", 0, 0, Nickname="Жук")]
+    emulator, world = table([piece("bag000", 0, 0, name="Bag", ContainedObjects=inside)])
+    said = emulator.player_action("Pink", {"do": "take", "guid": "bag000", "entry": "in0002", "x": 4, "z": 1})
+    assert said == "Pink took out of 'Bag' (bag000) 'Жук' (in0002) to x 4.00, z 1.00"
+    assert at(world, "in0002") == (4.0, TOP + 0.5, 1.0)
+    assert [c["GUID"] for c in saved(world, "bag000")["ContainedObjects"]] == ["in0001"]
+    assert seen(world) == ["leave bag000 in0002", "pickup Pink in0002", "drop Pink in0002"]
+    with pytest.raises(HandError, match=r"cannot take from 'Bag' \(guid bag000.*: nothing with GUID in0002 is in"):
+        emulator.player_action("White", {"do": "take", "guid": "bag000", "entry": "in0002", "x": 4, "z": 1})
+
+
+def test_take_off_the_table_is_refused_before_anything_leaves_the_bag():
+    inside = [piece("in0001", 0, 0)]
+    emulator, world = table([piece("bag000", 0, 0, name="Bag", ContainedObjects=inside)], Table="Table_RPG")
+    with pytest.raises(HandError, match=r"White cannot take in0001 out of 'Bag'.*x 0\.00, z 25\.00 is off the table"):
+        emulator.player_action("White", {"do": "take", "guid": "bag000", "entry": "in0001", "x": 0, "z": 25})
+    assert len(saved(world, "bag000")["ContainedObjects"]) == 1 and seen(world) == []
+
+
+def test_put_drops_a_piece_into_a_container_and_refuses_what_it_does_not_take():
+    emulator, world = table([piece("bag000", 0, 0, name="Bag"), piece("aaaaaa", 5, 0), card("c1", 8, 0)])
+    assert emulator.player_action("White", {"do": "put", "guid": "aaaaaa", "into": "bag000"}) == (
+        "White put 'BlockSquare' (aaaaaa) to x 0.00, z 0.00 into 'Bag' (bag000)"
+    )
+    assert seen(world) == ["pickup White aaaaaa", "drop White aaaaaa", "enter bag000 aaaaaa"]
+    with pytest.raises(HandError, match=r"White cannot put 'CardCustom' \(c1\) into 'Bag' .*nothing goes|it takes"):
+        emulator.player_action("White", {"do": "put", "guid": "bag000", "into": "c1"})
+    with pytest.raises(HandError, match="nothing goes into itself"):
+        emulator.player_action("White", {"do": "put", "guid": "bag000", "into": "bag000"})
+
+
+def test_shuffle_reorders_a_deck_with_on_object_randomize_and_refuses_an_empty_bag():
+    """TTS's R key randomizes: api events onObjectRandomize(object, player_color); the order comes from the
+    emulator's seeded generator (§8), so it is the one ``shuffle()`` gives with the same seed."""
+    cards = [card(f"d{i}", 0, 0, 100 + i) for i in range(8)]
+    emulator, world = table([deck("deck00", 0, 0, cards), piece("bag000", 5, 0, name="Bag")])
+    said = emulator.player_action("Yellow", {"do": "shuffle", "guid": "deck00"})
+    assert said == "Yellow shuffled 'DeckCustom' (deck00)"
+    order = saved(world, "deck00")["DeckIDs"]
+    assert sorted(order) == list(range(100, 108)) and order != list(range(100, 108))
+    assert [c["CardID"] for c in saved(world, "deck00")["ContainedObjects"]] == order
+    assert seen(world) == ["randomize deck00 Yellow"]
+    with pytest.raises(HandError, match=r"White cannot shuffle 'Bag' \(guid bag000, Bag\) at .*: it is empty"):
+        emulator.player_action("White", {"do": "shuffle", "guid": "bag000"})
+
+
+def test_an_infinite_bag_swallows_only_its_own_kind():
+    """An infinite bag gives copies of what it holds; a piece of the same kind (*chosen*: the same name and
+    nickname) dropped on it goes back in and is gone, any other lands on top."""
+    kind = piece("proto0", 0, 0, Nickname="Gold")
+    bag = piece("inf000", 0, 0, name="Infinite_Bag", ContainedObjects=[kind])
+    emulator, world = table([bag, piece("g00001", 5, 0, Nickname="Gold"), piece("s00001", 8, 0, Nickname="Silver")])
+    assert emulator.player_action("White", {"do": "move", "guid": "g00001", "x": 0, "z": 0}).endswith(
+        "into 'Infinite_Bag' (inf000)"
+    )
+    assert "g00001" not in world.objects and len(saved(world, "inf000")["ContainedObjects"]) == 1
+    emulator.player_action("White", {"do": "move", "guid": "s00001", "x": 0, "z": 0})
+    assert at(world, "s00001") == (0.0, 2.5, 0.0)
+    assert seen(world) == [
+        "pickup White g00001",
+        "drop White g00001",
+        "enter inf000 g00001",
+        "pickup White s00001",
+        "drop White s00001",
+    ]
+
+
+def test_a_piece_the_player_already_holds_is_dropped_where_they_let_go():
+    """``Emulator.hold`` and a move share the hand: one pick-up, then the drop."""
+    emulator, world = table([piece("aaaaaa", 0, 0)])
+    emulator.hold("aaaaaa", "White")
+    emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 2, "z": 2})
+    assert at(world, "aaaaaa") == (2.0, TOP + 0.5, 2.0)
+    assert world.objects["aaaaaa"].held_by is None
+    assert seen(world) == ["pickup White aaaaaa", "drop White aaaaaa"]

@@ -52,6 +52,14 @@ FIRED_EVENTS = frozenset(
         "onObjectTriggerEffect",
         "onObjectLoopingEffect",
         "onPlayerChangeColor",
+        "onObjectRotate",  # a player's flip or turn (hands.py)
+        "onRotate",
+        "tryObjectRotate",
+        "tryRotate",
+        "tryObjectEnterContainer",  # a piece a player drops on a container (hands.py)
+        "tryObjectEnter",
+        "tryObjectRandomize",  # a player's shuffle (hands.py)
+        "tryRandomize",
     }
 )
 UNITY_TREE = "Unity's materials are not emulated"

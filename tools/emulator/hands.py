@@ -24,7 +24,7 @@ import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from bridge.table.geometry import Vec3
+from bridge.table.geometry import Vec3, is_face_down
 from bridge.table.model import TableError, TableObject
 from tools.emulator import api, api_object, api_pieces, events, landing
 from tools.emulator.api import _form_deck as form_deck
@@ -226,8 +226,10 @@ class Hands:
         return self._drop(obj, landing.Landing(above, obj.rotation, onto=box), "put")
 
     def _drop(self, obj: EmObject, spot: landing.Landing, did: str) -> str:
-        """Picked up, laid at ``spot`` and let go; then into what it lies on, if that takes it."""
-        pick_up(self.world, obj, self.color)
+        """Picked up (unless already in this player's grip), laid at ``spot`` and let go; then into what it lies
+        on, if that takes it."""
+        if obj.held_by != self.color:
+            pick_up(self.world, obj, self.color)
         if obj.destroyed:
             return f"{self.color} picked up {short(obj)}, which a script destroyed"
         obj.motion = None
@@ -278,20 +280,26 @@ class Hands:
 
     def flip(self, guid: str) -> str:
         obj = self.movable(guid, "flip")
-        r = obj.rotation
+        r = self._facing(obj)
         done = self._turn(obj, r._replace(z=r.z + 180.0))
-        return done or f"{self.color} flipped {short(obj)} face {'up' if obj.face_down else 'down'}"
+        face = "up" if is_face_down(r) else "down"
+        return done or f"{self.color} flipped {short(obj)} face {face}"
 
     def rotate(self, guid: str, degrees: float) -> str:
         obj = self.movable(guid, "turn")
-        r = obj.rotation
+        r = self._facing(obj)
         return self._turn(obj, r._replace(y=r.y + degrees)) or f"{self.color} turned {short(obj)} by {degrees:g}°"
+
+    @staticmethod
+    def _facing(obj: EmObject) -> Vec3:
+        """Where the piece is turning to (a second press of F, Q or E goes on from the first's end)."""
+        return obj.motion.end_rot if obj.motion is not None else obj.rotation
 
     def _turn(self, obj: EmObject, target: Vec3) -> str:
         """Turn smoothly to ``target`` (as TTS animates F, Q and E), unless a ``tryObjectRotate`` says no; then
         ``onObjectRotate(object, spin, flip, player_color, old_spin, old_flip)`` and the object's ``onRotate``.
         Returns "" when it turns, else why not."""
-        world, r = self.world, obj.rotation
+        world, r = self.world, self._facing(obj)
         to = Vec3(*(a % 360.0 for a in target))
         args = (world.lua.proxy(obj.guid), to.y, to.z, self.color, r.y, r.z)
         if not events.allowed(world, "tryObjectRotate", args, obj, "tryRotate"):
