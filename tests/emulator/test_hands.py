@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
+from bridge.modbuild import build_save
 from bridge.table.savefile import SaveFile
+from engines import registry
+from engines.warchest import table as wc
+from engines.warchest.state import Piece
+from engines.warchest.units import ROYAL
+from tests.conftest import start_live, stop_live
 from tests.emulator.test_lua_api import run
 from tools.emulator.hands import HandError
 from tools.emulator.server import Emulator
@@ -433,3 +439,37 @@ def test_a_piece_the_player_already_holds_is_dropped_where_they_let_go():
     assert at(world, "aaaaaa") == (2.0, TOP + 0.5, 2.0)
     assert world.objects["aaaaaa"].held_by is None
     assert seen(world) == ["pickup White aaaaaa", "drop White aaaaaa"]
+
+
+# --- end to end: the game reads what a person did by hand ------------------------------------------------------
+
+
+async def test_the_game_reads_coins_a_person_drew_and_laid_on_the_board_by_hand():
+    """A built War Chest table in an emulator on free ports, read through the real connector: three coins drawn
+    from the person's bag by hand are in their hand, and one of them dropped near an empty hex snaps onto it (the
+    board's snap points) and is read there as the person's unit."""
+    game = registry.load("warchest")
+    live = await start_live(build_save(game))
+    try:
+        table_before = await live.connector.snapshot()
+        before = game.read(table_before).state
+        bag = next(o for o in table_before.with_tag(wc.BAG_TAG) if o.has_tag(wc.SIDE_TAGS[wc.HUMAN]))
+        said = live.emulator.player_action("White", {"do": "draw", "guid": bag.guid, "count": 3})
+        assert said == f"White drew 3 from 'B bag' ({bag.guid}) into their hand"
+        await live.emulator.settle()
+        view = game.read(await live.connector.snapshot())
+        assert len(view.state.sides[wc.HUMAN].hand) == 3
+        assert sum(view.state.sides[wc.HUMAN].bag.values()) == sum(before.sides[wc.HUMAN].bag.values()) - 3
+        unit, coin = next((u, g) for u, g in view.physical.hand if u != ROYAL)  # a Royal Coin is not deployed
+        board = next(iter((await live.connector.snapshot()).with_tag(wc.BOARD_TAG)))
+        taken = set(before.board) | set(before.control)
+        spot = next(k for k in wc.LAYOUT.spots if wc.key_hex(k) not in taken)
+        target = wc.LAYOUT.world(board, spot)
+        live.emulator.player_action("White", {"do": "move", "guid": coin, "x": target.x + 0.3, "z": target.z - 0.2})
+        laid = live.emulator.require_world().objects[coin].position
+        assert (laid.x, laid.z) == pytest.approx((target.x, target.z)) and laid.y > board.position.y
+        after = game.read(await live.connector.snapshot()).state
+        assert after.board[wc.key_hex(spot)] == Piece(wc.HUMAN, unit, 1)
+        assert len(after.sides[wc.HUMAN].hand) == 2
+    finally:
+        await stop_live(live)
