@@ -256,6 +256,21 @@ def test_two_cards_form_a_new_deck():
     assert world.objects[guid].data["DeckIDs"] == [101, 100]
 
 
+def test_a_deck_put_into_a_deck_or_onto_a_card_brings_its_cards_not_itself():
+    """A deck put into a deck merges into it (§5: putObject returns the container), on top from above; a deck put
+    onto a card forms a new deck of all their cards (the deck's above the card)."""
+    low = {"GUID": "deck01", "Name": "Deck", "DeckIDs": [100], "Transform": {"posY": 1}}
+    low["ContainedObjects"] = [card("a00001", 100)]
+    high = {"GUID": "deck02", "Name": "Deck", "DeckIDs": [101, 102], "Transform": {"posY": 4}}
+    high["ContainedObjects"] = [card("a00002", 101), card("a00003", 102)]
+    world, _ = world_with([low, high, {**card("a00004", 103), "Transform": {"posY": 1}}])
+    run(world, "getObjectFromGUID('deck01').putObject(getObjectFromGUID('deck02'))")
+    assert world.objects["deck01"].data["DeckIDs"] == [101, 102, 100]
+    assert [c["GUID"] for c in world.objects["deck01"].contents()] == ["a00002", "a00003", "a00001"]
+    guid = run(world, "return getObjectFromGUID('a00004').putObject(getObjectFromGUID('deck01')).getGUID()")
+    assert world.objects[guid].data["DeckIDs"] == [101, 102, 100, 103]
+
+
 def test_shuffle_is_seeded():
     contents = [{"GUID": f"c0000{i}", "Name": "Chip_10"} for i in range(8)]
     orders = []
