@@ -213,6 +213,8 @@ def test_a_card_dropped_in_the_players_own_hand_zone_is_in_their_hand():
     assert in_hand(world, "White") == ["c1", "c2"]
     assert at(world, "c1")[::2] == (0.0, -15.0) and at(world, "c2")[::2] == (0.6, -15.0)  # turned to face White
     assert "zone+ handwh c1" in seen(world)
+    emulator.player_action("White", {"do": "move", "guid": "c1", "x": 5, "z": 5})
+    assert in_hand(world, "White") == ["c2"] and seen(world)[-1] == "zone- handwh c1"
 
 
 # --- refusals -----------------------------------------------------------------------------------------------
@@ -242,6 +244,17 @@ def test_a_piece_held_by_another_player_or_lying_in_their_hand_cannot_be_taken_n
     assert "Sekret" not in str(refused.value)
     assert at(world, "aaaaaa") == (5.0, 1.5, 5.0) and in_hand(world, "Red") == ["c1"]
     assert emulator.player_action("Red", {"do": "move", "guid": "c1", "x": 3, "z": 3}).startswith("Red moved")
+
+
+@pytest.mark.parametrize("name", ["Złoty żeton", "Жёлтый жук", "Smok 🐉"])
+def test_names_in_any_script_are_said_as_written_in_lines_and_refusals(name: str):
+    emulator, _ = table([piece("aaaaaa", 0, 0, Nickname=name), piece("bbbbbb", 3, 3, Nickname=name, Locked=True)])
+    assert emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 1, "z": 1}).startswith(
+        f"White moved '{name}' (aaaaaa) to x 1.00, z 1.00"
+    )
+    with pytest.raises(HandError) as refused:
+        emulator.player_action("White", {"do": "rotate", "guid": "bbbbbb", "degrees": 15})
+    assert str(refused.value).startswith(f"White cannot turn '{name}' (guid bbbbbb, Block) at (3.00, 1.50, 3.00)")
 
 
 @pytest.mark.parametrize(
