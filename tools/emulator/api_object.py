@@ -20,7 +20,7 @@ from typing import Any
 from PIL import Image
 
 from bridge.table import ttsfacts
-from bridge.table.geometry import ONE, ZERO, Transform, Vec3
+from bridge.table.geometry import ONE, ZERO, Transform, Vec3, rotation_matrix
 from tools.emulator.api import (
     OBJECT_METHODS,
     PROPERTIES,
@@ -286,13 +286,8 @@ def _size(obj: EmObject) -> Vec3:
 def extent(obj: EmObject) -> Vec3:
     """The size of the axis-aligned box around the object turned as it lies (what ``getBounds`` reports)."""
     size = _size(obj)
-    corners = [
-        _axis(obj, Vec3(sx * size.x / 2, sy * size.y / 2, sz * size.z / 2))
-        for sx in (-1, 1)
-        for sy in (-1, 1)
-        for sz in (-1, 1)
-    ]
-    return Vec3(*(2 * max(abs(c[i]) for c in corners) for i in range(3)))
+    turn = rotation_matrix(obj.rotation)  # each world axis reaches |row . size| across the turned box
+    return Vec3(*(abs(row.x) * size.x + abs(row.y) * size.y + abs(row.z) * size.z for row in turn))
 
 
 def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:

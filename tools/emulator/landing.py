@@ -98,7 +98,7 @@ def _support(world: World, obj: EmObject, x: float, z: float) -> tuple[EmObject 
 
 def table_surface(world: World) -> ttsfacts.Surface | None:
     """The save's table (None: ``Table_None``, no table at all)."""
-    name = str(world.save.to_dict().get("Table", "") or "")
+    name = str((world.save.model_extra or {}).get("Table", "") or "")  # a key the save model keeps as it came
     if name == ttsfacts.NO_TABLE:
         return None
     return ttsfacts.TABLE_SURFACES.get(name, UNKNOWN_TABLE)
