@@ -388,6 +388,16 @@ def test_take_lifts_a_given_object_out_of_a_bag_and_drops_it_at_the_point():
         emulator.player_action("White", {"do": "take", "guid": "bag000", "entry": "in0002", "x": 4, "z": 1})
 
 
+def test_taking_one_of_a_decks_last_two_cards_leaves_the_other_in_its_place():
+    """§5: "Taking the second-to-last card destroys the deck; the last card spawns in its place"."""
+    emulator, world = table([deck("deck00", 2, 2, [card("d1", 0, 0, 101), card("d2", 0, 0, 102)])])
+    emulator.player_action("White", {"do": "take", "guid": "deck00", "entry": "d2", "x": -4, "z": 0})
+    world.run_until_idle()
+    assert "deck00" not in world.objects
+    assert at(world, "d1")[::2] == (2.0, 2.0) and at(world, "d2")[::2] == (-4.0, 0.0)
+    assert seen(world)[0] == "leave deck00 d2"
+
+
 def test_take_off_the_table_is_refused_before_anything_leaves_the_bag():
     inside = [piece("in0001", 0, 0)]
     emulator, world = table([piece("bag000", 0, 0, name="Bag", ContainedObjects=inside)], Table="Table_RPG")
