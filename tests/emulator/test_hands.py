@@ -232,7 +232,10 @@ def test_a_locked_piece_never_moves_and_the_message_names_it_and_where_it_lies()
 
 
 def test_a_piece_held_by_another_player_or_lying_in_their_hand_cannot_be_taken_nor_its_name_seen():
-    emulator, world = table([hand("Red", 0, 15), card("c1", 0, 15, Nickname="Sekret"), piece("aaaaaa", 5, 5)])
+    objects = [hand("Red", 0, 15), card("c1", 0, 15, Nickname="Sekret"), piece("aaaaaa", 5, 5), piece("bbbbbb", 8, 8)]
+    emulator, world = table(objects)
+    said = emulator.player_action("White", {"do": "move", "guid": "bbbbbb", "x": 0.2, "z": 15})  # a block: not held
+    assert said == "White moved 'BlockSquare' (bbbbbb) to x 0.20, z 15.00 onto the card c1 in Red's hand"
     emulator.hold("aaaaaa", "Red")
     with pytest.raises(HandError, match=r"White cannot move 'BlockSquare' \(guid aaaaaa.*: Red is holding it"):
         emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 0, "z": 0})
@@ -295,6 +298,9 @@ def test_a_drop_off_the_table_is_refused_where_nothing_holds_the_piece():
         emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 30, "z": 0})
     emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 38, "z": 0})  # on the floor block
     assert at(world, "aaaaaa") == (38.0, 2.5, 0.0)
+    emulator, world = table([piece("aaaaaa", 0, 0)])  # a table the project has not measured: far, not endless
+    with pytest.raises(HandError, match=r"x 1000000\.00, z 0\.00 is off the table"):
+        emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 1e6, "z": 0})
     emulator, world = table([piece("aaaaaa", 0, 0)], Table="Table_None")
     with pytest.raises(HandError, match="this table is Table_None"):
         emulator.player_action("White", {"do": "move", "guid": "aaaaaa", "x": 1, "z": 0})

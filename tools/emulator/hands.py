@@ -139,14 +139,21 @@ class Hands:
 
     def describe(self, obj: EmObject) -> str:
         """The object's name, GUID, kind and place; one in another player's hand only by GUID and whose hand."""
+        hidden = self.hidden(obj)
+        if hidden:
+            return hidden
         owner = hand_of(self.world, obj)
-        if owner is not None and owner != self.color:
-            return f"the {obj.type.lower()} {obj.guid} in {owner}'s hand"
         try:
             text = TableObject.from_state(obj.data).describe()
         except TableError:
             text = f"{short(obj)} ({obj.type})"
         return text + (f" in {owner}'s hand" if owner else "")
+
+    def hidden(self, obj: EmObject) -> str:
+        """How a piece in another player's hand is named: by kind, GUID and whose hand, never by its name ("" for a
+        piece this player may see)."""
+        owner = hand_of(self.world, obj)
+        return f"the {obj.type.lower()} {obj.guid} in {owner}'s hand" if owner not in (None, self.color) else ""
 
     def refuse(self, obj: EmObject, doing: str, why: str) -> HandError:
         return HandError(f"{self.color} cannot {doing} {self.describe(obj)}: {why}")
@@ -261,7 +268,7 @@ class Hands:
         """What lies under a dropped piece takes it in, if it does and no script's ``try`` event says no: a bag
         (onObjectEnterContainer), a deck (the card goes on top), a card (the two make a new deck)."""
         if box is None or box.destroyed or obj.destroyed or not self._takes(box, obj):
-            return f" onto {short(box)}" if box is not None and not box.destroyed else ""
+            return f" onto {self.hidden(box) or short(box)}" if box is not None and not box.destroyed else ""
         world = self.world
         if box.type == "Card":
             deck = form_deck(world.api, box, obj)

@@ -16,10 +16,12 @@ from bridge.table import ttsfacts
 from bridge.table.geometry import Vec3
 from tools.emulator import api_object, api_pieces
 from tools.emulator.objects import EmObject
+from tools.emulator.physics import FAR
 from tools.emulator.world import World
 
-# A table the project has no measurement of: a surface without edges at Table_RPG's (chosen) height (*chosen*).
-UNKNOWN_TABLE = ttsfacts.Surface(math.inf, math.inf, ttsfacts.TABLE_SURFACES["Table_RPG"].top, "chosen")
+# A table the project has no measurement of: a surface as far as anything reaches (physics.FAR) at Table_RPG's
+# (chosen) height (*chosen*).
+UNKNOWN_TABLE = ttsfacts.Surface(FAR, FAR, ttsfacts.TABLE_SURFACES["Table_RPG"].top, "chosen")
 
 
 class OffTable(ValueError):
