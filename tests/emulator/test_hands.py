@@ -10,6 +10,7 @@ import pytest
 from bridge.modbuild import build_save
 from bridge.table.savefile import SaveFile
 from engines import registry
+from engines.base import ReadError
 from engines.warchest import table as wc
 from engines.warchest.state import Piece
 from engines.warchest.units import ROYAL
@@ -476,7 +477,8 @@ def test_a_piece_the_player_already_holds_is_dropped_where_they_let_go():
 async def test_the_game_reads_coins_a_person_drew_and_laid_on_the_board_by_hand():
     """A built War Chest table in an emulator on free ports, read through the real connector: three coins drawn
     from the person's bag by hand are in their hand, and one of them dropped near an empty hex snaps onto it (the
-    board's snap points) and is read there as the person's unit."""
+    board's snap points) and is read there as the person's unit; one left between two hexes is named by the read,
+    and read on its hex once the person puts it there (issue 37)."""
     game = registry.load("warchest")
     live = await start_live(build_save(game))
     try:
@@ -500,5 +502,16 @@ async def test_the_game_reads_coins_a_person_drew_and_laid_on_the_board_by_hand(
         after = game.read(await live.connector.snapshot()).state
         assert after.board[wc.key_hex(spot)] == Piece(wc.HUMAN, unit, 1)
         assert len(after.sides[wc.HUMAN].hand) == 2
+        # issue 37: a piece left between two spaces is named, and the person can put it right
+        loose = next(g for u, g in view.physical.hand if u != ROYAL and g != coin)
+        free = [k for k in wc.LAYOUT.spots if wc.key_hex(k) not in taken and k != spot]
+        near = min(free[1:], key=lambda k: wc.LAYOUT.world(board, k).distance_xz(wc.LAYOUT.world(board, free[0])))
+        middle = (wc.LAYOUT.world(board, free[0]) + wc.LAYOUT.world(board, near)).scaled(0.5)
+        live.emulator.player_action("White", {"do": "move", "guid": loose, "x": middle.x, "z": middle.z})
+        with pytest.raises(ReadError, match=f"guid {loose}.*lies between"):
+            game.read(await live.connector.snapshot())
+        right = wc.LAYOUT.world(board, near)
+        live.emulator.player_action("White", {"do": "move", "guid": loose, "x": right.x, "z": right.z})
+        assert wc.key_hex(near) in game.read(await live.connector.snapshot()).state.board
     finally:
         await stop_live(live)
