@@ -69,6 +69,7 @@ class Geometry:
         for e in map_.edges:
             self._edges[e.a].append((e, e.b, e.arc_a))
             self._edges[e.b].append((e, e.a, e.arc_b))
+        self._afloat = {r: _without_ferries(edges) for r, edges in self._edges.items()}
 
     def sea(self, region: str) -> bool:
         return self.region[region].kind == "sea"
@@ -77,10 +78,12 @@ class Geometry:
         """(edge, the neighbour, the arc seen from ``region``) for each edge of ``region``."""
         return self._edges[region]
 
-    def clockwise_from(self, region: str, bearing: float) -> list[tuple[Edge, str]]:
+    def clockwise_from(self, region: str, bearing: float, *, ferries: bool = True) -> list[tuple[Edge, str]]:
         """The region's neighbours in the order met sweeping clockwise from ``bearing``: first the arc holding it;
-        of Ferry Route branches in line, the one without a Graticule first (L160)."""
-        order = sorted(self._edges[region], key=lambda x: (_offset(x[2], bearing), x[0].graticule))
+        of Ferry Route branches in line, the one without a Graticule first (L160). ``ferries`` false: for a vessel,
+        which never takes a Ferry Route (L171), a ferry's arc belongs to the sea it runs across."""
+        edges = self._edges[region] if ferries else self._afloat[region]
+        order = sorted(edges, key=lambda x: (_offset(x[2], bearing), x[0].graticule))
         return [(e, other) for e, other, _ in order]
 
     def land_distance(self, start: str, goal: str) -> int | None:
@@ -101,6 +104,27 @@ class Geometry:
     def in_line(self, region: str, bearing: float) -> list[tuple[Edge, str]]:
         """The links whose arc, seen from ``region``, holds ``bearing`` itself (no turning)."""
         return [(e, other) for e, other, arc in self._edges[region] if _offset(arc, bearing) < 0]
+
+
+def _without_ferries(
+    edges: list[tuple[Edge, str, tuple[float, float]]],
+) -> list[tuple[Edge, str, tuple[float, float]]]:
+    """A region's links less its Ferry Routes, each ferry's arc given back to the sea link it borders: the map maker
+    gives a ferry in line with a sea the clockwise half of the sea's arc, so an arrow along the ferry points over
+    that sea, which is where a mover that takes no ferry goes (issue 41 item 9)."""
+    ferries = [arc for e, _, arc in edges if e.kind == "ferry"]
+    out = []
+    for e, other, arc in edges:
+        if e.kind == "ferry":
+            continue
+        if e.kind in ("shore", "sea", "graticule"):
+            for f in ferries:
+                if arc[1] % 360 == f[0] % 360:
+                    arc = (arc[0], f[1])
+                elif arc[0] % 360 == f[1] % 360:
+                    arc = (f[0], arc[1])
+        out.append((e, other, arc))
+    return out
 
 
 def _offset(arc: tuple[float, float], bearing: float) -> float:
@@ -159,7 +183,7 @@ def flight(
         last = step == speed - 1
         ways = [
             d
-            for e, d in geo.clockwise_from(region, bearing)
+            for e, d in geo.clockwise_from(region, bearing, ferries=False)
             if e.kind in ("land", "sea", "shore") and not closed_to(state, d, movers)
         ]
         if last:
@@ -210,7 +234,11 @@ def voyage(
     legs: list[Leg] = []
     region = start
     if not geo.sea(start):
-        seas = [d for _, d in geo.clockwise_from(start, bearing) if geo.sea(d) and not closed_to(state, d, movers)]
+        seas = [
+            d
+            for _, d in geo.clockwise_from(start, bearing, ferries=False)
+            if geo.sea(d) and not closed_to(state, d, movers)
+        ]
         if not seas:
             return Route("sea_vessel", start, stopped=f"no sea next to {start} to put to")
         region = seas[0]
@@ -230,7 +258,11 @@ def voyage(
         legs.append(Leg(region, "graticule" if edge.kind == "graticule" else "sea"))
     if region == state.player_sea:
         return Route("sea_vessel", start, tuple(legs), battle=region)
-    shores = [d for _, d in geo.clockwise_from(region, bearing) if not geo.sea(d) and not closed_to(state, d, movers)]
+    shores = [
+        d
+        for _, d in geo.clockwise_from(region, bearing, ferries=False)
+        if not geo.sea(d) and not closed_to(state, d, movers)
+    ]
     held = [d for d in shores if d in armies]
     if held:
         dock = min(held, key=lambda d: armies[d])

@@ -115,7 +115,8 @@ def s6() -> tuple[State, str]:
 
 def e6(said: Said) -> None:
     assert "hero1 and warrior1 board air_vessel1" in first(said, "board")["text"]
-    assert [d["to"] for d in said if d["step"] == "fly"][-1] == "L8"
+    # L4's east arc is the ferry, no air route (L171): the Air Vessel flies over S2, which the ferry crosses, to L6
+    assert [d["to"] for d in said if d["step"] == "fly"] == ["L4", "S2", "L6"]
 
 
 def s7() -> tuple[State, str]:

@@ -189,17 +189,17 @@ def test_6_the_hero_boards_an_empty_air_vessel_with_one_warrior_and_it_flies_thr
     """Move, step 2: "An empty bot vessel is in the hero's region. The hero boards it with 1 other unit (a Warrior
     before a Serf, never another Hero) and the vessel moves. The other units stay." Step 5: "Air Vessel. 3 steps,
     alone, no ferries or graticules ... May cross Sea but not stop there (H14)". In L3 with a Warrior and a Serf;
-    arrow E: L3 -> L4, then L4's east arc is the ferry (no air route), so the next arc clockwise: the sea S4, then
-    east again to L8 (land: no need to turn at the end)."""
+    arrow E: L3 -> L4, then L4's east arc is the ferry, which is no air route (L171): its arc is the sea it crosses,
+    S2 (issue 41 item 9; it was swept past to S4 before), then east again to L6 (land: no need to turn at the end)."""
     s = fresh()
     placed(s, "L3", "hero", "warrior", "serf", "air_vessel")
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.move("hero1", "E")
     vessel = next(u for u in s.units if u.type == "air_vessel")
     crew = {u.id for u in s.units if u.aboard == vessel.id}
-    assert crew == {"hero1", "warrior1"} and vessel.where == "L8" and s.unit("warrior1").where == "L8"
+    assert crew == {"hero1", "warrior1"} and vessel.where == "L6" and s.unit("warrior1").where == "L6"
     assert s.unit("serf1").where == "L3"  # the Serf stays
-    assert [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what == "fly"] == ["L4", "S4", "L8"]
+    assert [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what == "fly"] == ["L4", "S2", "L6"]
 
 
 def test_whole_games_run_to_their_end_in_self_play(tmp_path):

@@ -14,7 +14,9 @@ the person's pieces as an army's Natural Strength per region and the region of t
 
 Where the reference reads the text against a line of it, the position is set aside by name, never silently, and
 the test bounds how many are: a Vessel the Hero is not aboard marching in its land army (``_aside``, L166), an Attack
-by a Hero aboard a Vessel (``aboard_on_land``, L166 and H13), an Air Vessel left at sea (``air_at_sea``, L173).
+by a Hero aboard a Vessel (``aboard_on_land``, L166 and H13), an Air Vessel left at sea (``air_at_sea``, L173), a
+Vessel setting off along a Ferry Route's arc (``ferry_arc``, L171: the engine gives that arc to the sea the ferry
+crosses, issue 41 item 9; the reference sweeps past that sea).
 """
 
 from __future__ import annotations
@@ -370,11 +372,23 @@ def check(p: Position, attack: bool, options: BotOptions = DEFAULTS) -> Check:
         return Check(p, "disagree", mine, theirs)
     if _enemy_only(mine, aside) in [_enemy_only(o, aside) for o in theirs]:
         return Check(p, "agree", mine, theirs)
+    if _along_a_ferry(p, mine):
+        return Check(p, "ferry_arc", mine, theirs)
     vessel = mine["units"][p.hero]["aboard"]
     stuck = [o for o in theirs if _air_at_sea(o) and o["units"][p.hero]["aboard"] == vessel]
     if stuck and not _air_at_sea(mine):  # type: ignore[arg-type]
         return Check(p, "air_at_sea", mine, theirs)  # the reference's outcome for the Air Vessel the engine flew
     return Check(p, "disagree", mine, theirs)
+
+
+def _along_a_ferry(p: Position, o: dict[str, Any]) -> bool:
+    """A Vessel whose compass, from where it sets off, lies in a Ferry Route's arc: a Vessel takes no ferry (L171),
+    so the engine goes over the sea the ferry crosses, which the map maker's arcs put just before the ferry's; the
+    reference turns clockwise past both."""
+    if not o["path"] or o["path"][0]["mover"] == "land_army":
+        return False
+    start = s_where(p, p.hero)
+    return any(e.kind == "ferry" for e, _ in Geometry(p.data.map).in_line(start, R.COMPASS[p.compass]))
 
 
 def s_where(p: Position, unit: str) -> str:

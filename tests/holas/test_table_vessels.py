@@ -38,7 +38,7 @@ def aboard(kind: str, region: str) -> State:
 @pytest.mark.parametrize(
     ("kind", "start", "moves", "end"),
     [
-        ("air_vessel", "L3", ["fly"], "L8"),
+        ("air_vessel", "L3", ["fly"], "L6"),  # over S2, which the ferry L4-L6 crosses (L171)
         ("sea_vessel", "L2", ["undock", "sail", "dock"], "L6"),
         ("air_vessel", "courtyard", ["board", "fly"], "L8"),  # a Vessel in the Courtyard stands in the Capital City
     ],

@@ -108,13 +108,14 @@ def test_3_a_hero_leaving_the_courtyard_boards_an_empty_vessel_there_and_it_move
 def test_4_an_air_vessel_gains_the_resources_of_the_regions_it_enters():
     """L194 "The Enemy Hero collects 1 Resource of a Resource Region's type when it enters that Region"; L196 "For
     the 'Attack' Action Card and Air Vessels, the Hero potentially could gain 2 Resources". Aboard the Air Vessel
-    in L3, arrow E: L4 (a mountain: +1 Ore), the sea S4, then L8 (a swamp)."""
+    in L3, arrow E: L4 (a mountain: +1 Ore), the sea S2 (which L4's Ferry Route crosses: no air route, L171), then
+    L6 (a forest: +1 Mana)."""
     s = fresh()
     vessel = put(s, "L3", "air_vessel")
     hero1(s, "L3", vessel)
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.move("hero1", "E")
-    assert went(enemy, "fly") == ["L4", "S4", "L8"] and s.resources["ore"] == 4
+    assert went(enemy, "fly") == ["L4", "S2", "L6"] and s.resources["ore"] == 4 and s.resources["mana"] == 4
 
 
 def test_4_a_sea_vessel_that_wins_its_docking_battle_gains_the_regions_resource():

@@ -1,0 +1,63 @@
+"""Issue 41, items 8-10 (Heroes), each quoting its line of ``shared/rules/002_8a6d1316918f60f4.txt`` (L1 = its
+first line). Sample map (rows north to south): L1 L2 S1 L5 / L3 L4 S2 L6 / S3 S4 L8 L7; continents A (L1-L4) and
+B (L5-L8); a ferry L4-L6 across S2, whose arc from L4 is the clockwise half of S2's (the map maker's split)."""
+
+from __future__ import annotations
+
+import random
+
+from engines.holas import rules as R
+from engines.holas.bot import Enemy
+from engines.holas.data_model import SAMPLE, load_folder
+from engines.holas.state import State, Unit
+
+DATA = load_folder(SAMPLE)
+
+
+def fresh() -> State:
+    return R.new_game(DATA, "L7", random.Random(1))
+
+
+def vessel_in(s: State, kind: str, region: str) -> Unit:
+    vessel = next(u for u in s.units if u.type == kind and u.where == "supply")
+    hero = s.unit("hero1")
+    vessel.where = hero.where = region
+    hero.aboard = vessel.id
+    return vessel
+
+
+def legs(enemy: Enemy, *steps: str) -> list[str]:
+    return [dict(d.action.detail)["to"] for d in enemy.decisions if d.action.what in steps]
+
+
+def test_item9_an_air_vessel_flies_into_the_sea_the_ferry_runs_across():
+    """L171 "Will not move using Ferry Routes or Graticules"; L173 "Can move through the center Sea Region, counting
+    it as one Region". From L4, arrow E: the Ferry Route to L6 holds the bearing 90, in line with S2. The ferry is
+    not the Air Vessel's, so the sea it crosses is: it flies into S2 (and on, not stopping there), where today's
+    engine swept clockwise past S2 to S4."""
+    s = fresh()
+    vessel_in(s, "air_vessel", "L4")
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "E")
+    assert legs(enemy, "fly")[0] == "S2"
+    assert legs(enemy, "fly")[-1] != "S2"
+
+
+def test_item9_a_sea_vessel_puts_to_the_sea_the_ferry_runs_across():
+    """L182 "Can Dock and Undock from Shores without using movement"; a Sea Vessel takes no Ferry Route either.
+    Docked at L4, arrow E: it puts to sea in S2, the sea in line with the ferry, not S4 beyond it."""
+    s = fresh()
+    vessel_in(s, "sea_vessel", "L4")
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "E")
+    assert legs(enemy, "undock") == ["S2"]
+
+
+def test_item9_a_land_army_still_takes_the_ferry_in_line():
+    """L158 "If the movement arrow is in the same direction as a Ferry Route, then the Enemy army will move along the
+    Ferry Route": the land army from L4, arrow E, goes to L6 by the ferry, as before."""
+    s = fresh()
+    s.unit("hero1").where = "L4"
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.move("hero1", "E")
+    assert legs(enemy, "move") == ["L6"]
