@@ -108,11 +108,16 @@ class Battles:
             + f" and {tactic}: {total} against {theirs}: "
             + ("the bot wins" if won else "you win")
         )
-        if won and p.region in self.armies():
+        falls = won and p.region == s.person_capital() and self.options.capital_falls == "lost_battle"
+        if falls:
+            s.destroyed = "you"
+            text += f"; your Capital City in {p.region} is destroyed (eXterminate): the game is over at once"
+        elif won and p.region in self.armies():
             need = math.ceil(self.armies()[p.region] / 2)
             text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
         facts = {"strength": mine, "card": card.id, "card_strength": card.battle.strength, "cancelled": cancels}
-        self.say("battle", T.BATTLE, text, region=p.region, won=won, total=total, theirs=theirs, **facts)
+        rule = f"{T.BATTLE}; {T.CAPITAL_FALLS}" if falls else T.BATTLE
+        self.say("battle", rule, text, region=p.region, won=won, total=total, theirs=theirs, **facts)
         if not won:
             self._losses(army, mine, p.region)
         elif p.enter:
@@ -124,7 +129,10 @@ class Battles:
         need, lost = math.ceil(strength / 2), 0
         gone: list[Unit] = []
         names = []
-        if self.options.losses == "structures_first" and region in s.towers:  # H12: "structures first"
+        if self.options.losses == "structures_first" and region == s.capital and self.options.capital_falls != "never":
+            s.destroyed = "bot"  # H12's structure first: its Capital City falls, and the game is over (L208)
+            names.append(f"its Capital City in {region} (eXterminate: the game is over at once)")
+        elif self.options.losses == "structures_first" and region in s.towers:  # H12: "structures first"
             s.towers.remove(region)
             lost += self.data.faction.units["tower"].ns if "tower" in self.data.faction.units else 0
             names.append(f"its tower in {region}")
@@ -141,7 +149,8 @@ class Battles:
                 u.where = "courtyard"  # "Survivors go to the Courtyard"
         lost_text = ", ".join([*names, *(u.id for u in gone)]) or "nothing"
         text = f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard"
-        self.say("losses", T.LOSSES, text, units=tuple(u.id for u in gone), lost=lost, need=need, region=region)
+        rule = f"{T.LOSSES}; {T.CAPITAL_FALLS}" if s.destroyed == "bot" else T.LOSSES
+        self.say("losses", rule, text, units=tuple(u.id for u in gone), lost=lost, need=need, region=region)
 
     def _person_total(self, region: str) -> int:
         s = self.state

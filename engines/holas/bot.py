@@ -98,10 +98,7 @@ class Enemy(Battles):
         region = next((r for r in self.data.map.regions if r.id == at), None)
         level = f.cc_track[s.cc_space].level
         limit = f.towers.limit_by_level[min(level, len(f.towers.limit_by_level)) - 1]
-        cost = f.towers.cost.model_dump()
-        away = self.geo.land_distance(s.capital, at) if at in self.geo.region else None
-        if f.towers.cost_rule == "ore_per_region" and away is not None:
-            cost["ore"] += away  # the rulebook's (issue 33 item 9; not in the solo text): 1 Ore a step away
+        cost = R.tower_cost(self.data, self.geo.land_distance(s.capital, at) if at in self.geo.region else None)
         if (
             region is None
             or region.kind != "land"
@@ -505,7 +502,7 @@ class Enemy(Battles):
         card = self._card(s.slots[slot - 1] or "") if slot else None
         self.card = card
         for i, step in enumerate(steps):
-            if s.pending is not None:  # a battle began: the rest waits for it (its Pending holds the steps)
+            if s.pending is not None or s.destroyed:  # a battle began (its Pending holds the steps), or ended it all
                 return
             self.slot, self.rest = slot, steps[i + 1 :]
             if step == "follow" or step == "interrupt":

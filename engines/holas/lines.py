@@ -91,3 +91,8 @@ X_OBJECTIVE = (
 GRATICULE = 'L180 "Can use Graticules and wrap around the Map if they continue in the card\'s compass direction"'
 UNDOCK = 'L182 "Can Dock and Undock from Shores without using movement"'
 BEND = 'L190 "When in doubt, the movement path may bend clockwise to determine the direction"'
+CAPITAL_FALLS = 'L208 "if a Capital City is destroyed then the game is automatically over"'
+SET_UP = (
+    "L24 \"After you have placed your own Capital City, choose the Enemy's Capital City Region on an adjacent"
+    ' Continent"'
+)

@@ -68,6 +68,13 @@ class BotOptions:
     """H14: an Air Vessel may cross any Sea region as long as it does not end there. The alternative (only the
     centre Sea region) needs the map to say which that is."""
 
+    capital_falls: Literal["lost_battle", "never"] = "lost_battle"
+    """L208 "if a Capital City is destroyed then the game is automatically over", read from the spec's facts: a
+    Capital counts in its side's army (H6) and a loser's structure goes first (H12, "as in the base game"), so the
+    side that loses a battle in its Capital City's region loses its Capital (eXterminate) and the game is over at
+    once (the bot's own Capital only with ``losses=structures_first``); or ``never``: no battle destroys a Capital
+    (the person reports one, and moves it to the destroyed Capitals' place)."""
+
     empty_vessel: Literal["board", "board_if_it_moves"] = "board"
     """L146 "If an empty Vessel is present in the Hero's region, the Hero boards that Vessel and then moves": the Hero
     boards it with 1 other unit even when it cannot move at all (a Sea Vessel in an inland Capital, or with no sea

@@ -74,17 +74,57 @@ def check_end(state: State, data: HolasData) -> None:
 def x_objectives(state: State, data: HolasData) -> list[str]:
     """The X-Objectives the Enemy has reached (the rulebook's): eXplore, every land Exploration Token revealed;
     eXpand, all its Serfs and Warriors in play; eXploit, all its Towers in play. (eXterminate, a Capital destroyed,
-    is the person's to report: the bot does not destroy Capitals.)"""
-    land = {r.id for r in data.map.regions if r.kind == "land"}
-    reached = []
-    if not state.tokens.keys() & land:
-        reached.append("eXplore")
+    ends the game at once: :attr:`State.destroyed`.)"""
+    reached = ["eXplore"] if explored(state, data) else []
     if not any(u.where == "supply" for u in state.units if u.type in ("warrior", "serf")):
         reached.append("eXpand")
     towers = data.faction.units["tower"].supply if "tower" in data.faction.units else None
     if towers and len(state.towers) >= towers:
         reached.append("eXploit")
     return reached
+
+
+def person_x_objectives(state: State) -> list[str]:
+    """The X-Objectives the person has reached, as their supply on the table shows them: eXplore (every land
+    Exploration Token revealed, read from the map), eXpand (no Serf or Warrior left in their supply), eXploit (no
+    Tower left in it). Their supply's counts come from the table (``State.person.supply``); empty: not read."""
+    supply = state.person.supply
+    if not supply:
+        return []
+    reached = []
+    if supply.get("warrior", 0) + supply.get("serf", 0) == 0:
+        reached.append("eXpand")
+    if supply.get("tower", 0) == 0:
+        reached.append("eXploit")
+    return reached
+
+
+def explored(state: State, data: HolasData) -> bool:
+    land = {r.id for r in data.map.regions if r.kind == "land"}
+    return not state.tokens.keys() & land
+
+
+def tower_cost(data: HolasData, away: int | None) -> dict[str, int]:
+    """A tower's price: the faction's ``towers.cost``, and with ``ore_per_region`` (the rulebook's, issue 33 item 9;
+    not in the solo text) 1 Ore for each step ``away`` from the builder's Capital City."""
+    cost = data.faction.towers.cost.model_dump()
+    if data.faction.towers.cost_rule == "ore_per_region" and away is not None:
+        cost["ore"] += away
+    return cost
+
+
+def continents_adjacent(data: HolasData, one: str, other: str) -> bool:
+    """Whether two continents are adjacent (*chosen*: a land or Ferry link joins them, or a sea region borders
+    both), for L24 "choose the Enemy's Capital City Region on an adjacent Continent"."""
+    of = {r.id: r.continent for r in data.map.regions}
+    shores: dict[str, set[str | None]] = {}
+    for e in data.map.edges:
+        if e.kind in ("land", "ferry") and {of[e.a], of[e.b]} == {one, other}:
+            return True
+        if e.kind == "shore":
+            sea, land = (e.a, e.b) if of[e.a] is None else (e.b, e.a)
+            shores.setdefault(sea, set()).add(of[land])
+    return any({one, other} <= found for found in shores.values())
 
 
 SOURCES = ("regions", "worker_spaces", "towers")
@@ -114,4 +154,5 @@ def end_round(state: State, data: HolasData, *, worker_spaces: bool = True) -> d
 
 
 def over(state: State) -> bool:
-    return state.final_round is not None and state.round > state.final_round
+    """The last round is played, or a Capital City is destroyed (L208: "the game is automatically over")."""
+    return bool(state.destroyed) or (state.final_round is not None and state.round > state.final_round)

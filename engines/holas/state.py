@@ -33,6 +33,18 @@ class PlayerArmy:
     capital: bool = False  # the structure is their Capital City (with a strength of its own), not a tower
 
 
+@dataclass
+class PersonSide:
+    """The person's own side as their markers and minis on the table show it: their resources and score (their
+    tracks), their minis still in their supply by kind (what an X-Objective of theirs counts) and their Exploration
+    Tokens."""
+
+    resources: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESOURCES, 3))
+    pts: int = 0
+    supply: dict[str, int] = field(default_factory=dict)
+    tokens: int = 0
+
+
 Ask = Literal["follow", "interrupt", "tactic", "cancels"]
 StepName = Literal["follow", "interrupt", "effect", "rotate", "move", "end"]
 
@@ -82,12 +94,18 @@ class State:
     final_round: int | None = None
     pending: Pending | None = None
     tactic: int = 0  # the strength of the person's chosen tactic, as they set it on the table
+    person: PersonSide = field(default_factory=PersonSide)
+    destroyed: Literal["", "bot", "you"] = ""  # whose Capital City was destroyed: the game is over at once (L208)
 
     def contested(self) -> list[str]:
         """Regions where a battle is due: the bot's units stand with the person's army (or at sea with the person's
         Sea Vessel)."""
         held = {u.where for u in self.units if u.where not in ("courtyard", "supply")}
         return sorted(r for r in held if r in self.player or r == self.player_sea)
+
+    def person_capital(self) -> str | None:
+        """The region of the person's Capital City, if it stands on the map."""
+        return next((r for r, a in self.player.items() if a.capital), None)
 
     def copy(self) -> State:
         return copy.deepcopy(self)

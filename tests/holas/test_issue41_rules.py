@@ -9,7 +9,8 @@ import random
 from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
-from engines.holas.state import State, Unit
+from engines.holas.options import BotOptions
+from engines.holas.state import PlayerArmy, State, Unit
 
 DATA = load_folder(SAMPLE)
 
@@ -61,3 +62,54 @@ def test_item9_a_land_army_still_takes_the_ferry_in_line():
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.move("hero1", "E")
     assert legs(enemy, "move") == ["L6"]
+
+
+# --- item 10: a Capital City destroyed ends the game at once --------------------------------------------------
+
+
+def _person_capital(s: State, region: str) -> None:
+    s.player[region] = PlayerArmy(0, structure=True, capital=True)
+
+
+def test_item10_the_enemy_that_wins_a_battle_at_your_capital_destroys_it_and_the_game_is_over():
+    """L208 "(if a Capital City is destroyed then the game is automatically over)"; the spec: a Capital counts in
+    your army (H6) and a loser's structure goes first (H12). Hero 1 and two Warriors in L2 attack your Capital City
+    in L1 (NS 1) and win: your Capital is destroyed, the game is over in round 1 with no final round to play."""
+    s = fresh()
+    _person_capital(s, "L1")
+    s.unit("hero1").where = "L2"
+    for w in ("warrior1", "warrior2"):
+        s.unit(w).where = "L2"
+    enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, total: (0, False))
+    enemy.card = DATA.cards.cards[0]
+    assert enemy.attack("hero1")
+    assert s.destroyed == "you" and R.over(s) and s.round == 1
+    said = [d.reason.text for d in enemy.decisions if d.action.what == "battle"]
+    assert "Capital City in L1 is destroyed" in said[-1]
+
+
+def test_item10_the_enemy_that_loses_a_battle_in_its_capitals_region_loses_its_capital():
+    """L208; H12 "structures first as in the base game": a bot Warrior stands in its Capital's region L7, where your
+    army of NS 10 has moved; you press Tactic chosen and win: the bot's Capital falls, the game is over at once and
+    the action under way goes no further."""
+    s = fresh()
+    s.unit("warrior1").where = "L7"
+    s.player["L7"] = PlayerArmy(10)
+    enemy = Enemy(s, DATA, random.Random(0))
+    enemy.resume("tactic_chosen")
+    enemy.resume("interrupt_none")
+    assert s.destroyed == "bot" and R.over(s)
+    losses = next(d for d in enemy.decisions if d.action.what == "losses")
+    assert "Capital City in L7" in losses.reason.text and "L208" in losses.reason.rule
+
+
+def test_item10_with_capital_falls_never_no_battle_destroys_a_capital():
+    """The option's alternative: the same battle at your Capital leaves it standing and the game goes on."""
+    s = fresh()
+    _person_capital(s, "L1")
+    s.unit("hero1").where = "L2"
+    options = BotOptions(capital_falls="never")
+    enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, total: (0, False), options=options)
+    enemy.card = DATA.cards.cards[0]
+    assert enemy.attack("hero1")
+    assert s.destroyed == "" and not R.over(s)
