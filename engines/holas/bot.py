@@ -536,13 +536,15 @@ class Enemy(Battles):
                 self.say("round_end", T.ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
 
     def _x_objectives(self) -> None:
-        """ "Check the triggers after every action" (spec): an X-Objective the Enemy reached sets the final round."""
+        """ "Check the triggers after every action" (spec): an X-Objective the Enemy reached, or one the person's
+        supply on the table shows (their action came before this press), sets the final round."""
         s = self.state
-        reached = R.x_objectives(s, self.data)
-        if reached:
-            s.final_round = s.round + 1
-            text = f"reaches {' and '.join(reached)}: the game ends after round {s.final_round}"
-            self.say("x_objective", T.X_OBJECTIVE, text, reached=tuple(reached), final_round=s.final_round)
+        for who, reached in (("", R.x_objectives(s, self.data)), ("you ", R.person_x_objectives(s))):
+            if reached and s.final_round is None:
+                s.final_round = s.round + 1
+                verb = "reach" if who else "reaches"
+                text = f"{who}{verb} {' and '.join(reached)}: the game ends after round {s.final_round}"
+                self.say("x_objective", T.X_OBJECTIVE, text, reached=tuple(reached), final_round=s.final_round)
 
     def _spell(self, hero: str) -> Any:
         return next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
@@ -553,6 +555,8 @@ class Enemy(Battles):
         moves nothing and says what the bot waits for."""
         s = self.state
         p = s.pending
+        if p is None and s.final_round is None and not R.over(s):
+            self._x_objectives()  # the person's, reached in their action since the last press
         if p is None:
             if R.over(s):
                 self.say("over", T.OVER, f"the game is over: the bot has {s.pts} pts")
@@ -560,12 +564,7 @@ class Enemy(Battles):
                 self._defend()
             elif button == "bot_action":
                 if s.contested():
-                    where = ", ".join(s.contested())
-                    text = (
-                        f"{where} holds your army and the bot's: if you lost a battle there, take your losses off and "
-                        "move the rest to your Courtyard; if you attack, choose your tactic and press Tactic chosen"
-                    )
-                    self.say("wait", T.ENTER_BATTLE, text)
+                    self.say("wait", T.ENTER_BATTLE, waiting(s))
                 else:
                     self.act(s.slots.index(None) + 1)
             else:
@@ -584,6 +583,22 @@ class Enemy(Battles):
 
     def _wait(self, text: str) -> None:
         self.say("wait", T.BUTTONS, text)
+
+
+def waiting(s: State) -> str:
+    """What the bot waits for, as the prompt marker and the page say it: its question; else, where a region holds
+    both sides' armies, the person's attack (Tactic chosen) or their losses; else its next action."""
+    if s.pending is not None:
+        return WAITS[s.pending.ask] + (f" (battle in {s.pending.region})" if s.pending.region else "")
+    if R.over(s):
+        return "nothing: the game is over"
+    if s.contested():
+        return (
+            f"{', '.join(s.contested())} holds your army and the bot's: if you attack, choose your tactic, set its "
+            "strength on the tactic track and press Tactic chosen; if you lost a battle there, take your losses off "
+            "and move the rest to your Courtyard, then press Bot action"
+        )
+    return "nothing: press Bot action for the bot's next action"
 
 
 BUTTONS = {

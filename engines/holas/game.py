@@ -21,9 +21,10 @@ from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove
 from engines.holas import rules as R
 from engines.holas import selfplay
-from engines.holas.bot import ANSWERS, BUTTONS, WAITS, Enemy, Step
+from engines.holas.bot import ANSWERS, BUTTONS, WAITS, Enemy, Step, waiting
 from engines.holas.data_model import HolasData, find_data, load_file
 from engines.holas.options import OPTION_TYPES, BotOptions
+from engines.holas.state import PlayerArmy
 from engines.holas.table import layout as L
 from engines.holas.table import person
 from engines.holas.table.build import build_table
@@ -117,12 +118,23 @@ class Holas(Game[TableView, Step]):
         s = state.state
         if not R.over(s):
             return None
-        return Outcome(
-            f"the bot has {s.pts} points: score yours to see who won",
-            f"round {s.final_round}, the last round, is played",
-            f"the bot: {s.pts} points (its Heroes score 0)",
-            decided=False,  # the person's points are on their own board, not read
+        why = (
+            (
+                f"{'your' if s.destroyed == 'you' else 'the bot'}'s Capital City is destroyed: the game is over at once"
+                if s.destroyed
+                else f"round {s.final_round}, the last round, is played"
+            )
+            .replace("the bot's", "the bot's")
+            .replace("your's", "your")
         )
+        score = f"you {s.person.pts}, the bot {s.pts} (its Heroes score 0), on the score track"
+        if s.person.pts == s.pts:
+            count = (
+                "a tie on the score track: add your end-of-game points to your marker, or break the tie by the rulebook"
+            )
+            return Outcome(count, why, score, decided=False)
+        winner = "you" if s.person.pts > s.pts else "the bot"
+        return Outcome(winner, f"{why}; points totalled as normal (L208): your marker must hold yours", score)
 
     def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
         """Each button answers what the bot waits for (the table's prompt marker); any other press is refused."""
@@ -132,15 +144,20 @@ class Holas(Game[TableView, Step]):
             return f"the bot waits for {WAITS[pending.ask]}"
         if pending is None and key not in ("bot_action", "tactic_chosen"):
             return f"nothing waits for {BUTTONS[key]}: press Bot action for the bot's next action"
+        if pending is None and key == "bot_action" and state.state.contested():
+            return f"the bot waits for {waiting(state.state)}"
         return None
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
             raise ValueError("the Enemy plays against one person")
         data = self.owned.value
-        capitals = [r.id for r in data.map.regions if r.capital_site]
-        # set-up 4: the person picks the bot's Capital; a fresh table takes the last Capital site (move it to choose)
-        return build_table(R.new_game(data, capitals[-1], random.Random(seed)), data, assets)
+        state = R.new_game(data, R.bot_capital_site(data), random.Random(seed))
+        # L24: your Capital first, then the bot's on a continent next to it (move either to choose; the bot checks)
+        yours = R.person_capital_site(data, state.capital)
+        if yours:
+            state.player[yours] = PlayerArmy(0, structure=True, capital=True)
+        return build_table(state, data, assets)
 
     def self_check(self) -> None:
         """Whole in-process games (the rules), then a step planned on a fresh table when the data is set up."""

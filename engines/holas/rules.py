@@ -29,6 +29,19 @@ def new_game(data: HolasData, capital: str, rng: random.Random) -> State:
     return state
 
 
+def bot_capital_site(data: HolasData) -> str:
+    """A fresh table's Capital site for the bot: the map's last (the person moves it to choose, L24)."""
+    return [r.id for r in data.map.regions if r.capital_site][-1]
+
+
+def person_capital_site(data: HolasData, bot_capital: str) -> str | None:
+    """A fresh table's Capital site for the person: the first on a continent next to the bot's (L24), if any."""
+    of = {r.id: r.continent for r in data.map.regions}
+    theirs = of[bot_capital]
+    sites = [r for r in data.map.regions if r.capital_site and theirs and r.continent not in (None, theirs)]
+    return next((r.id for r in sites if continents_adjacent(data, str(r.continent), str(theirs))), None)
+
+
 def draw_solo(state: State, rng: random.Random) -> str:
     """ "If the deck holds exactly 1 card (or none), shuffle it with the discard pile (Hero Slots excluded) into a
     new deck, then draw." """
@@ -111,6 +124,12 @@ def tower_cost(data: HolasData, away: int | None) -> dict[str, int]:
     if data.faction.towers.cost_rule == "ore_per_region" and away is not None:
         cost["ore"] += away
     return cost
+
+
+def unit_cost(data: HolasData, kind: str) -> dict[str, int]:
+    """A unit's price by resource, from the faction file (none for a kind it does not list)."""
+    unit = next((u for k, u in data.faction.units.items() if k == kind), None)
+    return unit.cost.model_dump() if unit is not None else {}
 
 
 def continents_adjacent(data: HolasData, one: str, other: str) -> bool:

@@ -50,8 +50,7 @@ Watch = Callable[[Decision[Step], State], None]
 def play(data: HolasData, seed: int, watch: Watch | None = None) -> tuple[State, list[float], Counter[str]]:
     """One whole game from its seed; ``watch`` sees every step of the Enemy's with the state it left."""
     rng = random.Random(seed)
-    capitals = [r.id for r in data.map.regions if r.capital_site]
-    state = R.new_game(data, capitals[-1], rng)
+    state = R.new_game(data, R.bot_capital_site(data), rng)
     thinking: list[float] = []
     mix: Counter[str] = Counter()
     while not R.over(state):

@@ -316,7 +316,8 @@ async def test_a_whole_heroes_game_through_the_page(page):
     """Without TTS, on the sample data: the page draws the owner's map (region outlines, both sides' pieces, the
     bot's board), and a whole game runs from it: the game's own buttons (Bot action, Follow done, Interrupt/none,
     Tactic chosen, Tactic cancels?) answer what the drawing says the bot waits for, and the person's listed moves
-    send minis, set their tactic's strength, take losses back and reach an X-Objective in round 2."""
+    recruit minis into their Courtyard (paid on their food track), move them out, set their tactic's strength, take
+    losses back and reach an X-Objective in round 2; the end reads both score markers."""
     import random
 
     board = await open_board("holas", allow_sample=True)
@@ -366,7 +367,7 @@ async def test_a_whole_heroes_game_through_the_page(page):
         await press("bot_action")
         for _ in range(200):
             if await page.evaluate("state.end !== null"):
-                assert "the bot has" in await page.locator("#end").inner_text()
+                assert "on the score track" in await page.locator("#end").inner_text()  # both markers read
                 break
             drawing = await page.evaluate("state.table.drawing")
             waits = drawing["waits"]
@@ -379,16 +380,20 @@ async def test_a_whole_heroes_game_through_the_page(page):
                 await press("tactic_chosen")
             elif waits.startswith("your answer"):
                 await press(rng.choice(["tactic_cancels", "interrupt_none"]))
-            elif "holds your army and the bot's" in await page.locator("#turn li.turn").first.inner_text():
-                both = [r["id"] for r in drawing["regions"] if any(x.startswith("you:") for x in r["lines"])
-                        and any(x.startswith("bot:") for x in r["lines"])]  # fmt: skip
-                assert await move(f"take your minis in {both[0]} back")
-                await press("bot_action")
+            elif "holds your army and the bot's" in waits:  # said on the page, and Bot action refused
+                if "the bot wins" in await page.locator("#turn li.turn").first.inner_text():
+                    both = [r["id"] for r in drawing["regions"] if any(x.startswith("you:") for x in r["lines"])
+                            and any(x.startswith("bot:") for x in r["lines"])]  # fmt: skip
+                    assert await move(f"take your minis in {both[0]} back")
+                    await press("bot_action")
+                else:  # your attack
+                    await move("your tactic's strength")
+                    await press("tactic_chosen")
             else:
                 if drawing["round"] == 2 and drawing["final_round"] is None:
                     assert await move("you reached an X-Objective")
                 elif rng.random() < 0.6:
-                    await move("a warrior from your supply to" if rng.random() < 0.8 else "attack the bot in")
+                    await move(rng.choice(["recruit a ", "from your Courtyard", "attack the bot in"]))
                 await press("bot_action")
         else:
             pytest.fail(f"no end after {presses}")

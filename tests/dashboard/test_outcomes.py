@@ -53,18 +53,21 @@ def test_the_51st_state_counts_the_final_score() -> None:
     assert end is not None and end.winner == "you" and end.score.startswith("you 9, the bot 3; Achievement Table")
 
 
-def test_white_castle_says_the_count_to_make_and_heroes_the_bots_score_for_the_person_to_compare() -> None:
+def test_white_castle_says_the_count_to_make_and_heroes_reads_both_scores() -> None:
     game, view = fresh("whitecastle")
     view.state.over = True  # your markers at 0: the bot leads until your gardeners and warriors are on your marker
     end = game.outcome(view, Options())
     assert end is not None and end.winner.startswith("the bot leads ") and "more and you win" in end.winner
     assert not end.decided and end.headline == end.winner  # the page does not call it the winner
-    game, view = fresh("holas")
+    game, view = fresh("holas")  # Heroes reads your score marker: a tie says what to count, else the winner
     view.state.final_round, view.state.round = 3, 4
     end = game.outcome(view, Options())
     assert (
         end is not None
-        and "score yours to see who won" in end.winner
+        and "a tie on the score track" in end.winner
         and end.why == "round 3, the last round, is played"
         and end.to_json()["headline"] == end.winner
     )
+    view.state.person.pts = 2
+    end = game.outcome(view, Options())
+    assert end is not None and end.decided and end.headline == "winner: you"

@@ -1,6 +1,7 @@
 """Whole games on the emulated table, through the bridge: every press of a button (Bot action, Follow done,
 Interrupt/none, Tactic chosen, Tactic cancels?) a step of the Enemy's from Session; a scripted person who sends
-minis from their supply onto the map (now and then into a region of the bot's: an attack), sets their tactic's
+Serfs into their Courtyard, paid for on their food track, and moves them onto the map (now and then into a region
+of the bot's: an attack), sets their tactic's
 strength on its track and answers the bot's questions; the table read back after every press equal to the
 engine's state."""
 
@@ -26,26 +27,33 @@ ANSWER["cancels"] = ["tactic_cancels", "interrupt_none"]
 
 
 async def person(live: Live, game: Any, state: State, rng: random.Random, attacked: bool) -> str:
-    """One action of the scripted person's on the table: a mini from their supply onto free land or into a region
-    of the bot's (an attack: the next press is Tactic chosen); the tactic's strength set at random."""
+    """One action of the scripted person's on the table: with no Warrior or Serf in their Courtyard, a Serf recruited
+    into it and paid for on their food track; else the Courtyard's mini onto free land or into a region of the
+    bot's (an attack: the next press is Tactic chosen); the tactic's strength set at random."""
     table = await live.connector.snapshot()
-    supply = L.AREAS["player.supply"]
-    mine = [o for o in table.with_tag(L.PLAYER_TAG) if supply.centre.distance_xz(o.position) < 5]
+    view = game.read(table)
     data = game.owned.value
+    yard = sorted(g for g, (k, at) in view.person.items() if at == "player.courtyard" and k in ("warrior", "serf"))
     land = [r.id for r in data.map.regions if r.kind == "land" and r.id != state.capital]
     bots = sorted({u.where for u in state.units if u.where in land and u.type != "hero"} - set(state.player))
     free = [r for r in land if not state.in_region(r) and r not in state.towers]
-    attack = bool(bots) and (not attacked or rng.random() < 0.3)  # the first chance is always taken
-    target = rng.choice(bots if attack else free or land)
-    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])  # map units
-    local = spots(data, target, 8)
-    at = board.to_world(local)
-    commands = [Move(guid=mine[0].guid, position=Position(x=at.x, y=L.Y + 0.5, z=at.z))] if mine else []
+    attack = bool(bots) and bool(yard) and (not attacked or rng.random() < 0.3)  # the first chance is always taken
+    commands = []
+    if yard:
+        target = rng.choice(bots if attack else free or land)
+        at = L.board_frame(table.with_tag(L.BOARD_TAG)[0]).to_world(spots(data, target, 8))  # map units
+        commands.append(Move(guid=yard[0], position=Position(x=at.x, y=L.Y + 0.5, z=at.z)))
+    else:
+        serfs = sorted(g for g, (k, at) in view.person.items() if at == "player.supply" and k == "serf")
+        food = state.person.resources["food"]
+        if serfs and food >= 1:  # a Serf costs 1 food (the sample faction)
+            commands.append(Move(guid=serfs[0], position=Position.of(L.AREAS["player.courtyard"].centre)))
+            spot = L.AREAS["you.res.food"].spot(food - 1, L.RESOURCE_SPOTS)
+            commands.append(Move(guid=view.markers["you.food"], position=Position.of(spot)))
     tactic = L.AREAS["tactic"].spot(rng.randint(0, 4), L.TACTIC_SPOTS)
-    marker = table.with_tag(L.tag("marker", "tactic"))[0].guid
-    commands.append(Move(guid=marker, position=Position.of(tactic)))
+    commands.append(Move(guid=view.markers["tactic"], position=Position.of(tactic)))
     await live.connector.apply(commands, timeout=60)
-    return "tactic_chosen" if attack and mine else "bot_action"
+    return "tactic_chosen" if attack else "bot_action"
 
 
 async def retreat(live: Live, game: Any, region: str) -> None:

@@ -3,6 +3,7 @@ it), the person's armies as minis by type, the Exploration Tokens, the bot's car
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,18 +16,36 @@ from engines.tablekit import Builder, SheetCard, grid
 
 PIECE = {"hero": "PlayerPawn", "warrior": "PlayerPawn", "serf": "Chip_10", "air_vessel": "BlockRectangle",
          "sea_vessel": "BlockRectangle", "tower": "BlockSquare", "capital": "BlockSquare"}  # fmt: skip
-PLAYER_SUPPLY = {"warrior": 8, "serf": 4}  # stand-ins for the person's minis; their board is theirs to lay out
-BOT_RGB, PLAYER_RGB = (0.75, 0.15, 0.15), (0.15, 0.35, 0.8)
+PERSON_KINDS = ("warrior", "serf", "tower", "air_vessel", "sea_vessel")  # the person's minis that start in supply
+BOT_RGB, PLAYER_RGB, ROUND_RGB = (0.75, 0.15, 0.15), (0.15, 0.35, 0.8), (0.9, 0.9, 0.85)
+MARKER_RGB = {"ore": (0.45, 0.45, 0.5), "mana": (0.5, 0.2, 0.75), "food": (0.85, 0.7, 0.2)}
+
+
+def person_supply(state: State, data: HolasData) -> dict[str, int]:
+    """The person's minis in their supply by kind: as read from the table, else their faction's supply less the
+    Warriors and Serfs their armies on the map stand for (*chosen*: the person's faction's counts are not in the
+    data; the Enemy's faction's stand in for them)."""
+    if state.person.supply:
+        return dict(state.person.supply)
+    on_map = {
+        "warrior": sum(a.ns // 2 for a in state.player.values()),
+        "serf": sum(a.ns % 2 for a in state.player.values()),
+    }
+    units = data.faction.units
+    return {k: max(0, units[k].supply - on_map.get(k, 0)) for k in PERSON_KINDS if k in units}
+
+
+def ledger(state: State, supply: list[str]) -> str:
+    """What the bot notes of the person's side at each press (the ledger marker's GM Notes): the GUIDs of the minis
+    in their supply and their resources, so that minis taken from the supply since are paid for."""
+    return json.dumps({"supply": sorted(supply), "resources": state.person.resources})
 
 
 def prompt(state: State) -> tuple[str, str]:
     """The prompt marker's description (the question, for the person) and GM Notes (the pending step, as JSON)."""
-    from engines.holas.bot import WAITS
+    from engines.holas.bot import waiting
 
-    if state.pending is None:
-        return "nothing: press Bot action for the bot's next action", ""
-    where = f" (battle in {state.pending.region})" if state.pending.region else ""
-    return f"{WAITS[state.pending.ask]}{where}", state.pending.to_json()
+    return waiting(state), state.pending.to_json() if state.pending is not None else ""
 
 
 def spots(data: HolasData, region: str, index: int) -> Vec3:
@@ -54,9 +73,8 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
         rgb = BOT_RGB if owner == "bot" else PLAYER_RGB
         tags = [L.BOT_TAG if owner == "bot" else L.PLAYER_TAG, L.tag(owner, kind)]
         scale = Vec3(0.5, 0.3, 0.9) if "vessel" in kind else Vec3(1, 1, 1)
-        return b.base(
-            PIECE[kind], f"{owner} {kind.replace('_', ' ')}", tags, at, colour=rgb, gm_notes=notes, scale=scale
-        )
+        name = f"{'bot' if owner == 'bot' else 'your'} {kind.replace('_', ' ')}"
+        return b.base(PIECE[kind], name, tags, at, colour=rgb, gm_notes=notes, scale=scale)
 
     def at_of(where: str) -> Vec3:
         n = counts.get(where, 0)
@@ -69,7 +87,9 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
         at = placed[unit.aboard] + Vec3(0, 0.6, 0) if unit.aboard else at_of(unit.where)
         placed[unit.id] = at
         b.add(piece(unit.type, "bot", at, unit.id))
-    b.add(piece("capital", "bot", at_of(state.capital), "capital"))
+    b.add(piece("capital", "bot", at_of("destroyed" if state.destroyed == "bot" else state.capital), "capital"))
+    if state.destroyed == "you":
+        b.add(piece("capital", "player", at_of("destroyed"), "capital"))
     for region in state.towers:
         b.add(piece("tower", "bot", at_of(region), "tower"))
     for _ in range(data.faction.units["tower"].supply - len(state.towers) if "tower" in data.faction.units else 0):
@@ -84,9 +104,15 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
             b.add(piece(kind, "player", at_of(region), kind))
     if state.player_sea:
         b.add(piece("sea_vessel", "player", at_of(state.player_sea), "sea_vessel"))
-    for kind, n in PLAYER_SUPPLY.items():
-        for _ in range(n):
-            b.add(piece(kind, "player", at_of("player.supply"), kind))
+    supply = [
+        b.add(piece(kind, "player", at_of("player.supply"), kind))["GUID"]
+        for kind, n in person_supply(state, data).items()
+        for _ in range(n)
+    ]
+    for i in (1, 2, 3):
+        b.add(piece("hero", "player", at_of("player.courtyard"), f"hero{i}"))
+    for _ in range(state.person.tokens):
+        b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of("player.tokens")))
     for region in sorted(r for r, n in state.tokens.items() for _ in range(n)):
         b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of(region)))
     for _ in range(state.collected):
@@ -110,12 +136,23 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
         b.add(b.base("Chip_10", f"bot {resource}", [L.tag("marker", resource)], spot))
     for resource, value in state.tax.items():
         b.add(b.base("Chip_50", f"tax {resource}", [L.TAX_TAG, L.tag("tax", resource)], L.AREAS[f"tax.{value}"].centre))
-    b.add(b.base("Chip_10", "bot score", [L.tag("marker", "score")], L.AREAS["score"].spot(state.pts, L.SCORE_SPOTS)))
+    for key, value, what in (("round", state.round - 1, "round"), ("score", state.pts, "bot score"),
+                             ("you.score", state.person.pts, "your score")):  # fmt: skip
+        at, lap = L.lapped(key, value)
+        rgb = {"round": ROUND_RGB, "score": BOT_RGB, "you.score": PLAYER_RGB}[key]
+        b.add(b.base("Chip_10", what, [L.tag("marker", key)], at, colour=rgb))
+        b.add(b.base("Chip_10", f"{what}: laps", [L.tag("marker", key, "lap")], lap, colour=rgb))
+    for resource in RESOURCES:
+        spot = L.AREAS[f"you.res.{resource}"].spot(state.person.resources[resource], L.RESOURCE_SPOTS)
+        b.add(
+            b.base("Chip_10", f"your {resource}", [L.tag("marker", "you", resource)], spot, colour=MARKER_RGB[resource])
+        )
+    b.add(b.base("Chip_10", "the bot's note of your supply and resources", [L.tag("marker", "ledger")],
+                 L.AREAS["spare"].centre, gm_notes=ledger(state, supply), colour=ROUND_RGB))  # fmt: skip
     cc = L.AREAS["cc"].spot(state.cc_space, len(data.faction.cc_track))
     b.add(b.base("Chip_10", "CC Track token", [L.tag("marker", "cc")], cc))
-    b.add(b.base("Chip_10", "round", [L.tag("marker", "round")], L.AREAS["round"].spot(state.round - 1, L.ROUND_SPOTS)))
     final = (
-        L.AREAS["round"].spot(state.final_round - 1, L.ROUND_SPOTS, z=0.6)
+        L.AREAS["round"].spot((state.final_round - 1) % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)
         if state.final_round
         else L.AREAS["spare"].centre
     )

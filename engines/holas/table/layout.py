@@ -37,6 +37,17 @@ RESOURCE_SPOTS = 11  # 0..10
 TACTIC_SPOTS = 10  # the person's tactic strength, 0..9
 SCORE_SPOTS = 60
 ROUND_SPOTS = 20
+LAP_SPOTS = 20  # a lap marker counts the times its track went round (+20 rounds, +60 points each): 400 rounds
+# Each lapped track: its area, its spaces, where its marker lies across the area (z) and its lap marker's row.
+LAPPED = {"round": ("round", ROUND_SPOTS, 0.0, -1.0), "score": ("score", SCORE_SPOTS, -0.5, 0.0),
+          "you.score": ("score", SCORE_SPOTS, 0.5, 1.0)}  # fmt: skip
+
+
+def lapped(key: str, value: int) -> tuple[Vec3, Vec3]:
+    """Where a lapped track's marker and its lap marker lie for ``value`` (from 0)."""
+    area, spots, z, row = LAPPED[key]
+    lap, at = divmod(max(0, value), spots)
+    return AREAS[area].spot(at, spots, z=z), AREAS["laps"].spot(min(lap, LAP_SPOTS - 1), LAP_SPOTS, z=row)
 
 
 def tag(*parts: str) -> str:
@@ -62,11 +73,19 @@ def _areas() -> dict[str, Area]:
         area("spare", "markers not in play", (30, -10), (6, 3)),
         area("prompt", "what the bot waits for (its marker's description says it)", (42, 4), (3, 3)),
         area("tactic", "your tactic's strength (0-9): set it before Tactic chosen", (0, -32), (20, 2)),
+        area(
+            "laps", "laps: the round track's (+20 rounds), the bot's and your score's (+60 points)", (0, -36), (40, 3)
+        ),
+        area("player.courtyard", "your Courtyard (in your Capital City): new recruits go here", (-30, -19), (8, 5)),
+        area("player.tokens", "your Exploration Tokens", (-40, -12), (6, 4)),
+        area("destroyed", "Capital Cities destroyed (the game is over, L208)", (-40, -19), (6, 4)),
     ]
     for i in (1, 2, 3):
         out.append(area(f"slot{i}", f"the bot's Hero Slot {i}", (26 + 4 * i, 20), (3, 4)))
     for i, resource in enumerate(("ore", "mana", "food")):
         out.append(area(f"res.{resource}", f"the bot's {resource}", (30, -1 - 2.5 * i), (14, 2)))
+    for i, resource in enumerate(("ore", "mana", "food")):
+        out.append(area(f"you.res.{resource}", f"your {resource} (0-10)", (0, 20 + 2.5 * i), (14, 2)))
     for i, value in enumerate((4, 3, 2)):
         out.append(area(f"tax.{value}", f"Tax Track slot {value}", (26 + 3 * i, -20), (2.5, 2.5)))
     return {a.key: a for a in out}

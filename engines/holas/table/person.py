@@ -12,13 +12,14 @@ from bridge.commands import Command, Move, Position
 from bridge.table import Table, Vec3
 from engines.base import PersonMove
 from engines.holas import rules as R
-from engines.holas.bot import WAITS
+from engines.holas.bot import waiting
 from engines.holas.data_model import HolasData
 from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, State
 from engines.holas.table import layout as L
 from engines.holas.table.build import spots
 from engines.holas.table.read import TableView
+from engines.tablekit import grid
 
 
 def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, str, str, str]]:
@@ -28,11 +29,18 @@ def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, s
     if R.over(s):
         return out
     land = [r.id for r in data.map.regions if r.kind == "land"]
-    supply = _supply(table)
+    supply = {kind for kind, _ in _supply(table)}
     for kind in ("warrior", "serf"):
-        if any(k == kind for k, _ in supply):
-            out += [("send", kind, r, f"a {kind} from your supply to {r}") for r in land if r != s.capital]
+        cost = R.unit_cost(data, kind)
+        if kind in supply and all(s.person.resources[r] >= cost.get(r, 0) for r in RESOURCES):
+            paid = ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "nothing"
+            out.append(("send", kind, "", f"recruit a {kind} into your Courtyard for {paid}"))
     geo = Geometry(data.map)
+    capital = s.person_capital()
+    if capital and _yard(view):
+        for near in [capital, *(d for _, d in geo.clockwise_from(capital, 0) if d in land)]:
+            what = "attack the bot in " if near in _bots(s) else "move your Courtyard's minis to "
+            out.append(("out", "", near, f"{what}{near} from your Courtyard"))
     for region in sorted(_mine(table, data)):
         for _, near in geo.clockwise_from(region, 0):
             if near in land:
@@ -46,7 +54,8 @@ def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, s
 
 
 def _group(kind: str) -> str:
-    return {"send": "Your minis", "move": "Your minis", "back": "Your minis", "tactic": "Battle"}.get(kind, "The game")
+    groups = {"send": "Your minis", "out": "Your minis", "move": "Your minis", "back": "Your minis", "tactic": "Battle"}
+    return groups.get(kind, "The game")
 
 
 def moves(view: TableView, table: Table, data: HolasData) -> list[PersonMove]:
@@ -69,7 +78,16 @@ def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: rand
     out: list[Command] = []
     if kind == "send":
         guid = next(g for k, g in _supply(table) if k == frm)
-        out.append(Move(guid=guid, position=at(to, 0)))
+        yard = L.AREAS["player.courtyard"]
+        out.append(
+            Move(guid=guid, position=Position.of(grid(yard.centre, len(_yard(view)), per_row=5, rows=3, step=1.1)))
+        )
+        for r, n in R.unit_cost(data, frm).items():
+            if n:  # the price paid on your resource track
+                spot = L.AREAS[f"you.res.{r}"].spot(view.state.person.resources[r] - n, L.RESOURCE_SPOTS)
+                out.append(Move(guid=view.markers[f"you.{r}"], position=Position.of(spot)))
+    elif kind == "out":
+        out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_yard(view))]
     elif kind == "move":
         out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_mine(table, data)[frm])]
     elif kind == "back":
@@ -84,6 +102,11 @@ def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: rand
         spot = L.AREAS["round"].spot(view.state.round, L.ROUND_SPOTS, z=0.6)  # the final round: the next one
         out.append(Move(guid=view.markers["final"], position=Position.of(spot)))
     return out, None
+
+
+def _yard(view: TableView) -> list[str]:
+    """The GUIDs of your minis in your Courtyard."""
+    return sorted(g for g, (kind, place) in view.person.items() if place == "player.courtyard" and kind != "capital")
 
 
 def _supply(table: Table) -> list[tuple[str, str]]:
@@ -133,6 +156,8 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
             lines.append("bot tower")
         if r.id in s.player:
             army = s.player[r.id]
+            if army.capital:
+                lines.append("your Capital")
             lines.append(f"you: NS {army.ns}" + (" + structure" if army.structure else ""))
         if r.id == s.player_sea:
             lines.append("your Sea Vessel")
@@ -151,7 +176,6 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
     def slot(card: str | None) -> str:
         return f"{card}: {cards[card].action.replace('_', ' ')} ({cards[card].compass})" if card else "—"
 
-    pending = s.pending
     return {
         "kind": "holas",
         "regions": regions,
@@ -167,7 +191,12 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
             "courtyard": sorted(u.id for u in s.units if u.where == "courtyard"),
             "tokens": s.collected,
         },
-        "person": {  # what the bot reads of your side; your faction board's resources and supply are yours to count
+        "person": {  # your side as the table shows it: your armies on the map, your markers, your supply
+            "resources": {r: s.person.resources[r] for r in RESOURCES},
+            "pts": s.person.pts,
+            "supply": dict(sorted(s.person.supply.items())),
+            "tokens": s.person.tokens,
+            "capital": s.person_capital(),
             "army": [
                 f"{region}: NS {army.ns}" + (" + structure" if army.structure else "")
                 for region, army in sorted(s.player.items())
@@ -177,8 +206,6 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
         "round": s.round,
         "final_round": s.final_round,
         "tactic": s.tactic,
-        "waits": (WAITS[pending.ask] + (f" (battle in {pending.region})" if pending.region else ""))
-        if pending
-        else "nothing: press Bot action",
+        "waits": waiting(s),
         "sample": data.sample,
     }

@@ -13,7 +13,7 @@ from engines.holas.bot import Step
 from engines.holas.data_model import HolasData
 from engines.holas.state import RESOURCES, State
 from engines.holas.table import layout as L
-from engines.holas.table.build import prompt, spots
+from engines.holas.table.build import ledger, prompt, spots
 from engines.holas.table.read import TableView
 from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
 
@@ -34,11 +34,13 @@ class Planner(RecordingPlanner):
         self.spare_towers = list(view.spare_towers)
         self.towers = {r: list(g) for r, g in view.towers.items()}
         self.laid = Counter[str]()  # loose cards laid on each pile, for their height
+        self.noted = False  # the ledger marker written this press
 
     def commands(self, action: Step, before: State, after: State) -> list[Command]:
         return [
             *self._units(before, after),
             *self._towers(before, after),
+            *self._capitals(before, after),
             *self._tokens(before, after),
             *self._cards(before, after),
             *self._markers(before, after),
@@ -70,6 +72,13 @@ class Planner(RecordingPlanner):
             self.at[unit.id] = at
             out.append(Move(guid=self.view.units[unit.id], position=Position.of(at)))
         return out
+
+    def _capitals(self, before: State, after: State) -> list[Command]:
+        """A Capital City destroyed (L208) goes to the destroyed Capitals' place, where the table says so."""
+        if after.destroyed == before.destroyed:
+            return []
+        guid = self.view.markers["capital.bot" if after.destroyed == "bot" else "capital.you"]
+        return [Move(guid=guid, position=Position.of(self._place("destroyed")))]
 
     def _towers(self, before: State, after: State) -> list[Command]:
         built, lost = Counter(after.towers) - Counter(before.towers), Counter(before.towers) - Counter(after.towers)
@@ -133,14 +142,20 @@ class Planner(RecordingPlanner):
         if after.tax != before.tax:
             for i, (r, value) in enumerate(after.tax.items()):
                 put(f"tax.{r}", L.AREAS[f"tax.{value}"].centre + Vec3(0, 0.4 * i, 0))
-        if after.pts != before.pts:
-            put("score", L.AREAS["score"].spot(min(after.pts, L.SCORE_SPOTS - 1), L.SCORE_SPOTS))
+        for key, value, was in (("score", after.pts, before.pts), ("round", after.round - 1, before.round - 1)):
+            if value != was:
+                at, lap = L.lapped(key, value)
+                put(key, at)
+                if divmod(value, L.LAPPED[key][1])[0] != divmod(was, L.LAPPED[key][1])[0]:
+                    put(f"{key}.lap", lap)
         if after.cc_space != before.cc_space:
             put("cc", L.AREAS["cc"].spot(after.cc_space, len(self.data.faction.cc_track)))
-        if after.round != before.round:
-            put("round", L.AREAS["round"].spot(after.round - 1, L.ROUND_SPOTS))
         if after.final_round != before.final_round and after.final_round is not None:
-            put("final", L.AREAS["round"].spot(after.final_round - 1, L.ROUND_SPOTS, z=0.6))
+            put("final", L.AREAS["round"].spot((after.final_round - 1) % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6))
+        if not self.noted:  # once a press: what the bot saw of your supply and resources (read.py's _unpaid)
+            self.noted = True
+            supply = [g for g, (_, place) in self.view.person.items() if place == "player.supply"]
+            out.append(SetText(guid=marks["ledger"], gm_notes=ledger(after, supply)))
         if after.pending != before.pending:
             question, notes = prompt(after)
             out.append(SetText(guid=marks["prompt"], description=question, gm_notes=notes))

@@ -4,6 +4,7 @@ say what the bot waits for. The view keeps the GUIDs the planner moves."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,7 +14,10 @@ from pydantic import ValidationError
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import Transform
 from engines.base import Problem, ReadError
+from engines.holas import lines as T
+from engines.holas import rules as R
 from engines.holas.data_model import HolasData, UnitType
+from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
 from engines.ownerdata import first_error
@@ -42,6 +46,7 @@ class TableView:
     positions: dict[str, Vec3] = field(default_factory=dict)  # where each bot unit stands, by unit id
     board: Transform = field(default_factory=lambda: Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1)))  # map units
     planner: Any = None  # set by the game's decide
+    person: dict[str, tuple[str, str]] = field(default_factory=dict)  # the person's minis: GUID -> (kind, place)
 
 
 def read_table(table: Table, data: HolasData) -> TableView:
@@ -74,6 +79,8 @@ def read_table(table: Table, data: HolasData) -> TableView:
         place = where(obj)
         if place == "tokens":
             state.collected += 1
+        elif place == "player.tokens":
+            state.person.tokens += 1
         elif place in regions:
             state.tokens[place] = state.tokens.get(place, 0) + 1
             view.tokens.setdefault(place, []).append(obj.guid)
@@ -81,6 +88,7 @@ def read_table(table: Table, data: HolasData) -> TableView:
             problems.append(Problem("an Exploration Token outside every region and the bot's token pile", obj))
     _cards(table, data, view, found, problems)
     _markers(table, data, view, found, problems)
+    _person_side(table, data, view, found, problems)
     if problems:
         raise ReadError(problems)
     return view
@@ -101,6 +109,11 @@ def _bot_pieces(
             continue
         place = where(obj)
         if place is None:
+            continue
+        if kind == "capital":
+            view.markers["capital.bot"] = obj.guid
+        if kind == "capital" and place == "destroyed":
+            state.destroyed = "bot"
             continue
         if kind in ("tower", "capital"):
             if place in regions:
@@ -139,6 +152,8 @@ def _bot_pieces(
             problems.append(Problem(f"two bot minis say {unit_id!r} in their GM Notes"))
     if len(capitals) == 1:
         state.capital = capitals[0]
+    elif state.destroyed == "bot" and not capitals:
+        state.capital = ""
     else:
         what = "is on no region" if not capitals else f"is in {len(capitals)} regions: {', '.join(capitals)}"
         problems.append(Problem(f"the bot's Capital (tag '{L.tag('bot', 'capital')}') {what}"))
@@ -151,8 +166,17 @@ def _player_pieces(table: Table, data: HolasData, view: TableView, where: Any, p
             (t for t in (*UNIT_TYPES, "tower", "capital") if obj.has_tag(L.tag("player", t))), None
         )
         place = where(obj)
-        if piece is None or place is None or place in L.AREAS:
-            continue  # the person's pieces off the map are theirs to keep where they like
+        if piece is None or place is None:
+            continue
+        view.person[obj.guid] = (piece, place)
+        if piece == "capital":
+            view.markers["capital.you"] = obj.guid
+        if place == "player.supply":
+            state.person.supply[piece] = state.person.supply.get(piece, 0) + 1
+        if piece == "capital" and place == "destroyed":
+            state.destroyed = "you"
+        if place in L.AREAS:
+            continue  # off the map: your supply, your Courtyard, or wherever you keep them
         if piece == "sea_vessel":
             state.player_sea = place
             continue
@@ -203,7 +227,8 @@ def _markers(
     table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
 ) -> None:
     state = view.state
-    for key in (*RESOURCES, "score", "cc", "round", "final", "tactic", "prompt"):
+    keys = (*RESOURCES, "score", "cc", "round", "final", "tactic", "prompt", "ledger", *(f"{k}.lap" for k in L.LAPPED))
+    for key in keys:
         marker = one_tagged(table, L.tag("marker", key), f"{key} marker", problems)
         if marker is not None:
             view.markers[key] = marker.guid
@@ -219,13 +244,16 @@ def _markers(
             if slot is None:
                 problems.append(Problem(f"the {resource} Tax Track token is in no slot (4, 3, 2)", token))
         state.tax[resource] = slot or 0
-    state.pts = _spot(table, "score", L.AREAS["score"], L.SCORE_SPOTS)
+    state.pts = _lapped(table, "score")
     state.cc_space = _spot(table, "cc", L.AREAS["cc"], len(data.faction.cc_track))
-    state.round = _spot(table, "round", L.AREAS["round"], L.ROUND_SPOTS) + 1
+    state.round = _lapped(table, "round") + 1
     state.tactic = _spot(table, "tactic", L.AREAS["tactic"], L.TACTIC_SPOTS)
     final = table.get(view.markers.get("final", ""))
     if final is not None and found["round"].encloses(final.position):
-        state.final_round = _nearest(final, L.AREAS["round"], L.ROUND_SPOTS) + 1
+        # the round track's space, read as the first such round from the last one: a final round is the current
+        # one or the next (L208), and the game over the round after
+        space = _nearest(final, L.AREAS["round"], L.ROUND_SPOTS)
+        state.final_round = state.round - 1 + (space - (state.round - 2)) % L.ROUND_SPOTS
     prompt = table.get(view.markers.get("prompt", ""))
     if prompt is not None and prompt.gm_notes.strip():
         try:
@@ -238,6 +266,94 @@ def _markers(
     if battle != wanted:
         expected = f"the bot's battle card {wanted[0]}" if wanted else "no card (no battle card is revealed)"
         problems.append(Problem(f"{L.AREAS['battle'].label} holds {battle or 'nothing'}; it should hold {expected}"))
+
+
+def _lapped(table: Table, key: str) -> int:
+    """A lapped track's value: its marker's space, and its lap marker's laps times the track's length (a marker
+    missing is named by ``_markers``)."""
+    area, spots, _, _ = L.LAPPED[key]
+    return _spot(table, f"{key}.lap", L.AREAS["laps"], L.LAP_SPOTS) * spots + _spot(table, key, L.AREAS[area], spots)
+
+
+def _person_side(
+    table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
+) -> None:
+    """Your markers (resources, score), what the bot noted of your side at its last press (minis taken from your
+    supply since must be paid for), and where your Capital stands against the bot's (L24)."""
+    person = view.state.person
+    for resource in RESOURCES:
+        key = f"you.{resource}"
+        marker = one_tagged(table, L.tag("marker", "you", resource), f"your {resource} marker", problems)
+        if marker is not None:
+            view.markers[key] = marker.guid
+            person.resources[resource] = _spot(table, key, L.AREAS[f"you.res.{resource}"], L.RESOURCE_SPOTS)
+    person.pts = _lapped(table, "you.score")
+    one_tagged(table, L.tag("marker", "you.score"), "your score marker", problems)
+    note = table.get(view.markers.get("ledger", ""))
+    if note is not None and note.gm_notes.strip():
+        try:
+            noted = json.loads(note.gm_notes)
+        except ValueError:
+            noted = None
+        if not isinstance(noted, dict):
+            problems.append(Problem("its GM Notes are not the bot's note of your side (JSON): clear them", note))
+        else:
+            problems += [Problem(text) for text in _unpaid(data, view, noted)]
+    problems += [Problem(text) for text in _capitals(data, view.state)]
+
+
+def _unpaid(data: HolasData, view: TableView, noted: dict[str, Any]) -> list[str]:
+    """The minis taken from your supply since the bot's last press: each Warrior or Serf into your Courtyard or your
+    Capital's region (*chosen*: where the base game's Recruit puts them; the rulebook is not among the texts here),
+    and all paid for: your resource markers must have come down by their price (the faction file's costs)."""
+    s, out = view.state, []
+    capital = s.person_capital()
+    geo = Geometry(data.map)
+    taken = [
+        view.person[g] for g in noted.get("supply", []) if g in view.person and view.person[g][1] != "player.supply"
+    ]
+    cost = dict.fromkeys(RESOURCES, 0)
+    for kind, place in taken:
+        if kind in ("warrior", "serf") and place not in ("player.courtyard", capital):
+            out.append(
+                f"your {kind} taken from your supply into {place}: a new recruit goes to your Courtyard or your "
+                "Capital City's region; put it there"
+            )
+        away = geo.land_distance(capital, place) if capital and place in geo.region else None
+        price = R.tower_cost(data, away) if kind == "tower" else R.unit_cost(data, kind)
+        for r in RESOURCES:
+            cost[r] += price.get(r, 0)
+    before = noted.get("resources", {})
+    fell = {r: max(0, int(before.get(r, 0)) - s.person.resources[r]) for r in RESOURCES}
+    short = {r: cost[r] - fell[r] for r in RESOURCES if cost[r] > fell[r]}
+    if short:
+        kinds = Counter(kind.replace("_", " ") for kind, _ in taken)
+        what = ", ".join(f"{n} {k}" for k, n in sorted(kinds.items()))
+        owed = ", ".join(f"{n} {r}" for r, n in short.items())
+        price_text = ", ".join(f"{n} {r}" for r, n in cost.items() if n)
+        out.append(
+            f"you took {what} from your supply since the bot's last step: they cost {price_text}, and your "
+            f"resource markers came down by {', '.join(f'{fell[r]} {r}' for r in RESOURCES)}: pay {owed} more "
+            "(move your markers down) or put them back in your supply"
+        )
+    return out
+
+
+def _capitals(data: HolasData, s: State) -> list[str]:
+    """L24 "choose the Enemy's Capital City Region on an adjacent Continent": the bot's Capital must stand on a
+    continent next to yours, not on your own."""
+    mine = s.person_capital()
+    if not mine or not s.capital:
+        return []
+    of = {r.id: r.continent for r in data.map.regions}
+    theirs, yours = of.get(s.capital), of.get(mine)
+    if theirs != yours and theirs is not None and yours is not None and R.continents_adjacent(data, theirs, yours):
+        return []
+    why = "on your own continent" if theirs == yours else "on a continent not next to yours"
+    return [
+        f"the bot's Capital City in {s.capital} is {why} ({yours}): {T.SET_UP}; move it to a Capital site of a "
+        "continent next to yours"
+    ]
 
 
 def _nearest(obj: TableObject, area: Area, spots: int) -> int:
