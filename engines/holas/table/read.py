@@ -288,7 +288,9 @@ def _person_side(
             view.markers[key] = marker.guid
             person.resources[resource] = _spot(table, key, L.AREAS[f"you.res.{resource}"], L.RESOURCE_SPOTS)
     person.pts = _lapped(table, "you.score")
-    one_tagged(table, L.tag("marker", "you.score"), "your score marker", problems)
+    score = one_tagged(table, L.tag("marker", "you.score"), "your score marker", problems)
+    if score is not None:
+        view.markers["you.score"] = score.guid
     note = table.get(view.markers.get("ledger", ""))
     if note is not None and note.gm_notes.strip():
         try:

@@ -1,0 +1,128 @@
+"""A whole Heroes game on the emulated table over loopback, the person's side played by hand: every piece of theirs
+is picked up and dropped by a player (``Emulator.hold``/``release``: TTS's onObjectPickUp and onObjectDrop fire with
+the player's colour), never moved by a bot command; the person presses the table's buttons. From a fresh table to
+the end seen from the table (their eXpand read from their supply) and a winner read from both score markers."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bridge.modbuild import build_save
+from bridge.session import Session
+from bridge.table import Vec3
+from engines import registry
+from engines.base import Options
+from engines.holas.table import layout as L
+from engines.holas.table.build import spots
+from engines.holas.table.read import TableView
+from tests.conftest import Live, start_live, stop_live
+
+ANSWER = {
+    "follow": "follow_done",
+    "interrupt": "interrupt_none",
+    "tactic": "tactic_chosen",
+    "cancels": "interrupt_none",
+}
+COLOR = "Blue"
+
+
+def drop(live: Live, guid: str, at: Vec3) -> None:
+    """A player picks the piece up, carries it and lets go over ``at``."""
+    live.emulator.hold(guid, COLOR)
+    live.emulator.require_world().get(guid).set_position(Vec3(at.x, L.Y + 0.3, at.z))
+    live.emulator.release(guid)
+
+
+def mine(view: TableView, place: str, *kinds: str) -> list[str]:
+    return sorted(g for g, (k, at) in view.person.items() if at == place and k in kinds)
+
+
+async def look(live: Live, game: Any) -> TableView:
+    view: TableView = game.read(await live.connector.snapshot())
+    return view
+
+
+async def recruit(live: Live, game: Any) -> int:
+    """Your Recruit: as many Warriors (2 food), else Serfs (1 food), as your food pays, into your Courtyard; the
+    food marker moved down by the price."""
+    view = await look(live, game)
+    food, n = view.state.person.resources["food"], 0
+    yard = L.AREAS["player.courtyard"]
+    for kind, price in (("warrior", 2), ("serf", 1)):
+        for guid in mine(view, "player.supply", kind):
+            if food < price or n == 5:
+                break
+            drop(live, guid, yard.spot(n, 5))
+            food, n = food - price, n + 1
+    drop(live, view.markers["you.food"], L.AREAS["you.res.food"].spot(food, L.RESOURCE_SPOTS))
+    return n
+
+
+async def march(live: Live, game: Any) -> None:
+    """Your Move: the Courtyard's Warriors and Serfs into your Capital City's region."""
+    view = await look(live, game)
+    capital = view.state.person_capital()
+    assert capital is not None
+    board = view.board
+    for i, guid in enumerate(mine(view, "player.courtyard", "warrior", "serf")):
+        at = board.to_world(spots(game.owned.value, capital, (view.state.player.get(capital) is not None) + i % 8))
+        drop(live, guid, at)
+
+
+async def collect(live: Live, game: Any) -> None:
+    """Your Collection at the round's end (yours to count): the food marker to 10."""
+    view = await look(live, game)
+    drop(live, view.markers["you.food"], L.AREAS["you.res.food"].spot(10, L.RESOURCE_SPOTS))
+
+
+@pytest.mark.slow
+async def test_a_whole_game_played_by_hand_to_its_end():
+    game = registry.load("holas")
+    game.use_data(None, allow_sample=True)
+    live = await start_live(build_save(game), timeout=30)
+    rng = random.Random(5)
+    try:
+        session = Session(live.connector, game, seed=5)
+        press, presses, said = "bot_action", 0, []
+        while presses < 150:
+            plan = await session.take_turn(button=press)
+            assert plan.ok, plan.problems
+            presses += 1
+            steps = [s.decision.action.what for s in plan.steps]
+            said += [s.decision.reason.text for s in plan.steps]
+            view = await look(live, game)
+            s = view.state
+            if game.outcome(view, Options()) is not None:
+                break
+            if s.pending is not None:
+                press = (
+                    ANSWER[s.pending.ask]
+                    if s.pending.ask != "cancels"
+                    else rng.choice(["tactic_cancels", "interrupt_none"])
+                )
+                continue
+            for region in s.contested():  # a battle lost there: your losses off, all back to your supply
+                for i, guid in enumerate(g for g, (_, at) in view.person.items() if at == region):
+                    drop(live, guid, L.AREAS["player.supply"].spot(i, 8))
+            if "round_end" in steps:
+                await collect(live, game)
+            elif "done" in steps:
+                await (recruit(live, game) if s.slots.count(None) == 2 else march(live, game))
+            press = "bot_action"
+        view = await look(live, game)
+        end = game.outcome(view, Options())
+        assert end is not None, said[-5:]
+        assert any("you reach eXpand" in t for t in said) or view.state.destroyed, [
+            t for t in said if "X" in t or "over" in t
+        ]
+        # your points totalled as normal (L208): set on your score marker by hand; the winner follows it
+        score, _ = L.lapped("you.score", view.state.pts + 3)
+        drop(live, view.markers["you.score"], score)
+        end = game.outcome(await look(live, game), Options())
+        assert end is not None and end.decided and end.winner == "you", end
+        print(f"{presses} presses; {end.headline}: {end.why}; {end.score}")
+    finally:
+        await stop_live(live)
