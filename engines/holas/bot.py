@@ -539,7 +539,7 @@ class Enemy(Battles):
         """ "Check the triggers after every action" (spec): an X-Objective the Enemy reached, or one the person's
         supply on the table shows (their action came before this press), sets the final round."""
         s = self.state
-        for who, reached in (("", R.x_objectives(s, self.data)), ("you ", R.person_x_objectives(s))):
+        for who, reached in (("", R.x_objectives(s, self.data)), ("you ", R.person_x_objectives(s, self.data))):
             if reached and s.final_round is None:
                 s.final_round = s.round + 1
                 verb = "reach" if who else "reaches"

@@ -97,17 +97,17 @@ def x_objectives(state: State, data: HolasData) -> list[str]:
     return reached
 
 
-def person_x_objectives(state: State) -> list[str]:
-    """The X-Objectives the person has reached, as their supply on the table shows them: eXplore (every land
-    Exploration Token revealed, read from the map), eXpand (no Serf or Warrior left in their supply), eXploit (no
-    Tower left in it). Their supply's counts come from the table (``State.person.supply``); empty: not read."""
+def person_x_objectives(state: State, data: HolasData) -> list[str]:
+    """The X-Objectives the person has reached, as their supply on the table shows them: eXpand (no Serf or Warrior
+    left in it), eXploit (no Tower left in it, where the faction has Towers). eXplore (every land Exploration Token
+    revealed) is the map's, checked with the Enemy's. None when their supply was not read from a table."""
     supply = state.person.supply
-    if not supply:
+    if supply is None:
         return []
     reached = []
     if supply.get("warrior", 0) + supply.get("serf", 0) == 0:
         reached.append("eXpand")
-    if supply.get("tower", 0) == 0:
+    if "tower" in data.faction.units and supply.get("tower", 0) == 0:
         reached.append("eXploit")
     return reached
 

@@ -41,7 +41,7 @@ class PersonSide:
 
     resources: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RESOURCES, 3))
     pts: int = 0
-    supply: dict[str, int] = field(default_factory=dict)
+    supply: dict[str, int] | None = None  # None: not read from a table (in-process games)
     tokens: int = 0
 
 

@@ -59,12 +59,14 @@ def test_a_game_past_round_20_reads_its_round_and_ends(game: Holas):
     marker adds 20 a lap: round 21 with the final round 21 reads so, and round 22 is over."""
     data = game.owned.value
     s = R.new_game(data, "L7", random.Random(1))
-    s.round, s.final_round, s.pts, s.person.pts = 21, 21, 75, 64
+    s.round, s.final_round, s.pts = 21, 21, 75
     read = read_table(Table.from_save(build_table(s, data)), data).state
-    assert (read.round, read.final_round, read.pts, read.person.pts) == (21, 21, 75, 64)
+    assert (read.round, read.final_round, read.pts) == (21, 21, 75)
     assert not R.over(read)
     s.round = 22
     assert R.over(read_table(Table.from_save(build_table(s, data)), data).state)
+    s.person.pts = 64  # your score marker laps as the bot's does
+    assert read_table(Table.from_save(build_table(s, data)), data).state.person.pts == 64
 
 
 def test_the_enemys_capital_on_your_own_continent_is_refused(game: Holas):
@@ -93,6 +95,18 @@ def test_a_mini_from_your_supply_must_be_paid_for_and_go_to_your_courtyard(game:
     table = put(table, warrior, on_map(game, table, "L5"))
     said = problems(game, table)
     assert any("your warrior taken from your supply into L5" in p for p in said), said
+
+
+def test_a_tower_from_your_supply_costs_its_ore_by_the_steps_from_your_capital(game: Holas):
+    """A Tower's price, as the Enemy pays it (``towers.cost_rule``: 1 Ore a step from the Capital City): yours taken
+    into L2, a step from your Capital in L1, costs 1 Ore; unpaid, it is named."""
+    table = fresh(game)
+    view = game.read(table)
+    table = put(table, mine(view, "tower", "player.supply")[0], on_map(game, table, "L2"))
+    said = problems(game, table)
+    assert any("1 tower from your supply" in p and "cost 1 ore" in p for p in said), said
+    table = put(table, view.markers["you.ore"], L.AREAS["you.res.ore"].spot(2, L.RESOURCE_SPOTS))
+    assert game.read(table).state.player["L2"].structure
 
 
 def test_your_army_in_the_bots_region_is_said_as_the_tactic_it_waits_for(game: Holas):
@@ -148,3 +162,6 @@ def test_the_winner_is_read_from_both_score_markers(game: Holas):
     s.player = {}
     gone = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
     assert gone is not None and gone.winner == "the bot" and "your Capital City is destroyed" in gone.why
+    s.destroyed, s.person.pts = "bot", 30  # the bot's Capital on the destroyed Capitals' place: over, read so
+    gone = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
+    assert gone is not None and gone.winner == "you" and "the bot's Capital City is destroyed" in gone.why

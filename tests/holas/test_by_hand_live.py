@@ -15,8 +15,10 @@ from bridge.session import Session
 from bridge.table import Vec3
 from engines import registry
 from engines.base import Options
+from engines.holas import rules as R
+from engines.holas.state import PlayerArmy
 from engines.holas.table import layout as L
-from engines.holas.table.build import spots
+from engines.holas.table.build import build_table, spots
 from engines.holas.table.read import TableView
 from tests.conftest import Live, start_live, stop_live
 
@@ -124,5 +126,39 @@ async def test_a_whole_game_played_by_hand_to_its_end():
         end = game.outcome(await look(live, game), Options())
         assert end is not None and end.decided and end.winner == "you", end
         print(f"{presses} presses; {end.headline}: {end.why}; {end.score}")
+    finally:
+        await stop_live(live)
+
+
+@pytest.mark.slow
+async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over():
+    """L208 "(if a Capital City is destroyed then the game is automatically over)" on the emulated table: hero 1 and
+    two Warriors in L2 attack (sample.3) your Capital City in L1 and win; the bot moves your Capital to the destroyed
+    Capitals' place, the table reads the game as over in round 1, and the end names the winner by the score track."""
+    game = registry.load("holas")
+    game.use_data(None, allow_sample=True)
+    s = R.new_game(game.owned.value, "L7", random.Random(1))
+    s.player["L1"] = PlayerArmy(0, structure=True, capital=True)
+    for unit in ("hero1", "warrior1", "warrior2"):
+        s.unit(unit).where = "L2"
+    s.deck = ["sample.3", *[c for c in s.deck if c != "sample.3"]]
+    live = await start_live(build_save(game, table=build_table(s, game.owned.value)), timeout=30)
+    try:
+        session = Session(live.connector, game, seed=1)
+        for press in ("bot_action", "tactic_chosen", "interrupt_none"):
+            plan = await session.take_turn(button=press)
+            assert plan.ok, plan.problems
+        view = await look(live, game)
+        assert view.state.destroyed == "you" and view.state.round == 1
+        assert (
+            L.AREAS["destroyed"].centre.distance_xz(
+                live.emulator.require_world().get(view.markers["capital.you"]).position
+            )
+            < 3
+        )
+        end = game.outcome(view, Options())
+        assert end is not None and end.winner == "the bot" and "your Capital City is destroyed" in end.why
+        plan = await session.take_turn(button="bot_action")
+        assert [st.decision.action.what for st in plan.steps] == ["over"]
     finally:
         await stop_live(live)

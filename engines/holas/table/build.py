@@ -25,7 +25,7 @@ def person_supply(state: State, data: HolasData) -> dict[str, int]:
     """The person's minis in their supply by kind: as read from the table, else their faction's supply less the
     Warriors and Serfs their armies on the map stand for (*chosen*: the person's faction's counts are not in the
     data; the Enemy's faction's stand in for them)."""
-    if state.person.supply:
+    if state.person.supply is not None:
         return dict(state.person.supply)
     on_map = {
         "warrior": sum(a.ns // 2 for a in state.player.values()),

@@ -194,7 +194,7 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
         "person": {  # your side as the table shows it: your armies on the map, your markers, your supply
             "resources": {r: s.person.resources[r] for r in RESOURCES},
             "pts": s.person.pts,
-            "supply": dict(sorted(s.person.supply.items())),
+            "supply": dict(sorted((s.person.supply or {}).items())),
             "tokens": s.person.tokens,
             "capital": s.person_capital(),
             "army": [

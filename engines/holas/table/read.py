@@ -161,6 +161,7 @@ def _bot_pieces(
 
 def _player_pieces(table: Table, data: HolasData, view: TableView, where: Any, problems: list[Problem]) -> None:
     state = view.state
+    state.person.supply = {}  # read: empty when nothing is left in it
     for obj in table.with_tag(L.PLAYER_TAG):
         piece: str | None = next(
             (t for t in (*UNIT_TYPES, "tower", "capital") if obj.has_tag(L.tag("player", t))), None
