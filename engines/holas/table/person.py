@@ -1,7 +1,8 @@
-"""Your side on the table, for playing without TTS, as far as the bot's model reaches: minis from your supply onto
-a land region, an army moved to a neighbouring region (into the bot's: an attack, then Tactic chosen), minis taken
-back (losses, a retreat), your tactic's strength, and an X-Objective reached. Your own board, cards and resources
-are yours to keep (the bot does not model them). And the dashboard's drawing of the map and the bot's side."""
+"""Shortcuts for your side on the table, each leaving it as the same move by hand would: a recruit from your supply
+into your Courtyard (its price taken off your resource tracks), your Courtyard's minis out onto the map, an army
+moved to a neighbouring region (into the bot's: an attack, then Tactic chosen), minis taken back (losses, a
+retreat), your tactic's strength, and an X-Objective reached. And the dashboard's drawing of the map and both
+sides."""
 
 from __future__ import annotations
 
