@@ -165,3 +165,17 @@ def test_the_winner_is_read_from_both_score_markers(game: Holas):
     s.destroyed, s.person.pts = "bot", 30  # the bot's Capital on the destroyed Capitals' place: over, read so
     gone = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
     assert gone is not None and gone.winner == "you" and "the bot's Capital City is destroyed" in gone.why
+
+
+def test_your_marker_between_two_spaces_is_named(game: Holas):
+    """A marker the person leaves between two spaces of a track is named, and nothing is read from the table until
+    it is put on one: your food marker halfway between 2 and 3; then on 3."""
+    table = fresh(game)
+    view = game.read(table)
+    track = L.AREAS["you.res.food"]
+    two, three = track.spot(2, L.RESOURCE_SPOTS), track.spot(3, L.RESOURCE_SPOTS)
+    table = put(table, view.markers["you.food"], Vec3((two.x + three.x) / 2, two.y, two.z))
+    said = problems(game, table)
+    assert any("your food" in p and "between two spaces of your food (0-10)" in p for p in said), said
+    table = put(table, view.markers["you.food"], three)
+    assert game.read(table).state.person.resources["food"] == 3

@@ -233,7 +233,7 @@ def _markers(
         marker = one_tagged(table, L.tag("marker", key), f"{key} marker", problems)
         if marker is not None:
             view.markers[key] = marker.guid
-    state.resources = {r: _spot(table, r, L.AREAS[f"res.{r}"], L.RESOURCE_SPOTS) for r in RESOURCES}
+    state.resources = {r: _spot(table, r, L.AREAS[f"res.{r}"], L.RESOURCE_SPOTS, problems) for r in RESOURCES}
     for resource in RESOURCES:
         token = one_tagged(table, L.tag("tax", resource), f"{resource} Tax Track token", problems)
         slot = next(
@@ -245,15 +245,15 @@ def _markers(
             if slot is None:
                 problems.append(Problem(f"the {resource} Tax Track token is in no slot (4, 3, 2)", token))
         state.tax[resource] = slot or 0
-    state.pts = _lapped(table, "score")
-    state.cc_space = _spot(table, "cc", L.AREAS["cc"], len(data.faction.cc_track))
-    state.round = _lapped(table, "round") + 1
-    state.tactic = _spot(table, "tactic", L.AREAS["tactic"], L.TACTIC_SPOTS)
+    state.pts = _lapped(table, "score", problems)
+    state.cc_space = _spot(table, "cc", L.AREAS["cc"], len(data.faction.cc_track), problems)
+    state.round = _lapped(table, "round", problems) + 1
+    state.tactic = _spot(table, "tactic", L.AREAS["tactic"], L.TACTIC_SPOTS, problems)
     final = table.get(view.markers.get("final", ""))
     if final is not None and found["round"].encloses(final.position):
         # the round track's space, read as the first such round from the last one: a final round is the current
         # one or the next (L208), and the game over the round after
-        space = _nearest(final, L.AREAS["round"], L.ROUND_SPOTS)
+        space = _nearest(final, L.AREAS["round"], L.ROUND_SPOTS, problems)
         state.final_round = state.round - 1 + (space - (state.round - 2)) % L.ROUND_SPOTS
     prompt = table.get(view.markers.get("prompt", ""))
     if prompt is not None and prompt.gm_notes.strip():
@@ -269,11 +269,12 @@ def _markers(
         problems.append(Problem(f"{L.AREAS['battle'].label} holds {battle or 'nothing'}; it should hold {expected}"))
 
 
-def _lapped(table: Table, key: str) -> int:
+def _lapped(table: Table, key: str, problems: list[Problem]) -> int:
     """A lapped track's value: its marker's space, and its lap marker's laps times the track's length (a marker
     missing is named by ``_markers``)."""
     area, spots, _, _ = L.LAPPED[key]
-    return _spot(table, f"{key}.lap", L.AREAS["laps"], L.LAP_SPOTS) * spots + _spot(table, key, L.AREAS[area], spots)
+    laps = _spot(table, f"{key}.lap", L.AREAS["laps"], L.LAP_SPOTS, problems)
+    return laps * spots + _spot(table, key, L.AREAS[area], spots, problems)
 
 
 def _person_side(
@@ -287,8 +288,8 @@ def _person_side(
         marker = one_tagged(table, L.tag("marker", "you", resource), f"your {resource} marker", problems)
         if marker is not None:
             view.markers[key] = marker.guid
-            person.resources[resource] = _spot(table, key, L.AREAS[f"you.res.{resource}"], L.RESOURCE_SPOTS)
-    person.pts = _lapped(table, "you.score")
+            person.resources[resource] = _spot(table, key, L.AREAS[f"you.res.{resource}"], L.RESOURCE_SPOTS, problems)
+    person.pts = _lapped(table, "you.score", problems)
     score = one_tagged(table, L.tag("marker", "you.score"), "your score marker", problems)
     if score is not None:
         view.markers["you.score"] = score.guid
@@ -359,10 +360,17 @@ def _capitals(data: HolasData, s: State) -> list[str]:
     ]
 
 
-def _nearest(obj: TableObject, area: Area, spots: int) -> int:
-    return min(range(spots), key=lambda i: abs(obj.position.x - area.spot(i, spots).x))
+BETWEEN = 0.3  # a marker further than this share of a space from the nearest space's middle lies between two
 
 
-def _spot(table: Table, what: str, area: Area, spots: int) -> int:
+def _nearest(obj: TableObject, area: Area, spots: int, problems: list[Problem]) -> int:
+    """The track's space nearest the marker; one that lies between two spaces is named (which it means is unclear)."""
+    index = min(range(spots), key=lambda i: abs(obj.position.x - area.spot(i, spots).x))
+    if abs(obj.position.x - area.spot(index, spots).x) > BETWEEN * area.size.x / spots:
+        problems.append(Problem(f"a marker between two spaces of {area.label}: put it on one space", obj))
+    return index
+
+
+def _spot(table: Table, what: str, area: Area, spots: int, problems: list[Problem]) -> int:
     marker = table.with_tag(L.tag("marker", what))
-    return _nearest(marker[0], area, spots) if len(marker) == 1 else 0
+    return _nearest(marker[0], area, spots, problems) if len(marker) == 1 else 0
