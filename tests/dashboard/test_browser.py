@@ -365,6 +365,9 @@ async def test_a_whole_heroes_game_through_the_page(page):
             await page.locator("polygon.area").count() == 12 and await page.locator("button.game-button").count() == 5
         )
         await press("bot_action")
+        yours = await page.locator(".side.yours").inner_text()  # your side as your markers and supply show it
+        assert "You: 0 pts" in yours and "ore 3 · mana 3 · food 3" in yours
+        assert "Your Capital City: L1" in yours and "warrior 8" in yours
         for _ in range(200):
             if await page.evaluate("state.end !== null"):
                 assert "on the score track" in await page.locator("#end").inner_text()  # both markers read

@@ -502,11 +502,14 @@ function drawHolas(board, d) {
   board.append(el("text", { x: 0, y: 355, class: "onpanel", "data-waits": "" }, `the bot waits for ${d.waits}`, SVG));
   const b = d.bot, sides = document.getElementById("sides");
   const you = el("div", { class: "side yours" });
-  you.append(el("h3", {}, "You"));
-  you.append(line("Your army (as the bot reads it)", d.person.army.join(" · ") || "no minis on the map yet"));
-  you.append(line("Your Sea Vessel", d.person.sea || "not at sea"));
+  const p = d.person, supply = Object.entries(p.supply).map(([kind, n]) => `${kind.replace("_", " ")} ${n}`);
+  you.append(el("h3", {}, `You: ${p.pts} pts`));
+  you.append(line("Your resources (your tracks)", `ore ${p.resources.ore} · mana ${p.resources.mana} · food ${p.resources.food}`));
+  you.append(line("Your army (as the bot reads it)", p.army.join(" · ") || "no minis on the map yet"));
+  you.append(line("Your Capital City", p.capital || "not on the map"));
+  you.append(line("Your supply", `${supply.join(" · ") || "empty"} · Exploration Tokens ${p.tokens}`));
+  you.append(line("Your Sea Vessel", p.sea || "not at sea"));
   you.append(line("Your tactic's strength", String(d.tactic)));
-  you.append(line("Your resources and supply", "on your own faction board: yours to count (the bot does not read them); your moves list what your supply can send"));
   sides.append(you);
   const box = el("div", { class: "side", "data-seat": "bot" });
   box.append(el("h3", {}, `the Enemy: ${b.pts} pts${d.sample ? " · SAMPLE DATA" : ""}`));
