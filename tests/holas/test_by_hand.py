@@ -179,3 +179,22 @@ def test_your_marker_between_two_spaces_is_named(game: Holas):
     assert any("your food" in p and "between two spaces of your food (0-10)" in p for p in said), said
     table = put(table, view.markers["you.food"], three)
     assert game.read(table).state.person.resources["food"] == 3
+
+
+def test_the_x_objective_shortcut_in_round_20_sets_round_21_as_the_last(game: Holas):
+    """The shortcut "you reached an X-Objective" put the final-round marker past the track's end in round 20. It
+    leaves the table as the same move by hand: the marker on the next round's space, read as round 21."""
+    data = game.owned.value
+    s = R.new_game(data, "L7", random.Random(1))
+    s.round = 20
+    table = Table.from_save(build_table(s, data))
+    listed = {m.label: m.id for m in game.person_moves(None, table)}
+    commands, _ = game.play_person(
+        None, table, listed["you reached an X-Objective: the game ends after the next round"], random.Random(0)
+    )
+    for command in commands:
+        position = getattr(command, "position", None)
+        assert position is not None
+        table = put(table, command.guid, Vec3(position.x, position.y, position.z))
+    read = game.read(table).state
+    assert (read.round, read.final_round) == (20, 21)

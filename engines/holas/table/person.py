@@ -100,7 +100,7 @@ def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: rand
         spot = L.AREAS["tactic"].spot(int(to), L.TACTIC_SPOTS)
         out.append(Move(guid=view.markers["tactic"], position=Position.of(spot)))
     else:
-        spot = L.AREAS["round"].spot(view.state.round, L.ROUND_SPOTS, z=0.6)  # the final round: the next one
+        spot = L.AREAS["round"].spot(view.state.round % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)  # the next round: final
         out.append(Move(guid=view.markers["final"], position=Position.of(spot)))
     return out, None
 
