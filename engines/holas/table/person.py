@@ -159,7 +159,7 @@ def describe(view: TableView, data: HolasData) -> dict[str, Any]:
             army = s.player[r.id]
             if army.capital:
                 lines.append("your Capital")
-            lines.append(f"you: NS {army.ns}" + (" + structure" if army.structure else ""))
+            lines.append(f"you: NS {army.ns}" + (" + tower" if army.structure and not army.capital else ""))
         if r.id == s.player_sea:
             lines.append("your Sea Vessel")
         regions.append(
