@@ -45,6 +45,23 @@ class PersonSide:
     tokens: int = 0
 
 
+@dataclass
+class Ledger:
+    """What the bot noted of the person's side at its last press (the ledger marker's GM Notes, as JSON): the GUIDs
+    of the minis in their supply and their resources, so that minis taken from the supply since are paid for."""
+
+    supply: list[str]
+    resources: dict[str, Annotated[int, Field(ge=0, le=10)]]
+
+    def to_json(self) -> str:
+        return _LEDGER.dump_json(self).decode()
+
+    @staticmethod
+    def from_json(text: str) -> Ledger:
+        """Raises ``pydantic.ValidationError`` naming the field that is wrong."""
+        return _LEDGER.validate_json(text)
+
+
 Ask = Literal["follow", "interrupt", "tactic", "cancels"]
 StepName = Literal["follow", "interrupt", "effect", "rotate", "move", "end"]
 
@@ -118,3 +135,4 @@ class State:
 
 
 _PENDING: TypeAdapter[Pending] = TypeAdapter(Pending)
+_LEDGER: TypeAdapter[Ledger] = TypeAdapter(Ledger)

@@ -198,3 +198,13 @@ def test_the_x_objective_shortcut_in_round_20_sets_round_21_as_the_last(game: Ho
         table = put(table, command.guid, Vec3(position.x, position.y, position.z))
     read = game.read(table).state
     assert (read.round, read.final_round) == (20, 21)
+
+
+def test_a_ledger_whose_notes_say_nothing_the_bot_knows_is_named(game: Holas):
+    """The bot's note of your side is read from its marker's GM Notes (JSON): notes that are not such a thing are
+    named with the field, and nothing moves."""
+    table = fresh(game)
+    ledger = game.read(table).markers["ledger"]
+    table = Table(tuple(o._replace(gm_notes='{"supply": 5}') if o.guid == ledger else o for o in table.objects))
+    said = problems(game, table)
+    assert any("its GM Notes are not the bot's note of your side (supply: " in p for p in said), said

@@ -3,14 +3,13 @@ it), the person's armies as minis by type, the Exploration Tokens, the bot's car
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from bridge.table import SaveFile, Vec3
 from bridge.table.geometry import Transform
 from engines.holas.data_model import HolasData
-from engines.holas.state import RESOURCES, State
+from engines.holas.state import RESOURCES, Ledger, State
 from engines.holas.table import layout as L
 from engines.tablekit import Builder, SheetCard, grid
 
@@ -36,9 +35,8 @@ def person_supply(state: State, data: HolasData) -> dict[str, int]:
 
 
 def ledger(state: State, supply: list[str]) -> str:
-    """What the bot notes of the person's side at each press (the ledger marker's GM Notes): the GUIDs of the minis
-    in their supply and their resources, so that minis taken from the supply since are paid for."""
-    return json.dumps({"supply": sorted(supply), "resources": state.person.resources})
+    """The ledger marker's GM Notes at a press: the person's supply and resources as the bot saw them."""
+    return Ledger(sorted(supply), dict(state.person.resources)).to_json()
 
 
 def prompt(state: State) -> tuple[str, str]:

@@ -4,7 +4,6 @@ say what the bot waits for. The view keeps the GUIDs the planner moves."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,7 +17,7 @@ from engines.holas import lines as T
 from engines.holas import rules as R
 from engines.holas.data_model import HolasData, UnitType
 from engines.holas.movement import Geometry
-from engines.holas.state import RESOURCES, Pending, PlayerArmy, State, Unit
+from engines.holas.state import RESOURCES, Ledger, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
 from engines.ownerdata import first_error
 from engines.tablekit import Area, one_tagged, zones
@@ -88,7 +87,7 @@ def read_table(table: Table, data: HolasData) -> TableView:
             problems.append(Problem("an Exploration Token outside every region and the bot's token pile", obj))
     _cards(table, data, view, found, problems)
     _markers(table, data, view, found, problems)
-    _person_side(table, data, view, found, problems)
+    _person_side(table, data, view, problems)
     if problems:
         raise ReadError(problems)
     return view
@@ -277,9 +276,7 @@ def _lapped(table: Table, key: str, problems: list[Problem]) -> int:
     return laps * spots + _spot(table, key, L.AREAS[area], spots, problems)
 
 
-def _person_side(
-    table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
-) -> None:
+def _person_side(table: Table, data: HolasData, view: TableView, problems: list[Problem]) -> None:
     """Your markers (resources, score), what the bot noted of your side at its last press (minis taken from your
     supply since must be paid for), and where your Capital stands against the bot's (L24)."""
     person = view.state.person
@@ -296,26 +293,23 @@ def _person_side(
     note = table.get(view.markers.get("ledger", ""))
     if note is not None and note.gm_notes.strip():
         try:
-            noted = json.loads(note.gm_notes)
-        except ValueError:
-            noted = None
-        if not isinstance(noted, dict):
-            problems.append(Problem("its GM Notes are not the bot's note of your side (JSON): clear them", note))
+            noted = Ledger.from_json(note.gm_notes)
+        except ValidationError as exc:
+            what = first_error(exc, "the notes")
+            problems.append(Problem(f"its GM Notes are not the bot's note of your side ({what}): clear them", note))
         else:
             problems += [Problem(text) for text in _unpaid(data, view, noted)]
     problems += [Problem(text) for text in _capitals(data, view.state)]
 
 
-def _unpaid(data: HolasData, view: TableView, noted: dict[str, Any]) -> list[str]:
+def _unpaid(data: HolasData, view: TableView, noted: Ledger) -> list[str]:
     """The minis taken from your supply since the bot's last press: each Warrior or Serf into your Courtyard or your
     Capital's region (*chosen*: where the base game's Recruit puts them; the rulebook is not among the texts here),
     and all paid for: your resource markers must have come down by their price (the faction file's costs)."""
     s, out = view.state, []
     capital = s.person_capital()
     geo = Geometry(data.map)
-    taken = [
-        view.person[g] for g in noted.get("supply", []) if g in view.person and view.person[g][1] != "player.supply"
-    ]
+    taken = [view.person[g] for g in noted.supply if g in view.person and view.person[g][1] != "player.supply"]
     cost = dict.fromkeys(RESOURCES, 0)
     for kind, place in taken:
         if kind in ("warrior", "serf") and place not in ("player.courtyard", capital):
@@ -327,8 +321,7 @@ def _unpaid(data: HolasData, view: TableView, noted: dict[str, Any]) -> list[str
         price = R.tower_cost(data, away) if kind == "tower" else R.unit_cost(data, kind)
         for r in RESOURCES:
             cost[r] += price.get(r, 0)
-    before = noted.get("resources", {})
-    fell = {r: max(0, int(before.get(r, 0)) - s.person.resources[r]) for r in RESOURCES}
+    fell = {r: max(0, noted.resources.get(r, 0) - s.person.resources[r]) for r in RESOURCES}
     short = {r: cost[r] - fell[r] for r in RESOURCES if cost[r] > fell[r]}
     if short:
         kinds = Counter(kind.replace("_", " ") for kind, _ in taken)
