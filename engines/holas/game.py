@@ -118,14 +118,11 @@ class Holas(Game[TableView, Step]):
         s = state.state
         if not R.over(s):
             return None
+        whose = "your" if s.destroyed == "you" else "the bot's"
         why = (
-            (
-                f"{'your' if s.destroyed == 'you' else 'the bot'}'s Capital City is destroyed: the game is over at once"
-                if s.destroyed
-                else f"round {s.final_round}, the last round, is played"
-            )
-            .replace("the bot's", "the bot's")
-            .replace("your's", "your")
+            f"{whose} Capital City is destroyed: the game is over at once (L208)"
+            if s.destroyed
+            else f"round {s.final_round}, the last round, is played"
         )
         score = f"you {s.person.pts}, the bot {s.pts} (its Heroes score 0), on the score track"
         if s.person.pts == s.pts:
