@@ -75,6 +75,8 @@ def build_save(
         "XmlUI": panel_xml(game),
         "ObjectStates": floor + objects.get("ObjectStates", []),
     }
+    if objects.get("SnapPoints"):
+        save["SnapPoints"] = objects["SnapPoints"]  # the table's own, in world coordinates (where a drop lands)
     return SaveFile.from_dict(save, f"{game.name} mod")
 
 

@@ -208,3 +208,20 @@ def test_a_ledger_whose_notes_say_nothing_the_bot_knows_is_named(game: Holas):
     table = Table(tuple(o._replace(gm_notes='{"supply": 5}') if o.guid == ledger else o for o in table.objects))
     said = problems(game, table)
     assert any("its GM Notes are not the bot's note of your side (supply: " in p for p in said), said
+
+
+def test_the_table_has_a_snap_point_on_every_space_of_your_tracks(game: Holas):
+    """Where a marker dropped by hand lands in TTS: the save's SnapPoints (world coordinates,
+    shared/docs/tts-interface.md) hold every space of your resource tracks and both score rows, and the mod built
+    for TTS keeps them; the mod checker finds nothing wrong with the table."""
+    from bridge import modcheck
+    from bridge.modbuild import build_save
+
+    save = build_save(game).to_dict()
+    at = {(round(p["Position"]["x"], 3), round(p["Position"]["z"], 3)) for p in save["SnapPoints"]}
+    for key in ("you.res.food", "res.ore"):
+        track = [L.AREAS[key].spot(i, L.RESOURCE_SPOTS) for i in range(L.RESOURCE_SPOTS)]
+        assert all((round(s.x, 3), round(s.z, 3)) in at for s in track)
+    for key in ("score", "you.score"):
+        assert all((round(s.x, 3), round(s.z, 3)) in at for s in (L.lapped(key, v)[0] for v in range(L.SCORE_SPOTS)))
+    assert modcheck.check(save) == []

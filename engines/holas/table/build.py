@@ -160,4 +160,6 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     question, notes = prompt(state)
     b.add(b.base("Chip_50", "the bot waits for", [L.tag("marker", "prompt")], L.AREAS["prompt"].centre,
                  description=question, gm_notes=notes))  # fmt: skip
-    return SaveFile.from_dict({"SaveName": "Heroes of Land, Air & Sea: the solo Enemy", "ObjectStates": b.objects}, "t")
+    snaps = [{"Position": {"x": v.x, "y": v.y, "z": v.z}} for v in L.snap_points(len(data.faction.cc_track))]
+    save = {"SaveName": "Heroes of Land, Air & Sea: the solo Enemy", "ObjectStates": b.objects, "SnapPoints": snaps}
+    return SaveFile.from_dict(save, "t")

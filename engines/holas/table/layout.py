@@ -43,6 +43,22 @@ LAPPED = {"round": ("round", ROUND_SPOTS, 0.0, -1.0), "score": ("score", SCORE_S
           "you.score": ("score", SCORE_SPOTS, 0.5, 1.0)}  # fmt: skip
 
 
+def snap_points(cc_spaces: int) -> list[Vec3]:
+    """Where a marker dropped by hand lands in TTS: every space of every track (both score rows, the round and the
+    final-round rows, each lap row, the resource, tactic and CC tracks), in world coordinates (the save's
+    ``SnapPoints``: shared/docs/tts-interface.md)."""
+    rows = [
+        ("round", ROUND_SPOTS, 0.0),
+        ("round", ROUND_SPOTS, 0.6),
+        ("tactic", TACTIC_SPOTS, 0.0),
+        ("cc", cc_spaces, 0.0),
+    ]
+    rows += [(area, spots, z) for area, spots, z, _ in LAPPED.values() if area != "round"]
+    rows += [("laps", LAP_SPOTS, row) for *_, row in LAPPED.values()]
+    rows += [(f"{who}res.{r}", RESOURCE_SPOTS, 0.0) for who in ("", "you.") for r in ("ore", "mana", "food")]
+    return [AREAS[area].spot(i, n, z=z) for area, n, z in rows for i in range(n)]
+
+
 def lapped(key: str, value: int) -> tuple[Vec3, Vec3]:
     """Where a lapped track's marker and its lap marker lie for ``value`` (from 0)."""
     area, spots, z, row = LAPPED[key]
