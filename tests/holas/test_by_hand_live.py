@@ -1,6 +1,7 @@
 """A whole Heroes game on the emulated table over loopback, the person's side played by hand: every piece of theirs
-is picked up and dropped by a player (``Emulator.hold``/``release``: TTS's onObjectPickUp and onObjectDrop fire with
-the player's colour), never moved by a bot command; the person presses the table's buttons. From a fresh table to
+is moved by a player's hand (``Emulator.player_action``: it lands as TTS lands it, onto a snap point within reach,
+and TTS's onObjectPickUp and onObjectDrop fire with the player's colour), never by a bot command; the person presses
+the table's buttons. From a fresh table to
 the end seen from the table (their eXpand read from their supply) and a winner read from both score markers."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from bridge.modbuild import build_save
 from bridge.session import Session
 from bridge.table import Vec3
 from engines import registry
-from engines.base import Options
+from engines.base import Options, ReadError
 from engines.holas import rules as R
 from engines.holas.state import PlayerArmy
 from engines.holas.table import layout as L
@@ -32,10 +33,9 @@ COLOR = "Blue"
 
 
 def drop(live: Live, guid: str, at: Vec3) -> None:
-    """A player picks the piece up, carries it and lets go over ``at``."""
-    live.emulator.hold(guid, COLOR)
-    live.emulator.require_world().get(guid).set_position(Vec3(at.x, L.Y + 0.3, at.z))
-    live.emulator.release(guid)
+    """A player's hand moves the piece over ``at`` and lets go: it lands as TTS lands it (on what is there, onto a
+    snap point within reach: the emulator's ``player_action``), with onObjectPickUp and onObjectDrop in their colour."""
+    live.emulator.player_action(COLOR, {"do": "move", "guid": guid, "x": at.x, "z": at.z})
 
 
 def mine(view: TableView, place: str, *kinds: str) -> list[str]:
@@ -160,5 +160,26 @@ async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over
         assert end is not None and end.winner == "the bot" and "your Capital City is destroyed" in end.why
         plan = await session.take_turn(button="bot_action")
         assert [st.decision.action.what for st in plan.steps] == ["over"]
+    finally:
+        await stop_live(live)
+
+
+async def test_a_marker_dropped_near_a_space_lands_on_it_and_one_between_two_is_named():
+    """The table's snap points on the emulator: your food marker let go 0.4 from space 5 lands on it and reads 5;
+    let go halfway between 5 and 6, beyond a snap point's reach, it stays there and the read names it. (Without the
+    snap, 0.4 off is already between two spaces: the first read proves the snap.)"""
+    game = registry.load("holas")
+    game.use_data(None, allow_sample=True)
+    live = await start_live(build_save(game), timeout=30)
+    try:
+        view = await look(live, game)
+        track = L.AREAS["you.res.food"]
+        five, six = track.spot(5, L.RESOURCE_SPOTS), track.spot(6, L.RESOURCE_SPOTS)
+        drop(live, view.markers["you.food"], Vec3(five.x + 0.4, five.y, five.z))
+        assert (await look(live, game)).state.person.resources["food"] == 5
+        drop(live, view.markers["you.food"], Vec3((five.x + six.x) / 2, five.y, five.z))
+        with pytest.raises(ReadError) as caught:
+            await look(live, game)
+        assert any("between two spaces of your food" in str(p) for p in caught.value.problems)
     finally:
         await stop_live(live)
