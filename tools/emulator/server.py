@@ -98,6 +98,7 @@ class Emulator:
         self.echo: list[Callable[[str, str], None]] = []
         self.sent = 0
         self.lost = 0  # messages dropped because nobody listened on the editor port
+        self._pokes = 0  # messages and players' acts handled: with the frame, what view_revision() follows
 
     # --- life cycle ------------------------------------------------------------------------------
 
@@ -277,9 +278,25 @@ class Emulator:
 
     def _woken(self) -> None:
         """Something happened: zones entered and left raise their events, and the clock runs if it must."""
+        self._pokes += 1
         if self.world is not None:
             self.world.settle()
         self._wake.set()
+
+    # --- what a player sees ------------------------------------------------------------------------
+
+    def view_revision(self) -> str:
+        """Changes whenever anything on the table may have changed (a frame passed, a message or a player's act
+        was handled, a save loaded); the same value means the view is the same, so a watcher recomputes nothing."""
+        world = self.world
+        return "" if world is None else f"{id(world)}.{world.frame}.{self._pokes}"
+
+    def player_view(self, color: str) -> dict[str, Any]:
+        """The table as the player of ``color`` sees it from above (:func:`tools.emulator.view.table_view`), with
+        the revision it was taken at."""
+        from tools.emulator.view import table_view
+
+        return {"revision": self.view_revision(), **table_view(self.require_world(), color)}
 
     def click_button(self, guid: str, index: int = 0, *, color: str = "White", alt: bool = False) -> None:
         """A player clicks an object's scripted button (see ``players.click_button``)."""
