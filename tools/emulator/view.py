@@ -18,7 +18,6 @@ from bridge.table.geometry import Transform, Vec3
 from bridge.table.model import CONTAINER_TYPES
 from tools.emulator.api_object import _size as footprint
 from tools.emulator.api_object import inside
-from tools.emulator.api_pieces import hand_zones
 from tools.emulator.objects import EmObject
 from tools.emulator.world import World
 
