@@ -29,7 +29,7 @@ from bridge.link import (
     check_ports,
     port_in_use,
 )
-from bridge.modbuild import build_save, write_mod
+from bridge.modbuild import build_save, cached_images, write_mod
 from bridge.modjoin import inject_file
 from bridge.protocol import GLOBAL_GUID
 from bridge.session import Session, TurnPlan, plan_turn
@@ -140,7 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--emulator",
         action="store_true",
-        help="start the built-in TTS emulator in this process on the game's fresh table",
+        help="start the built-in TTS emulator in this process on the game's fresh table, built with the game's "
+        "images (written to $XDG_CACHE_HOME/tabletop-automa/GAME/images, by default under ~/.cache); the dashboard "
+        "page then shows the table itself and you move your pieces there with the mouse",
     )
     serve.add_argument("--save", type=Path, help="with --emulator: load this save instead of a fresh table")
     serve.add_argument(
@@ -779,7 +781,8 @@ async def _running(
             session.difficulty, session.difficulty_source = args.difficulty, "fixed"
         table_seed = saved.table_seed if saved else _table_seed(seed) if args.emulator else 0
         # the table before the page's address: a game without its card data stops here, no dead address printed
-        table = (save or build_save(game, seed=table_seed)) if args.emulator else None
+        assets = cached_images(game) if args.emulator else {}  # a resumed game's New game deals with them too
+        table = (save or build_save(game, assets, seed=table_seed)) if args.emulator else None
         dashboard = await _start_dashboard(args, session, link)  # its address first: it is where you play
         if args.emulator and table is not None:
             emulator = Emulator(
@@ -797,10 +800,12 @@ async def _running(
             link.tts_port = emulator.ports.tts
             if saved is not None and save is not None:  # the bags as saved, the shuffles go on as if never stopped
                 resume.resume_world(emulator.require_world(), save, saved.table_random)
+            if dashboard is not None:  # the page shows the emulated table and the person moves its pieces
+                dashboard.dashboard.can_touch(emulator)
             if dashboard is not None and not getattr(args, "save", None):  # New game deals another fresh table
                 from bridge.dashboard.state import emulator_dealer
 
-                dashboard.dashboard.can_deal(emulator_dealer(emulator, game, link))
+                dashboard.dashboard.can_deal(emulator_dealer(emulator, game, link, assets))
             where = f"127.0.0.1:{emulator.ports.tts}"
             what = _what_loaded(args, seed, table_seed, saved)
             print(f"emulator: {game.title} loaded ({what}), listening on {where}", flush=True)

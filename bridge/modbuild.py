@@ -136,6 +136,19 @@ def hosted_images(assets: dict[str, str], base_url: str) -> dict[str, str]:
     return out
 
 
+def images_folder(game: Game[Any, Any]) -> Path:
+    """Where ``serve --emulator`` writes a game's images: the per-user cache folder, never the repository
+    ($XDG_CACHE_HOME, by default ~/.cache, then tabletop-automa/GAME/images)."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "tabletop-automa" / game.name / "images"
+
+
+def cached_images(game: Game[Any, Any]) -> dict[str, str]:
+    """The game's images written to :func:`images_folder` (again each run: a build may have changed them); image
+    name -> file URL, for :func:`build_save`."""
+    return game.write_assets(images_folder(game))
+
+
 def tts_saves_folder() -> Path | None:
     """Where TTS keeps saves on this OS, if that folder exists."""
     home = Path.home()

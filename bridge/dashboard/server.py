@@ -27,21 +27,23 @@ from bridge.dashboard.state import Dashboard
 log = logging.getLogger(__name__)
 LOOPBACK = "127.0.0.1"
 POLL_SECONDS = 2.0  # how often an open page's table is read again (what changed since the last read: a few ms)
+VIEW_SECONDS = 0.05  # the touchable table's view is looked at (and pushed when it changed) at most 20 times a second
 STATIC = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/style.css": ("style.css", "text/css; charset=utf-8"),
     "/mapeditor.js": ("mapeditor.js", "text/javascript; charset=utf-8"),
+    "/table.js": ("table.js", "text/javascript; charset=utf-8"),
 }
 
 
-def _response(status: HTTPStatus, body: bytes, content_type: str) -> Response:
+def _response(status: HTTPStatus, body: bytes, content_type: str, cache: str = "no-store") -> Response:
     headers = Headers(
         [
             ("Content-Type", content_type),
             ("Content-Length", str(len(body))),
-            ("Cache-Control", "no-store"),
+            ("Cache-Control", cache),
             ("X-Content-Type-Options", "nosniff"),
             ("Connection", "close"),
         ]
@@ -58,6 +60,7 @@ class DashboardServer:
         self._clients: set[ServerConnection] = set()
         self._pusher: asyncio.Task[None] | None = None
         self._poller: asyncio.Task[None] | None = None
+        self._viewer: asyncio.Task[None] | None = None
 
     @property
     def url(self) -> str:
@@ -72,9 +75,10 @@ class DashboardServer:
         self.dashboard.start()
         self._pusher = asyncio.create_task(self._push_changes())
         self._poller = asyncio.create_task(self.dashboard.poll(POLL_SECONDS, lambda: bool(self._clients)))
+        self._viewer = asyncio.create_task(self._push_views())
 
     async def stop(self) -> None:
-        for task in (self._pusher, self._poller):
+        for task in (self._pusher, self._poller, self._viewer):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -98,6 +102,8 @@ class DashboardServer:
             if not token_ok:
                 return _response(HTTPStatus.FORBIDDEN, b"missing or wrong token\n", "text/plain")
             return None  # go on with the WebSocket handshake
+        if parts.path.startswith("/img/"):
+            return self._image(parts.path.removeprefix("/img/"), token_ok)
         static = STATIC.get(parts.path)
         if static is None:
             return _response(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain")
@@ -109,6 +115,15 @@ class DashboardServer:
         body = files("bridge.dashboard").joinpath("static", name).read_bytes()
         return _response(HTTPStatus.OK, body, content_type)
 
+    def _image(self, name: str, token_ok: bool) -> Response:
+        """One image of the loaded table (never any other file): token-checked like the page."""
+        hands = self.dashboard.hands
+        found = hands.image(name) if token_ok and hands is not None else None
+        if found is None:
+            return _response(HTTPStatus.NOT_FOUND, b"no such image on the table\n", "text/plain")
+        body, content_type = found
+        return _response(HTTPStatus.OK, body, content_type, cache="private, max-age=3600")
+
     # --- WebSocket: state out, controls in -------------------------------------------------------------------
 
     async def _handle(self, connection: ServerConnection) -> None:
@@ -116,6 +131,8 @@ class DashboardServer:
         replies: set[asyncio.Task[None]] = set()
         try:
             await connection.send(self._state_message())
+            if self.dashboard.hands is not None and self.dashboard.hands.view is not None:
+                await connection.send(json.dumps({"type": "view", "view": self.dashboard.hands.view}))
             async for raw in connection:
                 # each control at once, not after the last one ended: a second press during a bot turn is refused
                 # as it comes (queued, a double click would have given the bot two turns)
@@ -162,3 +179,25 @@ class DashboardServer:
             for client in list(self._clients):
                 with contextlib.suppress(ConnectionClosed):
                     await client.send(message)
+
+    async def _push_views(self) -> None:
+        """The touchable table's view to every page when it changed: looked at 20 times a second at most, at once
+        after a hand action, and never while no page is open."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.dashboard.view_changed.wait(), VIEW_SECONDS)
+            self.dashboard.view_changed.clear()
+            hands = self.dashboard.hands
+            if hands is None or not self._clients:
+                continue
+            try:
+                view = hands.fresh_view()
+            except RuntimeError:  # no table loaded (yet)
+                continue
+            if view is None:
+                continue
+            message = json.dumps({"type": "view", "view": view})
+            for client in list(self._clients):
+                with contextlib.suppress(ConnectionClosed):
+                    await client.send(message)
+            await asyncio.sleep(VIEW_SECONDS)  # at most 20 pushes a second, even while pieces glide

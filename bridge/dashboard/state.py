@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bridge.dashboard.touch import BadAction, HandTable, Touchable
 from bridge.link import Link, LinkError
 from bridge.protocol import FromTTS, GameLoaded, LuaError, Printed
 from bridge.session import Session, TurnPlan
@@ -25,16 +26,18 @@ LOG_LIMIT = 200
 Dealer = Callable[[int], Awaitable[str]]  # deals a fresh table with a seed; says where it came from
 
 
-def emulator_dealer(emulator: Any, game: Game[Any, Any], link: Link) -> Dealer:
+def emulator_dealer(
+    emulator: Any, game: Game[Any, Any], link: Link, assets: dict[str, str] | None = None
+) -> Dealer:
     """New game, for the emulator: a fresh set-up loaded as a person loads a save, the bridge's link told of it
     before the page reads the table again (``emulator``: a tools.emulator.Emulator; duck-typed so that the bridge
-    does not import the emulator)."""
+    does not import the emulator; ``assets``: the images the first table was built with)."""
     from bridge.modbuild import build_save
 
     async def deal(seed: int) -> str:
         before = link.last_loaded
         path = f"<fresh {game.name} table, seed {seed}>"
-        await emulator.load(build_save(game, seed=seed), path)
+        await emulator.load(build_save(game, assets, seed=seed), path)
         for _ in range(500):  # the load's announcement travels the wire like any message (a few ms)
             if link.last_loaded is not before:
                 break
@@ -56,6 +59,7 @@ class Dashboard:
                 "game": game.name,
                 "title": game.title,
                 "answering": True,  # the heartbeat's finding: the connector answers pings
+                "touch": False,  # the page shows the table itself and the person moves its pieces (emulator)
             },
             "bot": {
                 "paused": False,
@@ -88,11 +92,18 @@ class Dashboard:
         self._view: Any = None  # the game's reading of the table, for whose turn it is
         self._moves: list[PersonMove] = []
         self.deal: Dealer | None = None
+        self.hands: HandTable | None = None  # the table the person touches (with the emulator)
+        self.view_changed = asyncio.Event()  # a hand action was carried out: look at the table at once
 
     def can_deal(self, deal: Dealer | None) -> None:
         """Offer New game on the page (``deal``: e.g. :func:`emulator_dealer`)."""
         self.deal = deal
         self.state["bot"]["new_game"] = deal is not None
+
+    def can_touch(self, table: Touchable | None) -> None:
+        """Show the table itself on the page and let the person move its pieces (``table``: e.g. the emulator)."""
+        self.hands = HandTable(table) if table is not None else None
+        self.state["connection"]["touch"] = table is not None
 
     def start(self) -> None:
         self._remove = self.link.add_listener(self._on_message)
@@ -292,12 +303,37 @@ class Dashboard:
             fields = message.get("fields")
             ok, lines = await self.session.table_event(name, fields if isinstance(fields, dict) else {})
             return None if ok else "; ".join(lines)
+        elif kind == "hand":
+            return await self._hand(message.get("action"))
         elif kind == "new_game":
             return await self._new_game()
         elif kind == "refresh":
             await self.refresh_table()
         else:
             return f"unknown control {kind!r}"
+        return None
+
+    async def _hand(self, raw: Any) -> str | None:
+        """A player's action on the table from the page, as the person's (never the bot's) hands; a refusal names
+        the piece and why, in the log and beside the table."""
+        if self.hands is None:
+            return "nothing to touch: the table is in Tabletop Simulator (move your pieces there)"
+        if self.state["bot"]["busy"] or self.session.busy:
+            return "the bot is taking its turn: wait until it is done, then move your pieces"
+        try:
+            action = self.hands.check(raw)
+            done = self.hands.table.player_action(self.hands.color, action)
+        except BadAction as exc:
+            return f"hand action refused: {exc}"
+        except Exception as exc:
+            if type(exc).__name__ != "HandError":  # the table's refusal (tools.emulator.hands), else a fault
+                log.exception("hand action %r failed", raw)
+                raise
+            self.log("refused", str(exc))
+            return str(exc)
+        self.log("move", f"you: {done}")
+        self.view_changed.set()
+        self._spawn(self.refresh_table())  # whose turn it is now, and the game's reading of the table
         return None
 
     async def _new_game(self) -> str | None:
