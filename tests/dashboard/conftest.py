@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +24,7 @@ class Board:
     live: Live
     session: Session
     server: DashboardServer
+    images: Path | None = None  # the folder the table's images were written to (touch=True)
 
     @property
     def ws_url(self) -> str:
@@ -32,22 +35,30 @@ class Board:
         return f"http://127.0.0.1:{self.server.port}"
 
 
-async def open_board(game_name: str, *, allow_sample: bool = False) -> Board:
+async def open_board(game_name: str, *, allow_sample: bool = False, touch: bool = False) -> Board:
+    """The game's fresh table in the emulator behind a dashboard; ``touch``: built with its images (in a temporary
+    folder) and shown on the page to be moved by hand, as ``automa serve --emulator`` does."""
     game = registry.load(game_name)
     game.use_data(None, allow_sample)
-    live = await start_live(build_save(game), timeout=20)
+    images = Path(tempfile.mkdtemp(prefix="automa-images-")) if touch else None
+    assets = game.write_assets(images) if images is not None else {}
+    live = await start_live(build_save(game, assets), timeout=20)
     session = Session(live.connector, game, seed=2)
     server = DashboardServer(Dashboard(session, live.link, mode="emulator"), port=free_port())
     live.emulator.echo.append(server.dashboard.on_echo)  # as automa serve --emulator wires them
-    server.dashboard.can_deal(emulator_dealer(live.emulator, game, live.link))
+    server.dashboard.can_deal(emulator_dealer(live.emulator, game, live.link, assets))
+    if touch:
+        server.dashboard.can_touch(live.emulator)
     await server.start()
     await server.dashboard.refresh_table()
-    return Board(live, session, server)
+    return Board(live, session, server, images)
 
 
 async def close_board(board: Board) -> None:
     await board.server.stop()
     await stop_live(board.live)
+    if board.images is not None:
+        shutil.rmtree(board.images, ignore_errors=True)
 
 
 @pytest.fixture

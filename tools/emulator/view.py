@@ -202,8 +202,8 @@ def _snap(point: Any, frame: Transform | None) -> dict[str, float] | None:
 
 
 def _area(objects: list[dict[str, Any]]) -> dict[str, float]:
-    """The part of the table to show: everything but scripting zones, with a margin."""
-    shown = [o for o in objects if o["kind"] != "zone"] or objects
+    """The part of the table to show: every object and zone (a zone is a place to put pieces), with a margin."""
+    shown = objects
     if not shown:
         return {"x0": -10.0, "z0": -10.0, "x1": 10.0, "z1": 10.0}
     reach = [max(o["w"], o["d"]) / 2 for o in shown]

@@ -20,6 +20,8 @@ function connect() {
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.type === "state") { state = message.state; if (state.version > pressed) pressed = 0; render(); }
+    else if (message.type === "view") tableView(message.view);  // the touchable table (table.js)
+    else if (message.type === "ack" && message.control === "hand") handAnswered(message.error);
     else if (message.type === "ack") {
       if (message.error) { addLocalLog("error", message.error); showWhy(message.error); }
       pressed = 0;

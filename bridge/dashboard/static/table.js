@@ -1,0 +1,351 @@
+// The emulated table seen from above, and the person's hands on it (drag, F, Q/E, click for more). Plain JS + SVG.
+// Table units are SVG units: x to the right, the table's z up the screen (y = -z). Each object is one <g> keyed by
+// its GUID; a new view updates the groups that changed and nothing else.
+"use strict";
+const ROTATE_STEP = 15;  // degrees per Q or E (*chosen*: TTS's rotation step is a setting)
+const MIN_LABEL_PX = 11;  // no text a player must read is drawn smaller on screen
+const LABEL_FROM_PX = 36;  // a piece narrower than this on screen shows its name on hover only (the line above)
+const touch = {
+  view: null, shown: new Map(), order: "", box: null, fitted: false, hover: null, chosen: null,
+  drag: null, pan: null, pointers: new Map(), pinch: null,
+};
+
+function tableSvg() { return document.getElementById("table"); }
+
+// The page's hand control: straight to the bridge (it refuses during a bot turn and says why), not through send(),
+// whose one-press lock is for the bot's buttons.
+function sendHand(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) { handSaid("The bridge is not running: nothing can move."); return; }
+  handSaid("");
+  socket.send(JSON.stringify({ type: "hand", action }));
+}
+
+function handSaid(text) { document.getElementById("touch-why").textContent = text; }
+
+// A new view from the bridge: every object's group made or updated, the gone ones removed, the hand strip redrawn.
+function tableView(view) {
+  touch.view = view;
+  document.getElementById("touch").hidden = false;
+  const layers = { floor: "t-floor", board: "t-boards", zone: "t-zones", hand: "t-zones" };
+  const seen = new Set();
+  const order = [];
+  for (const o of view.objects) {
+    seen.add(o.guid);
+    order.push(o.guid);
+    const layer = document.getElementById(layers[o.kind] || "t-pieces");
+    let item = touch.shown.get(o.guid);
+    const look = JSON.stringify([o.kind, o.name, o.w, o.d, o.image, o.tint, o.hidden, o.count, o.value, o.locked, o.round, o.top]);
+    if (!item) {
+      item = { g: el("g", { class: `obj ${o.kind}`, "data-guid": o.guid }, null, SVG), look: "" };
+      touch.shown.set(o.guid, item);
+      layer.append(item.g);
+    }
+    if (item.look !== look) { item.g.replaceChildren(...drawParts(o)); item.look = look; }
+    if (!touch.drag || touch.drag.guid !== o.guid) place(item.g, o.x, o.z, o.rot);
+    item.data = o;
+    item.g.classList.toggle("locked", o.locked);
+    item.g.classList.toggle("chosen", touch.chosen === o.guid);
+  }
+  for (const [guid, item] of touch.shown) if (!seen.has(guid)) { item.g.remove(); touch.shown.delete(guid); }
+  if (order.join() !== touch.order) {  // stacking changed: groups re-appended bottom first (they are moved, not made)
+    for (const guid of order) { const item = touch.shown.get(guid); item.g.parentNode.append(item.g); }
+    touch.order = order.join();
+  }
+  drawZonesAndSnaps(view);
+  drawHandStrip(view);
+  if (!touch.fitted) { fitTable(); touch.fitted = true; }
+  sizeLabels();
+  if (touch.chosen) showMenu(touch.chosen);
+}
+
+function place(g, x, z, rot) { g.setAttribute("transform", `translate(${x} ${-z}) rotate(${rot || 0})`); }
+
+function drawParts(o) {
+  const w = Math.max(o.w, 0.2), d = Math.max(o.d, 0.2);
+  const parts = [];
+  if (o.kind === "zone") {
+    parts.push(el("rect", { x: -w / 2, y: -d / 2, width: w, height: d, class: "zone-box" }, null, SVG));
+    parts.push(el("text", { x: -w / 2 + 0.15, y: -d / 2, class: "tl zone-name start", "data-w": w }, o.name, SVG));
+    return parts;
+  }
+  const shape = o.round
+    ? el("ellipse", { rx: w / 2, ry: d / 2, fill: o.tint, class: "body" }, null, SVG)
+    : el("rect", { x: -w / 2, y: -d / 2, width: w, height: d, rx: Math.min(w, d) * 0.06, fill: o.tint, class: "body" }, null, SVG);
+  parts.push(shape);
+  if (o.image) parts.push(picture(o.image, w, d, o.round));
+  if (o.hidden) parts.push(el("title", {}, "hidden: in another player's hand", SVG));
+  else parts.push(el("title", {}, pieceWords(o), SVG));
+  const label = o.value !== undefined && o.value !== null ? String(o.value) : (!o.image && !o.hidden && o.kind !== "floor" ? o.name : "");
+  if (label) parts.push(el("text", { x: 0, y: 0, class: "tl name", "data-w": w }, label, SVG));
+  if (o.count !== undefined) {
+    parts.push(el("text", { x: w / 2, y: -d / 2, class: "tl count" }, String(o.count), SVG));
+  }
+  return parts;
+}
+
+// An image the size of the object; a card's cell of its sheet through a nested viewport one cell large.
+function picture(image, w, d, round) {
+  const href = `${image.url}?token=${encodeURIComponent(token)}`;
+  if (!image.cell) {
+    return el("image", { href, x: -w / 2, y: -d / 2, width: w, height: d, preserveAspectRatio: round ? "xMidYMid slice" : "none" }, null, SVG);
+  }
+  const [col, row, cols, rows] = image.cell;
+  const frame = el("svg", { x: -w / 2, y: -d / 2, width: w, height: d, viewBox: `${col} ${row} 1 1`, preserveAspectRatio: "none" }, null, SVG);
+  frame.append(el("image", { href, x: 0, y: 0, width: cols, height: rows, preserveAspectRatio: "none" }, null, SVG));
+  return frame;
+}
+
+function pieceWords(o) {
+  const bits = [o.name || (o.face_down ? "face down" : o.type)];
+  if (o.count !== undefined) bits.push(`${o.count} inside`);
+  if (o.top) bits.push(`on top: ${o.top.name}`);
+  if (o.locked) bits.push("locked");
+  if (o.held_by) bits.push(`held by ${o.held_by}`);
+  return bits.join(" · ");
+}
+
+function drawZonesAndSnaps(view) {
+  const hands = document.getElementById("t-hands");
+  hands.replaceChildren(...view.hands.map((h) => {
+    const g = el("g", { class: `handzone${h.own ? " own" : ""}`, transform: `translate(${h.x} ${-h.z}) rotate(${h.rot})` }, null, SVG);
+    g.append(el("rect", { x: -h.w / 2, y: -h.d / 2, width: h.w, height: h.d }, null, SVG));
+    g.append(el("text", { x: -h.w / 2 + 0.15, y: -h.d / 2 + 0.1, class: "tl zone-name start", "data-w": h.w }, h.own ? "Your hand" : `${h.color}'s hand (hidden)`, SVG));
+    return g;
+  }));
+  const key = JSON.stringify(view.snaps);
+  const snaps = document.getElementById("t-snaps");
+  if (snaps.dataset.key !== key) {
+    snaps.replaceChildren(...view.snaps.map((p) => el("circle", { cx: p.x, cy: -p.z, r: 0.12, class: "snap" }, null, SVG)));
+    snaps.dataset.key = key;
+  }
+}
+
+// The person's own hand, face up to them, in words and pictures large enough to read on a phone.
+function drawHandStrip(view) {
+  const strip = document.getElementById("hand-strip");
+  if (!view.hand.length) { strip.replaceChildren(el("p", { class: "muted" }, "Your hand is empty.")); return; }
+  strip.replaceChildren(...view.hand.map((o) => {
+    const item = el("button", { type: "button", class: "hand-card", "data-guid": o.guid, title: pieceWords(o) });
+    if (o.image) {
+      const pic = el("span", { class: "hand-pic" });
+      pic.style.backgroundImage = `url("${o.image.url}?token=${encodeURIComponent(token)}")`;
+      if (o.image.cell) {
+        const [col, row, cols, rows] = o.image.cell;
+        pic.style.backgroundSize = `${cols * 100}% ${rows * 100}%`;
+        pic.style.backgroundPosition = `${cols > 1 ? (col / (cols - 1)) * 100 : 0}% ${rows > 1 ? (row / (rows - 1)) * 100 : 0}%`;
+      }
+      item.append(pic);
+    }
+    item.append(el("span", {}, o.name || o.type));
+    item.addEventListener("click", () => choose(o.guid));
+    return item;
+  }));
+}
+
+// --- zoom and pan: the viewBox is the window on the table ------------------------------------------------------
+
+function tableArea() {
+  const a = touch.view.area;
+  let [x0, z0, x1, z1] = [a.x0, a.z0, a.x1, a.z1];
+  for (const h of touch.view.hands) {
+    x0 = Math.min(x0, h.x - h.w / 2); x1 = Math.max(x1, h.x + h.w / 2);
+    z0 = Math.min(z0, h.z - h.d / 2); z1 = Math.max(z1, h.z + h.d / 2);
+  }
+  return { x: x0, y: -z1, w: x1 - x0, h: z1 - z0 };
+}
+
+function fitTable() { if (touch.view) { touch.box = tableArea(); applyBox(); } }
+
+function applyBox() {
+  const b = touch.box;
+  tableSvg().setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+  sizeLabels();
+}
+
+function zoom(factor, cx, cy) {
+  const b = touch.box;
+  if (!b) return;
+  const w = Math.min(Math.max(b.w / factor, 2), 400), h = b.h * (w / b.w);
+  const px = cx === undefined ? b.x + b.w / 2 : cx, py = cy === undefined ? b.y + b.h / 2 : cy;
+  touch.box = { x: px - (px - b.x) * (w / b.w), y: py - (py - b.y) * (h / b.h), w, h };
+  applyBox();
+}
+
+// Table units per screen pixel, from how the viewBox fits the element (xMidYMid meet: the tighter side).
+function unitsPerPixel() {
+  const svg = tableSvg(), r = svg.getBoundingClientRect(), b = touch.box;
+  if (!b || !r.width || !r.height) return 0.05;
+  return Math.max(b.w / r.width, b.h / r.height);
+}
+
+// Names at least MIN_LABEL_PX on screen at every zoom; a name that cannot fit its piece waits for a closer zoom.
+function sizeLabels() {
+  const upp = unitsPerPixel();
+  const svg = tableSvg();
+  svg.style.setProperty("--label", String(Math.max(MIN_LABEL_PX * upp, 0.32)));
+  svg.style.setProperty("--line", String(upp * 1.5));
+  for (const text of svg.querySelectorAll("text.tl[data-w]")) {
+    text.style.display = Number(text.dataset.w) / upp >= LABEL_FROM_PX ? "" : "none";
+  }
+}
+
+function toTable(event) {
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(tableSvg().getScreenCTM().inverse());
+  return { x: p.x, z: -p.y, sx: p.x, sy: p.y };
+}
+
+function itemAt(event) {
+  const g = event.target.closest ? event.target.closest("g.obj") : null;
+  return g ? touch.shown.get(g.dataset.guid) : null;
+}
+
+function movable(o) { return !o.locked && !o.hidden && !["zone", "floor", "board", "hand"].includes(o.kind); }
+
+function onDown(event) {
+  const svg = tableSvg();
+  touch.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  svg.setPointerCapture(event.pointerId);
+  if (touch.pointers.size === 2) {  // two fingers: pinch to zoom, whatever the first one held
+    const [a, b] = [...touch.pointers.values()];
+    touch.pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y) };
+    touch.drag = touch.pan = null;
+    return;
+  }
+  const item = itemAt(event);
+  const at = toTable(event);
+  if (item && movable(item.data)) {
+    touch.drag = { guid: item.data.guid, g: item.g, from: at, x: item.data.x, z: item.data.z, rot: item.data.rot, sx: event.clientX, sy: event.clientY, moved: false };
+    item.g.parentNode.append(item.g);  // carried above the rest
+  } else {
+    touch.pan = { sx: event.clientX, sy: event.clientY, box: { ...touch.box }, moved: false, item };
+  }
+  event.preventDefault();
+}
+
+function onMove(event) {
+  const item = itemAt(event);
+  setHover(item ? item.data : null);
+  if (!touch.pointers.has(event.pointerId)) return;
+  touch.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  if (touch.pinch && touch.pointers.size === 2) {
+    const [a, b] = [...touch.pointers.values()];
+    const distance = Math.hypot(a.x - b.x, a.y - b.y);
+    if (distance > 0 && touch.pinch.distance > 0) zoom(distance / touch.pinch.distance);
+    touch.pinch.distance = distance;
+    return;
+  }
+  const drag = touch.drag;
+  if (drag) {
+    drag.moved = drag.moved || Math.hypot(event.clientX - drag.sx, event.clientY - drag.sy) > 4;
+    const at = toTable(event);
+    drag.to = { x: drag.x + at.x - drag.from.x, z: drag.z + at.z - drag.from.z };
+    place(drag.g, drag.to.x, drag.to.z, drag.rot);
+    return;
+  }
+  const pan = touch.pan;
+  if (pan) {
+    const dx = event.clientX - pan.sx, dy = event.clientY - pan.sy;
+    pan.moved = pan.moved || Math.hypot(dx, dy) > 4;
+    const upp = unitsPerPixel();
+    touch.box = { ...pan.box, x: pan.box.x - dx * upp, y: pan.box.y - dy * upp };
+    applyBox();
+  }
+}
+
+function onUp(event) {
+  touch.pointers.delete(event.pointerId);
+  if (touch.pinch) { if (touch.pointers.size < 2) touch.pinch = null; return; }
+  const drag = touch.drag, pan = touch.pan;
+  touch.drag = touch.pan = null;
+  if (drag && drag.moved && drag.to) {
+    sendHand({ do: "move", guid: drag.guid, x: round3(drag.to.x), z: round3(drag.to.z) });
+  } else if (drag) {
+    choose(drag.guid);
+  } else if (pan && !pan.moved) {
+    if (pan.item && !["floor", "zone"].includes(pan.item.data.kind)) choose(pan.item.data.guid);
+    else choose(null);
+  }
+}
+
+function round3(v) { return Math.round(v * 1000) / 1000; }
+
+function setHover(o) {
+  touch.hover = o ? o.guid : null;
+  const words = o && !["floor", "zone"].includes(o.kind) ? (o.hidden ? "hidden: in another player's hand" : pieceWords(o)) : "";
+  document.getElementById("touch-under").textContent = words;
+}
+
+// TTS's keys on the piece under the pointer: F flips, Q and E turn it left and right.
+function onKey(event) {
+  if (!touch.view || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement && document.activeElement.tagName)) return;
+  const guid = touch.hover || touch.chosen;
+  const item = guid && touch.shown.get(guid);
+  if (!item || !movable(item.data)) return;
+  const key = event.key.toLowerCase();
+  if (key === "f") sendHand({ do: "flip", guid });
+  else if (key === "q") sendHand({ do: "rotate", guid, degrees: -ROTATE_STEP });
+  else if (key === "e") sendHand({ do: "rotate", guid, degrees: ROTATE_STEP });
+  else return;
+  event.preventDefault();
+}
+
+// --- the piece's menu: what a click (or a tap, on a phone) offers ----------------------------------------------
+
+function choose(guid) {
+  touch.chosen = guid;
+  for (const [g, item] of touch.shown) item.g.classList.toggle("chosen", g === guid);
+  showMenu(guid);
+}
+
+function showMenu(guid) {
+  const menu = document.getElementById("piece-menu");
+  const item = guid && touch.shown.get(guid);
+  if (!item) { menu.hidden = true; touch.chosen = null; return; }
+  const o = item.data;
+  const button = (label, action, title = "") => {
+    const b = el("button", { type: "button", title }, label);
+    b.addEventListener("click", () => sendHand(action()));
+    return b;
+  };
+  const parts = [el("b", {}, o.hidden ? "hidden piece" : pieceWords(o))];
+  if (movable(o)) {
+    parts.push(button("Flip (F)", () => ({ do: "flip", guid })));
+    parts.push(button("Turn left (Q)", () => ({ do: "rotate", guid, degrees: -ROTATE_STEP })));
+    parts.push(button("Turn right (E)", () => ({ do: "rotate", guid, degrees: ROTATE_STEP })));
+  }
+  if (o.count !== undefined && !o.hidden) {
+    const count = el("input", { type: "number", min: 1, max: 50, value: 1, class: "draw-count", "aria-label": "how many to draw" });
+    parts.push(button("Draw into your hand", () => ({ do: "draw", guid, count: Number(count.value) || 1 })), count);
+    if (o.top) parts.push(button(`Take ${o.top.name || "the top one"}`, () => ({ do: "take", guid, entry: o.top.guid, x: round3(o.x + o.w / 2 + 1.2), z: o.z })));
+    parts.push(button("Shuffle", () => ({ do: "shuffle", guid })));
+  }
+  const close = el("button", { type: "button", class: "close", "aria-label": "close" }, "×");
+  close.addEventListener("click", () => choose(null));
+  parts.push(close);
+  menu.replaceChildren(...parts);
+  menu.hidden = false;
+}
+
+// The answer to a hand control: a refusal beside the table, where the person is looking.
+function handAnswered(error) { handSaid(error || ""); }
+
+function initTable() {
+  const svg = tableSvg();
+  svg.addEventListener("pointerdown", onDown);
+  svg.addEventListener("pointermove", onMove);
+  svg.addEventListener("pointerup", onUp);
+  svg.addEventListener("pointercancel", onUp);
+  svg.addEventListener("pointerleave", () => setHover(null));
+  svg.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const at = toTable(event);
+    zoom(event.deltaY < 0 ? 1.2 : 1 / 1.2, at.sx, at.sy);
+  }, { passive: false });
+  document.getElementById("zoom-in").addEventListener("click", () => zoom(1.4));
+  document.getElementById("zoom-out").addEventListener("click", () => zoom(1 / 1.4));
+  document.getElementById("zoom-fit").addEventListener("click", fitTable);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("resize", sizeLabels);
+}
+initTable();
