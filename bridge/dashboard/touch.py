@@ -118,9 +118,10 @@ class HandTable:
             if value != int(value) or not 1 <= value <= 50:
                 raise BadAction(f"{name}: a whole number from 1 to 50, not {value}")
             return int(value)
-        limit = 360.0 if kind == "degrees" else REACH
-        if abs(value) > limit:
-            raise BadAction(f"{name}: {value} is off the table (at most {limit:g} either way)")
+        if kind == "degrees" and abs(value) > 360:
+            raise BadAction(f"{name}: {value:g} is more than a whole turn (at most 360 either way)")
+        if abs(value) > REACH:
+            raise BadAction(f"{name}: {value:g} is off the table (at most {REACH:g} either way)")
         return float(value)
 
     def _visible(self) -> set[str]:
