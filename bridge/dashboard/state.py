@@ -26,9 +26,7 @@ LOG_LIMIT = 200
 Dealer = Callable[[int], Awaitable[str]]  # deals a fresh table with a seed; says where it came from
 
 
-def emulator_dealer(
-    emulator: Any, game: Game[Any, Any], link: Link, assets: dict[str, str] | None = None
-) -> Dealer:
+def emulator_dealer(emulator: Any, game: Game[Any, Any], link: Link, assets: dict[str, str] | None = None) -> Dealer:
     """New game, for the emulator: a fresh set-up loaded as a person loads a save, the bridge's link told of it
     before the page reads the table again (``emulator``: a tools.emulator.Emulator; duck-typed so that the bridge
     does not import the emulator; ``assets``: the images the first table was built with)."""

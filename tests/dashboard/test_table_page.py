@@ -1,0 +1,131 @@
+"""The page shows the emulated table and the person moves pieces on it with the real mouse, in Debian's headless
+Chromium against ``serve --emulator``'s set-up (a War Chest table built with its images): the drop reaches the
+emulator as a player's (onObjectDrop with White), Bot turn reads the piece where it now lies, and at 400 px no
+table text a player must read is under 11 px, at the default zoom or zoomed in."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from tests.dashboard.conftest import Board, close_board, open_board
+
+pytestmark = pytest.mark.slow
+
+# Every drawn table text's size on screen, in px: its font size times the scale its element is drawn at.
+TEXT_SIZES = """() => [...document.querySelectorAll('#table text')].filter((t) => {
+    if (t.style.display === 'none' || getComputedStyle(t).display === 'none') return false;
+    const box = t.getBoundingClientRect(), svg = document.getElementById('table').getBoundingClientRect();
+    return box.width > 0 && box.right > svg.left && box.left < svg.right
+      && box.bottom > svg.top && box.top < svg.bottom;
+  }).map((t) => {
+    const m = t.getScreenCTM();
+    return [t.textContent, parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b)];
+  })"""
+
+# A Global handler that records every drop with the player's colour, keeping the connector's own handler working.
+RECORD_DROPS = """local before = onObjectDrop
+onObjectDrop = function(color, obj)
+  automa_drops = (automa_drops or "") .. color .. ":" .. obj.getGUID() .. ";"
+  if before then before(color, obj) end
+end
+return true"""
+
+
+async def screen_point(page: Any, x: float, z: float) -> tuple[float, float]:
+    """Where table point (x, z) is on the screen."""
+    at = await page.evaluate(
+        """([x, y]) => { const p = new DOMPoint(x, y).matrixTransform(document.getElementById('table').getScreenCTM());
+           return [p.x, p.y]; }""",
+        [x, -z],
+    )
+    return at[0], at[1]
+
+
+async def piece_centre(page: Any, guid: str) -> tuple[float, float]:
+    box = await page.locator(f"#table g.obj[data-guid='{guid}'] .body").bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+async def drag(page: Any, guid: str, x: float, z: float) -> None:
+    """The real mouse: down on the piece, across the table, up at (x, z)."""
+    start = await piece_centre(page, guid)
+    await page.mouse.move(*start)
+    await page.mouse.down()
+    end = await screen_point(page, x, z)
+    await page.mouse.move(*end, steps=10)
+    await page.mouse.up()
+
+
+async def wait_at(board: Board, guid: str, x: float, z: float, page: Any) -> None:
+    world = board.live.emulator.require_world()
+    for _ in range(200):
+        p = world.objects[guid].position
+        if math.hypot(p.x - x, p.z - z) < 0.6 and world.objects[guid].resting:
+            return
+        await page.wait_for_timeout(25)
+    pytest.fail(f"{guid} is at {world.objects[guid].position}, not near ({x}, {z})")
+
+
+async def test_a_piece_dragged_by_mouse_is_a_players_drop_and_bot_turn_reads_it_there(page):
+    board = await open_board("warchest", touch=True)
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("#table g.obj.board image")
+        assert await page.locator("#board polygon.hex").count() == 37  # the bot's reading stays beside the table
+        assert "F" in await page.locator("#touch-help").inner_text()
+        assert await board.live.link.execute(RECORD_DROPS) is True
+        # a coin of B's supply (the zone at x -11, z -6), as the person sees it
+        coin = await page.evaluate(
+            """touch.view.objects.find((o) => o.kind === 'piece' && !o.locked && o.name
+                 && Math.abs(o.x + 11) < 3 && Math.abs(o.z + 6) < 2.5)"""
+        )
+        name, guid = coin["name"], coin["guid"]
+        await drag(page, guid, 6.0, -13.5)  # out of every area: between the board and the hand
+        await wait_at(board, guid, 6.0, -13.5, page)
+        assert f"White:{guid};" in await board.live.link.execute("return automa_drops")
+        await page.wait_for_function(f"document.querySelector('#log').innerText.includes('{guid}')")
+        # the page drew it where it landed (the view pushed after the drop)
+        await page.wait_for_function(
+            f"Math.abs(touch.view.objects.find((o) => o.guid === '{guid}').x - 6) < 0.6 && !touch.drag"
+        )
+        await page.click("#bot-turn")
+        await page.wait_for_selector("#turn li.error")
+        problems = await page.locator("#turn li.error").all_inner_texts()
+        assert any(name in p and "outside the board and every area" in p for p in problems), problems
+        assert board.session.turns[-1].ok is False  # read, named, nothing moved
+        # put right by hand, the bot plays
+        await page.wait_for_function("!state.bot.busy")
+        await drag(page, guid, -11.0, -6.0)
+        await wait_at(board, guid, -11.0, -6.0, page)
+        await page.wait_for_function("!state.bot.busy")
+        await page.click("#bot-turn")
+        await page.wait_for_function("state.turns.length === 2 && !state.bot.busy")
+        assert board.session.turns[-1].ok, board.session.turns[-1].problems
+    finally:
+        await close_board(board)
+
+
+async def test_the_table_text_is_at_least_11_px_at_400_px_and_zoomed(page):
+    board = await open_board("warchest", touch=True)
+    try:
+        await page.set_viewport_size({"width": 400, "height": 860})
+        await page.goto(board.server.url)
+        await page.wait_for_selector("#table g.obj.board image")
+        await page.wait_for_timeout(200)
+        sizes = await page.evaluate(TEXT_SIZES)
+        assert sizes, "no table text in view"
+        assert [s for s in sizes if s[1] < 11] == []
+        width_before = await page.evaluate("document.getElementById('table').viewBox.baseVal.width")
+        for _ in range(4):
+            await page.click("#zoom-in")
+        assert await page.evaluate("document.getElementById('table').viewBox.baseVal.width") < width_before / 3
+        zoomed = await page.evaluate(TEXT_SIZES)
+        assert zoomed and [s for s in zoomed if s[1] < 11] == []
+        width = await page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 400
+    finally:
+        await close_board(board)
