@@ -154,7 +154,14 @@ function tableArea() {
   return { x: x0, y: -z1, w: x1 - x0, h: z1 - z0 };
 }
 
-function fitTable() { if (touch.view) { touch.box = tableArea(); applyBox(); } }
+// The whole table in view, the element as tall as the table's shape needs (at most 70% of the window).
+function fitTable() {
+  if (!touch.view) return;
+  touch.box = tableArea();
+  const svg = tableSvg();
+  svg.style.height = `min(70vh, ${Math.round(svg.getBoundingClientRect().width * touch.box.h / touch.box.w)}px)`;
+  applyBox();
+}
 
 function applyBox() {
   const b = touch.box;
@@ -178,14 +185,18 @@ function unitsPerPixel() {
   return Math.max(b.w / r.width, b.h / r.height);
 }
 
-// Names at least MIN_LABEL_PX on screen at every zoom; a name that cannot fit its piece waits for a closer zoom.
+// Names at least MIN_LABEL_PX on screen at every zoom; a name wider than its piece or zone waits for a closer zoom
+// (the line above the table names what is under the pointer meanwhile).
 function sizeLabels() {
   const upp = unitsPerPixel();
   const svg = tableSvg();
-  svg.style.setProperty("--label", String(Math.max(MIN_LABEL_PX * upp, 0.32)));
+  const label = Math.max(MIN_LABEL_PX * upp, 0.32);
+  svg.style.setProperty("--label", String(label));
   svg.style.setProperty("--line", String(upp * 1.5));
+  const letter = 0.6 * label / upp;  // a letter's width on screen, in px, roughly
   for (const text of svg.querySelectorAll("text.tl[data-w]")) {
-    text.style.display = Number(text.dataset.w) / upp >= LABEL_FROM_PX ? "" : "none";
+    const room = Number(text.dataset.w) / upp;
+    text.style.display = room >= LABEL_FROM_PX && room >= text.textContent.length * letter + 4 ? "" : "none";
   }
 }
 
