@@ -20,6 +20,14 @@ from engines import registry
 from tools.emulator import Emulator, Faults, Ports
 from tools.emulator.server import FRAME_TIME
 
+
+@pytest.fixture(autouse=True, scope="session")
+def _images_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """``serve --emulator`` writes a game's images to the per-user cache folder: a test run writes them to a
+    temporary one (child processes inherit it), never into the person's own."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+
+
 ROOT = Path(__file__).resolve().parent.parent
 SAVES = ROOT / "tests" / "data"
 

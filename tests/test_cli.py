@@ -231,6 +231,19 @@ def test_serve_with_the_emulator_plays_bot_turns():
     assert "emulator:" not in refused.stdout  # refused at start, before the table is dealt or a turn is taken
 
 
+def test_serve_with_the_emulator_builds_its_table_with_the_games_images_in_the_cache_folder(tmp_path):
+    """The page draws the table from its images: written to $XDG_CACHE_HOME/tabletop-automa/GAME/images, never
+    into the repository, and the table the bot plays on points at them."""
+    ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()))
+    result = automa(
+        "serve", "warchest", "--emulator", "--fast", "--turns", "1", *ports, env={"XDG_CACHE_HOME": str(tmp_path)}
+    )
+    assert result.returncode == 0, result.stderr
+    images = tmp_path / "tabletop-automa" / "warchest" / "images"
+    assert (images / "board.png").read_bytes().startswith(b"\x89PNG")
+    assert "$XDG_CACHE_HOME/tabletop-automa/GAME/images" in "".join(automa("serve", "--help").stdout.split())
+
+
 def test_serve_takes_the_game_as_an_argument_or_with_game_and_asks_for_it():
     from bridge.cli import build_parser
 
