@@ -6,10 +6,12 @@ table text a player must read is under 11 px, at the default zoom or zoomed in."
 from __future__ import annotations
 
 import math
+import os
 from typing import Any
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.dashboard.conftest import Board, close_board, open_board
 
 pytestmark = pytest.mark.slow
@@ -127,5 +129,31 @@ async def test_the_table_text_is_at_least_11_px_at_400_px_and_zoomed(page):
         assert zoomed and [s for s in zoomed if s[1] < 11] == []
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= 400
+    finally:
+        await close_board(board)
+
+
+@pytest.mark.parametrize("game", ["warchest", "paxpamir", "fiftyfirst", "whitecastle", "holas"])
+async def test_each_games_table_on_the_page_at_1280_and_400_px(page, tmp_path, game):
+    """The fresh table of every game, drawn from its images: its board (where it has one) and pieces, no table
+    text under 11 px at 400 px, zoomed in too. The pictures are the README's (docs/table-GAME*.png) when
+    AUTOMA_UPDATE_DOCS=1 is set; otherwise they go to a temporary folder."""
+    board = await open_board(game, allow_sample=game not in ("warchest", "paxpamir"), touch=True)
+    folder = ROOT / "docs" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("#table g.obj")
+        await page.wait_for_timeout(300)
+        kinds = await page.evaluate("[...new Set(touch.view.objects.map((o) => o.kind))]")
+        assert "piece" in kinds or "container" in kinds, kinds
+        await page.locator("#touch").screenshot(path=str(folder / f"table-{game}.png"))
+        await page.set_viewport_size({"width": 400, "height": 860})
+        await page.click("#zoom-fit")
+        assert [s for s in await page.evaluate(TEXT_SIZES) if s[1] < 11] == []
+        for _ in range(2):
+            await page.click("#zoom-in")
+        assert [s for s in await page.evaluate(TEXT_SIZES) if s[1] < 11] == []
+        assert await page.evaluate("document.documentElement.scrollWidth") <= 400
+        await page.locator("#touch").screenshot(path=str(folder / f"table-{game}-phone.png"))
     finally:
         await close_board(board)

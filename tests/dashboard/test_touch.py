@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 
+from bridge.dashboard.touch import HandTable
 from tests.dashboard.conftest import Board, close_board, open_board
 
 
@@ -132,3 +133,20 @@ async def test_hand_actions_wait_while_the_bot_plays(touch_board: Board):
         touch_board.server.dashboard.state["bot"]["busy"] = True  # as during a bot turn pressed on the page
         reply = await hand(ws, {"do": "move", "guid": coin["guid"], "x": 0, "z": 0})
     assert "the bot is taking its turn" in reply["error"]
+
+
+async def test_the_view_is_made_again_only_when_the_table_changed(touch_board: Board):
+    emulator = touch_board.live.emulator
+    await emulator.settle()
+    table = HandTable(emulator)
+    first = table.fresh_view()
+    assert first is not None and first["revision"] == emulator.view_revision()
+    assert table.fresh_view() is None  # nothing happened since: not even made again
+    coin = next(o for o in first["objects"] if o["kind"] == "piece" and not o["locked"])
+    said = emulator.player_action("White", {"do": "move", "guid": coin["guid"], "x": 6.0, "z": -13.5})
+    assert coin["guid"] in said
+    await emulator.settle()
+    after = table.fresh_view()
+    assert after is not None
+    moved = next(o for o in after["objects"] if o["guid"] == coin["guid"])
+    assert abs(moved["x"] - 6.0) < 0.6 and abs(moved["z"] + 13.5) < 0.6

@@ -190,7 +190,7 @@ function unitsPerPixel() {
 function sizeLabels() {
   const upp = unitsPerPixel();
   const svg = tableSvg();
-  const label = Math.max(MIN_LABEL_PX * upp, 0.32);
+  const label = Math.max(MIN_LABEL_PX * 1.03 * upp, 0.32);  // 3% over: the screen scale is rounded
   svg.style.setProperty("--label", String(label));
   svg.style.setProperty("--line", String(upp * 1.5));
   const letter = 0.6 * label / upp;  // a letter's width on screen, in px, roughly
