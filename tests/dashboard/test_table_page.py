@@ -111,6 +111,51 @@ async def test_a_piece_dragged_by_mouse_is_a_players_drop_and_bot_turn_reads_it_
         await close_board(board)
 
 
+async def test_a_click_on_a_bag_draws_into_the_hand_strip_and_f_and_e_act_on_the_piece_under_the_pointer(page):
+    board = await open_board("warchest", touch=True)
+    world = board.live.emulator.require_world()
+    try:
+        await page.goto(board.server.url)
+        await page.wait_for_selector("#table g.obj.board image")
+        assert "Your hand is empty" in await page.locator("#hand-strip").inner_text()
+        bag = await page.evaluate("touch.view.objects.find((o) => o.name === 'B bag')")
+        await page.mouse.click(*await piece_centre(page, bag["guid"]))  # a click, no drag: the bag's menu
+        await page.wait_for_selector("#piece-menu:not([hidden])")
+        assert "9 inside" in await page.locator("#piece-menu").inner_text()
+        await page.fill("#piece-menu input.draw-count", "2")
+        await page.click("#piece-menu button:has-text('Draw into your hand')")
+        await page.wait_for_function("document.querySelectorAll('#hand-strip .hand-card').length === 2")
+        drawn = await page.evaluate("touch.view.hand.map((o) => o.guid)")
+        assert len(world.objects[bag["guid"]].contents()) == 7
+        shown = await page.locator("#hand-strip").inner_text()  # face up to their holder, by name
+        assert all(world.objects[g].data["Nickname"] in shown for g in drawn)
+        await page.wait_for_function(f"touch.shown.get('{drawn[0]}').data.x !== undefined && !touch.drag")
+        await page.mouse.move(*await piece_centre(page, drawn[0]))
+        await page.keyboard.press("f")
+        for _ in range(100):
+            if world.objects[drawn[0]].face_down and world.objects[drawn[0]].resting:
+                break
+            await page.wait_for_timeout(25)
+        assert world.objects[drawn[0]].face_down
+        turned = world.objects[drawn[0]].rotation.y
+        await page.mouse.move(*await piece_centre(page, drawn[0]))
+        await page.keyboard.press("e")  # TTS's E: a step to the right, clockwise seen from above
+        for _ in range(100):
+            if abs((world.objects[drawn[0]].rotation.y - turned) % 360 - 15) < 0.5:
+                break
+            await page.wait_for_timeout(25)
+        assert abs((world.objects[drawn[0]].rotation.y - turned) % 360 - 15) < 0.5
+        # the board is locked: a drag on it pans the table and moves nothing
+        board_guid = await page.evaluate("touch.view.objects.find((o) => o.kind === 'board').guid")
+        before = world.objects[board_guid].position
+        box = await page.evaluate("({...touch.box})")
+        await drag(page, board_guid, 3.0, 3.0)
+        assert world.objects[board_guid].position == before
+        assert await page.evaluate("touch.box.x") != box["x"]
+    finally:
+        await close_board(board)
+
+
 async def test_the_table_text_is_at_least_11_px_at_400_px_and_zoomed(page):
     board = await open_board("warchest", touch=True)
     try:

@@ -104,25 +104,30 @@ function pieceWords(o) {
   return bits.join(" · ");
 }
 
+// Hand zones and snap points change rarely: drawn again only when they did.
 function drawZonesAndSnaps(view) {
-  const hands = document.getElementById("t-hands");
-  hands.replaceChildren(...view.hands.map((h) => {
+  redrawIfChanged(document.getElementById("t-hands"), view.hands, (h) => {
     const g = el("g", { class: `handzone${h.own ? " own" : ""}`, transform: `translate(${h.x} ${-h.z}) rotate(${h.rot})` }, null, SVG);
     g.append(el("rect", { x: -h.w / 2, y: -h.d / 2, width: h.w, height: h.d }, null, SVG));
     g.append(el("text", { x: -h.w / 2 + 0.15, y: -h.d / 2 + 0.1, class: "tl zone-name start", "data-w": h.w }, h.own ? "Your hand" : `${h.color}'s hand (hidden)`, SVG));
     return g;
-  }));
-  const key = JSON.stringify(view.snaps);
-  const snaps = document.getElementById("t-snaps");
-  if (snaps.dataset.key !== key) {
-    snaps.replaceChildren(...view.snaps.map((p) => el("circle", { cx: p.x, cy: -p.z, r: 0.12, class: "snap" }, null, SVG)));
-    snaps.dataset.key = key;
-  }
+  });
+  redrawIfChanged(document.getElementById("t-snaps"), view.snaps, (p) => el("circle", { cx: p.x, cy: -p.z, r: 0.12, class: "snap" }, null, SVG));
+}
+
+function redrawIfChanged(layer, items, draw) {
+  const key = JSON.stringify(items);
+  if (layer.dataset.key === key) return;
+  layer.dataset.key = key;
+  layer.replaceChildren(...items.map(draw));
 }
 
 // The person's own hand, face up to them, in words and pictures large enough to read on a phone.
 function drawHandStrip(view) {
   const strip = document.getElementById("hand-strip");
+  const key = JSON.stringify(view.hand.map((o) => [o.guid, o.name, o.image]));
+  if (strip.dataset.key === key) return;
+  strip.dataset.key = key;
   if (!view.hand.length) { strip.replaceChildren(el("p", { class: "muted" }, "Your hand is empty.")); return; }
   strip.replaceChildren(...view.hand.map((o) => {
     const item = el("button", { type: "button", class: "hand-card", "data-guid": o.guid, title: pieceWords(o) });
