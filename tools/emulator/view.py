@@ -12,6 +12,7 @@ with its top towards the far side (+z) at rotation 0.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from bridge.table.geometry import Transform, Vec3
@@ -202,14 +203,20 @@ def _snap(point: Any, frame: Transform | None) -> dict[str, float] | None:
 
 
 def _area(objects: list[dict[str, Any]]) -> dict[str, float]:
-    """The part of the table to show: every object and zone (a zone is a place to put pieces), with a margin."""
-    shown = objects
-    if not shown:
+    """The part of the table to show: every object and zone (a zone is a place to put pieces), each by the box its
+    turned footprint covers, with a margin."""
+    if not objects:
         return {"x0": -10.0, "z0": -10.0, "x1": 10.0, "z1": 10.0}
-    reach = [max(o["w"], o["d"]) / 2 for o in shown]
+    reach = [_reach(o) for o in objects]
     return {
-        "x0": round(min(o["x"] - r for o, r in zip(shown, reach, strict=True)) - MARGIN, 2),
-        "z0": round(min(o["z"] - r for o, r in zip(shown, reach, strict=True)) - MARGIN, 2),
-        "x1": round(max(o["x"] + r for o, r in zip(shown, reach, strict=True)) + MARGIN, 2),
-        "z1": round(max(o["z"] + r for o, r in zip(shown, reach, strict=True)) + MARGIN, 2),
+        "x0": round(min(o["x"] - rx for o, (rx, _) in zip(objects, reach, strict=True)) - MARGIN, 2),
+        "z0": round(min(o["z"] - rz for o, (_, rz) in zip(objects, reach, strict=True)) - MARGIN, 2),
+        "x1": round(max(o["x"] + rx for o, (rx, _) in zip(objects, reach, strict=True)) + MARGIN, 2),
+        "z1": round(max(o["z"] + rz for o, (_, rz) in zip(objects, reach, strict=True)) + MARGIN, 2),
     }
+
+
+def _reach(o: dict[str, Any]) -> tuple[float, float]:
+    """How far a footprint turned about the vertical reaches from its centre along x and along z."""
+    c, s = abs(math.cos(math.radians(o["rot"]))), abs(math.sin(math.radians(o["rot"])))
+    return (c * o["w"] + s * o["d"]) / 2, (s * o["w"] + c * o["d"]) / 2

@@ -75,8 +75,11 @@ function drawParts(o) {
   if (o.image) parts.push(picture(o.image, w, d, o.round));
   if (o.hidden) parts.push(el("title", {}, "hidden: in another player's hand", SVG));
   else parts.push(el("title", {}, pieceWords(o), SVG));
-  const label = o.value !== undefined && o.value !== null ? String(o.value) : (!o.image && !o.hidden && o.kind !== "floor" ? o.name : "");
-  if (label) parts.push(el("text", { x: 0, y: 0, class: "tl name", "data-w": w }, label, SVG));
+  if (o.value !== undefined && o.value !== null) {  // a die's face: always read, at 11 px at least
+    parts.push(el("text", { x: 0, y: 0, class: "tl value" }, String(o.value), SVG));
+  } else if (!o.image && !o.hidden && o.kind !== "floor" && o.name) {
+    parts.push(el("text", { x: 0, y: 0, class: "tl name", "data-w": w }, o.name, SVG));
+  }
   if (o.count !== undefined) {
     parts.push(el("text", { x: w / 2, y: -d / 2, class: "tl count" }, String(o.count), SVG));
   }
