@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from bridge.table.geometry import Transform, Vec3
+from bridge.table.geometry import Transform, Vec3, is_face_down, normalize_angle
 from bridge.table.model import CONTAINER_TYPES
 from tools.emulator.api_object import _size as footprint
-from tools.emulator.api_object import inside
+from tools.emulator.api_object import encloses
 from tools.emulator.objects import EmObject
 from tools.emulator.world import World
 
@@ -31,16 +31,14 @@ def table_view(world: World, color: str) -> dict[str, Any]:
     """Every object on the table as the player of ``color`` sees it, the hand zones, the snap points and the area
     to show; the player's own hand's contents again, face up, in ``hand``."""
     zones = [o for o in [*world.objects.values(), *world.saved_hands] if o.type == "Hand"]
-    foreign = [z for z in zones if str(z.data.get("FogColor", "")) != color]
-    own = [z for z in zones if str(z.data.get("FogColor", "")) == color]
     objects, hand = [], []
     for obj in world.objects.values():
         if obj.type == "Hand":
             continue
-        hidden = obj.type not in ZONE_KINDS and any(inside(z, obj) for z in foreign)
-        entry = _object(obj, hidden=hidden)
-        if not hidden and obj.type not in ZONE_KINDS and any(inside(z, obj) for z in own):
-            entry = _object(obj, hidden=False, in_hand=True)
+        t = obj.transform  # read once: an object's transform is made from its save data at every read
+        holder = None if obj.type in ZONE_KINDS else _holder(zones, t.position)
+        entry = _object(obj, t, hidden=holder not in (None, color), in_hand=holder == color)
+        if holder == color:
             hand.append(entry)
         objects.append(entry)
     objects.sort(key=lambda e: (e["kind"] != "floor", e["y"]))  # drawn bottom first
@@ -54,26 +52,32 @@ def table_view(world: World, color: str) -> dict[str, Any]:
     }
 
 
-def _object(obj: EmObject, *, hidden: bool, in_hand: bool = False) -> dict[str, Any]:
-    """One object; ``hidden``: in another colour's hand (its back only); ``in_hand``: in the player's own hand,
-    where a card shows its face to its holder whichever way it lies."""
-    t = obj.transform
+def _holder(zones: list[EmObject], position: Vec3) -> str | None:
+    """The colour whose hand zone holds ``position``, if any."""
+    return next((str(z.data.get("FogColor", "")) for z in zones if encloses(z, position)), None)
+
+
+def _object(obj: EmObject, t: Transform, *, hidden: bool, in_hand: bool) -> dict[str, Any]:
+    """One object (``t``: its transform); ``hidden``: in another colour's hand (its back only); ``in_hand``: in
+    the player's own hand, where a card shows its face to its holder whichever way it lies."""
     size = footprint(obj)
-    face_down = obj.face_down and not in_hand
+    rotation = Vec3(*(normalize_angle(a) for a in t.rotation))
+    down = is_face_down(rotation)
+    face_down = down and not in_hand
     entry: dict[str, Any] = {
         "guid": obj.guid,
         "type": obj.type,
-        "kind": _kind(obj),
+        "kind": _kind(obj, t),
         # a face-down card's or tile's name would tell its face; a deck's or bag's name tells nothing hidden
         "name": "" if hidden or (face_down and not obj.is_container) else str(obj.data.get("Nickname") or ""),
         "x": round(t.position.x, 3),
         "y": round(t.position.y, 3),
         "z": round(t.position.z, 3),
-        "rot": round(obj.rotation.y, 1),
+        "rot": round(rotation.y, 1),
         "w": round(abs(size.x), 3),
         "d": round(abs(size.z), 3),
         "tint": _tint(obj),
-        "face_down": obj.face_down,
+        "face_down": down,
         "locked": bool(obj.data.get("Locked")),
         "hidden": hidden,
         "held_by": obj.held_by,
@@ -90,10 +94,10 @@ def _object(obj: EmObject, *, hidden: bool, in_hand: bool = False) -> dict[str, 
     return entry
 
 
-def _kind(obj: EmObject) -> str:
+def _kind(obj: EmObject, t: Transform) -> str:
     if obj.type in ZONE_KINDS:
         return ZONE_KINDS[obj.type]
-    if obj.data.get("Name") in FLOOR_TYPES and obj.data.get("Locked") and obj.transform.scale.x > 20:
+    if obj.data.get("Name") in FLOOR_TYPES and obj.data.get("Locked") and t.scale.x > 20:
         return "floor"  # the build's own floor (bridge.modbuild.fit_table): under everything
     if obj.data.get("Name") == "Custom_Board":
         return "board"
