@@ -156,6 +156,56 @@ async def test_a_click_on_a_bag_draws_into_the_hand_strip_and_f_and_e_act_on_the
         await close_board(board)
 
 
+async def touches(client: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    """Fingers on the screen, as a phone sends them (Chromium makes pointer events of them)."""
+    spots = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+    await client.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": spots})
+
+
+async def test_on_a_phone_a_finger_drags_a_piece_a_tap_opens_its_menu_and_a_pinch_zooms(page):
+    board = await open_board("warchest", touch=True)
+    world = board.live.emulator.require_world()
+    context = await page.context.browser.new_context(viewport={"width": 400, "height": 860}, has_touch=True)
+    phone = await context.new_page()
+    try:
+        await phone.goto(board.server.url)
+        await phone.wait_for_selector("#table g.obj.board image")
+        client = await context.new_cdp_session(phone)
+        coin = await phone.evaluate(
+            """touch.view.objects.find((o) => o.kind === 'piece' && !o.locked && o.name
+                 && Math.abs(o.x + 11) < 3 && Math.abs(o.z + 6) < 2.5)"""
+        )
+        start = await piece_centre(phone, coin["guid"])
+        end = await screen_point(phone, -11.0, 6.0)  # into A's supply
+        await touches(client, "touchStart", [start])
+        for k in range(1, 11):
+            await touches(
+                client,
+                "touchMove",
+                [(start[0] + (end[0] - start[0]) * k / 10, start[1] + (end[1] - start[1]) * k / 10)],
+            )
+        await touches(client, "touchEnd", [])
+        await wait_at(board, coin["guid"], -11.0, 6.0, phone)
+        bag = await phone.evaluate("touch.view.objects.find((o) => o.name === 'B bag').guid")
+        await phone.wait_for_function("!touch.drag")
+        await phone.touchscreen.tap(*await piece_centre(phone, bag))
+        await phone.wait_for_selector("#piece-menu:not([hidden]) >> text=Shuffle")
+        width = await phone.evaluate("touch.box.w")
+        middle = await screen_point(phone, 0.0, 0.0)
+        await touches(client, "touchStart", [(middle[0] - 20, middle[1]), (middle[0] + 20, middle[1])])
+        for k in range(1, 8):
+            await touches(
+                client, "touchMove", [(middle[0] - 20 - 10 * k, middle[1]), (middle[0] + 20 + 10 * k, middle[1])]
+            )
+        await touches(client, "touchEnd", [])
+        assert await phone.evaluate("touch.box.w") < width / 2  # fingers apart: closer in
+        placed = world.objects[coin["guid"]].position  # the pinch started over the board: it moved no piece
+        assert math.hypot(placed.x + 11.0, placed.z - 6.0) < 0.6
+    finally:
+        await context.close()
+        await close_board(board)
+
+
 @pytest.mark.parametrize("game", ["warchest", "paxpamir", "fiftyfirst", "whitecastle", "holas"])
 async def test_each_games_table_on_the_page_at_1280_and_400_px(page, tmp_path, game):
     """The fresh table of every game, drawn from its images: its board (where it has one) and pieces, no table
