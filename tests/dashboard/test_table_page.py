@@ -152,6 +152,11 @@ async def test_a_click_on_a_bag_draws_into_the_hand_strip_and_f_and_e_act_on_the
         await drag(page, board_guid, 3.0, 3.0)
         assert world.objects[board_guid].position == before
         assert await page.evaluate("touch.box.x") != box["x"]
+        # the table's refusal shows beside the table, naming the piece (the page offers no flip of a locked board;
+        # sent anyway, the emulator says no)
+        await page.evaluate(f"sendHand({{do: 'flip', guid: '{board_guid}'}})")
+        await page.wait_for_function("document.getElementById('touch-why').textContent.includes('locked')")
+        assert "War Chest board" in await page.locator("#touch-why").inner_text()
     finally:
         await close_board(board)
 
