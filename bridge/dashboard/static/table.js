@@ -75,15 +75,24 @@ function drawParts(o) {
   if (o.image) parts.push(picture(o.image, w, d, o.round));
   if (o.hidden) parts.push(el("title", {}, "hidden: in another player's hand", SVG));
   else parts.push(el("title", {}, pieceWords(o), SVG));
+  const ink = dark(o.tint) ? " on-dark" : "";  // light words on a dark piece, dark on a light one (4.5:1 at least)
   if (o.value !== undefined && o.value !== null) {  // a die's face: always read, at 11 px at least
-    parts.push(el("text", { x: 0, y: 0, class: "tl value" }, String(o.value), SVG));
+    parts.push(el("text", { x: 0, y: 0, class: `tl value${ink}` }, String(o.value), SVG));
   } else if (!o.image && !o.hidden && o.kind !== "floor" && o.name) {
-    parts.push(el("text", { x: 0, y: 0, class: "tl name", "data-w": w }, o.name, SVG));
+    parts.push(el("text", { x: 0, y: 0, class: `tl name${ink}`, "data-w": w }, o.name, SVG));
   }
   if (o.count !== undefined) {
     parts.push(el("text", { x: w / 2, y: -d / 2, class: "tl count" }, String(o.count), SVG));
   }
   return parts;
+}
+
+// Whether a tint ("#rrggbb") is dark: its relative luminance (WCAG 2) under the point where white and near-black
+// words on it read equally well.
+function dark(tint) {
+  const channel = (i) => { const v = parseInt(tint.slice(i, i + 2), 16) / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+  return lum < 0.18;
 }
 
 // An image the size of the object; a card's cell of its sheet through a nested viewport one cell large.
