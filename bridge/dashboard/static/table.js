@@ -171,12 +171,13 @@ function tableArea() {
   return { x: x0, y: -z1, w: x1 - x0, h: z1 - z0 };
 }
 
-// The whole table in view, the element as tall as the table's shape needs (at most 70% of the window).
+// The whole table in view, the element as tall as the table's shape needs (40-70% of the window: on a phone a
+// wide table still leaves room to zoom into).
 function fitTable() {
   if (!touch.view) return;
   touch.box = tableArea();
   const svg = tableSvg();
-  svg.style.height = `min(70vh, ${Math.round(svg.getBoundingClientRect().width * touch.box.h / touch.box.w)}px)`;
+  svg.style.height = `clamp(40vh, ${Math.round(svg.getBoundingClientRect().width * touch.box.h / touch.box.w)}px, 70vh)`;
   applyBox();
 }
 
