@@ -329,7 +329,7 @@ class Dashboard:
                 raise
             self.log("refused", str(exc))
             return str(exc)
-        self.log("move", f"you: {done}")
+        self.log("move", done)  # "White moved ..." in the table's own words
         self.view_changed.set()
         self._spawn(self.refresh_table())  # whose turn it is now, and the game's reading of the table
         return None
