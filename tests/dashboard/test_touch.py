@@ -105,6 +105,8 @@ async def test_no_file_the_table_does_not_reference_is_served(touch_board: Board
         ({"do": "move", "guid": "../etc", "x": 0, "z": 0}, "guid: a GUID"),
         ({"do": "move", "guid": ["a00001"], "x": 0, "z": 0}, "guid: a GUID"),
         ({"do": "move", "guid": "GUID", "x": "NaN", "z": 0}, "x: a finite number"),
+        ({"do": "move", "guid": "GUID", "x": float("nan"), "z": 0}, "x: a finite number, not 'nan'"),  # JSON's NaN
+        ({"do": "move", "guid": "GUID", "x": 0, "z": float("-inf")}, "z: a finite number, not '-inf'"),
         ({"do": "move", "guid": "GUID", "x": 1e308, "z": 0}, "x: 1e+308 is off the table"),
         ({"do": "move", "guid": "GUID", "x": True, "z": 0}, "x: a finite number"),
         ({"do": "move", "guid": "GUID", "x": 0}, "z: a finite number, not 'None'"),
