@@ -139,3 +139,16 @@ def test_a_tile_face_down_shows_its_back_and_snap_points_come_in_table_coordinat
     [snap] = view["snaps"]
     assert abs(snap["x"] - 10.0) < 1e-6 and abs(snap["z"] + 2.0) < 1e-6
     assert view["area"]["x0"] < 0 < 10 < view["area"]["x1"]
+
+
+def test_a_cards_image_carries_its_sheets_size_so_the_page_keeps_the_cards_proportions(tmp_path):
+    from PIL import Image
+
+    from bridge.table.ttsfacts import local_image_url
+
+    sheet = tmp_path / "sheet.png"
+    Image.new("RGB", (1000, 2100)).save(sheet)  # 10 x 7 cells of 100 x 300 px
+    deck = {"1": {"FaceURL": local_image_url(str(sheet)), "BackURL": BACKS, "NumWidth": 10, "NumHeight": 7}}
+    view = view_of([dict(card("c00001", 12, 0, 0), CustomDeck=deck)])
+    image = by_guid(view)["c00001"]["image"]
+    assert image["cell"] == [2, 1, 10, 7] and image["sheet"] == [1000, 2100]

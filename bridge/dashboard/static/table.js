@@ -68,9 +68,11 @@ function drawParts(o) {
     parts.push(el("text", { x: -w / 2 + 0.15, y: -d / 2, class: "tl zone-name start", "data-w": w }, o.name, SVG));
     return parts;
   }
+  const framed = o.image && o.image.sheet;  // a card drawn in its own proportions: the footprint's box stays clear
   const shape = o.round
     ? el("ellipse", { rx: w / 2, ry: d / 2, fill: o.tint, class: "body" }, null, SVG)
     : el("rect", { x: -w / 2, y: -d / 2, width: w, height: d, rx: Math.min(w, d) * 0.06, fill: o.tint, class: "body" }, null, SVG);
+  if (framed) shape.classList.add("clear");
   parts.push(shape);
   if (o.image) parts.push(picture(o.image, w, d, o.round));
   if (o.hidden) parts.push(el("title", {}, "hidden: in another player's hand", SVG));
@@ -102,8 +104,18 @@ function picture(image, w, d, round) {
     return el("image", { href, x: -w / 2, y: -d / 2, width: w, height: d, preserveAspectRatio: round ? "xMidYMid slice" : "none" }, null, SVG);
   }
   const [col, row, cols, rows] = image.cell;
-  const frame = el("svg", { x: -w / 2, y: -d / 2, width: w, height: d, viewBox: `${col} ${row} 1 1`, preserveAspectRatio: "none" }, null, SVG);
-  frame.append(el("image", { href, x: 0, y: 0, width: cols, height: rows, preserveAspectRatio: "none" }, null, SVG));
+  if (!image.sheet) {  // the sheet's size unknown: the cell stretched over the footprint
+    const frame = el("svg", { x: -w / 2, y: -d / 2, width: w, height: d, viewBox: `${col} ${row} 1 1`, preserveAspectRatio: "none" }, null, SVG);
+    frame.append(el("image", { href, x: 0, y: 0, width: cols, height: rows, preserveAspectRatio: "none" }, null, SVG));
+    return frame;
+  }
+  // the cell in its own proportions, as large as the footprint allows: an outer viewport that fits the cell, an
+  // inner one exactly the cell (it clips the sheet's other cards away)
+  const [sw, sh] = image.sheet, cw = sw / cols, ch = sh / rows;
+  const frame = el("svg", { x: -w / 2, y: -d / 2, width: w, height: d, viewBox: `0 0 ${cw} ${ch}`, preserveAspectRatio: "xMidYMid meet" }, null, SVG);
+  const cell = el("svg", { x: 0, y: 0, width: cw, height: ch }, null, SVG);
+  cell.append(el("image", { href, x: -col * cw, y: -row * ch, width: sw, height: sh, preserveAspectRatio: "none" }, null, SVG));
+  frame.append(cell);
   return frame;
 }
 
@@ -149,6 +161,7 @@ function drawHandStrip(view) {
       if (o.image.cell) {
         const [col, row, cols, rows] = o.image.cell;
         pic.style.backgroundSize = `${cols * 100}% ${rows * 100}%`;
+        if (o.image.sheet) pic.style.aspectRatio = `${o.image.sheet[0] / cols} / ${o.image.sheet[1] / rows}`;
         pic.style.backgroundPosition = `${cols > 1 ? (col / (cols - 1)) * 100 : 0}% ${rows > 1 ? (row / (rows - 1)) * 100 : 0}%`;
       }
       item.append(pic);
