@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from engines.paxpamir import actions as A
 from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Region, game_data
@@ -568,14 +569,14 @@ def _use_card(state: State, seat: int, action: A.UseCard) -> None:
         state.actions_used += 1
     rank = _card(action.card).rank
     if action.action == "tax":
-        state.pending.append(Pending("tax", seat, remaining=rank))
+        state.pending.append(Pending("tax", seat, card=action.card, remaining=rank))
     elif action.action == "gift":
         _pay_to_market(state, seat, action.gift)
         _place(state, seat, action)
     elif action.action == "build":
-        state.pending.append(Pending("build", seat, remaining=3))
+        state.pending.append(Pending("build", seat, card=action.card, remaining=3))
     elif action.action == "move":
-        state.pending.append(Pending("move", seat, remaining=rank))
+        state.pending.append(Pending("move", seat, card=action.card, remaining=rank))
     elif action.action == "betray":
         _pay_to_market(state, seat, 2)
         owner = state.owner_of(action.target)
@@ -585,7 +586,9 @@ def _use_card(state: State, seat: int, action: A.UseCard) -> None:
             state.pending.append(Pending("prize", seat, card=action.target))
     elif action.action == "battle":
         strength = min(rank, _battle_strength(state, seat, action.region, action.target))
-        state.pending.append(Pending("battle", seat, region=action.region, target=action.target, remaining=strength))
+        state.pending.append(
+            Pending("battle", seat, card=action.card, region=action.region, target=action.target, remaining=strength)
+        )
 
 
 def _purchase(state: State, seat: int, row: int, col: int) -> None:
@@ -797,20 +800,20 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
             state.market.rupees[action.row][action.column] -= 1
         player.rupees += 1
         if top.remaining > 1:
-            state.pending.append(Pending("tax", seat, remaining=top.remaining - 1))
+            state.pending.append(replace(top, remaining=top.remaining - 1))
     elif top.kind == "build":
         assert player.loyalty is not None
         paid = top.reason not in FREE_BLOCKS
         if paid:
             _pay_to_market(state, seat, 2)
             if top.remaining > 1:
-                state.pending.append(Pending("build", seat, remaining=top.remaining - 1))
+                state.pending.append(replace(top, remaining=top.remaining - 1))
             else:
                 _after_build(state, top)
             if state.lasting.get("nation_building") == seat:
                 # Nation Building: "The purchaser's build actions place twice as many blocks": each block paid
                 # for brings a second, free one (placed next, before the next paid one)
-                state.pending.append(Pending("build", seat, remaining=1, reason="nation_building"))
+                state.pending.append(replace(top, remaining=1, reason="nation_building"))
         _place(state, seat, action)  # (any piece taken back from play comes first: it is on top of the stack)
     elif top.kind == "blackmail":
         assert isinstance(action, A.PlaceSpy)
@@ -832,13 +835,11 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
                 del state.spies[action.frm]
             state.spies.setdefault(action.to, []).append(seat)
         if top.remaining > 1:
-            state.pending.append(Pending("move", seat, remaining=top.remaining - 1))
+            state.pending.append(replace(top, remaining=top.remaining - 1))
     elif top.kind == "battle":
         assert isinstance(action, A.Remove)
         if top.remaining > 1:  # (beneath a Safe House choice the removal may ask for)
-            state.pending.append(
-                Pending("battle", seat, region=top.region, target=top.target, remaining=top.remaining - 1)
-            )
+            state.pending.append(replace(top, remaining=top.remaining - 1))
         _remove_piece(state, top.region, top.target, action)
     elif top.kind == "safe_house":
         assert isinstance(action, A.Hide)
@@ -882,7 +883,7 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
 def _after_build(state: State, top: Pending) -> None:
     """Infrastructure: after a build action, one more block, free, in a legal space."""
     if top.kind == "build" and top.reason not in FREE_BLOCKS and has_ability(state, top.seat, "infrastructure"):
-        state.pending.append(Pending("build", top.seat, remaining=1, reason="infrastructure"))
+        state.pending.append(replace(top, remaining=1, reason="infrastructure"))
 
 
 def _remove_piece(state: State, region: Region | None, target: int, piece: A.Remove) -> None:

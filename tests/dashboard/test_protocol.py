@@ -283,6 +283,74 @@ async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
         await stop_live(live)
 
 
+def _pax_pamir_before_a_card_action(kind: str, rank: int) -> tuple[Any, Any]:
+    """A seeded game against Wakhan played on at random to the first person's turn that offers a ``kind`` card
+    action of a card of ``rank`` or more: the state, and that action."""
+    import random
+
+    from engines.paxpamir import actions as A
+    from engines.paxpamir import rules as R
+    from engines.paxpamir.baselines import random_policy
+    from engines.paxpamir.data import game_data
+    from engines.paxpamir.table import person
+    from engines.paxpamir.wakhan.turn import play_turn
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = R.new_game([None, "british"], rng, wakhan=0)
+        while not state.over:
+            if person._person_to_act(state) is None:
+                play_turn(state, rng)
+                continue
+            legal = list(R.legal_actions(state))
+            uses = (a for a in legal if isinstance(a, A.UseCard) and a.action == kind)
+            use = next((a for a in uses if game_data().court[a.card].rank >= rank), None)
+            if use is not None and not state.pending:
+                return state, use
+            R.apply(state, random_policy(state, rng), rng)
+    pytest.fail(f"no {kind} card action of rank {rank} or more offered in 40 seeded games")
+
+
+async def test_a_card_actions_choices_are_headed_with_the_card_and_the_step_in_words():
+    """Issue 41 item 13: once a person chooses a card's tax from the page, the choices listed next are headed with
+    the card's name, what this step does and how many may follow (a new user read "card #0: its tax, step by
+    step"); after one rupee taken, the heading counts one fewer."""
+    from bridge.dashboard import Dashboard
+    from bridge.modbuild import build_save
+    from bridge.session import Session
+    from engines import registry
+    from engines.paxpamir import names
+    from engines.paxpamir.data import game_data
+    from engines.paxpamir.table.build import build_table
+    from tests.conftest import start_live, stop_live
+
+    state, tax = _pax_pamir_before_a_card_action("tax", rank=2)
+    game = registry.load("paxpamir")
+    live = await start_live(build_save(game, table=build_table(state=state)), timeout=20)
+    session = Session(live.connector, game, seed=5)
+    session.last_after = state  # as the bot's turn before left it
+    dashboard = Dashboard(session, live.link, mode="emulator")
+    dashboard.start()
+    try:
+        await dashboard.refresh_table()
+        label = f"White: {names.card(tax.card)}: tax"
+        move = next(m for m in dashboard.state["person"]["moves"] if m["label"] == label)
+        assert await dashboard.control({"type": "person_move", **move}) is None
+        rank = game_data().court[tax.card].rank
+        headed = f"{names.card(tax.card)}'s tax: take a rupee (up to {rank} left, or stop here)"
+        choices = dashboard.state["person"]["moves"]
+        assert {m["group"] for m in choices} == {headed}, choices
+        assert "card #" not in headed and any(m["label"] == "White: stop this card action here" for m in choices)
+        take = next(m for m in choices if "take " in m["label"])
+        assert await dashboard.control({"type": "person_move", **take}) is None
+        assert {m["group"] for m in dashboard.state["person"]["moves"]} == {
+            headed.replace(f"{rank} left", f"{rank - 1} left")
+        }
+    finally:
+        dashboard.stop()
+        await stop_live(live)
+
+
 async def test_the_drawing_follows_a_piece_moved_by_hand_without_a_bot_turn(demo_board: Board):
     """A page that is open sees the table change (a person's hand in TTS) within a poll, with no control sent."""
     from engines.demo import table as layout

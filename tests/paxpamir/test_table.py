@@ -460,3 +460,31 @@ def test_the_choices_a_person_is_asked_say_what_they_answer():
     assert (
         person.asked(state) == "Sikh Merchants in Lahore (#30), just played: where its road goes (then: spy, leverage)"
     )
+
+
+def test_a_card_actions_later_steps_name_the_card_the_place_and_a_free_block():
+    """Issue 41 item 13: each step of a build, move or battle is headed with the card that acts (it was "card #0"),
+    a battle with where it is fought, and the free block of Nation Building or Infrastructure as free."""
+    from dataclasses import replace
+
+    from engines.paxpamir import names
+    from engines.paxpamir.state import Pending
+    from engines.paxpamir.table import person
+
+    card, target = 9, 30
+    build = Pending("build", 1, card=card, remaining=3)
+    assert person.step_asked(build) == (
+        f"{names.card(card)}'s build: place a block for 2 rupees (up to 3 left, or stop here)"
+    )
+    assert person.step_asked(replace(build, remaining=1, reason="nation_building")) == (
+        f"{names.card(card)}'s build: place Nation Building's free block (or stop here)"
+    )
+    battle = Pending("battle", 1, card=card, region="kabul", remaining=2)
+    assert (
+        person.step_asked(battle)
+        == f"{names.card(card)}'s battle at Kabul: remove a piece (up to 2 left, or stop here)"
+    )
+    on_card = replace(battle, region=None, target=target)
+    assert person.step_asked(on_card) == (
+        f"{names.card(card)}'s battle on {names.card(target)}: remove a spy (up to 2 left, or stop here)"
+    )

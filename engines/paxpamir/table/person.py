@@ -18,7 +18,7 @@ from engines.base import Decision, PersonMove, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
 from engines.paxpamir import rules as R
-from engines.paxpamir.state import State
+from engines.paxpamir.state import Pending, State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import seat_name
 from engines.paxpamir.table.plan import Planner
@@ -121,7 +121,7 @@ def asked(state: State) -> str:
             f"{names.card(p.card)}, just played: where its {p.icons[0]} goes (then: {', '.join(p.icons[1:]) or 'done'})"
         )
     if p.kind in ("tax", "build", "move", "battle"):
-        return f"{names.card(p.card)}: its {p.kind}, step by step"
+        return step_asked(p)
     if p.kind == "prize":
         return f"the betrayed {names.card(p.card)}: keep it as a prize?"
     if p.kind == "discard":
@@ -129,6 +129,27 @@ def asked(state: State) -> str:
     if p.event:
         return f"{p.event.replace('_', ' ')}: choose a {p.kind}"
     return f"Choices ({p.kind.replace('_', ' ')})"
+
+
+STEPS = {
+    "tax": "take a rupee",
+    "build": "place a block for 2 rupees",
+    "move": "move a piece",
+    "battle": "remove a piece",
+}
+FREE_STEPS = {"nation_building": "Nation Building's free block", "infrastructure": "Infrastructure's free block"}
+
+
+def step_asked(p: Pending) -> str:
+    """A card action's next step: the card by name, what this step does and how many may follow ("card #0: its
+    tax, step by step" told a new player neither which card nor what to do)."""
+    action = f"{names.card(p.card)}'s {p.kind}"
+    if p.kind == "battle":
+        action += f" at {names.region(p.region)}" if p.region else f" on {names.card(p.target)}"
+    if p.reason in FREE_STEPS:
+        return f"{action}: place {FREE_STEPS[p.reason]} (or stop here)"
+    step = "remove a spy" if p.kind == "battle" and not p.region else STEPS[p.kind]
+    return f"{action}: {step} (up to {p.remaining} left, or stop here)"
 
 
 def moves(previous: State | None, view: TableView) -> list[PersonMove]:
