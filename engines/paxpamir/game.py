@@ -43,6 +43,12 @@ class PaxPamir(Game[TableView, Any]):
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
         return person.play(previous, read_table(table), move_id, rng)
 
+    def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
+        """Before her first turn the people's listed loyalties are theirs to change or keep: Bot turn keeps them."""
+        if moves and all(m.id.startswith(person.LOYALTY) for m in moves):
+            return None
+        return super().refuse_press(state, moves, button)
+
     def after_to_json(self, after: Any) -> Any:
         from engines.paxpamir.state import State
 

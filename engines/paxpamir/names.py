@@ -12,6 +12,10 @@ def card(number: int) -> str:
     return f"{found.name} (#{number})" if found is not None else f"card #{number}"
 
 
+def coalition(name: str) -> str:
+    return name.capitalize()
+
+
 def region(region_id: str) -> str:
     return next((r.name for r in game_data().map.regions if r.id == region_id), region_id)
 

@@ -279,7 +279,15 @@ async def test_three_rounds_of_pax_pamir_against_wakhan_through_the_page(page):
     try:
         await page.goto(board.server.url)
         await page.wait_for_selector("g.region")
-        bot_turns = person_turns = moves_made = 0
+        # before her first turn only a loyalty is listed (issue 41 item 14): one chosen, then Bot turn keeps it
+        loyal = page.locator("button.move", has_text="loyal to the Afghan coalition")
+        await loyal.click()
+        await page.wait_for_function("!state.bot.busy && !state.person.moves.some((m) => m.label.includes('Afghan'))")
+        assert "(now Afghan; Bot turn keeps it)" in await page.locator("#person").inner_text()
+        await page.click("#bot-turn:enabled")
+        await page.wait_for_function("state.turns.length === 1 && !state.bot.busy", timeout=30_000)
+        assert not await page.locator("button.move", has_text="loyal to the").count()
+        bot_turns, person_turns, moves_made = 1, 0, 0
         filtered = False
         while person_turns < 3 or bot_turns < 4:
             assert moves_made < 300, "the turns do not end"

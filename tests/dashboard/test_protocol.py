@@ -221,7 +221,8 @@ async def test_a_person_plays_pax_pamir_against_wakhan_from_the_page():
     try:
         async with connect(board.ws_url, origin=board.origin) as ws:
             state = await next_state(ws)
-            assert state["person"] == {"plays": True, "moves": []}  # Wakhan takes the first turn
+            # Wakhan takes the first turn; before it, only a loyalty may be chosen (or kept by pressing Bot turn)
+            assert {m["id"].split(":")[0] for m in state["person"]["moves"]} == {"loyalty"}
             await control(ws, type="bot_turn")
             state = await next_state(ws, lambda s: s["person"]["moves"])
             moves = state["person"]["moves"]
@@ -240,6 +241,47 @@ async def test_a_person_plays_pax_pamir_against_wakhan_from_the_page():
         chat = [t for t, _ in board.live.emulator.require_world().chat]
         assert f"You: {buy['label']}" in chat and f"You: {end['label']}" in chat
         assert board.session.last_after.current == 0  # Wakhan (seat 0) is to play
+    finally:
+        await close_board(board)
+
+
+async def test_before_wakhans_first_turn_a_person_chooses_their_loyalty_from_the_page():
+    """Issue 41 item 14: the people choose their loyalty at set-up (spec A3.5 "Humans choose loyalty clockwise from
+    a random human"; rules L13 "Place Wakhan's pieces to the right of the player who choses their loyalty last.
+    Wakhan will take the first turn of the game."), so before her first turn the page lists the other two
+    coalitions; a choice moves the person's token to its space, which the bot then reads (her pragmatic loyalty is
+    one no person holds, B3); Bot turn is not refused while only loyalties are listed, and after it none is."""
+    from engines.paxpamir.table.read import read_table
+    from tests.dashboard.conftest import close_board, open_board
+
+    board = await open_board("paxpamir")
+    try:
+        async with connect(board.ws_url, origin=board.origin) as ws:
+            state = await next_state(ws, lambda s: s["table"] is not None)
+            was = read_table(await board.live.connector.snapshot()).state.players[1].loyalty
+            moves = state["person"]["moves"]
+            assert sorted(m["label"] for m in moves) == sorted(
+                f"White: loyal to the {c.title()} coalition (your token to its space)"
+                for c in ("afghan", "british", "russian")
+                if c != was
+            )
+            assert {m["group"] for m in moves} == {
+                f"White's loyalty, before Wakhan's first turn (now {was.title()}; Bot turn keeps it)"
+            }
+            assert state["bot"]["refused"] == {}  # Bot turn keeps it
+            chosen = moves[-1]
+            assert await control(ws, type="person_move", **chosen) == {"type": "ack", "control": "person_move"}
+            state = await next_state(ws, lambda s: all(m["id"] != chosen["id"] for m in s["person"]["moves"]))
+            coalition = chosen["id"].rsplit(":", 1)[1]
+            table = read_table(await board.live.connector.snapshot())
+            assert table.state.players[1].loyalty == coalition != was
+            assert was in {m["id"].rsplit(":", 1)[1] for m in state["person"]["moves"]}  # may be chosen back
+            await control(ws, type="bot_turn")
+            state = await next_state(ws, lambda s: s["turns"] and s["person"]["moves"])
+            assert not any(m["id"].startswith("loyalty:") for m in state["person"]["moves"])
+        after = board.session.last_after
+        assert after.players[1].loyalty == coalition and after.players[0].loyalty not in (None, coalition)
+        assert f"You: {chosen['label']}" in [t for t, _ in board.live.emulator.require_world().chat]
     finally:
         await close_board(board)
 
@@ -267,7 +309,7 @@ async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
         await dashboard.refresh_table()
         while made < 40:
             moves = dashboard.state["person"]["moves"]
-            if not moves:
+            if not moves or all(m["id"].startswith("loyalty:") for m in moves):  # Bot turn keeps the loyalties
                 assert await dashboard.control({"type": "bot_turn"}) is None
                 continue
             seats.add(moves[0]["label"].split(":")[0])

@@ -18,6 +18,7 @@ from engines.base import Decision, PersonMove, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
 from engines.paxpamir import rules as R
+from engines.paxpamir.data import COALITIONS
 from engines.paxpamir.state import Pending, State
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import seat_name
@@ -152,9 +153,49 @@ def step_asked(p: Pending) -> str:
     return f"{action}: {step} (up to {p.remaining} left, or stop here)"
 
 
+LOYALTY = "loyalty:"  # the id of a loyalty chosen before her first turn: "loyalty:SEAT:COALITION"
+
+
+def loyalty_moves(view: TableView) -> list[PersonMove]:
+    """Before Wakhan's first turn, each person's loyalty token may go to another coalition's space: the people
+    choose their loyalty at set-up (spec A3.5), and she then takes the first turn (B1). Optional: Bot turn keeps
+    the loyalties the table shows. Once she has drawn her first AI card the set-up is over (her AI discard is
+    never empty again: an emptied deck is made again and drawn from at once)."""
+    state = view.state
+    if state.ai_discard or state.over:
+        return []
+    listed = []
+    for seat, player in enumerate(state.players):
+        if player.wakhan or player.loyalty is None:
+            continue
+        who, now = seat_name(state, seat), names.coalition(player.loyalty)
+        group = f"{who}'s loyalty, before Wakhan's first turn (now {now}; Bot turn keeps it)"
+        for coalition in COALITIONS:
+            if coalition != player.loyalty:
+                label = f"{who}: loyal to the {names.coalition(coalition)} coalition (your token to its space)"
+                listed.append(PersonMove(f"{LOYALTY}{seat}:{coalition}", label, group))
+    return listed
+
+
+def _choose_loyalty(view: TableView, move_id: str) -> list[Command]:
+    """A loyalty chosen before her first turn: the person's token moves to the coalition's space (the reader takes
+    loyalty from there); nothing else changes."""
+    if move_id not in {m.id for m in loyalty_moves(view)}:
+        raise ValueError(f"no move {move_id!r} now: Wakhan has had her first turn, or the table changed; choose again")
+    _, seat, chosen = move_id.split(":")
+    coalition = next(c for c in COALITIONS if c == chosen)
+    state = view.state.copy()
+    state.players[int(seat)].loyalty = coalition
+    R.refresh_pragmatic_loyalty(state)
+    planner = Planner(view)
+    decision: Decision[str] = Decision(coalition, Reason("A3 set-up: each person chooses a loyalty", move_id))
+    planner.record(decision, state)
+    return planner.plan(decision)
+
+
 def moves(previous: State | None, view: TableView) -> list[PersonMove]:
     if previous is None:
-        return []  # Wakhan takes the first turn
+        return loyalty_moves(view)  # Wakhan takes the first turn; before it, the people may choose their loyalty
     state = _checked(previous, view)
     seat = _person_to_act(state)
     if seat is None:
@@ -168,8 +209,8 @@ def moves(previous: State | None, view: TableView) -> list[PersonMove]:
 
 
 def play(previous: State | None, view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-    if previous is None:
-        raise ValueError("Wakhan takes the first turn: press Bot turn")
+    if previous is None:  # before her first turn: a loyalty (the table holds it; nothing to carry to the next move)
+        return _choose_loyalty(view, move_id), None
     state = _checked(previous, view)
     if _person_to_act(state) is None:
         raise ValueError("it is not a person's turn: press Bot turn")
