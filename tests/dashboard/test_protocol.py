@@ -328,28 +328,16 @@ async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
 def _pax_pamir_before_a_card_action(kind: str, rank: int) -> tuple[Any, Any]:
     """A seeded game against Wakhan played on at random to the first person's turn that offers a ``kind`` card
     action of a card of ``rank`` or more: the state, and that action."""
-    import random
-
     from engines.paxpamir import actions as A
     from engines.paxpamir import rules as R
-    from engines.paxpamir.baselines import random_policy
     from engines.paxpamir.data import game_data
-    from engines.paxpamir.table import person
-    from engines.paxpamir.wakhan.turn import play_turn
+    from tests.paxpamir.games import persons_moves
 
-    for seed in range(40):
-        rng = random.Random(seed)
-        state = R.new_game([None, "british"], rng, wakhan=0)
-        while not state.over:
-            if person._person_to_act(state) is None:
-                play_turn(state, rng)
-                continue
-            legal = list(R.legal_actions(state))
-            uses = (a for a in legal if isinstance(a, A.UseCard) and a.action == kind)
-            use = next((a for a in uses if game_data().court[a.card].rank >= rank), None)
-            if use is not None and not state.pending:
-                return state, use
-            R.apply(state, random_policy(state, rng), rng)
+    for state, _ in persons_moves(40):
+        uses = (a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == kind)
+        use = next((a for a in uses if game_data().court[a.card].rank >= rank), None)
+        if use is not None and not state.pending:
+            return state.copy(), use
     pytest.fail(f"no {kind} card action of rank {rank} or more offered in 40 seeded games")
 
 

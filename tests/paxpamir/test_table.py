@@ -25,6 +25,7 @@ from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.wakhan.turn import Wakhan, play_turn
 from tests.conftest import start_live, stop_live
+from tests.paxpamir.games import persons_moves
 from tests.paxpamir.tablecheck import table_fields
 
 GAME = registry.load("paxpamir")
@@ -387,26 +388,18 @@ def test_her_answer_that_ends_a_persons_turn_from_the_page_leaves_her_draw_to_he
     games against a random person."""
     from engines.paxpamir.table import person
 
-    for seed in range(60):
-        rng = random.Random(seed)
-        state = R.new_game([None, "british"], rng, wakhan=0)
-        while not state.over:
-            if person._person_to_act(state) is None:
-                play_turn(state, rng)
-                continue
-            action = random_policy(state, rng)
-            trial = state.copy()
-            R.apply(trial, action, random.Random(0))
-            if trial.pending and trial.pending[-1].seat == 0 and trial.current != 0:  # she must answer first
-                view = read_table(Table.from_save(build_table(state=state)))
-                move = str(list(R.legal_actions(state)).index(action))
-                commands, after = person.play(state, view, move, random.Random(0))
-                if after.current == 0 and after.turn != state.turn:
-                    assert next(c.text for c in commands if c.op == "say").startswith("Bot: ")  # her answer
-                    assert (after.ai_deck, after.ai_discard) == (state.ai_deck, state.ai_discard)
-                    assert after.players[0].loyalty == state.players[0].loyalty
-                    return
-            R.apply(state, action, rng)
+    for state, action in persons_moves(60):
+        trial = state.copy()
+        R.apply(trial, action, random.Random(0))
+        if trial.pending and trial.pending[-1].seat == 0 and trial.current != 0:  # she must answer first
+            view = read_table(Table.from_save(build_table(state=state)))
+            move = str(list(R.legal_actions(state)).index(action))
+            commands, after = person.play(state, view, move, random.Random(0))
+            if after.current == 0 and after.turn != state.turn:
+                assert next(c.text for c in commands if c.op == "say").startswith("Bot: ")  # her answer
+                assert (after.ai_deck, after.ai_discard) == (state.ai_deck, state.ai_discard)
+                assert after.players[0].loyalty == state.players[0].loyalty
+                return
     pytest.fail("no answer of hers ended a person's turn in 60 seeded games")
 
 
