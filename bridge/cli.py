@@ -927,6 +927,7 @@ async def _dev(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.Eve
             force=args.force,
             say=say,
             verbose=args.verbose,
+            banner=run.dashboard.dashboard.banner if run.dashboard is not None else lambda key, text: None,
         )
         await loop.start()
         try:

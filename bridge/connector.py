@@ -30,6 +30,11 @@ class ConnectorError(LinkError):
     """The connector answered with an error, or is not installed in the loaded game."""
 
 
+class ConnectorBroken(ConnectorError):
+    """The Global script reported an error and the connector has not answered since (its script failed to load):
+    a request fails at once, naming the error, instead of after its whole deadline."""
+
+
 @dataclass(frozen=True)
 class ConnectorEvent:
     """Something a player did on the bot panel (``bot_turn``, ``difficulty``) or the mod's ``hello``."""
@@ -46,6 +51,7 @@ class BatchResult:
 
 BatchState = Literal["sent", "running", "finished", "failed", "lost"]
 PROGRESS_GRACE = 2.0  # seconds beyond the per-command deadline before a batch that reports nothing is given up
+PROBE = 1.0  # seconds a connector whose Global script reported an error has to show it still answers
 
 
 @dataclass
@@ -87,6 +93,9 @@ class Connector:
         self.batches: dict[int, BatchProgress] = {}  # every batch not yet settled, and the last few settled
         self.settled_listeners: list[Callable[[BatchProgress], None]] = []  # a batch's end, however late
         self.load_error: str | None = None  # a Global script error the connector has not been heard since
+        self.broken = False  # and a probe since the last load went unanswered: requests fail at once
+        # a Global script error in words (``automa dev`` reads its chunk row as file:line)
+        self.explain: Callable[[str], str] = lambda error: error
         self._last: tuple[Table, str, int] | None = None  # the last snapshot, its epoch and version (for changes)
         self._remove = link.add_listener(self._on_message)
 
@@ -97,9 +106,10 @@ class Connector:
     def _on_message(self, message: FromTTS) -> None:
         if isinstance(message, GameLoaded):
             self._reset()
+            self.broken = False  # a new script: probed afresh should it have reported an error
             return
         if isinstance(message, LuaError) and message.guid == GLOBAL_GUID:
-            self.load_error = message.error[:300]  # until the connector is heard again (a broken script: never)
+            self.load_error = self.explain(message.error)[:400]  # until the connector is heard again
             return
         if not isinstance(message, CustomFromTTS) or not isinstance(message.customMessage, dict):
             return
@@ -185,6 +195,27 @@ class Connector:
                 future.set_exception(error)
 
     async def call(self, op: str, args: dict[str, Any] | None = None, timeout: float | None = None) -> Any:
+        await self._unless_broken(op)
+        return await self._call(op, args, timeout)
+
+    async def _unless_broken(self, op: str) -> None:
+        """After a Global script error, the connector may be gone (a script that failed to load) or well (a mod's
+        own error later on): one short ping tells, once per load, and while it stays unanswered every request
+        fails at once with the error, not after its whole deadline (each page move took 23 s to fail)."""
+        if self.load_error is None:
+            return
+        if not self.broken:
+            with contextlib.suppress(RequestTimeout):
+                await self._call("ping", None, PROBE)
+            self.broken = self.load_error is not None  # an answer clears the error (any word from the connector)
+        if self.broken and self.load_error is not None:
+            raise ConnectorBroken(
+                f"the connector cannot answer '{op}': the Global script reported an error and has not answered "
+                f"since ({self.load_error}): fix the script and save it (automa dev sends it again), or load a "
+                "save whose script works"
+            )
+
+    async def _call(self, op: str, args: dict[str, Any] | None, timeout: float | None) -> Any:
         request_id = new_request_id(self._pending)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._pending[request_id] = future
@@ -193,11 +224,6 @@ class Connector:
             await self.link.send_custom({"automa": {"id": request_id, "op": op, "args": args or {}}})
             return await asyncio.wait_for(future, deadline)
         except TimeoutError:
-            if self.load_error is not None:
-                raise RequestTimeout(
-                    f"the connector did not answer '{op}', and has not since the Global script reported an error "
-                    f"({self.load_error}): if the script failed to load, fix it and save (automa dev sends it again)"
-                ) from None
             raise RequestTimeout(
                 f"the connector did not answer '{op}' within {deadline:g} s: is the Tabletop Automa mod loaded "
                 "(its Global script must contain the connector)? If TTS stays silent, restart it."
@@ -246,6 +272,7 @@ class Connector:
         link's by default) beyond each command's own deadline without word. Raises :class:`BatchFailed` naming the
         first command that failed, or :class:`BatchUnconfirmed` when TTS went quiet (the batch stays tracked in
         :attr:`batches`, and its end, when TTS reports it, reaches :attr:`settled_listeners`)."""
+        await self._unless_broken("apply")  # nothing is sent to a connector known to be gone
         deadline = timeout or self.timeout or self.link.timeout
         request_id = new_request_id(self._pending)
         batch = self.batches[request_id] = BatchProgress(request_id, len(commands))

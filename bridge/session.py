@@ -181,6 +181,13 @@ def plan_turn_with_state(
     return TurnPlan(game.name, seed, difficulty, steps), game.after_turn(state, decisions)
 
 
+def _why_not_shown(exc: Exception, timeout: float) -> str:
+    """Why a best-effort word to TTS did not arrive: a timeout's own text is empty (the line once ended ": ")."""
+    if isinstance(exc, TimeoutError):
+        return f"TTS did not answer within {timeout:g} s"
+    return str(exc) or type(exc).__name__
+
+
 class TurnFailed(RuntimeError):
     """The bot's turn did not happen as planned; it has been reported everywhere already (chat, panel, terminal,
     dashboard)."""
@@ -514,7 +521,7 @@ class Session:
         results = await asyncio.gather(*(asyncio.wait_for(job, timeout) for job in jobs), return_exceptions=True)
         for result in results:
             if isinstance(result, Exception):
-                log.info("could not show it in TTS as well: %s", result or type(result).__name__)
+                log.info("could not show it in TTS as well: %s", _why_not_shown(result, timeout))
 
     def notify(self, kind: str, text: str) -> None:
         """Tell the page (and whoever listens) ``text``, of ``kind`` (see :attr:`notice_listeners`)."""

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -528,3 +529,82 @@ def test_serve_names_every_busy_port_before_it_prints_a_dashboard_address():
         assert result.stderr.count("already in use") == 1
     for result in (every, tts_only, page_only):
         assert "dashboard:" not in result.stdout and "emulator:" not in result.stdout, result.stdout
+
+
+def test_dev_with_a_broken_connector_fails_each_page_move_at_once_naming_the_line_and_bans_a_bad_rules_reload(
+    tmp_path: Path,
+):
+    """Issue 41 item 18, through ``automa dev`` with the emulator and its page: a rules reload that fails shows a
+    banner on the page (not a log line only) until a reload passes; once the connector script is broken, a page
+    move fails naming the script's file:line (it waited out the deadline, then blamed "chunk_0"), and what could
+    not be shown in TTS says why (the log ended ": "); the script fixed, the page plays again."""
+    import asyncio
+    import shutil
+
+    from websockets.asyncio.client import connect
+
+    from bridge.modsource import default_root
+
+    rules, mod = tmp_path / "demo", tmp_path / "tts_mod"
+    shutil.copytree(ROOT / "engines" / "demo", rules, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(default_root(), mod, ignore=shutil.ignore_patterns("__pycache__"))
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port())]
+    flags = ["--rules", str(rules), "--mod", str(mod), "--debounce", "0.2"]
+    proc = subprocess.Popen(
+        [*AUTOMA, "dev", "demo", "--emulator", "--fast", *ports, *flags],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    game_py, lua = rules / "game.py", mod / "demo" / "global.lua"
+
+    async def page(url: str) -> tuple[str, str]:
+        port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+        async with connect(f"ws://127.0.0.1:{port}/ws?token={token}", origin=f"http://127.0.0.1:{port}") as ws:
+
+            async def state_where(check: Any) -> dict[str, Any]:
+                async def wait() -> dict[str, Any]:
+                    while True:
+                        message = json.loads(await ws.recv())
+                        if message["type"] == "state" and check(message["state"]):
+                            return message["state"]
+
+                return await asyncio.wait_for(wait(), 60)
+
+            async def press(**control: str) -> dict[str, Any]:
+                await ws.send(json.dumps(control))
+                while (reply := json.loads(await asyncio.wait_for(ws.recv(), 60)))["type"] != "ack":
+                    pass
+                return reply
+
+            game_py.write_text(game_py.read_text().replace("def decide(", "def decide(:"), encoding="utf-8")
+            banned = await state_where(lambda s: "rules" in s["banners"])
+            game_py.write_text(game_py.read_text().replace("def decide(:", "def decide("), encoding="utf-8")
+            await state_where(lambda s: s["banners"] == {})
+            lua.parent.mkdir(exist_ok=True)
+            lua.write_text("-- demo extras\nlocal ok = 1\nlocal broken = = 2\n", encoding="utf-8")
+            await state_where(lambda s: any("dev: TTS error:" in e["text"] for e in s["log"]))
+            failed = (await press(type="person_move", id="4", label="a slot"))["error"]
+            lua.write_text("-- demo extras\nlocal ok = 1\n", encoding="utf-8")
+            await state_where(lambda s: sum("Global script and UI sent" in e["text"] for e in s["log"]) == 2)
+            assert await press(type="bot_turn") == {"type": "ack", "control": "bot_turn"}
+            return banned["banners"]["rules"], failed
+
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        url = proc.stdout.readline().split(" ", 1)[1].strip()
+        while "dev: watching" not in (line := proc.stdout.readline()):
+            assert line, "automa dev ended"
+        banner, failed = asyncio.run(page(url))
+        line = next(n for n, text in enumerate(game_py.read_text().splitlines(), 1) if "def decide(" in text)
+        assert banner.startswith(f"Rules reload failed: {game_py}:{line}: SyntaxError")
+        assert "the connector cannot answer 'snapshot'" in failed and f"{lua}:3: chunk_0:(" in failed, failed
+        assert "restart" not in failed
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=20)
+    assert proc.returncode == 0, err
+    shown = [e for e in err.splitlines() if "could not show it in TTS as well: " in e]
+    assert shown and all(e.split("as well: ", 1)[1].strip() for e in shown), shown
+    assert any(f"{lua}:3" in e for e in shown), shown

@@ -80,6 +80,7 @@ class Dashboard:
             "end": None,  # how the game ended, as soon as the table shows it
             "last_turn": session.played[-1] if session.played else None,  # a resumed game's too
             "turns": session.played,  # every bot turn of this game, the newest last (the session's own list)
+            "banners": {},  # what stays wrong until fixed, shown above the page (automa dev's failed rules reload)
             "log": [],
         }
         self.version = 0
@@ -131,6 +132,18 @@ class Dashboard:
         entries = self.state["log"]
         entries.append({"kind": kind, "text": text, "time": time.strftime("%H:%M:%S")})
         del entries[:-LOG_LIMIT]
+        self._touch()
+
+    def banner(self, key: str, text: str | None) -> None:
+        """Show ``text`` above the page until the same ``key`` is cleared (None): a failure that lasts, such as a
+        rules reload that failed, must not scroll away in the log while the old rules play on."""
+        banners = self.state["banners"]
+        if banners.get(key) == text:  # (None for one not shown)
+            return
+        if text is None:
+            del banners[key]
+        else:
+            banners[key] = text
         self._touch()
 
     def on_echo(self, kind: str, text: str) -> None:

@@ -1,8 +1,8 @@
 """``automa dev``: the bridge serving bot turns while rules and mod scripts reload from their files.
 
 Rules (``engines/<game>/``): a fresh copy is loaded beside the running one and must pass the game's self-check
-before it replaces it, between bot turns; if it fails, the running rules stay, the traceback goes to the terminal
-and one line to the TTS chat.
+before it replaces it, between bot turns; if it fails, the running rules stay, the traceback goes to the terminal,
+one line to the TTS chat, and a banner to the page until a reload passes.
 
 Mod (``tts_mod/``): the Global script is bundled again and sent with Save & Play together with its UI. What TTS
 held before is the baseline: if TTS's copy changed since (someone saved in TTS's own editor), nothing is sent;
@@ -44,12 +44,14 @@ class DevLoop:
         force: bool = False,
         say: Callable[[str], None] = print,
         verbose: bool = False,
+        banner: Callable[[str, str | None], None] = lambda key, text: None,
     ) -> None:
         self.session, self.link = session, link
         self.rules_dir, self.mod_dir = rules_dir, mod_dir
         self.force = force
         self.say = say
         self.verbose = verbose  # a failed reload's whole traceback, not only its line
+        self.banner = banner  # (key, text): a failure shown on the page until cleared with None (the dashboard's)
         self.watcher = Watcher(
             {"rules": (rules_dir, frozenset({".py"})), "mod": (mod_dir, frozenset({".lua", ".xml"}))}, debounce=debounce
         )
@@ -68,6 +70,7 @@ class DevLoop:
 
     async def start(self) -> None:
         self._remove_listener = self.link.add_listener(self._on_message)
+        self.session.connector.explain = self.explain  # a request to a broken connector names file:line too
         loaded = await self.link.wait_loaded()
         self._note_loaded(loaded)
         self.baseline = self.in_tts
@@ -100,9 +103,11 @@ class DevLoop:
             where = failure_line(exc, self.rules_dir)
             details = f"\n{traceback.format_exc()}" if self.verbose else " (-v shows the traceback)"
             self.say(f"{where}\ndev: rules reload failed; the running rules stay.{details}")
+            self.banner("rules", f"Rules reload failed: {where}. The running rules stay until a reload passes.")
             await self._chat(f"Rules reload failed: {where}; the running rules stay.", "Red")
             return False
         await self.session.replace_game(game)
+        self.banner("rules", None)
         self.rule_reloads += 1
         self.say(f"dev: rules reloaded from {self.rules_dir} (self-check passed)")
         await self._chat("Rules reloaded.", "Green")
@@ -183,9 +188,13 @@ class DevLoop:
                 "never overwritten"
             )
         elif isinstance(message, LuaError) and message.guid == GLOBAL_GUID and self.bundle is not None:
-            text = self.bundle.explain(message.error)
+            text = self.explain(message.error)
             self.errors.append(text)
             self.say(f"dev: TTS error: {text}")
+
+    def explain(self, error: str) -> str:
+        """A Global script error with its chunk row read as file:line of the bundle last sent."""
+        return self.bundle.explain(error) if self.bundle is not None else error
 
     async def _chat(self, text: str, color: str) -> None:
         try:

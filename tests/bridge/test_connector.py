@@ -401,3 +401,19 @@ async def test_a_motion_that_fails_stops_the_batch_once_the_others_end(lv: Live)
     assert failure.value.index == 1 and "did not come to rest" in failure.value.reason
     assert failure.value.applied == 1 and world.objects["block1"].position.x == 2
     assert ("never said", [1, 1, 1]) not in world.chat
+
+
+async def test_a_global_error_after_the_connector_loaded_leaves_it_answering(lv: Live):
+    """A Global script error is not always a connector that failed to load (issue 41 item 18 fails requests at once
+    only when it is): a mod's own callback that errors later is reported, the connector answers the short probe
+    the next request sends, and the error is forgotten."""
+    await lv.link.execute("Wait.frames(function() error('a slip of the mod') end, 1)")
+    for _ in range(200):
+        if lv.connector.load_error is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert "a slip of the mod" in str(lv.connector.load_error)
+    assert await lv.connector.ping() == {"protocol": 1, "game": "test"}
+    assert lv.connector.load_error is None and not lv.connector.broken
+    await lv.connector.apply([Say(text="still here")])
+    assert "still here" in [text for text, _ in lv.emulator.require_world().chat]

@@ -595,3 +595,46 @@ async def test_the_page_of_a_resumed_game_lists_its_turns_the_newest_open(page, 
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+async def test_a_failed_rules_reload_of_automa_dev_stays_on_the_page_until_a_reload_passes(
+    demo_board: Board, page, tmp_path
+):
+    """Issue 41 item 18: a rules reload that fails (the running rules stay) is a banner above the page naming the
+    file and line, not a log line that scrolls away; the next reload that passes takes it down."""
+    import shutil
+
+    from bridge.dev.loop import DevLoop
+    from bridge.modsource import default_root
+
+    rules, mod = tmp_path / "demo", tmp_path / "tts_mod"
+    shutil.copytree(ROOT / "engines" / "demo", rules, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(default_root(), mod, ignore=shutil.ignore_patterns("__pycache__"))
+    dashboard = demo_board.server.dashboard
+    said: list[str] = []  # the terminal's lines
+    loop = DevLoop(
+        demo_board.session, demo_board.live.link, rules_dir=rules, mod_dir=mod, say=said.append, banner=dashboard.banner
+    )
+    await loop.start()
+    runner = asyncio.create_task(loop.run())
+    try:
+        await page.goto(demo_board.server.url)
+        await page.wait_for_selector("#board > *")
+        assert await page.locator("#banners").is_hidden()
+        game_py = rules / "game.py"
+        game_py.write_text(game_py.read_text().replace("def decide(", "def decide(:"), encoding="utf-8")
+        await page.wait_for_selector("#banners .banner[data-key=rules]")
+        line = next(n for n, text in enumerate(game_py.read_text().splitlines(), 1) if "def decide(:" in text)
+        shown = await page.locator("#banners").inner_text()
+        assert shown.startswith(f"Rules reload failed: {game_py}:{line}: SyntaxError") and "rules stay" in shown
+        assert await page.locator("#banners").get_attribute("role") == "alert"
+        texts = await page.evaluate(CONTRAST)
+        assert any(t["text"].startswith("Rules reload failed") for t in texts), texts  # readable, as every text
+        assert [t for t in texts if t["ratio"] < 4.5 and not t["faded"]] == []
+        game_py.write_text(game_py.read_text().replace("def decide(:", "def decide("), encoding="utf-8")
+        await page.wait_for_selector("#banners", state="hidden")
+        assert loop.rule_reloads == 1 and await page.locator("#banners .banner").count() == 0
+        assert any("rules reload failed" in s for s in said)  # the terminal still has it
+    finally:
+        runner.cancel()
+        loop.stop()

@@ -86,6 +86,15 @@ function render() {
   renderTable(state.table);
   renderTurns(state.turns);
   renderLog(state.log);
+  renderBanners(state.banners);
+}
+
+// What stays wrong until fixed (automa dev's failed rules reload), above the page until the bridge clears it.
+function renderBanners(banners) {
+  const box = document.getElementById("banners");
+  box.replaceChildren(...Object.entries(banners || {}).map(([key, text]) =>
+    el("p", { class: "banner", "data-key": key }, text)));
+  box.hidden = !box.children.length;
 }
 
 // The end, as soon as the table shows it: who won, why, the score, and a new game in this same tab.
