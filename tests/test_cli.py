@@ -586,6 +586,7 @@ def test_dev_with_a_broken_connector_fails_each_page_move_at_once_naming_the_lin
             lua.write_text("-- demo extras\nlocal ok = 1\nlocal broken = = 2\n", encoding="utf-8")
             await state_where(lambda s: any("dev: TTS error:" in e["text"] for e in s["log"]))
             failed = (await press(type="person_move", id="4", label="a slot"))["error"]
+            await asyncio.sleep(4.5)  # the page's polls of the table meanwhile (every 2 s) fail too
             lua.write_text("-- demo extras\nlocal ok = 1\n", encoding="utf-8")
             await state_where(lambda s: sum("Global script and UI sent" in e["text"] for e in s["log"]) == 2)
             assert await press(type="bot_turn") == {"type": "ack", "control": "bot_turn"}
@@ -608,3 +609,5 @@ def test_dev_with_a_broken_connector_fails_each_page_move_at_once_naming_the_lin
     shown = [e for e in err.splitlines() if "could not show it in TTS as well: " in e]
     assert shown and all(e.split("as well: ", 1)[1].strip() for e in shown), shown
     assert any(f"{lua}:3" in e for e in shown), shown
+    unread = [e for e in err.splitlines() if "dashboard could not read the table" in e]
+    assert len(unread) == len(set(unread)), unread  # said once, not at each of the page's polls

@@ -90,6 +90,7 @@ class Dashboard:
         self._reading = asyncio.Lock()
         self._view: Any = None  # the game's reading of the table, for whose turn it is
         self._moves: list[PersonMove] = []
+        self._unread: str | None = None  # why the last read of the table failed, said once in the terminal
         self.deal: Dealer | None = None
         self.hands: HandTable | None = None  # the table the person touches (with the emulator)
         self.view_changed = asyncio.Event()  # a hand action was carried out: look at the table at once
@@ -209,8 +210,11 @@ class Dashboard:
                 self._view, self._moves = None, []
                 self.state["end"], self.state["bot"]["refused"] = None, {}
             except LinkError as exc:
-                log.info("dashboard could not read the table: %s", exc)
+                if str(exc) != self._unread:  # once, not at every poll (a broken connector fails each at once)
+                    log.info("dashboard could not read the table: %s", exc)
+                self._unread = str(exc)
                 return
+            self._unread = None
             if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
                 self._touch()
 
