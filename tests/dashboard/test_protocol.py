@@ -307,6 +307,9 @@ async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
     rng, seats, made = random.Random(4), set(), 0
     try:
         await dashboard.refresh_table()
+        groups = {m["group"] for m in dashboard.state["person"]["moves"]}  # before her first turn: each loyalty
+        assert groups == {f"{who}'s loyalty, before Wakhan's first turn (now {now}; Bot turn keeps it)"
+                          for who, now in (("White", "British"), ("Red", "Russian"))}  # fmt: skip
         while made < 40:
             moves = dashboard.state["person"]["moves"]
             if not moves or all(m["id"].startswith("loyalty:") for m in moves):  # Bot turn keeps the loyalties

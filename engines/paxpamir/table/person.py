@@ -159,8 +159,10 @@ LOYALTY = "loyalty:"  # the id of a loyalty chosen before her first turn: "loyal
 def loyalty_moves(view: TableView) -> list[PersonMove]:
     """Before Wakhan's first turn, each person's loyalty token may go to another coalition's space: the people
     choose their loyalty at set-up (spec A3.5), and she then takes the first turn (B1). Optional: Bot turn keeps
-    the loyalties the table shows. Once she has drawn her first AI card the set-up is over (her AI discard is
-    never empty again: an emptied deck is made again and drawn from at once)."""
+    the loyalties the table shows. A3.5's order of choosing (clockwise, the person just after her last: Red, then
+    White) is the people's to keep; the list takes each choice as it comes. Once she has drawn her first AI card
+    the set-up is over (her AI discard is never empty again: an emptied deck is made again and drawn from at
+    once)."""
     state = view.state
     if state.ai_discard or state.over:
         return []
