@@ -437,6 +437,7 @@ async def test_the_pages_map_editor_draws_regions_on_the_board_and_saves_the_map
         async def click(x: float, z: float) -> None:
             at = await page.evaluate(
                 """([x, y]) => { const svg = document.getElementById("me-board");
+                   svg.scrollIntoView({block: "nearest"});  // below the table on the page: a person scrolls to it
                    const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM()); return [p.x, p.y]; }""",
                 [x, -z],
             )
