@@ -34,6 +34,7 @@ _REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "
 _REMOVED_STRING = ("dump",)
 INSTRUCTION_BUDGET = 200_000_000  # Lua VM instructions one callback may run (well under a second here)
 MEMORY_LIMIT = 512 * 1024 * 1024  # bytes the whole Lua state may hold
+COUNT_STEP = 1000  # instructions between two looks of the count hook when counting per frame
 _REMOVED_OS = ("execute", "exit", "getenv", "remove", "rename", "tmpname", "setlocale")
 _LUA_POSITION = re.compile(r"^(?:\[string \"[^\"]*\"\]|(chunk_\d+)):(\d+): ", re.M)
 _NEAR = re.compile(r"near '([^']+)'")
@@ -136,6 +137,7 @@ class LuaHost:
         self._new_env = g["__automa_env"]
         self._wrap = g["__automa_wrap"]
         self._meter = g["__automa_meter"]
+        self._count_every = g["__automa_count_every"]
         self._cache = g["__automa_cache"]
         self._gen = 0
         self._where = g["__automa_where"]
@@ -181,6 +183,16 @@ class LuaHost:
             self._depth -= 1
             if self._depth == 0:
                 self._meter["used"] = 0  # a call stopped over budget left the every-instruction hook on: lift it
+
+    def count_instructions(self, step: int = COUNT_STEP) -> None:
+        """Count Lua VM instructions to within ``step`` from now on (read :attr:`instructions`), for counts per
+        frame (tools/emulator/budget.py); off, the count runs in steps of 100,000, as the endless-loop budget's."""
+        self._count_every(step)
+
+    @property
+    def instructions(self) -> int:
+        """Lua VM instructions run so far by every script and callback, to within the counting step."""
+        return int(self._meter["total"])
 
     @property
     def generation(self) -> int:

@@ -598,7 +598,10 @@ local CRASH = "\1MoonSharp crash\1"
 __automa_crash_mark = CRASH
 local function crash(text) error(CRASH .. text, 0) end
 __automa_crash = crash
-local meter = { used = 0 } -- the host zeroes `used` through the C API, which runs no instructions (no hook)
+-- The host zeroes `used` through the C API, which runs no instructions (no hook). `total` runs on across calls and
+-- frames: the instructions of every callback, to within `step`, for counts per frame (luahost.count_instructions
+-- makes `step` small; left at STEP, counting costs nothing more than the budget already does).
+local meter = { used = 0, total = 0, step = STEP }
 __automa_meter = meter
 
 -- The mod's line the stop is blamed on: the first frame from `level` up that runs a script's chunk (not the
@@ -621,7 +624,8 @@ end
 
 local over_budget
 local function count()
-  meter.used = meter.used + STEP
+  local step = meter.step
+  meter.used, meter.total = meter.used + step, meter.total + step
   if meter.used > budget then
     sethook(over_budget, "", 1)
     stop(2)
@@ -629,16 +633,22 @@ local function count()
   if getinfo(DEPTH_LIMIT, "l") ~= nil then crash("IndexOutOfRangeException: Index was outside the bounds of the array.") end
 end
 over_budget = function()
-  if meter.used <= budget then sethook(count, "", STEP) return end -- a new budget began since
+  if meter.used <= budget then sethook(count, "", meter.step) return end -- a new budget began since
   stop(2)
 end
 sethook(count, "", STEP)
+
+-- The host's switch for counts per frame: the hook every `step` instructions from now on (coroutines made later too).
+function __automa_count_every(step)
+  meter.step = step
+  sethook(count, "", step)
+end
 
 -- A new coroutine gets the C side of the hook but not its Lua function (debug.sethook keeps that per thread).
 local raw_create = coroutine.create
 coroutine.create = function(fn)
   local co = raw_create(fn)
-  sethook(co, count, "", STEP)
+  sethook(co, count, "", meter.step)
   return co
 end
 coroutine.wrap = function(fn)

@@ -62,11 +62,24 @@ local function json_string(s)
   return '"' .. s .. '"'
 end
 
+-- Whether string.format writes a decimal point here: MoonSharp may format in the machine's .NET culture (a comma on a
+-- German Windows: shared/docs/tts-interface.md), so the first number tells, and only then is each number mended.
+local POINT = format("%.1f", 0.5) == "0.5"
+
 local function json_number(v)
   if v ~= v or v == INFINITY or v == -INFINITY then return "null" end
   if v == floor(v) and v > -9007199254740992 and v < 9007199254740992 then return format("%d", v) end
+  if POINT then return format("%.17g", v) end
   return (gsub(format("%.17g", v), ",", "."))
 end
+
+-- A number in a message for people (seconds in a reason): 6 significant digits and a decimal point whatever the
+-- culture (`..` would write 0,25 under a German one: issue 41).
+local function decimal(v)
+  if POINT then return format("%g", v) end
+  return (gsub(format("%g", v), ",", "."))
+end
+automa.decimal = decimal
 
 local json_value
 local json_keys, json_key_count = {}, 0 -- '"key":' of the keys seen, kept: a snapshot repeats a few dozen keys
@@ -152,9 +165,10 @@ end
 
 -- Replies ---------------------------------------------------------------------------------------
 
-local function reply(id, ok, payload)
+-- `raw`: the payload is JSON text already (a snapshot written as it was read, a slice per frame).
+local function reply(id, ok, payload, raw)
   if ok then
-    sendExternalMessage({ automa_reply = id, ok = true, result = automa.json(payload) })
+    sendExternalMessage({ automa_reply = id, ok = true, result = raw and payload or automa.json(payload) })
   else
     sendExternalMessage({ automa_reply = id, ok = false, error = payload })
   end
@@ -175,7 +189,7 @@ local function when_resting(obj, done, fail)
   local limit = rest_timeout
   Wait.frames(function()
     Wait.condition(done, function() return obj.isDestroyed() or obj.resting end, limit, function()
-      fail("object " .. obj.getGUID() .. " did not come to rest within " .. limit .. " s")
+      fail("object " .. obj.getGUID() .. " did not come to rest within " .. decimal(limit) .. " s")
     end)
   end, 1)
 end
@@ -199,9 +213,9 @@ end
 -- also carries its contents' whole descriptions (nested stacks and decks included), scripts stripped.
 local function xyz(v) return { v.x, v.y, v.z } end
 
-local function lean(obj)
+local function lean(obj, guid)
   local kind = obj.type
-  local rec = { g = obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()), r = xyz(obj.getRotation()) }
+  local rec = { g = guid or obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()), r = xyz(obj.getRotation()) }
   local s = obj.getScale()
   if s.x ~= 1 or s.y ~= 1 or s.z ~= 1 then rec.s = xyz(s) end
   local text = obj.getName()
@@ -229,9 +243,14 @@ end
 -- comparing every object with what was sent (nothing is missed: a piece another script moved, one knocked by
 -- another); else the objects TTS's events and the bridge's own batches touched since (quick, but such a piece is
 -- missed until the next exact answer). epoch: this load of the script (os.clock keeps rising across reloads).
-local changes = { epoch = os.time() .. "-" .. os.clock() .. "-" .. math.random(1, 1000000000), version = 0 }
-local sent = {}
+-- (Whole numbers, formatted by %d: `..` of os.clock() writes a decimal comma under some cultures, issue 41.)
+local changes = {
+  epoch = format("%d-%d-%d", os.time(), floor(os.clock() * 1000000), math.random(1, 1000000000)),
+  version = 0,
+}
+local sent, sent_count = {}, 0
 local touched, vanished = {}, {}
+local table_edits = 0 -- objects spawned or gone so far: a snapshot spread over frames reads its list again then
 
 local function touch(obj)
   if obj == nil then return end
@@ -242,16 +261,17 @@ end
 local function vanish(obj)
   local guid = type(obj) == "string" and obj or obj.getGUID()
   vanished[guid], touched[guid] = true, nil
+  table_edits = table_edits + 1
 end
 automa.touch = touch
 
 function onObjectDrop(color, obj) touch(obj) end
 function onObjectPickUp(color, obj) touch(obj) end
 function onObjectRotate(obj) touch(obj) end
-function onObjectSpawn(obj) touch(obj) end
+function onObjectSpawn(obj) touch(obj) table_edits = table_edits + 1 end
 function onObjectDestroy(obj) vanish(obj) end
 function onObjectEnterContainer(container, obj) touch(container) vanish(obj) end
-function onObjectLeaveContainer(container, obj) touch(container) touch(obj) end
+function onObjectLeaveContainer(container, obj) touch(container) touch(obj) table_edits = table_edits + 1 end
 function onObjectStateChange(obj, old_guid) touch(obj) if old_guid ~= obj.getGUID() then vanish(old_guid) end end
 function onObjectRandomize(obj) touch(obj) end
 function onObjectNumberTyped(obj) touch(obj) end
@@ -301,63 +321,251 @@ local function unchanged(obj, prev)
   return true
 end
 
-local function answered(records, gone, delta)
-  changes.version = changes.version + 1
-  touched, vanished = {}, {}
-  return { lean = records, gone = gone, delta = delta, epoch = changes.epoch, version = changes.version }
+-- Work spread over frames (issue 38) --------------------------------------------------------------------------
+
+-- TTS runs this script on its main thread: while it works, the person's screen stands still. So a snapshot is built
+-- a slice per frame, as a coroutine that yields once the frame's share is used: SLICE_COST units of work (a unit
+-- is about 100 of the emulator's Lua instructions: tools/emulator/README.md, "Frame budget"), or SLICE_SECONDS of
+-- os.clock, whichever comes first. Jobs run one at a time, in the order asked: they share what the bridge holds.
+local SLICE_COST = 900
+local SLICE_SECONDS = 0.015
+-- an object compared; one read and written; a piece of a container's contents written; a step of the rest; an object
+-- of getObjects()
+local COMPARE_COST, READ_COST, PIECE_COST, PLAIN_COST, LIST_COST = 6, 11, 0.7, 1.3, 0.2
+local clock, yield = os.clock, coroutine.yield
+local slice = { cost = 0, started = 0, yielded = false }
+local jobs = {}
+
+-- In a job: yields to the next frame once this frame's share is used.
+local function pace(cost)
+  local spent = slice.cost + cost
+  slice.cost = spent
+  if spent >= SLICE_COST or clock() - slice.started >= SLICE_SECONDS then
+    slice.yielded = true
+    yield()
+  end
 end
 
--- args.full: every object's whole getData() (scripts stripped), as before issue 18. args.since = {epoch, version}
--- of this script's last lean answer: only the differences (args.exact: by comparing every object, else by events).
--- Otherwise the lean records of every object.
-automa.ops.snapshot = function(args, done)
-  if not args.full then
-    local since = args.since
-    local records, gone, count = {}, {}, 0 -- a count, not #records: # costs a pass over a table in MoonSharp
-    local current = type(since) == "table" and since.epoch == changes.epoch and since.version == changes.version
-    if current and args.exact then
-      local seen = {}
-      for _, obj in ipairs(getObjects()) do
-        local guid = obj.getGUID()
-        seen[guid] = true
-        if not unchanged(obj, sent[guid]) then
-          local rec = lean(obj)
-          sent[guid] = rec
-          count = count + 1
-          records[count] = rec
-        end
-      end
-      for guid in pairs(sent) do
-        if not seen[guid] then gone[#gone + 1] = guid end
-      end
-    elseif current then
-      for guid in pairs(touched) do
-        local obj = getObjectFromGUID(guid)
-        if obj ~= nil then
-          local rec = lean(obj)
-          sent[guid] = rec
-          count = count + 1
-          records[count] = rec
-        elseif sent[guid] ~= nil then
-          gone[#gone + 1] = guid
-        end
-      end
-      for guid in pairs(vanished) do
-        if sent[guid] ~= nil then gone[#gone + 1] = guid end
-      end
-    else
-      sent = {}
-      for _, obj in ipairs(getObjects()) do
-        local rec = lean(obj)
-        sent[rec.g] = rec
-        count = count + 1
-        records[count] = rec
-      end
-      done(answered(records, gone, false))
+local function run_jobs()
+  slice.cost, slice.started = 0, clock()
+  while jobs[1] ~= nil do
+    local job = jobs[1]
+    local ok, err = coroutine.resume(job.co)
+    if ok and coroutine.status(job.co) ~= "dead" then
+      Wait.frames(run_jobs, 1) -- this frame's share is used: on with it next frame
       return
     end
-    for _, guid in ipairs(gone) do sent[guid] = nil end
-    done(answered(records, gone, true))
+    table.remove(jobs, 1)
+    if not ok then job.fail(tostring(err)) end
+  end
+end
+
+-- Runs work() as a job (now, if no other job is under way); an error in it goes to fail.
+local function spread(work, fail)
+  jobs[#jobs + 1] = { co = coroutine.create(work), fail = fail }
+  if jobs[2] == nil then run_jobs() end
+end
+
+-- The JSON text of a lean record (lean() above), field by field: records are most of a snapshot, and the general
+-- writer's pairs loop, its format per number and its find per string were most of its cost under MoonSharp (issue
+-- 38). The record's texts are checked for characters to escape in one find; a vector is one format.
+local function xyz_json(t)
+  local x, y, z = t[1], t[2], t[3]
+  if POINT and x == x and y == y and z == z and x ~= INFINITY and x ~= -INFINITY and y ~= INFINITY
+    and y ~= -INFINITY and z ~= INFINITY and z ~= -INFINITY then
+    return format("[%.17g,%.17g,%.17g]", x, y, z)
+  end
+  return concat({ "[", json_number(x), ",", json_number(y), ",", json_number(z), "]" })
+end
+
+local function contents_json(list)
+  local out, n = { "[" }, 1
+  for i, entry in ipairs(list) do
+    if i > 1 then n = n + 1 out[n] = "," end
+    local before = n
+    n = json_value(entry, out, n, 1)
+    pace((n - before) * PIECE_COST)
+  end
+  out[n + 1] = "]"
+  return concat(out)
+end
+
+local function value_json(v)
+  if type(v) == "number" then return json_number(v) end
+  if type(v) == "string" then return json_string(v) end
+  return automa.json(v)
+end
+
+-- A record with a text to escape (a quote, a control character, or under MoonSharp many non-ASCII characters):
+-- the general writer, contents apart.
+local function escaped_record_json(rec)
+  local contents = rec.c
+  rec.c = nil
+  local out = {}
+  local n = json_table(rec, out, 0, 0)
+  rec.c = contents
+  if contents ~= nil then out[n] = ',"c":' .. contents_json(contents) .. "}" end
+  return concat(out)
+end
+
+local function record_json(rec)
+  local tags, k, d, m, o = rec.a, rec.k, rec.d, rec.m, rec.o
+  local tag_text = tags and concat(tags) or ""
+  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag_text }), '[%c"\\]') then
+    return escaped_record_json(rec)
+  end
+  local out = { '{"g":"', rec.g, '","t":"', rec.t, '","n":"', rec.n, '","p":', xyz_json(rec.p), ',"r":',
+    xyz_json(rec.r) }
+  local n = 10
+  if rec.s then out[n + 1], out[n + 2], n = ',"s":', xyz_json(rec.s), n + 2 end
+  if k then out[n + 1], out[n + 2], out[n + 3], n = ',"k":"', k, '"', n + 3 end
+  if d then out[n + 1], out[n + 2], out[n + 3], n = ',"d":"', d, '"', n + 3 end
+  if m then out[n + 1], out[n + 2], out[n + 3], n = ',"m":"', m, '"', n + 3 end
+  if o then out[n + 1], out[n + 2], out[n + 3], n = ',"o":"', o, '"', n + 3 end
+  if tags then out[n + 1], out[n + 2], out[n + 3], n = ',"a":["', concat(tags, '","'), '"]', n + 3 end
+  if rec.l then out[n + 1], n = ',"l":true', n + 1 end
+  if rec.v ~= nil then out[n + 1], out[n + 2], n = ',"v":', value_json(rec.v), n + 2 end
+  if rec.i then out[n + 1], out[n + 2], n = ',"i":', json_number(rec.i), n + 2 end
+  if rec.c then out[n + 1], out[n + 2], n = ',"c":', contents_json(rec.c), n + 2 end
+  out[n + 1] = "}"
+  return concat(out)
+end
+
+-- Snapshot --------------------------------------------------------------------------------------------------
+
+-- A snapshot spread over frames cannot read every object at one moment, so objects are checked round the list
+-- (each compared with its record: this job's if it read one, else `base`, what the bridge holds; read afresh when
+-- it differs) until every object has been found unchanged since the last one read afresh: the records then all hold
+-- at that moment (each was taken before it and found still so after it), never a mix of two (a change made and
+-- undone between two looks at an object is not seen). A list read within one frame needs no second look. An object
+-- spawned or gone meanwhile starts the round again from a fresh list; a table still changing after MAX_PASSES rounds
+-- is answered with the objects read in the last one named `unsettled`.
+local MAX_PASSES = 4
+
+-- The GUIDs of the objects of `list` still on the table, in order (`guids`: those found at each position), the same
+-- as a set, and how many of them `base` holds.
+local function present(list, guids, edits, base)
+  local order, seen, held = {}, {}, 0
+  for i, obj in ipairs(list) do
+    local guid = guids[i]
+    if guid ~= nil and (edits == table_edits or not obj.isDestroyed()) then
+      order[#order + 1], seen[guid] = guid, true
+      if base[guid] ~= nil then held = held + 1 end
+    end
+    pace(PLAIN_COST)
+  end
+  return order, seen, held
+end
+
+-- Returns, when the table would not settle, the objects read afresh in the last round and their count; then what
+-- present() says of the objects read.
+local function read_settled(list_of, base, recs, texts)
+  local list, edits = list_of(), table_edits
+  local n, i, clean, passes, read_now, count, guids = #list, 0, 0, 1, {}, 0, {}
+  slice.yielded = false
+  pace(n * LIST_COST)
+  while not (clean >= n and edits == table_edits) do
+    i = i + 1
+    if i > n or clean >= n then -- round again (from a fresh list when objects came or went)
+      if not slice.yielded and edits == table_edits then break end -- the whole list within one frame
+      if passes >= MAX_PASSES then return read_now, count, present(list, guids, edits, base) end
+      if edits ~= table_edits then
+        list, edits, clean, guids = list_of(), table_edits, 0, {}
+        n = #list
+        pace(n * LIST_COST)
+      end
+      i, passes, read_now, count = 1, passes + 1, {}, 0
+      slice.yielded = false
+      if n == 0 then break end
+    end
+    local obj = list[i]
+    if edits == table_edits or not obj.isDestroyed() then -- (an object may go while the round waits a frame)
+      local guid = obj.getGUID()
+      guids[i] = guid
+      if unchanged(obj, recs[guid] or base[guid]) then
+        clean = clean + 1
+        pace(COMPARE_COST)
+      else
+        local rec = lean(obj, guid)
+        recs[guid], texts[guid] = rec, record_json(rec)
+        clean, count = 1, count + 1
+        read_now[count] = guid
+        pace(READ_COST)
+      end
+    else
+      guids[i] = nil
+    end
+  end
+  return nil, 0, present(list, guids, edits, base)
+end
+
+local function json_list(guids, n)
+  local out = {}
+  for i = 1, n do out[i] = json_string(guids[i]) end
+  return concat({ "[", concat(out, ","), "]" })
+end
+
+-- args.since = {epoch, version} of this script's last lean answer: only the differences from it (args.exact: by
+-- comparing every object, else those TTS's events and the bridge's batches touched since). Otherwise the lean
+-- records of every object. The answer is JSON text: {lean, gone, delta, epoch, version[, unsettled]}.
+local function lean_snapshot(args, done)
+  local since = args.since
+  local current = type(since) == "table" and since.epoch == changes.epoch and since.version == changes.version
+  local taken_touched, taken_vanished = touched, vanished
+  touched, vanished = {}, {} -- what changes while this answer is built is in the next
+  local base = current and sent or {}
+  local list_of = getObjects
+  if current and not args.exact then
+    list_of = function()
+      local objects = {}
+      for guid in pairs(taken_touched) do objects[#objects + 1] = getObjectFromGUID(guid) end
+      return objects
+    end
+  end
+  local recs, texts = {}, {}
+  local unsettled, unsettled_count, order, seen, held = read_settled(list_of, base, recs, texts)
+  local gone, gone_count = {}, 0
+  local function went(guid) -- an object the bridge holds that the last round did not see
+    if not seen[guid] and sent[guid] ~= nil then gone_count = gone_count + 1 gone[gone_count] = guid end
+    pace(PLAIN_COST)
+  end
+  if current and args.exact and held < sent_count then
+    for guid in pairs(sent) do went(guid) end
+  elseif current then
+    for guid in pairs(taken_touched) do went(guid) end
+    for guid in pairs(taken_vanished) do went(guid) end
+  end
+  local lean_texts, n = {}, 0
+  local function add(guid) -- a record this answer carries: the bridge holds it from now on
+    if sent[guid] == nil then sent_count = sent_count + 1 end
+    sent[guid] = recs[guid]
+    n = n + 1
+    lean_texts[n] = texts[guid]
+    pace(PLAIN_COST)
+  end
+  if not current then -- every object, in the table's order
+    sent, sent_count = {}, 0
+    for _, guid in ipairs(order) do add(guid) end
+  else
+    for guid in pairs(recs) do
+      if seen[guid] then add(guid) end
+    end
+  end
+  for i = 1, gone_count do sent[gone[i]] = nil end
+  sent_count = sent_count - gone_count
+  changes.version = changes.version + 1
+  local out = { '{"lean":[', concat(lean_texts, ","), '],"gone":', json_list(gone, gone_count), ',"delta":',
+    current and "true" or "false", ',"epoch":', json_string(changes.epoch), ',"version":', json_number(changes.version) }
+  if unsettled then out[#out + 1] = ',"unsettled":' .. json_list(unsettled, unsettled_count) end
+  out[#out + 1] = "}"
+  done(concat(out), true)
+end
+
+-- args.full: every object's whole getData() (scripts stripped), as before issue 18 (not spread over frames);
+-- otherwise lean records (lean_snapshot), a slice per frame.
+automa.ops.snapshot = function(args, done, fail)
+  if not args.full then
+    spread(function() lean_snapshot(args, done) end, fail)
     return
   end
   local objects, types, state_ids = {}, {}, {}
@@ -695,8 +903,8 @@ function onExternalMessage(data)
   local op = automa.ops[req.op]
   if op == nil then reply(req.id, false, "unknown operation '" .. tostring(req.op) .. "'") return end
   local answered = false
-  local function done(result)
-    if not answered then answered = true reply(req.id, true, result) end
+  local function done(result, raw)
+    if not answered then answered = true reply(req.id, true, result, raw) end
   end
   local function fail(reason)
     if not answered then answered = true reply(req.id, false, reason) end
