@@ -25,6 +25,8 @@ from bridge.link import Link, LinkError, RequestTimeout, WorldReset, new_request
 from bridge.protocol import GLOBAL_GUID, CustomFromTTS, FromTTS, GameLoaded, LuaError
 from bridge.table import Table
 
+_log = logging.getLogger(__name__)
+
 
 class ConnectorError(LinkError):
     """The connector answered with an error, or is not installed in the loaded game."""
@@ -250,6 +252,12 @@ class Connector:
             args["since"] = {"epoch": self._last[1], "version": self._last[2]}
             args["exact"] = not changes
         answer = await self._checked("snapshot", args)
+        if isinstance(answer, dict) and answer.get("unsettled"):
+            _log.warning(
+                "objects kept changing while the table was read: %s (read several times over frames; their records "
+                "may be of a later moment than the rest's)",
+                ", ".join(str(g) for g in _as_list(answer["unsettled"])[:20]),
+            )
         if isinstance(answer, dict) and answer.get("delta") and self._last is not None:
             table = self._last[0].with_changes(answer.get("lean"), answer.get("gone"))
         else:

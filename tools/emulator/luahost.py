@@ -83,6 +83,7 @@ class LuaHost:
         *,
         instruction_budget: int = INSTRUCTION_BUDGET,
         memory_limit: int = MEMORY_LIMIT,
+        culture: str = "invariant",
     ) -> None:
         self.lua = lupa.LuaRuntime(
             unpack_returned_tuples=True,
@@ -120,6 +121,7 @@ class LuaHost:
                 "sethook": sethook,
                 "getinfo": getinfo,
                 "budget": instruction_budget,
+                "decimal": msnumbers.decimal_separator(culture),
                 **msustring.host_functions(lambda values: self.table_of(values)),
                 **{k: self.lua.table_from(v) if isinstance(v, dict) else v for k, v in host_functions.items()},
             }

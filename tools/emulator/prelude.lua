@@ -345,13 +345,14 @@ local function quote(s)
 end
 
 -- MoonSharp's tostring of a number: .NET's 15 significant digits, E in exponents, -0 as 0 (the dialect's
--- "numbers" probes)
+-- "numbers" probes), the decimal separator of the machine's culture (host.decimal: moonsharp/numbers.py)
 local DBL_MAX = 1.7976931348623157e308
 ms_number = function(v)
   if v ~= v then return "NaN" end
   if v == 1 / 0 then return "Infinity" end
   if v == -1 / 0 then return "-Infinity" end
   if v == floor(v) and v > -1e15 and v < 1e15 then return format("%d", v) end
+  if host.decimal ~= "." then return (gsub(gsub(format("%.15g", v), "e", "E"), "%.", host.decimal)) end
   return (gsub(format("%.15g", v), "e", "E"))
 end
 __automa_number_text = ms_number

@@ -53,6 +53,7 @@ class Faults:
     table_return: Literal["json", "absent"] = "json"  # a table result: as JSON, or without returnValue
     silent: bool = False  # TTS gone silent: reads messages, answers nothing (what it would have sent is lost)
     stall: bool = False  # TTS hitches: outgoing messages wait until this is switched off again, then all go
+    culture: str = "invariant"  # the machine's .NET culture: "de-DE" writes numbers with a decimal comma
 
 
 @dataclass
@@ -110,7 +111,9 @@ class Emulator:
     async def load(self, save: SaveFile, save_path: str = "") -> None:
         """Load a save (as the player does in TTS), then start listening if not already."""
         self.save_path = save_path
-        self.world = World(save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo)
+        self.world = World(
+            save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo, culture=self.faults.culture
+        )
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
         if self._server is None:

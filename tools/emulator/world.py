@@ -54,8 +54,10 @@ class World:
         seed: int = 0,
         save_path: str = "",
         echo: list[Callable[[str, str], None]] | None = None,
+        culture: str = "invariant",
     ) -> None:
         self.save = save
+        self.culture = culture  # the .NET culture MoonSharp writes numbers in (moonsharp/numbers.py)
         self.save_path = save_path
         self.send = send
         self.rng = random.Random(seed)
@@ -116,7 +118,7 @@ class World:
         self._chunk_ids = itertools.count(0)
         self._chunk_owner.clear()
         self.api = TtsApi(self)
-        self.lua = LuaHost(self.api.host_functions())
+        self.lua = LuaHost(self.api.host_functions(), culture=self.culture)
         self.api.install_globals()
         self.global_env = self._run_script(GLOBAL_GUID, self.global_script)
         for obj in list(self.objects.values()):

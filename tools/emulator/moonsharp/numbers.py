@@ -19,6 +19,20 @@ _NET_NUMBER = re.compile(
 )
 _SPECIAL = {"Infinity": float("inf"), "-Infinity": float("-inf"), "NaN": float("nan")}
 
+# The .NET cultures the emulator can write numbers in. MoonSharp's tostring, `..`, `%s` and string.rep write a number
+# in the machine's culture (shared/docs/tts-interface.md): the invariant culture's decimal point, or a decimal comma
+# as on a German Windows (issue 41). string.format's %e, %f and %g keep the point here: *chosen*, not measured.
+DECIMAL_SEPARATORS = {"invariant": ".", "de-DE": ","}
+
+
+def decimal_separator(culture: str) -> str:
+    """The decimal separator MoonSharp writes numbers with under ``culture``; an unknown one is refused by name."""
+    try:
+        return DECIMAL_SEPARATORS[culture]
+    except KeyError:
+        known = ", ".join(DECIMAL_SEPARATORS)
+        raise ValueError(f"the emulator knows no culture {culture!r} (it knows {known})") from None
+
 
 def net_parse(text: str) -> float | None:
     """The number .NET reads from ``text`` (invariant culture, ``NumberStyles.Any``), or None."""

@@ -1,0 +1,129 @@
+"""Issue 38: a bot turn never freezes TTS. The connector's snapshot is built a slice per frame, each frame's Lua
+within the frame budget as the emulator counts it (tools/emulator/budget.py); a table that changes while a snapshot
+is spread over frames is read again, never answered half old and half new. Issue 41 item 7: the numbers the
+connector writes for the bridge carry a decimal point under a culture with a decimal comma."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from bridge.modbuild import build_save, connector_lua
+from bridge.table import SaveFile, Table
+from engines import registry
+from tools.emulator.budget import FRAME_BUDGET, count_request, since
+from tools.emulator.world import World
+
+N = 600  # objects: a snapshot of them spans many frames
+FIRST, LAST = "p00000", f"p{N - 1:05d}"  # the first and the last object a snapshot reads
+# A Global script beside the connector that, `frames` frames from now, moves two objects in one go (the table
+# before: both where the save put them; after: both moved), or moves both every frame.
+MOVER = """
+function automaTestMoveBoth(frames, first, last)
+  Wait.frames(function()
+    getObjectFromGUID(first).setPosition({ x = 100, y = 1, z = 100 })
+    getObjectFromGUID(last).setPosition({ x = 200, y = 1, z = 200 })
+  end, frames)
+end
+local step = 0
+function automaTestKeepMoving(first, last)
+  step = step + 1
+  getObjectFromGUID(first).setPosition({ x = step, y = 1, z = -50 })
+  getObjectFromGUID(last).setPosition({ x = step, y = 1, z = -60 })
+  Wait.frames(function() automaTestKeepMoving(first, last) end, 1)
+end
+"""
+
+
+def many_pieces(script: str = "") -> SaveFile:
+    objects = [
+        {
+            "GUID": f"p{i:05d}",
+            "Name": "Chip_10",
+            "Nickname": f"piece {i}",
+            "Tags": ["bench"],
+            "Transform": {"posX": i % 40, "posY": 1.0, "posZ": i // 40, "rotX": 0, "rotY": 90.0, "rotZ": 0},
+        }
+        for i in range(N)
+    ]
+    return SaveFile.from_dict({"SaveName": "many", "LuaScript": connector_lua() + script, "ObjectStates": objects})
+
+
+def positions(answer: dict[str, Any]) -> dict[str, list[float]]:
+    return {rec["g"]: rec["p"] for rec in answer["lean"]}
+
+
+def test_a_pax_pamir_tables_snapshots_keep_every_frame_within_the_budget():
+    """The largest built table (178 objects): its first snapshot spans frames, every frame within FRAME_BUDGET
+    instructions, and reads what the whole descriptions read; the exact read after it too."""
+    game = registry.load("paxpamir")
+    save = build_save(game)
+    world = World(save, lambda m: None)
+    fresh = count_request(world, "snapshot", {})
+    exact = count_request(world, "snapshot", {"since": since(fresh.answer), "exact": True})
+    assert len(fresh.frames) > 2, fresh.frames  # spread: else the budget says nothing of the spreading
+    assert fresh.most <= FRAME_BUDGET and exact.most <= FRAME_BUDGET, (fresh.frames, exact.frames)
+    assert Table.from_snapshot(fresh.answer).objects == Table.from_save(save).objects
+    assert exact.answer["lean"] == [] and exact.answer["gone"] == []
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_objects_moved_while_a_snapshot_is_spread_over_frames_are_read_again_never_half_moved(exact: bool):
+    """A Global script moves the first and the last object in one frame while the snapshot is under way (after
+    the first was read, before the last was): the answer holds both moved, never the first where it was and the
+    last moved. With `exact` the bridge already held the table: both are among the differences."""
+    world = World(many_pieces(MOVER), lambda m: None)
+    args: dict[str, Any] = {}
+    if exact:
+        args = {"since": since(count_request(world, "snapshot", {}).answer), "exact": True}
+    world.call_lua("-1", world.global_env["automaTestMoveBoth"], 2, FIRST, LAST)
+    read = count_request(world, "snapshot", args)
+    assert len(read.frames) > 4, read.frames  # the move came between the frames of the snapshot
+    moved = positions(read.answer)
+    assert moved[FIRST] == [100, 1, 100] and moved[LAST] == [200, 1, 200], (moved.get(FIRST), moved.get(LAST))
+    assert "unsettled" not in read.answer and read.most <= FRAME_BUDGET
+    if exact:
+        assert sorted(moved) == [FIRST, LAST]
+
+
+def test_a_table_that_never_settles_is_answered_with_the_objects_still_changing_named():
+    """Two objects a script moves every frame (one is always found changed after the other was read): the snapshot
+    stops going round after a few rounds and names them. (One such object alone leaves a moment when every record
+    holds: right after it is read.)"""
+    world = World(many_pieces(MOVER), lambda m: None)
+    world.call_lua("-1", world.global_env["automaTestKeepMoving"], FIRST, LAST)
+    read = count_request(world, "snapshot", {})
+    assert read.answer["unsettled"] == [FIRST, LAST] and len(read.answer["lean"]) == N
+
+
+async def test_the_bridge_warns_of_objects_a_snapshot_named_unsettled(caplog: pytest.LogCaptureFixture):
+    from tests.conftest import start_live, stop_live
+
+    live = await start_live(many_pieces(MOVER))
+    try:
+        world = live.emulator.require_world()
+        world.call_lua("-1", world.global_env["automaTestKeepMoving"], FIRST, LAST)
+        table = await live.connector.snapshot()
+        assert len(table.objects) == N
+        assert f"kept changing while the table was read: {FIRST}, {LAST}" in caplog.text
+    finally:
+        await stop_live(live)
+
+
+def test_under_a_decimal_comma_culture_the_connectors_numbers_for_the_bridge_keep_their_point():
+    """Issue 41 item 7: MoonSharp writes `..` of 0.25 as "0,25" under a German culture (the emulator's de-DE); the
+    connector's reason for a piece that never came to rest and its epoch token carry no comma."""
+    sent: list[dict[str, Any]] = []
+    world = World(many_pieces(), sent.append, culture="de-DE")
+    assert world.execute("-1", "return 'within ' .. 0.25 .. ' s'", world.global_env) == "within 0,25 s"  # premise
+    guid = FIRST
+    world.objects[guid].held_by = "Red"  # a held piece never comes to rest
+    move = {"op": "move", "guid": guid, "position": {"x": 1, "y": 1, "z": 1}}
+    world.external_message({"automa": {"id": 7, "op": "apply", "args": {"commands": [move], "rest_timeout": 0.25}}})
+    world.run_until_idle(max_frames=120)
+    reply = next(m["customMessage"] for m in sent if m.get("customMessage", {}).get("automa_reply") == 7)
+    assert reply["error"]["reason"] == f"object {guid} did not come to rest within 0.25 s"
+    answer = count_request(world, "snapshot", {}).answer
+    assert "," not in answer["epoch"] and json.loads(json.dumps(answer["epoch"])).count("-") == 2
