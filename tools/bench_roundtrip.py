@@ -73,6 +73,12 @@ def make_table(n: int) -> dict[str, Any]:
 
 
 BEFORE_ISSUE_32 = "cc8ba6f"
+BEFORE_ISSUE_38 = "24f6e70"  # the connector before issue 38 spread its snapshots over frames
+CONNECTOR = "tts_mod/connector/connector.lua"
+# a real save (323 objects, 1,624 with those inside containers), in the project's ../shared beside the checkout
+REAL_SAVE = (
+    Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "tts-saves" / "dune-spice-flow-skeleton.json"
+)
 EMULATOR_PARTS = ("bridge", "engines", "tools", "tts_mod")  # what `python -m bridge.cli emulate` imports and reads
 SLOWDOWN_GOAL = 1.5  # issue 32: the MoonSharp layer may make the emulator at most this much slower
 MOVED = tuple(i * 7 + 1 for i in range(5))  # the objects a batch moves: every seventh from the second
@@ -259,11 +265,80 @@ def breakdown(n: int, repeat: int) -> list[tuple[str, float]]:
     return out
 
 
-async def turn(name: str, seed: int) -> dict[str, Any]:
+def with_connector(save: dict[str, Any], connector: str) -> dict[str, Any]:
+    """The save with ``connector`` in place of today's connector at the head of its Global script."""
+    script, today = str(save.get("LuaScript") or ""), connector_lua()
+    rest = script.removeprefix(today) if script.startswith(today) else "\n" + script
+    return {**save, "LuaScript": connector + rest}
+
+
+def frame_tables(sizes: list[int], real_save: Path) -> list[tuple[str, dict[str, Any]]]:
+    """Every built game's table, the padded tables of 1,000 objects or more, and a real save with the connector."""
+    from bridge.modbuild import build_save
+    from engines import registry
+
+    tables = []
+    for name in registry.available():
+        game = registry.load(name)
+        if game.data is not None:
+            game.use_data(None, True)  # the owner's card data: the sample here
+        tables.append((f"{game.title} (built)", build_save(game).to_dict()))
+    tables += [(f"{n:,} objects (padded)", make_table(n)) for n in sizes if n >= 1000]
+    if real_save.exists():
+        real = json.loads(real_save.read_text(encoding="utf-8"))
+        tables.append((f"{real_save.stem} (real save)", {**real, "LuaScript": connector_lua()}))
+    else:
+        print(f"(no real save at {real_save}: --real-save names one)")
+    return tables
+
+
+def frame_row(label: str, save: dict[str, Any], connector: str) -> dict[str, Any]:
+    """Issue 38's counts for one table and connector: a fresh lean snapshot, then the exact one after it."""
+    from bridge.table import SaveFile
+    from tools.emulator.budget import count_request, since
+    from tools.emulator.world import World
+
+    world = World(SaveFile.from_dict(with_connector(save, connector)), lambda _: None)
+    fresh = count_request(world, "snapshot", {})
+    exact = count_request(world, "snapshot", {"since": since(fresh.answer), "exact": True})
+    return {"table": label, "objects": len(world.objects), "fresh": fresh, "exact": exact}
+
+
+def frame_lines(now: list[dict[str, Any]], before: list[dict[str, Any]], revision: str) -> list[str]:
+    """Each table's counts with today's connector beside revision's, and issue 38's goals with their verdicts."""
+    from tools.emulator.budget import FRAME_BUDGET, WALL_GOAL_SECONDS, moonsharp_ms
+
+    def part(counts: Any) -> str:
+        return (
+            f"{len(counts.frames):>4} fr, most {counts.most / 1000:>6.0f}k ({moonsharp_ms(counts.most):>5.0f} ms), "
+            f"all {counts.total / 1000:>6.0f}k, {counts.wall_seconds:>5.2f} s"
+        )
+
+    lines = [f"{'table':44} {'connector':9} {'lean, fresh':47} {'exact, nothing changed':47}"]
+    for a, b in zip(now, before, strict=True):
+        for name, row in ((revision, b), ("now", a)):
+            lines.append(f"{row['table'][:44]:44} {name:9} {part(row['fresh']):47} {part(row['exact']):47}")
+    most = max(max(r["fresh"].most, r["exact"].most) for r in now)
+    lines.append(
+        f"goal (issue 38): no frame over {FRAME_BUDGET:,} instructions (20 ms of MoonSharp): most {most:,}, "
+        f"{_met(most <= FRAME_BUDGET)}"
+    )
+    for r in now:
+        if r["table"].startswith("1,000 objects"):
+            wall = r["fresh"].wall_seconds
+            lines.append(
+                f"goal (issue 38): a 1,000-object snapshot within {WALL_GOAL_SECONDS} s of wall time: {wall:.2f} s, "
+                f"{_met(wall <= WALL_GOAL_SECONDS)}"
+            )
+    return lines
+
+
+async def turn(name: str, seed: int, connector_source: str | None = None) -> dict[str, Any]:
     """One bot turn at TTS's pace (the emulator in this process at 60 frames a second): how long it took, how
     long the batch ran, and how long its moves would take one after another (each smooth move half a second)."""
     from bridge.modbuild import build_save
     from bridge.session import Session
+    from bridge.table import SaveFile
     from engines import registry
     from tools.emulator import Emulator, Ports
     from tools.emulator.server import FRAME_TIME
@@ -271,7 +346,9 @@ async def turn(name: str, seed: int) -> dict[str, Any]:
     game = registry.load(name)
     link = Link(tts_port=free_port(), editor_port=free_port(), timeout=30)
     await link.start()
-    emulator = Emulator(build_save(game), ports=Ports(free_port(), link.editor_port), frame_time=FRAME_TIME)
+    save = build_save(game).to_dict()
+    save = with_connector(save, connector_source) if connector_source is not None else save
+    emulator = Emulator(SaveFile.from_dict(save), ports=Ports(free_port(), link.editor_port), frame_time=FRAME_TIME)
     await emulator.start()
     try:
         await link.wait_loaded(30)
@@ -290,6 +367,18 @@ async def turn(name: str, seed: int) -> dict[str, Any]:
 
         connector.apply = timed_apply  # type: ignore[method-assign]
         world = emulator.require_world()
+        world.lua.count_instructions()
+        most = [0]
+        plain_step = world.step
+
+        def counted_step() -> None:  # each frame's instructions, with the messages handled since the last frame
+            most[0] = max(most[0], world.lua.instructions - counted[0])
+            plain_step()
+            most[0] = max(most[0], world.lua.instructions - counted[0])
+            counted[0] = world.lua.instructions
+
+        counted = [world.lua.instructions]
+        world.step = counted_step  # type: ignore[method-assign]
         frames, start = world.frame, time.perf_counter()
         plan = await session.bot_turn()
         total = time.perf_counter() - start
@@ -302,6 +391,7 @@ async def turn(name: str, seed: int) -> dict[str, Any]:
             "animated": (world.frame - frames) / 60,
             "moves": moves,
             "one_by_one": moves * 0.5,
+            "most": most[0],
         }
     finally:
         await link.close()
@@ -319,6 +409,13 @@ def main(argv: list[str] | None = None) -> int:
         "--before", default=BEFORE_ISSUE_32, help=f"the emulator revision to compare with (default {BEFORE_ISSUE_32})"
     )
     parser.add_argument("--no-before", action="store_true", help="no comparison with an earlier emulator")
+    parser.add_argument(
+        "--connector-before",
+        default=BEFORE_ISSUE_38,
+        help=f"the connector revision whose counts per frame are shown beside today's (default {BEFORE_ISSUE_38})",
+    )
+    parser.add_argument("--no-frames", action="store_true", help="leave out the counts per frame (issue 38)")
+    parser.add_argument("--real-save", type=Path, default=REAL_SAVE, help="a real TTS save counted with the connector")
     args = parser.parse_args(argv)
     if min(args.sizes) < MIN_SIZE or args.repeat < 1:
         parser.error(
@@ -372,6 +469,14 @@ def main(argv: list[str] | None = None) -> int:
     rss, most = peak_rss_mb(), max(args.sizes)
     goal = f" (goal for 5,000 objects <= 150 MB: {_met(rss <= 150)})" if most >= 5000 else ""
     print(f"bridge side peak memory (this process, after {most:,} objects): {rss:.0f} MB RSS{goal}")
+    old_connector = None if args.no_frames else connector_at(args.connector_before)
+    if old_connector is not None:
+        print(f"\nLua instructions per frame (issue 38), today's connector beside {args.connector_before}'s:")
+        tables = frame_tables(args.sizes, args.real_save)
+        counts_now = [frame_row(label, save, connector_lua()) for label, save in tables]
+        counts_then = [frame_row(label, save, old_connector) for label, save in tables]
+        for line in frame_lines(counts_now, counts_then, args.connector_before):
+            print(line)
     if not args.no_turns:
         print("\nbot turns at TTS's pace (emulator at 60 frames a second, in this process):")
         for name, seed in (("warchest", 3), ("paxpamir", 3)):
@@ -379,9 +484,23 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"  {t['game']:24} turn {t['total']:5.1f} s, batch {t['batch']:5.1f} s, pieces moving "
                 f"{t['animated']:5.1f} s ({t['animated'] / t['total']:.0%} of the turn); {t['moves']} moves "
-                f"one after another would take {t['one_by_one']:.1f} s"
+                f"one after another would take {t['one_by_one']:.1f} s; most in a frame {t['most']:,} instructions"
             )
+            if old_connector is not None:
+                b = asyncio.run(turn(name, seed, old_connector))
+                growth = t["total"] / b["total"] - 1
+                print(
+                    f"  {'':24} with {args.connector_before}'s connector: turn {b['total']:5.1f} s, most in a frame "
+                    f"{b['most']:,}; goal (issue 38) a turn at most 10% longer: {growth:+.1%}, {_met(growth <= 0.10)}"
+                )
     return 0
+
+
+def connector_at(revision: str) -> str | None:
+    """The connector's source as of ``revision`` (None, and why, printed, when git cannot give it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = export(revision, (CONNECTOR,), Path(tmp))
+        return None if root is None else (root / CONNECTOR).read_text(encoding="utf-8")
 
 
 def table_model_cost(n: int, repeat: int) -> float:

@@ -32,6 +32,31 @@ local function vec(t)
   return { x = t.x, y = t.y, z = t.z }
 end
 
+-- Pacing (issue 38) ------------------------------------------------------------------------------
+
+-- TTS runs this script on its main thread: while it works, the person's screen stands still. So long work (a
+-- snapshot) runs as a job, a coroutine resumed once a frame (run_jobs below) that yields once the frame's share is
+-- used: SLICE_COST units of work (a unit is about 100 of the emulator's Lua instructions: tools/emulator/README.md,
+-- "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes first.
+local SLICE_COST = 850
+local SLICE_SECONDS = 0.015
+-- an object compared; one read and written; a key or item the JSON writer wrote; a step of the rest; an object of
+-- getObjects(); a piece of text joined
+local COMPARE_COST, READ_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST = 6, 11, 1.4, 1.3, 0.2, 0.06
+local clock, yield = os.clock, coroutine.yield
+local slice = { cost = 0, started = 0, yielded = false, active = false } -- active: a job is running
+
+-- In a job: yields to the next frame once this frame's share is used (elsewhere: nothing).
+local function pace(cost)
+  if not slice.active then return end
+  local spent = slice.cost + cost
+  slice.cost = spent
+  if spent >= SLICE_COST or clock() - slice.started >= SLICE_SECONDS then
+    slice.yielded = true
+    yield()
+  end
+end
+
 -- JSON for the bridge ----------------------------------------------------------------------------
 
 -- The connector writes its own JSON instead of TTS's JSON.encode, which runs Berserk-Games' JSON.lua inside
@@ -105,11 +130,12 @@ local function json_table(t, out, n, depth)
     end
     n = n + 1
     out[n] = "]"
+    pace(len * KEY_COST)
     return n
   end
   n = n + 1
   out[n] = "{"
-  local first = true
+  local first, keys = true, 0
   for k, v in pairs(t) do
     local tk, tv = type(k), type(v)
     if (tk == "string" or tk == "number") and tv ~= "function" then
@@ -119,6 +145,7 @@ local function json_table(t, out, n, depth)
         if tk == "string" and json_key_count < 4096 then json_keys[k], json_key_count = key, json_key_count + 1 end
       end
       if first then first = false else n = n + 1 out[n] = "," end
+      keys = keys + 1
       n = n + 1
       out[n] = key
       if tv == "string" then -- strings and numbers inline: most values are, and a call per value costs
@@ -134,6 +161,7 @@ local function json_table(t, out, n, depth)
   end
   n = n + 1
   out[n] = "}"
+  pace(keys * KEY_COST) -- in a job, a large value (a deck's contents) is written over frames
   return n
 end
 
@@ -321,36 +349,18 @@ local function unchanged(obj, prev)
   return true
 end
 
--- Work spread over frames (issue 38) --------------------------------------------------------------------------
+-- Jobs (issue 38) ---------------------------------------------------------------------------------------------
 
--- TTS runs this script on its main thread: while it works, the person's screen stands still. So a snapshot is built
--- a slice per frame, as a coroutine that yields once the frame's share is used: SLICE_COST units of work (a unit
--- is about 100 of the emulator's Lua instructions: tools/emulator/README.md, "Frame budget"), or SLICE_SECONDS of
--- os.clock, whichever comes first. Jobs run one at a time, in the order asked: they share what the bridge holds.
-local SLICE_COST = 900
-local SLICE_SECONDS = 0.015
--- an object compared; one read and written; a piece of a container's contents written; a step of the rest; an object
--- of getObjects()
-local COMPARE_COST, READ_COST, PIECE_COST, PLAIN_COST, LIST_COST = 6, 11, 0.7, 1.3, 0.2
-local clock, yield = os.clock, coroutine.yield
-local slice = { cost = 0, started = 0, yielded = false }
+-- Jobs run one at a time, in the order asked: they share what the bridge holds.
 local jobs = {}
-
--- In a job: yields to the next frame once this frame's share is used.
-local function pace(cost)
-  local spent = slice.cost + cost
-  slice.cost = spent
-  if spent >= SLICE_COST or clock() - slice.started >= SLICE_SECONDS then
-    slice.yielded = true
-    yield()
-  end
-end
 
 local function run_jobs()
   slice.cost, slice.started = 0, clock()
   while jobs[1] ~= nil do
     local job = jobs[1]
+    slice.active = true
     local ok, err = coroutine.resume(job.co)
+    slice.active = false
     if ok and coroutine.status(job.co) ~= "dead" then
       Wait.frames(run_jobs, 1) -- this frame's share is used: on with it next frame
       return
@@ -378,16 +388,17 @@ local function xyz_json(t)
   return concat({ "[", json_number(x), ",", json_number(y), ",", json_number(z), "]" })
 end
 
+-- A container's contents, an entry at a time: joining a large deck's text in one go is too much for one frame.
 local function contents_json(list)
-  local out, n = { "[" }, 1
+  local texts, count = {}, 0
   for i, entry in ipairs(list) do
-    if i > 1 then n = n + 1 out[n] = "," end
-    local before = n
-    n = json_value(entry, out, n, 1)
-    pace((n - before) * PIECE_COST)
+    local out = {}
+    local n = json_value(entry, out, 0, 1)
+    pace(n * JOIN_COST)
+    texts[i], count = concat(out), i
   end
-  out[n + 1] = "]"
-  return concat(out)
+  pace(count * JOIN_COST)
+  return "[" .. concat(texts, ",") .. "]"
 end
 
 local function value_json(v)
@@ -554,6 +565,7 @@ local function lean_snapshot(args, done)
   for i = 1, gone_count do sent[gone[i]] = nil end
   sent_count = sent_count - gone_count
   changes.version = changes.version + 1
+  pace(n * JOIN_COST)
   local out = { '{"lean":[', concat(lean_texts, ","), '],"gone":', json_list(gone, gone_count), ',"delta":',
     current and "true" or "false", ',"epoch":', json_string(changes.epoch), ',"version":', json_number(changes.version) }
   if unsettled then out[#out + 1] = ',"unsettled":' .. json_list(unsettled, unsettled_count) end
