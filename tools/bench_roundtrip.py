@@ -368,20 +368,23 @@ async def turn(name: str, seed: int, connector_source: str | None = None) -> dic
         connector.apply = timed_apply  # type: ignore[method-assign]
         world = emulator.require_world()
         world.lua.count_instructions()
-        most = [0]
+        most, frame, counted = [0], [0], [world.lua.instructions]  # the largest frame, this one's so far, the meter
         plain_step = world.step
 
-        def counted_step() -> None:  # each frame's instructions, with the messages handled since the last frame
-            most[0] = max(most[0], world.lua.instructions - counted[0])
+        def counted_step() -> None:
+            # A message handled after a frame belongs to it (a Wait.frames(f, 1) it makes runs in the next step)
+            frame[0] += world.lua.instructions - counted[0]
+            most[0] = max(most[0], frame[0])
+            counted[0] = world.lua.instructions
             plain_step()
-            most[0] = max(most[0], world.lua.instructions - counted[0])
+            frame[0] = world.lua.instructions - counted[0]
             counted[0] = world.lua.instructions
 
-        counted = [world.lua.instructions]
         world.step = counted_step  # type: ignore[method-assign]
         frames, start = world.frame, time.perf_counter()
         plan = await session.bot_turn()
         total = time.perf_counter() - start
+        most[0] = max(most[0], frame[0] + world.lua.instructions - counted[0])
         moves = sum(1 for c in plan.batch() if c.op in ("move", "rotate", "flip", "set_value", "take")) if plan else 0
         connector.close()
         return {
