@@ -58,3 +58,23 @@ def test_the_slowdown_goal_line_is_the_geometric_mean_of_every_figures_ratio():
     assert lines[2].endswith("than abc1234: 1.50x (geometric mean of 5 figures; slowest 1.50x), met")
     much = slowdown_lines([{**batch, "e2e": 0.09}], [batch], "abc1234")
     assert much[-1].endswith("3.00x (geometric mean of 1 figures; slowest 3.00x), NOT met")
+
+
+def test_the_frame_budget_lines_carry_the_verdicts_their_counts_give():
+    """Issue 38: no frame over the budget (a frame at exactly the budget meets it), and a 1,000-object snapshot within
+    half a second of wall time at TTS's pace (each frame 1/60 s plus its work at the factor)."""
+    from tools.bench_roundtrip import frame_lines
+    from tools.emulator.budget import FRAME_BUDGET, FrameCounts
+
+    def row(table: str, fresh: list[int], exact: list[int]) -> dict[str, object]:
+        return {"table": table, "fresh": FrameCounts(fresh, {}), "exact": FrameCounts(exact, {})}
+
+    before = [row("1,000 objects (padded)", [3_000_000], [500_000])]
+    spread = [row("1,000 objects (padded)", [FRAME_BUDGET] * 10, [90_000] * 3)]
+    lines = frame_lines(spread, before, "abc1234")
+    assert lines[-2].endswith(f"most {FRAME_BUDGET:,}, met"), lines
+    wall = 10 / 60 + 10 * FRAME_BUDGET / 6000 / 1000  # 0.37 s
+    assert lines[-1].endswith(f"{wall:.2f} s, met"), lines
+    over = frame_lines([row("1,000 objects (padded)", [FRAME_BUDGET + 1000] * 20, [1])], before, "abc1234")
+    assert over[-2].endswith("NOT met") and over[-1].endswith("NOT met"), over
+    assert "abc1234" in lines[1] and "now" in lines[2]

@@ -577,7 +577,10 @@ end
 -- otherwise lean records (lean_snapshot), a slice per frame.
 automa.ops.snapshot = function(args, done, fail)
   if not args.full then
-    spread(function() lean_snapshot(args, done) end, fail)
+    spread(function() lean_snapshot(args, done) end, function(reason)
+      changes.version = changes.version + 1 -- what events touched went with the failed job: the next read is whole
+      fail(reason)
+    end)
     return
   end
   local objects, types, state_ids = {}, {}, {}
