@@ -258,9 +258,10 @@ class World:
         return obj.env if obj else None
 
     def scripts(self) -> list[tuple[str, Any]]:
-        """(GUID, environment) of every script, Global first."""
-        targets = [(GLOBAL_GUID, self.global_env)] + [(o.guid, o.env) for o in list(self.objects.values())]
-        return [(guid, env) for guid, env in targets if env is not None]
+        """(GUID, environment) of every script, Global first. (Asked every frame Lua ran in, by the zone watch: the
+        objects without a script are passed over before their GUID is read.)"""
+        scripted = [(o.guid, o.env) for o in list(self.objects.values()) if o.env is not None]
+        return ([(GLOBAL_GUID, self.global_env)] if self.global_env is not None else []) + scripted
 
     def fire(self, event: str, *args: Any) -> None:
         """An event goes to every script that defines a handler for it, Global first."""
