@@ -490,13 +490,31 @@ def main(argv: list[str] | None = None) -> int:
                 f"one after another would take {t['one_by_one']:.1f} s; most in a frame {t['most']:,} instructions"
             )
             if old_connector is not None:
-                b = asyncio.run(turn(name, seed, old_connector))
-                growth = t["total"] / b["total"] - 1
-                print(
-                    f"  {'':24} with {args.connector_before}'s connector: turn {b['total']:5.1f} s, most in a frame "
-                    f"{b['most']:,}; goal (issue 38) a turn at most 10% longer: {growth:+.1%}, {_met(growth <= 0.10)}"
-                )
+                for line in turn_growth_lines(name, seed, t, old_connector, args.connector_before):
+                    print(line)
     return 0
+
+
+TURN_RUNS = 3  # runs of a turn with each connector, alternating, for issue 38's growth (a short turn is noisy)
+
+
+def turn_growth_lines(name: str, seed: int, first: dict[str, Any], old: str, revision: str) -> list[str]:
+    """Issue 38's goal: the same turn with today's connector at most 10% longer than with ``old``, the median of
+    TURN_RUNS runs each (today's first run is ``first``), run in turns so a slow spell falls on both."""
+    now, before, most = [first["total"]], [], 0
+    for i in range(TURN_RUNS):
+        old_turn = asyncio.run(turn(name, seed, old))
+        before.append(old_turn["total"])
+        most = max(most, old_turn["most"])
+        if i + 1 < TURN_RUNS:
+            now.append(asyncio.run(turn(name, seed))["total"])
+    a, b = statistics.median(now), statistics.median(before)
+    growth = a / b - 1
+    return [
+        f"  {'':24} with {revision}'s connector: most in a frame {most:,} instructions; median of {TURN_RUNS} turns "
+        f"each {b:.2f} s, now {a:.2f} s; goal (issue 38) a turn at most 10% longer: {growth:+.1%}, "
+        f"{_met(growth <= 0.10)}"
+    ]
 
 
 def connector_at(revision: str) -> str | None:
