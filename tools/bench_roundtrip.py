@@ -224,13 +224,15 @@ def breakdown(n: int, repeat: int) -> list[tuple[str, float]]:
     sent: list[dict[str, Any]] = []
     world = World(SaveFile.from_dict(make_table(n)), sent.append)
 
-    def lua_snapshot() -> None:
+    def lua_snapshot() -> None:  # a slice a frame (issue 38): the frames stepped until it answers
         world.external_message({"automa": {"id": 1, "op": "snapshot", "args": {}}})
+        world.run_until_idle()
 
     def lua_exact() -> None:  # the differences from the connector's last answer (none: nothing changes here)
         last = json.loads(sent[-1]["customMessage"]["result"])
         since = {"epoch": last.get("epoch"), "version": last.get("version")}
         world.external_message({"automa": {"id": 1, "op": "snapshot", "args": {"since": since, "exact": True}}})
+        world.run_until_idle()
 
     def lua_full() -> None:
         world.external_message({"automa": {"id": 1, "op": "snapshot", "args": {"full": True}}})
@@ -248,11 +250,11 @@ def breakdown(n: int, repeat: int) -> list[tuple[str, float]]:
             lambda: json.loads(json.loads(wire_full)["customMessage"]["result"]),
         ),
         ("whole: bridge builds the table model", lambda: Table.from_snapshot(full)),
-        ("lean: connector Lua builds it", lua_snapshot),
+        ("lean: connector Lua builds it, frames stepped", lua_snapshot),
         ("lean: emulator encodes the message", lambda: encode(sent[-1])),
         ("lean: bridge decodes message and result", lambda: json.loads(json.loads(wire)["customMessage"]["result"])),
         ("lean: bridge builds the table model", lambda: Table.from_snapshot(result)),
-        ("exact, nothing changed: connector Lua compares every object", lua_exact),
+        ("exact, nothing changed: connector Lua compares every object, frames stepped", lua_exact),
     ]
     out = []
     for label, fn in pieces:
@@ -325,11 +327,12 @@ def frame_lines(now: list[dict[str, Any]], before: list[dict[str, Any]], revisio
     )
     for r in now:
         if r["table"].startswith("1,000 objects"):
-            wall = r["fresh"].wall_seconds
-            lines.append(
-                f"goal (issue 38): a 1,000-object snapshot within {WALL_GOAL_SECONDS} s of wall time: {wall:.2f} s, "
-                f"{_met(wall <= WALL_GOAL_SECONDS)}"
-            )
+            for kind, what in (("fresh", "every lean record (a session's first read)"), ("exact", "exact (a turn's)")):
+                wall = r[kind].wall_seconds
+                lines.append(
+                    f"goal (issue 38): a 1,000-object snapshot within {WALL_GOAL_SECONDS} s of wall time, {what}: "
+                    f"{wall:.2f} s, {_met(wall <= WALL_GOAL_SECONDS)}"
+                )
     return lines
 
 
