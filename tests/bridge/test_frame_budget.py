@@ -27,6 +27,9 @@ function automaTestMoveBoth(frames, first, last)
     getObjectFromGUID(last).setPosition({ x = 200, y = 1, z = 200 })
   end, frames)
 end
+function automaTestDestroyLater(frames, guid)
+  Wait.frames(function() getObjectFromGUID(guid).destruct() end, frames)
+end
 local step = 0
 function automaTestKeepMoving(first, last)
   step = step + 1
@@ -86,6 +89,37 @@ def test_objects_moved_while_a_snapshot_is_spread_over_frames_are_read_again_nev
     assert "unsettled" not in read.answer and read.most <= FRAME_BUDGET
     if exact:
         assert sorted(moved) == [FIRST, LAST]
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_an_object_destroyed_while_a_snapshot_is_spread_over_frames_is_left_out_or_named_gone(exact: bool):
+    """The last object goes between the frames of the snapshot (before it was read): a fresh answer leaves it out,
+    an exact one names it gone; every other object is answered."""
+    world = World(many_pieces(MOVER), lambda m: None)
+    args: dict[str, Any] = {}
+    if exact:
+        args = {"since": since(count_request(world, "snapshot", {}).answer), "exact": True}
+    world.call_lua("-1", world.global_env["automaTestDestroyLater"], 2, LAST)
+    read = count_request(world, "snapshot", args)
+    assert len(read.frames) > 4 and LAST not in world.objects
+    if exact:
+        assert read.answer["gone"] == [LAST] and read.answer["lean"] == []
+    else:
+        assert sorted(positions(read.answer)) == sorted(world.objects)
+        assert len(read.answer["lean"]) == N - 1
+
+
+def test_two_snapshots_asked_at_once_are_built_one_after_the_other_and_both_answered():
+    """They share what the bridge holds: the second waits for the first, and each answer is whole."""
+    sent: list[dict[str, Any]] = []
+    world = World(many_pieces(), sent.append)
+    for request_id in (1, 2):
+        world.external_message({"automa": {"id": request_id, "op": "snapshot", "args": {}}})
+    world.run_until_idle()
+    replies = [m["customMessage"] for m in sent if "automa_reply" in m.get("customMessage", {})]
+    assert [r["automa_reply"] for r in replies] == [1, 2]
+    answers = [json.loads(r["result"]) for r in replies]
+    assert [len(a["lean"]) for a in answers] == [N, N] and [a["version"] for a in answers] == [1, 2]
 
 
 def test_a_table_that_never_settles_is_answered_with_the_objects_still_changing_named():
