@@ -37,7 +37,8 @@ end
 -- TTS runs this script on its main thread: while it works, the person's screen stands still. So long work (a
 -- snapshot) runs as a job, a coroutine resumed once a frame (run_jobs below) that yields once the frame's share is
 -- used: SLICE_COST units of work (a unit is about 100 of the emulator's Lua instructions: tools/emulator/README.md,
--- "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes first.
+-- "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes first. (The clock is a backstop for getters slower
+-- than the count assumes; what MoonSharp's os.clock measures in TTS, and how finely, nobody here has checked.)
 local SLICE_COST = 850
 local SLICE_SECONDS = 0.015
 -- an object compared; one read and written; a key or item the JSON writer wrote; a step of the rest; an object of
@@ -104,7 +105,6 @@ local function decimal(v)
   if POINT then return format("%g", v) end
   return (gsub(format("%g", v), ",", "."))
 end
-automa.decimal = decimal
 
 local json_value
 local json_keys, json_key_count = {}, 0 -- '"key":' of the keys seen, kept: a snapshot repeats a few dozen keys
@@ -243,7 +243,8 @@ local function xyz(v) return { v.x, v.y, v.z } end
 
 local function lean(obj, guid)
   local kind = obj.type
-  local rec = { g = guid or obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()), r = xyz(obj.getRotation()) }
+  local rec = { g = guid or obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()),
+    r = xyz(obj.getRotation()) }
   local s = obj.getScale()
   if s.x ~= 1 or s.y ~= 1 or s.z ~= 1 then rec.s = xyz(s) end
   local text = obj.getName()
@@ -567,7 +568,8 @@ local function lean_snapshot(args, done)
   changes.version = changes.version + 1
   pace(n * JOIN_COST)
   local out = { '{"lean":[', concat(lean_texts, ","), '],"gone":', json_list(gone, gone_count), ',"delta":',
-    current and "true" or "false", ',"epoch":', json_string(changes.epoch), ',"version":', json_number(changes.version) }
+    current and "true" or "false", ',"epoch":', json_string(changes.epoch), ',"version":',
+    json_number(changes.version) }
   if unsettled then out[#out + 1] = ',"unsettled":' .. json_list(unsettled, unsettled_count) end
   out[#out + 1] = "}"
   done(concat(out), true)
