@@ -60,7 +60,7 @@ def positions(answer: dict[str, Any]) -> dict[str, list[float]]:
 
 def test_a_pax_pamir_tables_snapshots_keep_every_frame_within_the_budget():
     """The largest built table (178 objects): its first snapshot spans frames, every frame within FRAME_BUDGET
-    instructions, and reads what the whole descriptions read; the exact read after it too."""
+    instructions, and reads the table the save holds; the exact read after it too."""
     game = registry.load("paxpamir")
     save = build_save(game)
     world = World(save, lambda m: None)
