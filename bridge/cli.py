@@ -426,7 +426,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     games = sub.add_parser("games", help="list the games this installation knows")
     games.set_defaults(func=_cmd_games)
+    _add_new(sub)
     return parser
+
+
+def _add_new(sub: Any) -> None:
+    new = sub.add_parser(
+        "new",
+        help="write a new game plugin (a working skeleton bot) to a folder outside this project",
+        description="Write a working game plugin named GAME into DIR: its pyproject.toml declares the "
+        "tabletop_automa.games entry point; a state, a reader, a bot deciding by priorities with reasons, a "
+        "planner, a small table, tests and a README. Then 'pip install -e DIR' and 'automa dev GAME --emulator'. "
+        "See docs/writing-a-bot.md.",
+    )
+    new.add_argument("game", help="the new game's name: a lowercase Python identifier, e.g. mygame")
+    new.add_argument("--out", type=Path, required=True, metavar="DIR", help="a new or empty folder to write into")
+    new.set_defaults(func=_cmd_new)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -501,6 +516,17 @@ def _cmd_games(args: argparse.Namespace) -> int:
         print(f"{name:12} {game.title}  (difficulties: {', '.join(game.difficulties)})")
         if game.buttons:
             print(f"{'':12} panel buttons: {', '.join(f'{key} ({label})' for key, label in game.buttons)}")
+    return 0
+
+
+def _cmd_new(args: argparse.Namespace) -> int:
+    from bridge.newbot import write_plugin
+
+    written = write_plugin(args.game, args.out)
+    root = args.out.expanduser().resolve()
+    print(f"wrote the game plugin {args.game!r} to {root} ({len(written)} files)")
+    print(f"  next: pip install -e {root}   then: automa dev {args.game} --emulator")
+    print("  the guide: docs/writing-a-bot.md")
     return 0
 
 
