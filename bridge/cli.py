@@ -198,7 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     dev = sub.add_parser(
         "dev",
         help="serve a game while its rules and mod scripts reload from their files",
-        description="Run the bridge for GAME and watch engines/GAME/ (rules) and tts_mod/ (Lua and XML). A saved "
+        description="Run the bridge for GAME and watch its rules (engines/GAME/, or a plugin's package folder) and "
+        "tts_mod/ (Lua and XML). A saved "
         "rule file is loaded fresh, self-checked and swapped in between bot turns; a saved Lua or XML file goes to "
         "TTS with Save & Play. See the README's 'Developing a bot'.",
     )
@@ -206,7 +207,9 @@ def build_parser() -> argparse.ArgumentParser:
     _ports(dev)
     dev.add_argument("--emulator", action="store_true", help="start the built-in emulator on the game's fresh table")
     _fast_arg(dev, "with --emulator: ")
-    dev.add_argument("--rules", type=Path, help="the game's rules folder (default: engines/GAME in this checkout)")
+    dev.add_argument(
+        "--rules", type=Path, help="the game's rules folder (default: its package's: engines/GAME, or a plugin's)"
+    )
     dev.add_argument("--mod", type=Path, help="the mod's folder (default: tts_mod in this checkout)")
     dev.add_argument(
         "--debounce",

@@ -34,7 +34,7 @@ class _FreshLoader(importlib.machinery.SourceFileLoader):
 
 
 class _PackFinder(importlib.abc.MetaPathFinder):
-    """Serves ``engines.<game>`` and everything under it from one folder."""
+    """Serves a game's package (``engines.<game>``, or a plugin's own) and everything under it from one folder."""
 
     def __init__(self, package: str, folder: Path) -> None:
         self.package, self.folder = package, folder
@@ -62,8 +62,8 @@ def load(name: str, folder: Path) -> Game[Any, Any]:
     if target is None:
         raise RulePackError(f"unknown game {name!r}")
     module_name, _, class_name = target.partition(":")
-    package = f"engines.{name}"
-    if not module_name.startswith(package):
+    package = _package(name, module_name)
+    if module_name != package and not module_name.startswith(package + "."):
         raise RulePackError(f"{name} is not a package under engines/ ({module_name}); it cannot be reloaded")
     ours = {k for k in sys.modules if k == package or k.startswith(package + ".")}
     running = {k: sys.modules.pop(k) for k in ours}
@@ -80,3 +80,9 @@ def load(name: str, folder: Path) -> Game[Any, Any]:
         for k in [k for k in sys.modules if k == package or k.startswith(package + ".")]:
             del sys.modules[k]  # the fresh modules live on through the game object, not in sys.modules
         sys.modules.update(running)
+
+
+def _package(name: str, module_name: str) -> str:
+    """The package reloaded as a whole: ``engines.<name>`` for a built-in game, a plugin's top-level package
+    (``automa new`` writes one package per game) for a game installed through the entry point."""
+    return f"engines.{name}" if name in registry.BUILT_IN else module_name.split(".")[0]

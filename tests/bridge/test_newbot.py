@@ -8,6 +8,7 @@ plugin is installed without build isolation and without dependencies: no network
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import sysconfig
@@ -72,6 +73,39 @@ def test_a_new_plugin_installs_passes_its_tests_and_plays_a_bot_turn(venv: Path,
     assert "skeleton" not in "".join(p.read_text(encoding="utf-8") for p in plugin.rglob("*") if p.is_file())
     turn = install_test_and_serve(venv, plugin, "mygame", tmp_path)
     assert turn == "  - The bot places a token on space 3. [priority 2 (nearest the centre)]  (1 command(s))"
+    reloaded = dev_after_an_edit(venv, plugin / "mygame" / "bot.py", "mygame", tmp_path)
+    assert f"dev: watching {plugin / 'mygame'} (rules)" in reloaded
+    assert f"dev: rules reloaded from {plugin / 'mygame'} (self-check passed)" in reloaded
+
+
+def dev_after_an_edit(python: Path, rule_file: Path, game: str, home: Path) -> str:
+    """``automa dev GAME --emulator`` on the installed plugin, one of its rule files saved with an edit once it
+    watches: what it printed up to the reload (or up to its end)."""
+    env = {**os.environ, "XDG_DATA_HOME": str(home), "XDG_CACHE_HOME": str(home)}
+    ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()))
+    args = ("dev", game, "--emulator", "--fast", "--no-dashboard", "--debounce", "0.2", *ports)
+    proc = subprocess.Popen(
+        [python, "-m", "bridge.cli", *args],
+        cwd=home,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    lines = []
+    try:
+        while line := proc.stdout.readline():
+            lines.append(line)
+            if line.startswith("dev: watching"):
+                rule_file.write_text(rule_file.read_text(encoding="utf-8").replace("places a", "puts a"), "utf-8")
+            if "dev: rules reloaded" in line or "dev: rules reload failed" in line.lower():
+                break
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    return "".join(lines)
 
 
 def test_the_tutorials_finished_bot_installs_passes_its_tests_and_plays_a_bot_turn(venv: Path, tmp_path: Path):
