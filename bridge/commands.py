@@ -14,6 +14,28 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from bridge.table.geometry import Vec3
 
+__all__ = [
+    "BOT_COLOR",
+    "PERSON_COLOR",
+    "BatchFailed",
+    "Command",
+    "Flip",
+    "Highlight",
+    "Lock",
+    "Move",
+    "Position",
+    "Put",
+    "Rotate",
+    "Say",
+    "SetState",
+    "SetText",
+    "SetValue",
+    "Shuffle",
+    "Take",
+    "batch_from_json",
+    "batch_to_json",
+]
+
 
 class Position(BaseModel):
     model_config = ConfigDict(frozen=True)

@@ -21,6 +21,17 @@ from bridge.records import quick_init
 from bridge.table import SaveFile, Table, TableObject
 from engines.ownerdata import OwnerData
 
+__all__ = [
+    "Decision",
+    "Game",
+    "Options",
+    "Outcome",
+    "PersonMove",
+    "Problem",
+    "ReadError",
+    "Reason",
+]
+
 S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 

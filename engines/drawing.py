@@ -9,6 +9,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from bridge.table.ttsfacts import local_image_url
 
+__all__ = [
+    "centred",
+    "font",
+    "save_all",
+    "wrapped",
+]
+
 Colour = tuple[int, ...]
 
 

@@ -15,6 +15,13 @@ from bridge.table import TableObject, Vec3
 from bridge.table.geometry import Transform
 from bridge.table.model import board_size
 
+__all__ = [
+    "BetweenSpots",
+    "BoardLayout",
+    "Located",
+    "board_units",
+]
+
 
 @dataclass(frozen=True)
 class Located:

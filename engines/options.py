@@ -11,6 +11,11 @@ import typing
 from collections.abc import Collection, Mapping
 from typing import Any
 
+__all__ = [
+    "option_value",
+    "options_from_text",
+]
+
 
 def options_from_text(
     cls: type[Any],

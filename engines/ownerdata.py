@@ -12,6 +12,14 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+__all__ = [
+    "OwnerData",
+    "OwnerDataError",
+    "choose",
+    "load_model",
+    "user_file",
+]
+
 M = TypeVar("M", bound=BaseModel)
 
 

@@ -17,6 +17,17 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
+__all__ = [
+    "Choice",
+    "Criterion",
+    "Narrowed",
+    "Orderable",
+    "best_at_random",
+    "narrow",
+    "select",
+    "settle",
+]
+
 T = TypeVar("T", bound=Hashable)
 
 

@@ -9,6 +9,13 @@ from typing import Any
 
 from engines.base import Game
 
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "UnknownGame",
+    "available",
+    "load",
+]
+
 BUILT_IN = {
     "demo": "engines.demo.game:DemoGame",
     "warchest": "engines.warchest.game:WarChest",

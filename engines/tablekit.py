@@ -17,6 +17,22 @@ from bridge.table.geometry import ONE
 from bridge.table.model import MARKS_PREFIX, board_size_note, marks_note
 from engines.base import Decision, Problem, ReadError
 
+__all__ = [
+    "FACE_DOWN",
+    "FACE_UP",
+    "Area",
+    "Builder",
+    "Containers",
+    "RecordingPlanner",
+    "SheetCard",
+    "grid",
+    "one_tagged",
+    "planned",
+    "state_after",
+    "transform",
+    "zones",
+]
+
 SHEET_COLUMNS, SHEET_ROWS = 10, 7  # the deck-sheet grid every game here draws (TTS's largest)
 
 
