@@ -46,7 +46,7 @@ def run(python: Path, *args: str | Path, cwd: Path, home: Path) -> subprocess.Co
     return subprocess.run([python, *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=240)
 
 
-def install_test_and_serve(python: Path, plugin: Path, game: str, home: Path) -> str:
+def install_test_and_serve(python: Path, plugin: Path, game: str, home: Path, *flags: str) -> str:
     """The plugin installed, its tests passed, and one bot turn served through the entry point: that turn's lines."""
     installed = run(
         python, "-m", "pip", "install", "--no-deps", "--no-build-isolation", "-e", plugin, cwd=home, home=home
@@ -58,7 +58,7 @@ def install_test_and_serve(python: Path, plugin: Path, game: str, home: Path) ->
     ports = ("--tts-port", str(free_port()), "--editor-port", str(free_port()))
     served = run(
         python, "-m", "bridge.cli", "serve", game, "--emulator", "--turns", "1", "--seed", "1", "--no-dashboard",
-        *ports, cwd=home, home=home,
+        *ports, *flags, cwd=home, home=home,
     )  # fmt: skip
     assert served.returncode == 0, served.stdout + served.stderr
     return "\n".join(line for line in served.stdout.splitlines() if line.startswith("  - "))
@@ -109,8 +109,11 @@ def dev_after_an_edit(python: Path, rule_file: Path, game: str, home: Path) -> s
 
 
 def test_the_tutorials_finished_bot_installs_passes_its_tests_and_plays_a_bot_turn(venv: Path, tmp_path: Path):
-    turn = install_test_and_serve(venv, TUTORIAL, "lastcoin", tmp_path)
-    assert "[priority 1 (leave a multiple of" in turn
+    turn = install_test_and_serve(venv, TUTORIAL, "lastcoin", tmp_path, "--allow-sample")
+    assert turn == (
+        "  - The bot takes 2, leaving 8: a multiple of 4, so it can take the last coin. "
+        "[priority 1 (leave a multiple of 4)]  (2 command(s))"
+    )
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,7 @@ def project_imports(path: Path) -> list[tuple[str, str, int]]:
     return found
 
 
-@pytest.mark.parametrize("folder", [TEMPLATE], ids=["skeleton"])
+@pytest.mark.parametrize("folder", [TEMPLATE, ROOT / "docs" / "tutorial"], ids=["skeleton", "tutorial"])
 def test_plugins_import_only_the_public_surface(folder: Path):
     files = sorted(folder.rglob("*.py"))
     assert len(files) >= 5
