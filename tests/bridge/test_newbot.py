@@ -8,6 +8,7 @@ plugin is installed without build isolation and without dependencies: no network
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from bridge.cli import build_parser
 from bridge.newbot import NewPluginError, write_plugin
 from tests.conftest import ROOT, free_port
 
 TUTORIAL = ROOT / "docs" / "tutorial"
+GUIDE = ROOT / "docs" / "writing-a-bot.md"
 
 
 @pytest.fixture(scope="module")
@@ -110,10 +113,25 @@ def dev_after_an_edit(python: Path, rule_file: Path, game: str, home: Path) -> s
 
 def test_the_tutorials_finished_bot_installs_passes_its_tests_and_plays_a_bot_turn(venv: Path, tmp_path: Path):
     turn = install_test_and_serve(venv, TUTORIAL, "lastcoin", tmp_path, "--allow-sample")
-    assert turn == (
-        "  - The bot takes 2, leaving 8: a multiple of 4, so it can take the last coin. "
-        "[priority 1 (leave a multiple of 4)]  (2 command(s))"
+    assert f"\n{turn}\n" in GUIDE.read_text(encoding="utf-8")  # the guide shows the turn as it is printed
+    assert "[priority 1 (leave a multiple of 4)]" in turn
+    played = run(
+        venv, "-m", "bridge.cli", "selfplay", "lastcoin", "--allow-sample", "--games", "10", cwd=tmp_path, home=tmp_path
     )
+    assert played.returncode == 0 and "starting:  won 5 of 5 games" in played.stdout, played.stdout + played.stderr
+    sample = TUTORIAL / "lastcoin" / "sample_card.json"
+    checked = run(venv, "-m", "bridge.cli", "data", "check", "lastcoin", sample, cwd=tmp_path, home=tmp_path)
+    assert checked.stdout == f"{sample}: the rule card loads; a turn may take 1 to 3 coin(s)\n", checked.stderr
+
+
+def test_the_guides_links_lead_to_files_and_its_automa_commands_parse():
+    text = GUIDE.read_text(encoding="utf-8")
+    links = re.findall(r"\]\(([^)#]+)\)", text)
+    assert len(links) >= 15 and [link for link in links if not (GUIDE.parent / link).exists()] == []
+    commands = [line.split("#")[0].split()[1:] for line in re.findall(r"^automa .*$", text, flags=re.M)]
+    assert len(commands) >= 6
+    for command in commands:
+        build_parser().parse_args(command)  # an unknown command or flag exits the test
 
 
 @pytest.mark.parametrize(

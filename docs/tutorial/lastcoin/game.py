@@ -54,6 +54,9 @@ class LastCoin(Game[State, Action]):
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
         return selfplay.summary(games, seed, self._most())
 
+    def format_selfplay(self, summary: dict[str, Any]) -> str:
+        return selfplay.report(summary)
+
     def _most(self) -> int:
         """The rule card's limit, from the data the person named (loaded at the first turn that needs it)."""
         return self.owned.value.card.most

@@ -45,3 +45,17 @@ def summary(games: int, seed: int, most: int) -> dict[str, Any]:
             continue
         wins["started" if (seed + number) % 2 == 0 else "second"] += won
     return {"games": games, "seed": seed, "most": most, "baseline": "random", "bot_wins": wins, "errors": errors}
+
+
+def report(summary: dict[str, Any]) -> str:
+    """The summary for a terminal: the bot's wins, first and second, and any failed games."""
+    games, wins = summary["games"], summary["bot_wins"]
+    started = (games + 1 - summary["seed"] % 2) // 2  # the even seeds among seed .. seed + games - 1
+    lines = [
+        f"Last Coin, the bot against a {summary['baseline']} baseline, taking 1 to {summary['most']} coin(s):",
+        f"  starting:  won {wins['started']} of {started} games",
+        f"  second:    won {wins['second']} of {games - started} games",
+    ]
+    if summary["errors"]:
+        lines.append(f"  {summary['errors']} game(s) failed")
+    return "\n".join(lines)
