@@ -41,6 +41,7 @@ def test_version_and_help_everywhere():
         ["games", "--help"],
         ["data", "check", "--help"],
         ["dev", "--help"],
+        ["new", "--help"],
         ["selfplay", "--help"],
     ):
         result = automa(*args)

@@ -65,3 +65,15 @@ def test_plugins_import_only_the_public_surface(folder: Path):
     ]
     assert outside == []
     assert any(project_imports(path) for path in files)  # the walk sees the imports it checks
+
+
+def test_the_tutorials_bot_is_typed_as_strictly_as_the_project():
+    """``mypy`` (the project's command) checks bridge, engines and tools; the tutorial's package is checked here,
+    with the same settings from pyproject.toml."""
+    from mypy import api
+
+    out, err, status = api.run(
+        ["--config-file", str(ROOT / "pyproject.toml"), str(ROOT / "docs" / "tutorial" / "lastcoin")]
+    )
+    assert status == 0, out + err
+    assert "Success: no issues found in 10 source files" in out
