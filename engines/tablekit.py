@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from pydantic import TypeAdapter
+
 from bridge.commands import Command, Move, Position, Take
 from bridge.table import Table, TableObject, Vec3, ttsfacts
 from bridge.table.geometry import ONE
@@ -358,6 +360,18 @@ def planned(view: Any, decision: Decision[Any]) -> list[Command]:
 def state_after(view: Any) -> Any:
     """``Game.after_turn``: the engine's state once the bot's turn is planned."""
     return view.planner.state.copy() if view.planner is not None else None
+
+
+def state_to_json(after: Any, kind: type[Any]) -> Any:
+    """``Game.after_to_json`` for a game whose state is a dataclass ``kind``: a resumed game needs what the last turn
+    left (Check my turn compares with it; whose action is next), which a table read cannot give back."""
+    return TypeAdapter(kind).dump_python(after, mode="json") if isinstance(after, kind) else None
+
+
+def state_from_json(data: Any, kind: type[Any]) -> Any:
+    """``Game.after_from_json``, the inverse of :func:`state_to_json`; raises pydantic's ValidationError (a
+    ValueError) naming the field it cannot take."""
+    return None if data is None else TypeAdapter(kind).validate_python(data)
 
 
 FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)

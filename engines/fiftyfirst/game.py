@@ -26,7 +26,7 @@ from engines.fiftyfirst.table.plan import Planner
 from engines.fiftyfirst.table.read import TableView, read_table
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
-from engines.tablekit import planned, state_after
+from engines.tablekit import planned, state_after, state_from_json, state_to_json
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
 
@@ -87,6 +87,12 @@ class FiftyFirst(Game[TableView, Any]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
         return state_after(state)
+
+    def after_to_json(self, after: Any) -> Any:
+        return state_to_json(after, State)
+
+    def after_from_json(self, data: Any) -> Any:
+        return state_from_json(data, State)
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
         return person.moves(self.read(table), self.cards, previous)

@@ -24,7 +24,7 @@ from engines.holas import selfplay
 from engines.holas.bot import ANSWERS, BUTTONS, WAITS, Enemy, Step, waiting
 from engines.holas.data_model import HolasData, find_data, load_file
 from engines.holas.options import OPTION_TYPES, BotOptions
-from engines.holas.state import PlayerArmy
+from engines.holas.state import PlayerArmy, State
 from engines.holas.table import layout as L
 from engines.holas.table import person
 from engines.holas.table.build import build_table
@@ -32,7 +32,7 @@ from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData, OwnerDataError, first_error
-from engines.tablekit import planned, state_after
+from engines.tablekit import planned, state_after, state_from_json, state_to_json
 
 SAMPLE = "SAMPLE DATA (fictional cards, board and map)"
 
@@ -77,6 +77,12 @@ class Holas(Game[TableView, Step]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Step]]) -> Any:
         return state_after(state)
+
+    def after_to_json(self, after: Any) -> Any:
+        return state_to_json(after, State)
+
+    def after_from_json(self, data: Any) -> Any:
+        return state_from_json(data, State)
 
     def table_event(self, name: str, fields: dict[str, Any], table: Table) -> tuple[bool, list[str]]:
         """``map send`` in the TTS map editor, or Save map in the dashboard's: the drawing, checked, written as the

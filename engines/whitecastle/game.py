@@ -16,7 +16,7 @@ from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError, Reason
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
-from engines.tablekit import planned, state_after
+from engines.tablekit import planned, state_after, state_from_json, state_to_json
 from engines.whitecastle import actions as A
 from engines.whitecastle import difficulty, selfplay
 from engines.whitecastle import rules as R
@@ -25,6 +25,7 @@ from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck, find_deck, load_deck
 from engines.whitecastle.ending import ending
 from engines.whitecastle.options import OPTION_TYPES, BotOptions
+from engines.whitecastle.state import State
 from engines.whitecastle.table import check, person
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.level import LEVELS
@@ -100,6 +101,12 @@ class WhiteCastle(Game[TableView, Any]):
 
     def after_turn(self, state: TableView, decisions: Sequence[Decision[Any]]) -> Any:
         return state_after(state)
+
+    def after_to_json(self, after: Any) -> Any:
+        return state_to_json(after, State)
+
+    def after_from_json(self, data: Any) -> Any:
+        return state_from_json(data, State)
 
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         try:
