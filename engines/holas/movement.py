@@ -109,21 +109,19 @@ class Geometry:
 def _without_ferries(
     edges: list[tuple[Edge, str, tuple[float, float]]],
 ) -> list[tuple[Edge, str, tuple[float, float]]]:
-    """A region's links less its Ferry Routes, each ferry's arc given back to the sea link it borders: the map maker
-    gives a ferry in line with a sea the clockwise half of the sea's arc, so an arrow along the ferry points over
-    that sea, which is where a mover that takes no ferry goes (issue 41 item 9)."""
-    ferries = [arc for e, _, arc in edges if e.kind == "ferry"]
-    out = []
-    for e, other, arc in edges:
-        if e.kind == "ferry":
-            continue
-        if e.kind in ("shore", "sea", "graticule"):
-            for f in ferries:
-                if arc[1] % 360 == f[0] % 360:
-                    arc = (arc[0], f[1])
-                elif arc[0] % 360 == f[1] % 360:
-                    arc = (f[0], arc[1])
-        out.append((e, other, arc))
+    """A region's links less its Ferry Routes, each ferry's arc given back to the one sea link it borders: the map
+    maker gives a ferry in line with a sea the clockwise half of the sea's arc, so an arrow along the ferry points
+    over that sea, which is where a mover that takes no ferry goes (issue 41 item 9). The sea link whose arc ends
+    where the ferry's begins takes it; only where none does, the one beginning where it ends (never both, which
+    left two seas holding one bearing)."""
+    out = [(e, other, arc) for e, other, arc in edges if e.kind != "ferry"]
+    afloat = [i for i, (e, _, _) in enumerate(out) if e.kind in ("shore", "sea", "graticule")]
+    for start, end in sorted({(arc[0] % 360, arc[1] % 360) for e, _, arc in edges if e.kind == "ferry"}):
+        before = [i for i in afloat if out[i][2][1] % 360 == start]
+        after = [i for i in afloat if out[i][2][0] % 360 == end]
+        for i in before[:1] or after[:1]:
+            e, other, (lo, hi) = out[i]
+            out[i] = (e, other, (lo, end) if before else (start, hi))
     return out
 
 

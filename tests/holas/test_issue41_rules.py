@@ -9,6 +9,7 @@ import random
 from engines.holas import rules as R
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
+from engines.holas.movement import Geometry
 from engines.holas.options import BotOptions
 from engines.holas.state import PlayerArmy, State, Unit
 
@@ -62,6 +63,17 @@ def test_item9_a_land_army_still_takes_the_ferry_in_line():
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.move("hero1", "E")
     assert legs(enemy, "move") == ["L6"]
+
+
+def test_item9_the_ferrys_arc_goes_to_the_sea_it_crosses_only_whatever_the_order_of_the_maps_links():
+    """L171 "Will not move using Ferry Routes or Graticules": from L4 the ferry's arc (90-135) is S2's for a vessel,
+    never also S4's, the next sea clockwise (whose arc began where the ferry's ended): with both holding bearing 100,
+    the map file's order of its links chose the sea, and with S4's link listed first the vessel put to S4."""
+    reordered = DATA.map.model_copy(update={"edges": tuple(sorted(DATA.map.edges, key=lambda e: "S2" in (e.a, e.b)))})
+    for map_ in (DATA.map, reordered):
+        around = {other: arc for _, other, arc in Geometry(map_)._afloat["L4"]}
+        assert around["S2"] == (45.0, 135.0) and around["S4"] == (135.0, 225.0)
+        assert Geometry(map_).clockwise_from("L4", 100.0, ferries=False)[0][1] == "S2"
 
 
 # --- item 10: a Capital City destroyed ends the game at once --------------------------------------------------
