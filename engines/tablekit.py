@@ -11,13 +11,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from pydantic import TypeAdapter
+from pydantic import TypeAdapter, ValidationError
 
 from bridge.commands import Command, Move, Position, Take
 from bridge.table import Table, TableObject, Vec3, ttsfacts
 from bridge.table.geometry import ONE
 from bridge.table.model import MARKS_PREFIX, board_size_note, marks_note
 from engines.base import Decision, Problem, ReadError
+from engines.ownerdata import first_error
 
 __all__ = [
     "FACE_DOWN",
@@ -369,9 +370,12 @@ def state_to_json(after: Any, kind: type[Any]) -> Any:
 
 
 def state_from_json(data: Any, kind: type[Any]) -> Any:
-    """``Game.after_from_json``, the inverse of :func:`state_to_json`; raises pydantic's ValidationError (a
-    ValueError) naming the field it cannot take."""
-    return None if data is None else TypeAdapter(kind).validate_python(data)
+    """``Game.after_from_json``, the inverse of :func:`state_to_json`; raises ValueError naming the first field it
+    cannot take, in one line."""
+    try:
+        return None if data is None else TypeAdapter(kind).validate_python(data)
+    except ValidationError as exc:
+        raise ValueError(first_error(exc, "the whole state")) from None
 
 
 FACE_UP, FACE_DOWN = Position(x=0, y=0, z=0), Position(x=0, y=0, z=180)

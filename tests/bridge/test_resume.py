@@ -218,6 +218,18 @@ def test_what_a_turn_leaves_comes_back_from_its_json_unchanged(name: str):
     assert back == after and back is not after
 
 
+def test_what_a_turn_left_that_cannot_be_taken_back_is_named_by_its_field_in_one_line():
+    game = registry.load("whitecastle")
+    game.use_data(None, allow_sample=True)
+    table = Table.from_save(game.build_table({}, seed=4))
+    _, after = plan_turn_with_state(game, table, seed=9)
+    data = game.after_to_json(after)
+    data["person"]["tracks"]["coins"] = "many"
+    with pytest.raises(ValueError, match=r"^person\.tracks\.coins: Input should be a valid integer") as caught:
+        game.after_from_json(data)
+    assert "\n" not in str(caught.value)
+
+
 def test_a_random_generators_state_goes_through_json_and_a_wrong_one_is_refused():
     rng = random.Random(3)
     rng.random()
