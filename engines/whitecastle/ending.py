@@ -1,7 +1,8 @@
 """The game's end as the table shows it: both final scores, and the winner once the bot can tell.
 
-The person's score is read from their markers and courtiers (``rules.person_score``); what their gardeners and
-warriors score is on no marker, so they add it on their clan-point marker and then move the round marker past round
+The person's score is read from their markers and courtiers (``rules.person_score``); what their gardeners,
+warriors and leftover resources score is not counted (no marker shows a garden or yard; the spec gives leftover
+resources no rate), so they add it on their clan-point marker and then move the round marker past round
 3, to its space "done". Until then the bot names the winner only where those points cannot change it (the
 person already leads: they only add), and otherwise says the count the person must make.
 """

@@ -247,14 +247,15 @@ def bot_score(state: State, deck: SoloDeck) -> dict[str, int]:
 
 def person_score(state: State, deck: SoloDeck) -> dict[str, int]:
     """The person's final score as far as their markers and courtiers show it: the spec's base scoring (clan points,
-    courtiers by floor, Passage of Time, (coins + seals) ÷ 5); what their gardeners and warriors score is not on
-    the table, so they add it on their clan-point marker (:data:`UNREAD_SCORING`)."""
+    courtiers by floor, Passage of Time, (coins + seals) ÷ 5); what their gardeners, warriors and leftover
+    resources score is not counted here, so they add it on their clan-point marker (:data:`UNREAD_SCORING`)."""
     you = state.person
     parts = _scored(you.clan_points, you.courtiers, state.person_influence, deck)
     return _total({**parts, "coins_and_seals": (you.tracks["coins"] + you.tracks["seals"]) // 5})
 
 
-UNREAD_SCORING = "your gardeners and warriors"  # the spec's final scoring that no marker on the table shows
+UNREAD_SCORING = "your gardeners, warriors and leftover resources"  # the spec's final scoring the bot does not
+# count: no marker shows your garden or yard, and the spec names leftover resources without a rate
 
 
 def _scored(clan_points: int, courtiers: dict[str, int], influence: int, deck: SoloDeck) -> dict[str, int]:

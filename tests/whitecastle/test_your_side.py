@@ -116,6 +116,18 @@ def test_you_win_as_soon_as_you_lead_at_the_end_since_your_gardeners_and_warrior
     assert end.decided and end.winner == "you" and end.score.startswith("you ")
 
 
+def test_the_count_to_make_names_every_part_of_the_specs_final_scoring_the_bot_does_not_count():
+    """The spec's final scoring (games/whitecastle.md, (a) "Final scoring"): "... gardeners score their garden;
+    [warriors ...]; the time track scores by position; (coins + seals) ÷ 5; leftover resources." The bot counts clan
+    points, courtiers, the time track and (coins + seals) ÷ 5; the rest is the person's to add, and the end says all
+    of it (leftover resources were left out: a person told to add only gardeners and warriors would come short)."""
+    state = over(fresh())
+    state.clan_points = 50
+    end = ending(read(state).state, DECK)
+    assert not end.decided
+    assert all(part in end.winner for part in ("gardeners", "warriors", "leftover resources")), end.winner
+
+
 def test_behind_at_the_end_says_the_count_to_make_then_the_winner_once_your_final_scoring_is_done():
     state = over(fresh())
     state.clan_points, state.person.clan_points = 50, 30
