@@ -281,6 +281,20 @@ class Area:
         return Vec3(self.centre.x - self.size.x / 2 + step * (index + 0.5), self.centre.y + lift, self.centre.z + z)
 
 
+BETWEEN = 0.3  # *chosen*: a marker further than this share of a space from its nearest space's middle lies between two
+
+
+def track_space(position: Vec3, area: Area, spots: int) -> tuple[int, int | None]:
+    """The space of ``area``'s ``spots`` (left to right, along x) nearest ``position``, and, when it lies between two
+    (more than :data:`BETWEEN` of a space off), the space it leans towards: the nearest itself past either end of
+    the track (None: it lies on its space). Every game's track reader, so that all say "between" alike."""
+    offsets = [position.x - area.spot(i, spots).x for i in range(spots)]
+    nearest = min(range(spots), key=lambda i: abs(offsets[i]))
+    if abs(offsets[nearest]) <= BETWEEN * area.size.x / spots:
+        return nearest, None
+    return nearest, min(max(nearest + (1 if offsets[nearest] > 0 else -1), 0), spots - 1)
+
+
 def zones(table: Table, areas: Mapping[str, Area]) -> dict[str, TableObject]:
     """Each area's zone on the table; a zone missing or doubled is a :class:`ReadError` that names it."""
     found: dict[str, TableObject] = {}

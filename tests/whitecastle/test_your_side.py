@@ -66,6 +66,16 @@ def test_a_marker_left_between_two_spaces_is_named_with_both():
     assert not any("the bot's clan points" in p for p in found)
 
 
+def test_a_marker_off_the_end_of_its_track_names_the_end_space_not_one_past_it():
+    """Your coins marker on 0, let go 0.4 of a space to the left of it (of 0.5, where 'not on a space' begins): the
+    track has no space -1 to be between."""
+    objs = objects(fresh())
+    marker(objs, "person_coins")["Transform"]["posX"] -= L.AREAS["you.coins"].size.x / 51 * 0.4
+    found = [p for p in problems(objs) if "your coins marker" in p]
+    assert found and not any("spaces -1" in p for p in found), found
+    assert "your coins marker lies beyond space 0, at the end of your coins: put it on one" in found[0], found
+
+
 def test_a_courtier_of_yours_off_your_courtier_zones_is_named():
     objs = objects(fresh())
     pawn = next(o for o in objs if L.YOUR_COURTIER_TAG in o.get("Tags", []))

@@ -20,7 +20,7 @@ from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, Ledger, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
 from engines.ownerdata import first_error
-from engines.tablekit import Area, one_tagged, zones
+from engines.tablekit import Area, one_tagged, track_space, zones
 
 UNIT_TYPES: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")
 PILES = ("deck", "discard", "battle", "slot1", "slot2", "slot3")
@@ -353,14 +353,12 @@ def _capitals(data: HolasData, s: State) -> list[str]:
     ]
 
 
-BETWEEN = 0.3  # a marker further than this share of a space from the nearest space's middle lies between two
-
-
 def _nearest(obj: TableObject, area: Area, spots: int, problems: list[Problem]) -> int:
     """The track's space nearest the marker; one that lies between two spaces is named (which it means is unclear)."""
-    index = min(range(spots), key=lambda i: abs(obj.position.x - area.spot(i, spots).x))
-    if abs(obj.position.x - area.spot(index, spots).x) > BETWEEN * area.size.x / spots:
-        problems.append(Problem(f"a marker between two spaces of {area.label}: put it on one space", obj))
+    index, other = track_space(obj.position, area, spots)
+    if other is not None:
+        where = "between two spaces" if other != index else "beyond the last space at one end"
+        problems.append(Problem(f"a marker {where} of {area.label}: put it on one space", obj))
     return index
 
 

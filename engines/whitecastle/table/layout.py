@@ -41,7 +41,6 @@ CP_TRACK = 50  # clan-point spaces before the track loops; a lap token counts ea
 YOUR_TRACKS = {"coins": 50, "seals": 10, "food": 10, "iron": 10, "mother_of_pearl": 10}
 ROUND_SPOTS = board().rounds + 1  # rounds 1..3, then "done": the person says their final scoring is complete
 DIE_SLOT_Z, TILE_Z = 0.9, -0.9  # in a castle space: the die above its tiles
-BETWEEN = 0.3  # a marker further than this share of a step from its nearest space lies between two
 TIME_SPOTS = 40  # Passage of Time spaces laid out when the deck file has no time track (more than a game reaches)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from bridge.table import Table, TableObject
 from engines.base import Problem, ReadError
+from engines.tablekit import track_space
 from engines.tablekit import zones as zones_of
 from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
@@ -294,15 +295,12 @@ def _marker(
     marker = found[0]
     view.markers[what] = marker
     area = L.AREAS[area_key]
-    distances = [(abs(marker.position.x - area.spot(i, spots).x), i) for i in range(spots)]  # a track runs along x
-    distance, index = min(distances)
-    step = area.size.x / spots
-    if distance > step / 2 or abs(marker.position.z - area.centre.z) > area.size.z / 2:
+    index, other = track_space(marker.position, area, spots)  # a track runs along x
+    distance = abs(marker.position.x - area.spot(index, spots).x)
+    if distance > area.size.x / spots / 2 or abs(marker.position.z - area.centre.z) > area.size.z / 2:
         problems.append(Problem(f"{label} marker is not on a space of {area.label}", marker))
-    elif distance > step * L.BETWEEN:
-        other = index + (1 if marker.position.x > area.spot(index, spots).x else -1)
+    elif other is not None:
         low, high = (n + (what == "round") for n in sorted((index, other)))  # rounds count from 1, tracks from 0
-        problems.append(
-            Problem(f"{label} marker lies between spaces {low} and {high} of {area.label}: put it on one", marker)
-        )
+        where = f"between spaces {low} and {high}" if low != high else f"beyond space {low}, at the end"
+        problems.append(Problem(f"{label} marker lies {where} of {area.label}: put it on one", marker))
     return index
