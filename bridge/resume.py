@@ -246,7 +246,8 @@ def resume_world(world: Any, table: SaveFile, table_random: list[Any]) -> None:
 
 class Keeper:
     """Writes the game to its file after each bot turn, move of the person's and new game (once the pieces are at
-    rest), and at stop. A write that fails is said in the terminal and on the page; the game goes on."""
+    rest and no turn is under way), and at stop. A write that fails is said in the terminal and on the page; the
+    game goes on."""
 
     def __init__(self, path: Path, session: Session, emulator: Any, table_seed: int) -> None:
         self.path, self.session, self.emulator, self.table_seed = path, session, emulator, table_seed
@@ -272,11 +273,21 @@ class Keeper:
             self._pending = asyncio.ensure_future(self._save_settled())
 
     async def _save_settled(self) -> None:
-        await self.emulator.settle()
+        await self._idle()
         self.save()
 
+    async def _idle(self) -> None:
+        """Until the emulated pieces rest and no turn or move of the person's is under way: a write mid-turn held
+        the bot's chance drawn and its pieces moved for a turn the file did not list yet."""
+        while True:
+            await self.emulator.settle()
+            if not self.session.busy:
+                return
+            await asyncio.sleep(0.01)
+
     async def stop(self) -> None:
-        """The last write (if anything changed), with nothing pending after it."""
+        """The last write (if anything changed), once a turn under way is over, with nothing pending after it."""
+        await self._idle()
         if self._pending is not None and not self._pending.done():
             await self._pending
         if self.soon in self.session.change_listeners:

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 from bridge import resume
-from bridge.session import plan_turn_with_state
+from bridge.session import Session, plan_turn_with_state
 from bridge.table import Table
 from engines import registry
-from tests.conftest import ROOT, free_port
+from tests.conftest import ROOT, Live, free_port
 from tests.test_cli import AUTOMA, automa
 
 
@@ -228,6 +228,45 @@ def test_what_a_turn_left_that_cannot_be_taken_back_is_named_by_its_field_in_one
     with pytest.raises(ValueError, match=r"^person\.tracks\.coins: Input should be a valid integer") as caught:
         game.after_from_json(data)
     assert "\n" not in str(caught.value)
+
+
+async def turn_under_way(session: Session) -> asyncio.Future[Any]:
+    """A bot turn started, and running (the session busy with it)."""
+    turn = asyncio.ensure_future(session.bot_turn())
+    while not session.busy:
+        await asyncio.sleep(0)
+    return turn
+
+
+async def test_a_game_is_saved_whole_turns_only_even_when_stopped_mid_turn(
+    demo_live: Live, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """A change said while a bot turn is under way (a move of yours still settling when Bot turn is pressed), or a
+    stop (Ctrl-C) while the bot moves, is written once the turn is over: a write mid-turn held the bot's chance
+    drawn and its pieces moved for a turn the file did not list, so a resumed game played that turn again; and a
+    stop during the first turn since the start wrote nothing at all."""
+    session = Session(demo_live.connector, registry.load("demo"), seed=1)
+    path = tmp_path / "demo.json"
+    keeper = resume.Keeper(path, session, demo_live.emulator, 1)
+    writes: list[tuple[bool, int]] = []  # (a turn under way, the turns listed), at each write
+    real = resume.write
+    monkeypatch.setattr(
+        resume, "write", lambda to, saved: (writes.append((session.busy, len(saved.turns))), real(to, saved))
+    )
+    turn = await turn_under_way(session)
+    keeper.soon()
+    assert await turn is not None, session.last_failure
+    turn = await turn_under_way(session)
+    await keeper.stop()
+    assert await turn is not None, session.last_failure
+    assert writes and not any(busy for busy, _ in writes), writes
+    assert len(json.loads(path.read_text(encoding="utf-8"))["turns"]) == 2
+    first = tmp_path / "first.json"
+    unchanged = resume.Keeper(first, session, demo_live.emulator, 1)  # nothing changed since it started
+    turn = await turn_under_way(session)
+    await unchanged.stop()
+    assert await turn is not None, session.last_failure
+    assert len(json.loads(first.read_text(encoding="utf-8"))["turns"]) == 3 and not any(b for b, _ in writes)
 
 
 def test_a_random_generators_state_goes_through_json_and_a_wrong_one_is_refused():
