@@ -295,6 +295,12 @@ def track_space(position: Vec3, area: Area, spots: int) -> tuple[int, int | None
     return nearest, min(max(nearest + (1 if offsets[nearest] > 0 else -1), 0), spots - 1)
 
 
+def on_track(position: Vec3, area: Area) -> bool:
+    """Whether ``position`` lies over ``area``'s row of spaces (its zone seen from above): a marker anywhere else is
+    on no space, whichever its x is nearest."""
+    return abs(position.x - area.centre.x) <= area.size.x / 2 and abs(position.z - area.centre.z) <= area.size.z / 2
+
+
 def zones(table: Table, areas: Mapping[str, Area]) -> dict[str, TableObject]:
     """Each area's zone on the table; a zone missing or doubled is a :class:`ReadError` that names it."""
     found: dict[str, TableObject] = {}

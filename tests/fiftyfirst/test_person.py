@@ -159,6 +159,17 @@ def test_a_score_marker_between_two_spaces_is_named():
     assert read_table(table_of(objs), CARDS).state.person_pts == 12
 
 
+def test_a_score_marker_off_its_track_is_named_not_read_by_its_x_alone():
+    """Your score marker knocked 5 units off the score track's row, still above its space 12: it lies on no space
+    (it read as 12, whatever lay between it and the track), and is named."""
+    state = action_phase(person_pts=12)
+    objs = build_table(state, CARDS).to_dict()["ObjectStates"]
+    marker = next(o for o in objs if "fiftyfirst.marker.person" in o.get("Tags", []))
+    marker["Transform"]["posZ"] -= 5.0
+    found = problems_of(objs)
+    assert any("your score marker lies off the score track: put it on one of its spaces" in p for p in found), found
+
+
 def test_the_end_shows_the_achievement_table_when_you_win():
     """Issue 41 item 12, L76-L81: "If you win, you can compare your score to the following table" — the rule text
     keeps "30 >Mutant" and "70+Grand Master"; the owner's data may hold the whole table."""

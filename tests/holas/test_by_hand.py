@@ -181,6 +181,17 @@ def test_your_marker_between_two_spaces_is_named(game: Holas):
     assert game.read(table).state.person.resources["food"] == 3
 
 
+def test_your_marker_off_its_track_is_named_not_read_by_its_x_alone(game: Holas):
+    """Your food marker knocked 4 units off its track's row, still above its space 3: it lies on no space (it read
+    as 3, from its x alone), and is named; nothing is read until it is put back."""
+    table = fresh(game)
+    view = game.read(table)
+    three = L.AREAS["you.res.food"].spot(3, L.RESOURCE_SPOTS)
+    table = put(table, view.markers["you.food"], Vec3(three.x, three.y, three.z + 4.0))
+    said = problems(game, table)
+    assert any("a marker off your food (0-10): put it on one of its spaces" in p for p in said), said
+
+
 def test_the_x_objective_shortcut_in_round_20_sets_round_21_as_the_last(game: Holas):
     """The shortcut "you reached an X-Objective" put the final-round marker past the track's end in round 20. It
     leaves the table as the same move by hand: the marker on the next round's space, read as round 21."""

@@ -19,7 +19,7 @@ from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table import layout as L
-from engines.tablekit import track_space
+from engines.tablekit import on_track, track_space
 from engines.tablekit import zones as zones_of
 
 LOOKOUT_STEP = {4: 1, 3: 2, 2: 3, 1: 4, 0: 0}
@@ -213,11 +213,14 @@ def _connection_pile(pile: str, objs: list[TableObject], view: TableView) -> Non
 
 
 def _space(marker: TableObject, area: str, names: Sequence[str], problems: list[Problem]) -> int:
-    """Which of the area's spaces (named ``names``, left to right) a marker lies on: the nearest; one lying between
-    two (tablekit.track_space) is named, to be put on one."""
+    """Which of the area's spaces (named ``names``, left to right) a marker lies on: the nearest; one off the track,
+    or lying between two (tablekit.track_space), is named, to be put on one."""
     track = L.AREAS[area]
     nearest, other = track_space(marker.position, track, len(names))
-    if other is not None:
+    if not on_track(marker.position, track):
+        name = marker.nickname or "a marker"
+        problems.append(Problem(f"{name} lies off the {track.label}: put it on one of its spaces", marker))
+    elif other is not None:
         low, high = sorted({nearest, other})
         where = f"between {names[low]} and {names[high]}" if low != high else f"off the space {names[nearest]}"
         problems.append(

@@ -20,7 +20,7 @@ from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, Ledger, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
 from engines.ownerdata import first_error
-from engines.tablekit import Area, one_tagged, track_space, zones
+from engines.tablekit import Area, on_track, one_tagged, track_space, zones
 
 UNIT_TYPES: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")
 PILES = ("deck", "discard", "battle", "slot1", "slot2", "slot3")
@@ -354,9 +354,12 @@ def _capitals(data: HolasData, s: State) -> list[str]:
 
 
 def _nearest(obj: TableObject, area: Area, spots: int, problems: list[Problem]) -> int:
-    """The track's space nearest the marker; one that lies between two spaces is named (which it means is unclear)."""
+    """The track's space nearest the marker; one off the track, or between two spaces, is named (which it means is
+    unclear)."""
     index, other = track_space(obj.position, area, spots)
-    if other is not None:
+    if not on_track(obj.position, area):
+        problems.append(Problem(f"a marker off {area.label}: put it on one of its spaces", obj))
+    elif other is not None:
         where = "between two spaces" if other != index else "beyond the last space at one end"
         problems.append(Problem(f"a marker {where} of {area.label}: put it on one space", obj))
     return index

@@ -14,7 +14,7 @@ from typing import Any
 
 from bridge.table import Table, TableObject
 from engines.base import Problem, ReadError
-from engines.tablekit import track_space
+from engines.tablekit import on_track, track_space
 from engines.tablekit import zones as zones_of
 from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
@@ -296,8 +296,7 @@ def _marker(
     view.markers[what] = marker
     area = L.AREAS[area_key]
     index, other = track_space(marker.position, area, spots)  # a track runs along x
-    distance = abs(marker.position.x - area.spot(index, spots).x)
-    if distance > area.size.x / spots / 2 or abs(marker.position.z - area.centre.z) > area.size.z / 2:
+    if not on_track(marker.position, area):
         problems.append(Problem(f"{label} marker is not on a space of {area.label}", marker))
     elif other is not None:
         low, high = (n + (what == "round") for n in sorted((index, other)))  # rounds count from 1, tracks from 0
