@@ -33,6 +33,8 @@ SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
 
 def _not_your_pass(s: State) -> str:
     """Why Pass is not the person's to press now, in a player's words."""
+    if s.phase == "over":
+        return "the game is over: there is nothing left to pass"
     if s.phase != "action":
         return "you pass in the Action phase only: press Bot turn for the bot's Lookout steps"
     if s.person_passed:

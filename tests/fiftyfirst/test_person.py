@@ -87,6 +87,17 @@ def test_pass_is_off_during_the_bots_lookout_steps_and_bot_turn_during_your_pick
     assert "take one Lookout card" in str(game.refuse_press(view, game.person_moves(None, table), ""))
 
 
+def test_pass_once_the_game_is_over_says_the_game_is_over():
+    """L72 "complete the Action phase normally and then add 1 to your score for each Location": once the last round
+    is over there is nothing to pass, and the refusal said "press Bot turn for the bot's Lookout steps"."""
+    state = action_phase(person_pts=26, phase="over")
+    game, table = game_and_table(state)
+    view = game.read(table)
+    assert game.refuse_press(view, game.person_moves(None, table), "pass") == (
+        "the game is over: there is nothing left to pass"
+    )
+
+
 def test_an_empty_connection_pile_reveals_nothing_and_its_last_card_is_moved_face_up():
     """Issue 41 item 12, L14 "Reveal the top card of each of the the Connection piles": a pile that ran out shows no
     card face up (the bot claimed one that was not there), and the last card of a pile, which TTS leaves as a loose
