@@ -130,14 +130,7 @@ class Holas(Game[TableView, Step]):
             if s.destroyed
             else f"round {s.final_round}, the last round, is played"
         )
-        score = f"you {s.person.pts}, the bot {s.pts} (its Heroes score 0), on the score track"
-        if s.person.pts == s.pts:
-            count = (
-                "a tie on the score track: add your end-of-game points to your marker, or break the tie by the rulebook"
-            )
-            return Outcome(count, why, score, decided=False)
-        winner = "you" if s.person.pts > s.pts else "the bot"
-        return Outcome(winner, f"{why}; points totalled as normal (L208): your marker must hold yours", score)
+        return ending(s, why)
 
     def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
         """Each button answers what the bot waits for (the table's prompt marker); any other press is refused."""
@@ -198,3 +191,28 @@ class Holas(Game[TableView, Step]):
         dataset = getattr(model, "dataset", None)
         kind = "SAMPLE DATA (fictional)" if dataset is not None and dataset.kind == "sample" else "the owner's file"
         return [f"{path}: {path.name}, {kind}; it loads"]
+
+
+def ending(s: State, why: str) -> Outcome:
+    """Who won a finished game, read from both score markers. L208: points are "totalled as normal", and your
+    end-of-game points are yours to add to your marker (the bot's are on its own: its Heroes score 0); so the winner
+    is named once you lead (adding cannot lower you) or once your final-scoring marker is on 'done', and until then
+    the end says the count to make and how to say it is made."""
+    you, bot = s.person.pts, s.pts
+    score = f"you {you}, the bot {bot} (its Heroes score 0), on the score track"
+    if s.scored:
+        why = f"{why}; your final scoring is done (your final-scoring marker says so)"
+        if you == bot:
+            return Outcome(f"a tie at {you}: the rulebook's tie-breaker decides, which the table does not show", why,
+                           score, decided=False)  # fmt: skip
+        return Outcome("you" if you > bot else "the bot", why, score)
+    if you > bot:
+        return Outcome("you", f"{why}; you lead, and your end-of-game points (L208) only add to your score", score)
+    lead = f"a tie at {you}" if you == bot else f"the bot leads {bot} to {you}"
+    return Outcome(
+        f"{lead}: add your end-of-game points to your score marker (points totalled as normal, L208; {bot - you + 1} "
+        "more and you win), then move your final-scoring marker, right of the round track, to 'done'",
+        why,
+        score,
+        decided=False,
+    )

@@ -113,6 +113,7 @@ class State:
     tactic: int = 0  # the strength of the person's chosen tactic, as they set it on the table
     person: PersonSide = field(default_factory=PersonSide)
     destroyed: Literal["", "bot", "you"] = ""  # whose Capital City was destroyed: the game is over at once (L208)
+    scored: bool = False  # your final scoring is done: your end-of-game points are on your score marker (L208)
 
     def contested(self) -> list[str]:
         """Regions where a battle is due: the bot's units stand with the person's army (or at sea with the person's

@@ -59,12 +59,12 @@ def test_white_castle_says_the_count_to_make_and_heroes_reads_both_scores() -> N
     end = game.outcome(view, Options())
     assert end is not None and end.winner.startswith("the bot leads ") and "more and you win" in end.winner
     assert not end.decided and end.headline == end.winner  # the page does not call it the winner
-    game, view = fresh("holas")  # Heroes reads your score marker: a tie says what to count, else the winner
+    game, view = fresh("holas")  # Heroes reads both score markers: not ahead, your count to make; ahead, the winner
     view.state.final_round, view.state.round = 3, 4
     end = game.outcome(view, Options())
     assert (
         end is not None
-        and "a tie on the score track" in end.winner
+        and end.winner.startswith("a tie at 0: add your end-of-game points")
         and end.why == "round 3, the last round, is played"
         and end.to_json()["headline"] == end.winner
     )

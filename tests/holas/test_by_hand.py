@@ -139,32 +139,77 @@ def test_your_x_objective_is_read_from_your_supply(game: Holas):
     assert said and said[0].startswith("you reach eXpand") and enemy.state.final_round == 2
 
 
-def outcome(game: Holas, **fields: Any) -> Any:
+def ended(game: Holas, you: int, bot: int, **fields: Any) -> Table:
+    """A table whose last round (3) is played: your score marker on ``you``, the bot's on ``bot``."""
     data = game.owned.value
     s = R.new_game(data, "L7", random.Random(1))
+    s.round, s.final_round, s.pts, s.person.pts = 4, 3, bot, you
     for key, value in fields.items():
         setattr(s, key, value)
-    return game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
+    return Table.from_save(build_table(s, data))
 
 
-def test_the_winner_is_read_from_both_score_markers(game: Holas):
-    """The end said "the bot has N points: score yours to see who won". Your score marker now decides it: after the
-    last round the higher score wins; a tie says what to count; a destroyed Capital ends it at once (L208)."""
-    data = game.owned.value
-    s = R.new_game(data, "L7", random.Random(1))
-    s.round, s.final_round, s.pts, s.person.pts = 4, 3, 18, 23
-    end = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
+def scored(table: Table, done: bool = True) -> Table:
+    """The table with your final-scoring marker moved by hand to 'done' (or back to 'not yet')."""
+    marker = table.with_tag(L.tag("marker", "scored"))[0].guid
+    return put(table, marker, L.AREAS["scored"].spot(int(done), L.SCORED_SPOTS))
+
+
+def test_a_trailing_person_is_told_the_count_to_make_not_that_the_bot_won(game: Holas):
+    """L208 "Victory Points are then totalled as normal": your end-of-game points are not on your marker when the
+    last round ends, yet the end named the bot the winner from the markers alone (18 to 23). Now it says the count to
+    make (6 more and you win) and how to say it is made, and names no winner until your final-scoring marker is on
+    'done'; then the markers decide."""
+    table = ended(game, you=18, bot=23)
+    end = game.outcome(game.read(table), Options())
+    assert end is not None and not end.decided and end.headline == end.winner
+    assert end.winner.startswith("the bot leads 23 to 18: add your end-of-game points to your score marker")
+    assert "6 more and you win" in end.winner and "final-scoring marker" in end.winner and "'done'" in end.winner
+    assert end.why == "round 3, the last round, is played" and "you 18, the bot 23" in end.score
+    table = put(table, game.read(table).markers["you.score"], L.lapped("you.score", 21)[0])  # added 3: still behind
+    table = scored(table)
+    end = game.outcome(game.read(table), Options())
+    assert end is not None and end.decided and end.winner == "the bot" and "your final scoring is done" in end.why
+    assert "you 21, the bot 23" in end.score
+
+
+def test_a_person_who_leads_wins_at_once_and_a_tie_waits_for_the_count(game: Holas):
+    """L208: what you add only raises your score, so a lead of yours is the win before you count (23 to 18); a tie
+    on the markers says the count (1 more and you win), and a tie still after your final scoring is the rulebook's
+    tie-breaker, which the table does not show."""
+    end = game.outcome(game.read(ended(game, you=23, bot=18)), Options())
     assert end is not None and end.decided and end.winner == "you" and "you 23, the bot 18" in end.score
-    s.person.pts = 18
-    tie = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
-    assert tie is not None and not tie.decided and "tie" in tie.winner
-    s.round, s.final_round, s.destroyed, s.person.pts = 2, None, "you", 5
-    s.player = {}
-    gone = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
-    assert gone is not None and gone.winner == "the bot" and "your Capital City is destroyed" in gone.why
-    s.destroyed, s.person.pts = "bot", 30  # the bot's Capital on the destroyed Capitals' place: over, read so
-    gone = game.outcome(read_table(Table.from_save(build_table(s, data)), data), Options())
-    assert gone is not None and gone.winner == "you" and "the bot's Capital City is destroyed" in gone.why
+    assert "only add to your score" in end.why
+    table = ended(game, you=18, bot=18)
+    end = game.outcome(game.read(table), Options())
+    assert end is not None and not end.decided and end.winner.startswith("a tie at 18: add your end-of-game points")
+    assert "1 more and you win" in end.winner
+    end = game.outcome(game.read(scored(table)), Options())
+    assert end is not None and not end.decided and "tie-breaker" in end.winner
+
+
+def test_a_destroyed_capital_ends_the_game_and_the_points_still_decide(game: Holas):
+    """L208 "(if a Capital City is destroyed then the game is automatically over)", then points totalled as normal:
+    your Capital destroyed with you behind (5 to the bot's 9) waits for your count; the bot's destroyed with you
+    ahead names you at once."""
+    table = ended(game, you=5, bot=9, round=2, final_round=None, destroyed="you", player={})
+    end = game.outcome(game.read(table), Options())
+    assert end is not None and not end.decided and "your Capital City is destroyed" in end.why
+    assert end.winner.startswith("the bot leads 9 to 5") and "5 more and you win" in end.winner
+    end = game.outcome(game.read(scored(table)), Options())
+    assert end is not None and end.decided and end.winner == "the bot"
+    table = ended(game, you=30, bot=9, round=2, final_round=None, destroyed="bot")
+    end = game.outcome(game.read(table), Options())
+    assert end is not None and end.decided and end.winner == "you" and "the bot's Capital City is destroyed" in end.why
+
+
+def test_final_scoring_marked_done_before_the_end_is_named(game: Holas):
+    """Your final-scoring marker on 'done' while the game goes on would name a winner too early: the read names it
+    (round 1, no final round yet) and reads nothing until it is back on 'not yet'."""
+    table = scored(fresh(game))
+    said = problems(game, table)
+    assert any("final-scoring marker is on 'done', yet the game is not over (round 1)" in p for p in said), said
+    assert not game.read(scored(table, done=False)).state.scored
 
 
 def test_your_marker_between_two_spaces_is_named(game: Holas):

@@ -2,7 +2,8 @@
 is moved by a player's hand (``Emulator.player_action``: it lands as TTS lands it, onto a snap point within reach,
 and TTS's onObjectPickUp and onObjectDrop fire with the player's colour), never by a bot command; the person presses
 the table's buttons. From a fresh table to
-the end seen from the table (their eXpand read from their supply) and a winner read from both score markers."""
+the end seen from the table (their eXpand read from their supply): the count to make, then a winner read from both
+score markers."""
 
 from __future__ import annotations
 
@@ -120,8 +121,11 @@ async def test_a_whole_game_played_by_hand_to_its_end():
         assert any("you reach eXpand" in t for t in said) or view.state.destroyed, [
             t for t in said if "X" in t or "over" in t
         ]
-        # your points totalled as normal (L208): set on your score marker by hand; the winner follows it
-        score, _ = L.lapped("you.score", view.state.pts + 3)
+        you, bot = view.state.person.pts, view.state.pts
+        # L208 "Victory Points are then totalled as normal": not ahead, you are told the count to make, not a winner
+        assert not end.decided and f"{bot - you + 1} more and you win" in end.winner, end
+        # your points totalled: set on your score marker by hand; ahead now, you win (adding cannot lower you)
+        score, _ = L.lapped("you.score", bot + 3)
         drop(live, view.markers["you.score"], score)
         end = game.outcome(await look(live, game), Options())
         assert end is not None and end.decided and end.winner == "you", end
@@ -134,7 +138,8 @@ async def test_a_whole_game_played_by_hand_to_its_end():
 async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over():
     """L208 "(if a Capital City is destroyed then the game is automatically over)" on the emulated table: hero 1 and
     two Warriors in L2 attack (sample.3) your Capital City in L1 and win; the bot moves your Capital to the destroyed
-    Capitals' place, the table reads the game as over in round 1, and the end names the winner by the score track."""
+    Capitals' place, the table reads the game as over in round 1, and the end says your count to make (L208: points
+    totalled as normal) until your final-scoring marker, dropped by hand, is on 'done': then the bot has won."""
     game = registry.load("holas")
     game.use_data(None, allow_sample=True)
     s = R.new_game(game.owned.value, "L7", random.Random(1))
@@ -157,7 +162,12 @@ async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over
             < 3
         )
         end = game.outcome(view, Options())
-        assert end is not None and end.winner == "the bot" and "your Capital City is destroyed" in end.why
+        assert end is not None and not end.decided and "your Capital City is destroyed" in end.why
+        assert end.winner.startswith(f"the bot leads {view.state.pts} to 0"), end
+        # your end-of-game points (none here) are counted: your final-scoring marker dropped by hand on 'done'
+        drop(live, view.markers["scored"], L.AREAS["scored"].spot(1, L.SCORED_SPOTS))
+        end = game.outcome(await look(live, game), Options())
+        assert end is not None and end.decided and end.winner == "the bot" and "final scoring is done" in end.why
         plan = await session.take_turn(button="bot_action")
         assert [st.decision.action.what for st in plan.steps] == ["over"]
     finally:

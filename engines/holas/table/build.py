@@ -17,6 +17,10 @@ PIECE = {"hero": "PlayerPawn", "warrior": "PlayerPawn", "serf": "Chip_10", "air_
          "sea_vessel": "BlockRectangle", "tower": "BlockSquare", "capital": "BlockSquare"}  # fmt: skip
 PERSON_KINDS = ("warrior", "serf", "tower", "air_vessel", "sea_vessel")  # the person's minis that start in supply
 BOT_RGB, PLAYER_RGB, ROUND_RGB = (0.75, 0.15, 0.15), (0.15, 0.35, 0.8), (0.9, 0.9, 0.85)
+SCORED_HOW = (
+    "once the game is over, add your end-of-game points to your score marker, then move this to its right-hand "
+    "space, 'done' (L208: points are totalled as normal); the bot then names the winner from both score markers"
+)
 MARKER_RGB = {"ore": (0.45, 0.45, 0.5), "mana": (0.5, 0.2, 0.75), "food": (0.85, 0.7, 0.2)}
 
 
@@ -155,6 +159,9 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
         else L.AREAS["spare"].centre
     )
     b.add(b.base("Chip_10", "final round", [L.tag("marker", "final")], final))
+    scored = L.AREAS["scored"].spot(int(state.scored), L.SCORED_SPOTS)
+    b.add(b.base("Chip_10", "your final scoring (not yet / done)", [L.tag("marker", "scored")], scored,
+                 colour=PLAYER_RGB, description=SCORED_HOW))  # fmt: skip
     tactic = L.AREAS["tactic"].spot(state.tactic, L.TACTIC_SPOTS)
     b.add(b.base("Chip_10", "your tactic's strength", [L.tag("marker", "tactic")], tactic))
     question, notes = prompt(state)

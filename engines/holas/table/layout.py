@@ -37,6 +37,7 @@ RESOURCE_SPOTS = 11  # 0..10
 TACTIC_SPOTS = 10  # the person's tactic strength, 0..9
 SCORE_SPOTS = 60
 ROUND_SPOTS = 20
+SCORED_SPOTS = 2  # your final scoring: 0, not yet; 1, done (your end-of-game points are on your score marker)
 LAP_SPOTS = 20  # a lap marker counts the times its track went round (+20 rounds, +60 points each): 400 rounds
 # Each lapped track: its area, its spaces, where its marker lies across the area (z) and its lap marker's row.
 LAPPED = {"round": ("round", ROUND_SPOTS, 0.0, -1.0), "score": ("score", SCORE_SPOTS, -0.5, 0.0),
@@ -45,8 +46,8 @@ LAPPED = {"round": ("round", ROUND_SPOTS, 0.0, -1.0), "score": ("score", SCORE_S
 
 def snap_points(cc_spaces: int) -> list[Vec3]:
     """Where a marker dropped by hand lands in TTS: every space of every track (both score rows, the round and the
-    final-round rows, each lap row, the resource, tactic and CC tracks), in world coordinates (the save's
-    ``SnapPoints``: shared/docs/tts-interface.md)."""
+    final-round rows, each lap row, your final scoring's two spaces, the resource, tactic and CC tracks), in world
+    coordinates (the save's ``SnapPoints``: shared/docs/tts-interface.md)."""
     rows = [
         ("round", ROUND_SPOTS, 0.0),
         ("round", ROUND_SPOTS, 0.6),
@@ -55,6 +56,7 @@ def snap_points(cc_spaces: int) -> list[Vec3]:
     ]
     rows += [(area, spots, z) for area, spots, z, _ in LAPPED.values() if area != "round"]
     rows += [("laps", LAP_SPOTS, row) for *_, row in LAPPED.values()]
+    rows.append(("scored", SCORED_SPOTS, 0.0))
     rows += [(f"{who}res.{r}", RESOURCE_SPOTS, 0.0) for who in ("", "you.") for r in ("ore", "mana", "food")]
     return [AREAS[area].spot(i, n, z=z) for area, n, z in rows for i in range(n)]
 
@@ -95,6 +97,12 @@ def _areas() -> dict[str, Area]:
         area("player.courtyard", "your Courtyard (in your Capital City): new recruits go here", (-30, -19), (8, 5)),
         area("player.tokens", "your Exploration Tokens", (-40, -12), (6, 4)),
         area("destroyed", "Capital Cities destroyed (the game is over, L208)", (-40, -19), (6, 4)),
+        area(
+            "scored",
+            "your final scoring: left, not yet; right, done (your end-of-game points are on your score marker, L208)",
+            (28, -30),
+            (6, 2),
+        ),
     ]
     for i in (1, 2, 3):
         out.append(area(f"slot{i}", f"the bot's Hero Slot {i}", (26 + 4 * i, 20), (3, 4)))

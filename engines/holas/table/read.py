@@ -277,8 +277,8 @@ def _lapped(table: Table, key: str, problems: list[Problem]) -> int:
 
 
 def _person_side(table: Table, data: HolasData, view: TableView, problems: list[Problem]) -> None:
-    """Your markers (resources, score), what the bot noted of your side at its last press (minis taken from your
-    supply since must be paid for), and where your Capital stands against the bot's (L24)."""
+    """Your markers (resources, score, final scoring), what the bot noted of your side at its last press (minis
+    taken from your supply since must be paid for), and where your Capital stands against the bot's (L24)."""
     person = view.state.person
     for resource in RESOURCES:
         key = f"you.{resource}"
@@ -290,6 +290,7 @@ def _person_side(table: Table, data: HolasData, view: TableView, problems: list[
     score = one_tagged(table, L.tag("marker", "you.score"), "your score marker", problems)
     if score is not None:
         view.markers["you.score"] = score.guid
+    problems += _scored(table, view)
     note = table.get(view.markers.get("ledger", ""))
     if note is not None and note.gm_notes.strip():
         try:
@@ -300,6 +301,27 @@ def _person_side(table: Table, data: HolasData, view: TableView, problems: list[
         else:
             problems += [Problem(text) for text in _unpaid(data, view, noted)]
     problems += [Problem(text) for text in _capitals(data, view.state)]
+
+
+def _scored(table: Table, view: TableView) -> list[Problem]:
+    """Your final-scoring marker: on 'done', your end-of-game points are on your score marker (L208), and the end
+    names the winner from both markers; put there before the game is over, it would name one too early."""
+    problems: list[Problem] = []
+    marker = one_tagged(table, L.tag("marker", "scored"), "final-scoring marker", problems)
+    if marker is None:
+        return problems
+    view.markers["scored"] = marker.guid
+    s = view.state
+    s.scored = _spot(table, "scored", L.AREAS["scored"], L.SCORED_SPOTS, problems) == 1
+    if s.scored and not R.over(s):
+        problems.append(
+            Problem(
+                f"your final-scoring marker is on 'done', yet the game is not over (round {s.round}): put it back "
+                "on 'not yet' until the last round is played or a Capital City is destroyed",
+                marker,
+            )
+        )
+    return problems
 
 
 def _unpaid(data: HolasData, view: TableView, noted: Ledger) -> list[str]:
