@@ -243,17 +243,36 @@ def test_the_x_objective_shortcut_in_round_20_sets_round_21_as_the_last(game: Ho
     data = game.owned.value
     s = R.new_game(data, "L7", random.Random(1))
     s.round = 20
-    table = Table.from_save(build_table(s, data))
+    table = shortcut(game, Table.from_save(build_table(s, data)), X_SHORTCUT)
+    read = game.read(table).state
+    assert (read.round, read.final_round) == (20, 21)
+
+
+def shortcut(game: Holas, table: Table, label: str) -> Table:
+    """The table after the dashboard's shortcut ``label``: its moves set down as a hand would."""
     listed = {m.label: m.id for m in game.person_moves(None, table)}
-    commands, _ = game.play_person(
-        None, table, listed["you reached an X-Objective: the game ends after the next round"], random.Random(0)
-    )
+    commands, _ = game.play_person(None, table, listed[label], random.Random(0))
     for command in commands:
         position = getattr(command, "position", None)
         assert position is not None
         table = put(table, command.guid, Vec3(position.x, position.y, position.z))
-    read = game.read(table).state
-    assert (read.round, read.final_round) == (20, 21)
+    return table
+
+
+X_SHORTCUT = "you reached an X-Objective: the game ends after the next round"
+SCORED_SHORTCUT = "my end-of-game points are on my score marker: my final scoring is done"
+
+
+def test_the_final_scoring_shortcut_is_listed_once_the_game_is_over_and_moves_the_marker_to_done(game: Holas):
+    """L208 "Victory Points are then totalled as normal": on the dashboard, once the game is over (and only then),
+    a shortcut says your count is on your marker; it leaves the table as your hand would (the marker on 'done'),
+    and the end then names the winner (the bot, 23 to 18)."""
+    assert SCORED_SHORTCUT not in {m.label for m in game.person_moves(None, fresh(game))}
+    table = shortcut(game, ended(game, you=18, bot=23), SCORED_SHORTCUT)
+    view = game.read(table)
+    assert view.state.scored and game.person_moves(None, table) == []
+    end = game.outcome(view, Options())
+    assert end is not None and end.decided and end.winner == "the bot"
 
 
 def test_a_ledger_whose_notes_say_nothing_the_bot_knows_is_named(game: Holas):
@@ -268,8 +287,8 @@ def test_a_ledger_whose_notes_say_nothing_the_bot_knows_is_named(game: Holas):
 
 def test_the_table_has_a_snap_point_on_every_space_of_your_tracks(game: Holas):
     """Where a marker dropped by hand lands in TTS: the save's SnapPoints (world coordinates,
-    shared/docs/tts-interface.md) hold every space of your resource tracks and both score rows, and the mod built
-    for TTS keeps them; the mod checker finds nothing wrong with the table."""
+    shared/docs/tts-interface.md) hold every space of your resource tracks, both score rows and your final scoring's
+    two spaces, and the mod built for TTS keeps them; the mod checker finds nothing wrong with the table."""
     from bridge import modcheck
     from bridge.modbuild import build_save
 
@@ -280,4 +299,6 @@ def test_the_table_has_a_snap_point_on_every_space_of_your_tracks(game: Holas):
         assert all((round(s.x, 3), round(s.z, 3)) in at for s in track)
     for key in ("score", "you.score"):
         assert all((round(s.x, 3), round(s.z, 3)) in at for s in (L.lapped(key, v)[0] for v in range(L.SCORE_SPOTS)))
+    final = [L.AREAS["scored"].spot(i, L.SCORED_SPOTS) for i in range(L.SCORED_SPOTS)]  # your final scoring's two
+    assert all((round(s.x, 3), round(s.z, 3)) in at for s in final)
     assert modcheck.check(save) == []

@@ -1,8 +1,8 @@
 """Shortcuts for your side on the table, each leaving it as the same move by hand would: a recruit from your supply
 into your Courtyard (its price taken off your resource tracks), your Courtyard's minis out onto the map, an army
 moved to a neighbouring region (into the bot's: an attack, then Tactic chosen), minis taken back (losses, a
-retreat), your tactic's strength, and an X-Objective reached. And the dashboard's drawing of the map and both
-sides."""
+retreat), your tactic's strength, an X-Objective reached, and your final scoring done once the game is over. And
+the dashboard's drawing of the map and both sides."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, s
     s = view.state
     out: list[tuple[str, str, str, str]] = []
     if R.over(s):
+        if not s.scored:  # L208: your points totalled as normal, on your score marker, before the winner is named
+            out.append(("scored", "", "", "my end-of-game points are on my score marker: my final scoring is done"))
         return out
     land = [r.id for r in data.map.regions if r.kind == "land"]
     supply = {kind for kind, _ in _supply(table)}
@@ -99,6 +101,9 @@ def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: rand
     elif kind == "tactic":
         spot = L.AREAS["tactic"].spot(int(to), L.TACTIC_SPOTS)
         out.append(Move(guid=view.markers["tactic"], position=Position.of(spot)))
+    elif kind == "scored":
+        spot = L.AREAS["scored"].spot(1, L.SCORED_SPOTS)
+        out.append(Move(guid=view.markers["scored"], position=Position.of(spot)))
     else:
         spot = L.AREAS["round"].spot(view.state.round % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)  # the next round: final
         out.append(Move(guid=view.markers["final"], position=Position.of(spot)))
