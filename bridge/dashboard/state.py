@@ -201,10 +201,11 @@ class Dashboard:
                 view = game.read_table(table)
                 self.state["table"] = {"drawing": game.describe_table(view), "problems": []}
                 self._view, self._moves = view, moves
-                ended = self.state["end"] is None
+                said = self.state["end"]
                 self._judge()
-                if ended and self.state["end"] is not None:
-                    await self._announce_end(self.state["end"])
+                end = self.state["end"]
+                if end is not None and (said is None or said["headline"] != end["headline"]):
+                    await self._announce_end(end)  # the end, or the winner named once the person's count is made
             except ReadError as exc:
                 self.state["table"] = {"drawing": None, "problems": [str(p) for p in exc.problems]}
                 self._view, self._moves = None, []

@@ -325,12 +325,14 @@ async def test_a_whole_heroes_game_through_the_page(page):
     bot's board), and a whole game runs from it: the game's own buttons (Bot action, Follow done, Interrupt/none,
     Tactic chosen, Tactic cancels?) answer what the drawing says the bot waits for, and the person's listed moves
     recruit minis into their Courtyard (paid on their food track), move them out, set their tactic's strength, take
-    losses back and reach an X-Objective in round 2; the end reads both score markers."""
+    losses back and reach an X-Objective in round 2; the end reads both score markers and says the count to make
+    until the person says their final scoring is done (the listed move), then names the winner."""
     import random
 
     board = await open_board("holas", allow_sample=True)
     rng = random.Random(4)
     presses = {"follow_done": 0, "interrupt_none": 0, "tactic_chosen": 0, "tactic_cancels": 0, "bot_action": 0}
+    ended = ""  # the end as the page first said it
 
     outlined = []  # the regions the bot's last turn touched, outlined, after each press
     phone_checked = False  # a region with two lines or more seen at phone width, where they are drawn larger
@@ -378,7 +380,18 @@ async def test_a_whole_heroes_game_through_the_page(page):
         assert "Your Capital City: L1" in yours and "warrior 8" in yours
         for _ in range(200):
             if await page.evaluate("state.end !== null"):
-                assert "on the score track" in await page.locator("#end").inner_text()  # both markers read
+                said = await page.locator("#end").inner_text()
+                assert "on the score track" in said  # both markers read
+                # L208 "totalled as normal": your end-of-game points are not on your marker (at 0 here), so the
+                # end names no winner but says the count to make, until your final scoring is said to be done
+                assert "winner: " not in said and "more and you win" in said and "final-scoring marker" in said, said
+                assert await move("my final scoring is done")
+                await page.wait_for_function("document.getElementById('end').textContent.includes('winner: ')")
+                await page.wait_for_function(
+                    "document.getElementById('status').textContent.includes('Game over · winner: ')"
+                )  # the table's panel says the winner too, where it said the count
+                assert "game over: winner: " in await page.locator("#log").inner_text()
+                ended = said
                 break
             drawing = await page.evaluate("state.table.drawing")
             waits = drawing["waits"]
@@ -408,7 +421,7 @@ async def test_a_whole_heroes_game_through_the_page(page):
                 await press("bot_action")
         else:
             pytest.fail(f"no end after {presses}")
-        print(presses)
+        print(presses, ended)
         assert presses["bot_action"] >= 9 and presses["tactic_chosen"] + presses["follow_done"] >= 1, presses
         assert any(outlined), outlined
         assert phone_checked
