@@ -195,9 +195,10 @@ class Holas(Game[TableView, Step]):
 
 def ending(s: State, why: str) -> Outcome:
     """Who won a finished game, read from both score markers. L208: points are "totalled as normal", and your
-    end-of-game points are yours to add to your marker (the bot's are on its own: its Heroes score 0); so the winner
-    is named once you lead (adding cannot lower you) or once your final-scoring marker is on 'done', and until then
-    the end says the count to make and how to say it is made."""
+    end-of-game points are yours to add to your marker (the bot's score is its marker's: its Heroes score 0, and it
+    is given no other end-of-game points here); so the winner is named once you lead (adding cannot lower you) or
+    once your final-scoring marker is on 'done', and until then the end says the count to make and how to say it is
+    made."""
     you, bot = s.person.pts, s.pts
     score = f"you {you}, the bot {bot} (its Heroes score 0), on the score track"
     if s.scored:
