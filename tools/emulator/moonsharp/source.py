@@ -4,6 +4,8 @@ before compiling, row for row.
 - ``!=`` for ``~=`` (the dialect's not-equal-bang probe);
 - ``|x, y| expr`` lambdas, as ``function(x, y) return expr end`` [lambda];
 - ``\\u{XXXX}`` escapes in quoted strings, as the UTF-8 bytes of the character in decimal escapes [escape-u-5.3];
+- a stray ``)`` right after a function's parameter list of one parameter or more (``function f(a, b))``), which
+  MoonSharp's parser reads past (issue 41: a real public mod's scripts have it; ``tts-interface.md`` §5), left out;
 - ``%``, ``..``, ``>=``, ``#``, ``+ - * / ^`` and a unary minus as calls of MoonSharp's meaning (``operators.py``).
 
 No line break is added or removed, so every error's row is the mod's own; columns are worked out from the mod's
@@ -15,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 
-from tools.emulator.moonsharp.lexer import tokens
+from tools.emulator.moonsharp.lexer import Token, tokens
 from tools.emulator.moonsharp.operators import operator_edits
 
 _U_ESCAPE = re.compile(r"\\u\{([0-9a-fA-F]{1,6})\}")
@@ -26,13 +28,35 @@ def rewrite(source: str) -> str:
     """The source as Lua 5.2 compiles what MoonSharp's parser takes and means (the module's docstring, and
     ``operators.py`` for ``%``, ``..``, ``>=``, ``#`` and lambdas)."""
     toks = tokens(source)
-    edits = operator_edits(toks)
+    stray = _stray_parentheses(toks)
+    edits = operator_edits([tok for i, tok in enumerate(toks) if i not in stray])
+    edits += [(toks[i].start, toks[i].end, 2, 0, " ") for i in stray]
     for tok in toks:
         if tok.kind == "symbol" and tok.text == "!=":
             edits.append((tok.start, tok.end, 2, 0, "~="))
         elif tok.kind == "string" and "\\u{" in tok.text and tok.text[0] in "\"'":
             edits.append((tok.start, tok.end, 2, 0, _U_ESCAPE.sub(_utf8_escapes, tok.text)))
     return _apply(source, edits)
+
+
+def _stray_parentheses(toks: list[Token]) -> set[int]:
+    """The indexes of a ``)`` that follows the ``)`` closing a parameter list of one parameter or more: MoonSharp's
+    parser closes such a list, then skips one more ``)`` if there is one (an empty list has no second chance)."""
+    stray: set[int] = set()
+    for i, tok in enumerate(toks):
+        if tok.kind != "keyword" or tok.text != "function":
+            continue
+        k = i + 1
+        while k < len(toks) and (toks[k].kind == "name" or toks[k].text in (".", ":")):
+            k += 1  # the function's name: a, a.b, a.b:c
+        if k >= len(toks) or toks[k].text != "(":
+            continue
+        close = k + 1
+        while close < len(toks) and (toks[close].kind == "name" or toks[close].text in (",", "...")):
+            close += 1
+        if close > k + 1 and close + 1 < len(toks) and toks[close].text == ")" and toks[close + 1].text == ")":
+            stray.add(close + 1)
+    return stray
 
 
 def _utf8_escapes(m: re.Match[str]) -> str:
