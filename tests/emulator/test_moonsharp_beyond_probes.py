@@ -7,6 +7,9 @@ dialect file's format, ``shared/docs/tts-interface.md``).
 
 from __future__ import annotations
 
+import json
+
+from tests.emulator.test_lua_api import world_with
 from tests.emulator.test_moonsharp_strings import lua
 
 
@@ -30,4 +33,16 @@ def test_an_empty_parameter_list_gets_no_second_parenthesis_and_errors_keep_the_
     assert lua("local function f(a)) return a end\nlocal x = nil\nP(x.y)") == [
         "ERROR: chunk_0:4: attempt to index a nil value"
     ]
+
+
+def test_transforms_are_written_back_as_tts_holds_them_in_float32():
+    """Issue 41: "TTS holds transforms as float32": a value is written as Json.NET writes the float (.NET's "R":
+    7 significant digits when they give the float back, else 9), and a value TTS wrote (16.0999985, an int) is
+    written back unchanged."""
+    script = "function onLoad() getObjectFromGUID('aaaaaa').setPosition({1/3, 2.2, 16.0999985}) end"
+    block = {"GUID": "aaaaaa", "Name": "BlockSquare", "Transform": {"posX": 0, "posY": 1, "posZ": 0, "rotY": 180}}
+    world, _ = world_with([block], script)
+    saved = world.to_save().to_dict()["ObjectStates"][0]["Transform"]
+    assert (saved["posX"], saved["posY"], saved["posZ"], saved["rotY"]) == (0.333333343, 2.2, 16.0999985, 180)
+    assert json.dumps(saved["rotY"]) == "180"
 

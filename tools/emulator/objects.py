@@ -7,6 +7,7 @@ transform in it is kept current, so dumping a save needs no translation.
 from __future__ import annotations
 
 import copy
+import struct
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,3 +140,40 @@ class EmObject:
 
     def snapshot(self) -> dict[str, Any]:
         return copy.deepcopy(self.data)
+
+
+TRANSFORM_KEYS = tuple(f"{kind}{axis}" for kind in ("pos", "rot", "scale") for axis in "XYZ")
+_NESTED = ("ContainedObjects", "ChildObjects")
+
+
+def as_single(value: float) -> float:
+    """A number as TTS writes a transform it holds: Unity keeps a float32, and Json.NET writes it as .NET's "R"
+    does (7 significant digits when they give the float back, else 9): a position set to 1/3 is saved as
+    0.333333343, and a saved 16.0999985 stays 16.0999985 (issue 41)."""
+    try:
+        single = float(struct.unpack("<f", struct.pack("<f", value))[0])
+    except OverflowError:
+        return value  # beyond float32: Unity would hold infinity, which a save cannot write (*chosen*: kept)
+    for digits in (7, 9):
+        text = float(f"{single:.{digits}g}")
+        if struct.unpack("<f", struct.pack("<f", text))[0] == single:
+            return text
+    return single  # NaN
+
+
+def saved_transforms(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` (an object's save entry) with its transform, and those of what it holds, as TTS writes them."""
+    transform = data.get("Transform")
+    if isinstance(transform, dict):
+        for key in TRANSFORM_KEYS:
+            value = transform.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool) and as_single(value) != value:
+                transform[key] = as_single(value)  # a value TTS wrote stays as written (an int, too)
+    for key in _NESTED:
+        for inner in data.get(key) or []:
+            if isinstance(inner, dict):
+                saved_transforms(inner)
+    for inner in (data.get("States") or {}).values():
+        if isinstance(inner, dict):
+            saved_transforms(inner)
+    return data

@@ -20,7 +20,7 @@ from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import events
 from tools.emulator.luahost import LuaHost, ScriptError
-from tools.emulator.objects import SPAWN_FRAMES, EmObject
+from tools.emulator.objects import SPAWN_FRAMES, EmObject, saved_transforms
 from tools.emulator.ui import UiTree
 
 log = logging.getLogger(__name__)
@@ -183,7 +183,7 @@ class World:
         raw.update(copy.deepcopy(self.save_extras))
         states = []
         for obj in self.objects.values():
-            data = obj.snapshot()
+            data = saved_transforms(obj.snapshot())
             if obj.env is not None:
                 data["LuaScriptState"] = self._on_save(obj.guid, obj.env, data.get("LuaScriptState", ""))
             if obj.xml_ui or "XmlUI" in data:
