@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 
-from tests.emulator.test_lua_api import world_with
+import pytest
+
+from tests.emulator.test_lua_api import run, world_with
 from tests.emulator.test_moonsharp_strings import lua
 
 
@@ -46,3 +48,25 @@ def test_transforms_are_written_back_as_tts_holds_them_in_float32():
     assert (saved["posX"], saved["posY"], saved["posZ"], saved["rotY"]) == (0.333333343, 2.2, 16.0999985, 180)
     assert json.dumps(saved["rotY"]) == "180"
 
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("[1, 2] and more", "true | 2 | 2"),  # TTS's JSON.decode reads the first value, the rest ignored (issue 41)
+        ('  {"a": 1} x', "true | 1 | 0"),
+        ("12345678901234567890", "true | 1.23456789012346E+19 | nil"),  # a double, as MoonSharp reads it
+    ],
+)
+def test_json_decode_reads_the_first_value_and_every_number_as_a_double(text: str, printed: str):
+    source = (
+        f"local ok, v = pcall(JSON.decode, {json.dumps(text)})\n"
+        "if type(v) == 'table' then P(ok, v[2] or v.a, #v) else P(ok, v, nil) end"
+    )
+    assert lua(source) == [printed]
+
+
+def test_json_decode_refuses_a_number_beyond_the_doubles_range_as_moonsharp_does():
+    """Issue 41: ``1e400`` fails in MoonSharp (.NET's parsing refuses it) where Python reads infinity."""
+    for text in ("1e400", "[-1e400]", "1" + "0" * 400):
+        ok, message = run(world_with([])[0], f"return {{pcall(JSON.decode, {json.dumps(text)})}}")
+        assert ok is False and "out of range" in message, text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import re
 from collections.abc import Callable
 from importlib.resources import files
@@ -67,6 +68,18 @@ def _closing(line: str, open_at: int) -> int:
 # under Mono (shared/docs/tts-interface.md). A text this long gets a warning in the emulator's log.
 SLOW_DECODE = 50_000
 CRASH_MARK = "\x01MoonSharp crash\x01"  # prelude.lua's CRASH: an error that stands for a .NET exception
+
+
+def _json_number(text: str) -> float:
+    """A JSON number as TTS's decoder reads it: every number a double (a 20-digit integer too), one out of the
+    double's range refused, as .NET's parsing under MoonSharp refuses it (issue 41; its wording is *chosen*)."""
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"JSON.decode: the number {text[:40]} is out of range")
+    return value
+
+
+_JSON_LUA = json.JSONDecoder(parse_int=_json_number, parse_float=_json_number)
 
 
 def _deny_attributes(obj: object, name: object, is_setting: bool) -> object:
@@ -252,10 +265,11 @@ class LuaHost:
             )
         if text.strip() == "":
             return None  # TTS's JSON.decode('') gives nil (issue 17's finding on real mods)
-        try:
-            return self.to_lua(json.loads(mstext.json_lua_unescape(text)))
+        try:  # the first value; TTS's ignores any text after it (issue 41)
+            value, _end = _JSON_LUA.raw_decode(mstext.json_lua_unescape(text).lstrip())
         except json.JSONDecodeError as exc:
             raise ValueError(f"JSON.decode: {exc}") from None
+        return self.to_lua(value)
 
     def vector(self, x: float, y: float, z: float) -> LuaTable:
         return self._vector(x, y, z)

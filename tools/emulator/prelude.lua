@@ -451,8 +451,6 @@ function JSON.encode(value)
   return concat(out)
 end
 JSON.encode_pretty = JSON.encode
-local json_decode = host.json_decode
-function JSON.decode(text) return json_decode(text) end -- a Lua function, as JSON.lua's is (type, pcall)
 
 -- Python errors as Lua errors ------------------------------------------------------------------------------
 -- A Python exception inside an API call becomes a Lua error raised at the calling line of the mod's script,
@@ -465,6 +463,10 @@ end
 function __automa_wrap(fn)
   return function(...) return rethrow(pcall(fn, ...)) end
 end
+
+-- a Lua function, as JSON.lua's is (type, pcall); its error a string at the mod's line, never a Python exception
+local json_decode = host.json_decode
+function JSON.decode(text) return rethrow(pcall(json_decode, text)) end
 
 -- Object proxies ------------------------------------------------------------------------------------------
 -- One table per GUID, so == compares objects as TTS does. Methods are closures bound to the GUID; a colon call
