@@ -440,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
             then = [asyncio.run(measure(n, args.repeat, old)) for _ in range(2)]
             rows += _medians([first_now, asyncio.run(measure(n, args.repeat))])
             before += _medians(then)
+        text_now, text_then = text_loop_seconds(None), text_loop_seconds(old) if old else None
     ms = 1000
     print(
         f"{'snapshot':16} {'whole bytes':>12} {'lean bytes':>11} {'ratio':>6} {'floor':>9} {'whole':>9} "
@@ -466,6 +467,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nthe emulator now against revision {args.before} (same save and requests, measured in this run):")
         for line in slowdown_lines(rows, before, args.before):
             print(line)
+    print(f"\n{TEXT_LOOP_LABEL}: {text_now:.2f} s now", end="")
+    print(f", {text_then:.2f} s at revision {args.before}" if text_then is not None else "")
     n = 1000 if 1000 in args.sizes else args.sizes[0]
     print(f"\nwhere a snapshot of {n} objects spends its time (each piece alone, in one process):")
     for label, seconds in breakdown(n, args.repeat):
@@ -525,6 +528,31 @@ def connector_at(revision: str) -> str | None:
     with tempfile.TemporaryDirectory() as tmp:
         root = export(revision, (CONNECTOR,), Path(tmp))
         return None if root is None else (root / CONNECTOR).read_text(encoding="utf-8")
+
+
+TEXT_LOOP_LABEL = "a loop of sub, byte and # over a 40,000-character text in Polish (issue 41; MoonSharp: 0.06 s)"
+TEXT_LOOP = """
+local s = string.rep('Zażółć gęślą jaźń — ', 2000):sub(1, 40000)
+local start, sum = os.clock(), 0
+for i = 1, #s do sum = sum + s:byte(i) + #s:sub(i, i) end
+print(os.clock() - start)
+"""
+
+
+def text_loop_seconds(emulator_root: Path | None) -> float:
+    """The seconds the emulator's Lua (this checkout's, or ``emulator_root``'s) takes for ``TEXT_LOOP``, timed by the
+    script itself in a process of its own."""
+    code = (
+        "import json, sys\nfrom bridge.table import SaveFile\nfrom tools.emulator.world import World\nsent = []\n"
+        "World(SaveFile.from_dict({'SaveName': 't', 'LuaScript': sys.argv[1], 'ObjectStates': []}), sent.append)\n"
+        "print(json.dumps(sent))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(emulator_root)} if emulator_root else None
+    done = subprocess.run(
+        [sys.executable, "-c", code, TEXT_LOOP], capture_output=True, text=True, cwd=emulator_root, env=env, check=True
+    )
+    printed = [m["message"] for m in json.loads(done.stdout) if m["messageID"] == 2]
+    return float(printed[-1])
 
 
 def table_model_cost(n: int, repeat: int) -> float:

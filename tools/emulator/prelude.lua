@@ -658,7 +658,14 @@ coroutine.wrap = function(fn)
   local co = coroutine.create(fn)
   return function(...)
     local results = table.pack(coroutine.resume(co, ...))
-    if not results[1] then error(results[2], 0) end
+    if not results[1] then
+      local message = results[2]
+      -- a dead coroutine's "cannot resume dead coroutine" at the mod's line; an error inside keeps its own position
+      if type(message) == "string" and not string.find(message, "^chunk_%d+:") and not string.find(message, CRASH, 1, true) then
+        error(message, 2)
+      end
+      error(message, 0)
+    end
     return table.unpack(results, 2, results.n)
   end
 end

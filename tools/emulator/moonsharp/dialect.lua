@@ -28,14 +28,71 @@ local function reference_text(v, kind)
   return kind .. ": " .. format("%08x", id)
 end
 
-function tostring(v)
+-- Arguments as MoonSharp's library checks them (its CallbackArguments): a string argument takes a number, written as
+-- tostring writes it, and a number argument a string that reads as one; anything else is "bad argument #2 to 'sub'
+-- (number expected, got table)", "got no value" past the last argument given (the wording is Lua 5.2's, which the
+-- dialect's format-%s-nil and error-no-value probes show MoonSharp shares; *chosen* for an optional argument,
+-- where MoonSharp's source may say "nil or number expected"). Raised at the mod's line: bad_argument is called by
+-- an as_* check, called by the library function, called by the mod (level 4).
+-- (`extra`: more functions of the layer between the check and the library function).
+local ms_number -- MoonSharp's tonumber, below
+local function bad_argument(n, name, expected, v, given, extra)
+  local got = n > given and "no value" or type(v)
+  raw.error("bad argument #" .. n .. " to '" .. name .. "' (" .. expected .. " expected, got " .. got .. ")",
+    4 + (extra or 0))
+end
+local function as_string(v, n, name, given, extra)
+  local kind = type(v)
+  if kind == "string" then return v end
+  if kind == "number" then return number_text(v) end
+  bad_argument(n, name, "string", v, given, extra)
+end
+local function as_number(v, n, name, given, optional, extra)
+  local kind = type(v)
+  if kind == "number" or (optional and v == nil) then return v end
+  if kind == "string" then
+    local x = ms_number(v)
+    if x ~= nil then return x end
+  end
+  bad_argument(n, name, "number", v, given, extra)
+end
+local function whole(x) -- MoonSharp's (int) of a double: towards zero
+  if x >= 0 then return floor(x) end
+  return -floor(-x)
+end
+
+-- Lua's own function's error, raised again at the mod's line with the library function's `name` (Lua blames the function that called it: the
+-- MoonSharp layer); an error that already has a position (the mod's replacement function's) or is a crash as it is.
+-- A yield in a comparator or replacement function keeps MoonSharp's words and no position
+-- [yield-in-sort-comparator].
+local CRASH_MARK = __automa_crash_mark
+local function relay(name, ok, ...)
+  if ok then return ... end
+  local message = ...
+  if type(message) ~= "string" or find(message, CRASH_MARK, 1, true) or find(message, "^chunk_%d+:") then
+    raw.error(message, 0)
+  end
+  if find(message, "C-call boundary", 1, true) then raw.error((gsub(message, "C%-call", "CLR-call")), 0) end
+  raw.error((gsub(message, "to '%?'", "to '" .. name .. "'")), 2) -- called through pcall, Lua knows no name
+end
+
+-- tostring() is "bad argument #1 to 'tostring' (value expected)" (Lua 5.2's words); a __tostring that gives no
+-- string is an error (*chosen*, Lua 5.3's words: Lua 5.2 hands its value on, and print showed Python's text of it)
+function tostring(...)
+  local v = ...
   local kind = type(v)
   if kind == "number" then return number_text(v) end
   if kind == "string" then return v end
   if kind == "table" or kind == "userdata" then
     local mt = raw.getmetatable(v)
-    if mt ~= nil and raw.rawget(mt, "__tostring") ~= nil then return raw.tostring(v) end
+    local meta = mt ~= nil and raw.rawget(mt, "__tostring")
+    if meta then
+      local text = meta(v)
+      if type(text) ~= "string" then raw.error("'__tostring' must return a string", 2) end
+      return text
+    end
   end
+  if v == nil and select("#", ...) == 0 then raw.error("bad argument #1 to 'tostring' (value expected)", 2) end
   if kind == "table" or kind == "function" or kind == "thread" or kind == "userdata" then
     return reference_text(v, kind)
   end
@@ -50,16 +107,28 @@ math.huge = 1.7976931348623157e308
 -- [tonumber-base36] (the set is MoonSharp's source's; the probe shows 36).
 local net_parse = host.net_parse
 local BASES = { [2] = true, [8] = true, [10] = true, [16] = true }
-function tonumber(v, base)
+-- A number beyond the double's range is none (.NET's parsing refuses it; issue 41); tonumber() is "bad argument #1
+-- to 'tonumber' (value expected)".
+local HUGE = 1 / 0
+function tonumber(...)
+  local v, base = ...
   if base ~= nil then
     if not BASES[base] then raw.error("bad argument #2 to 'tonumber' (base out of range)", 2) end
-    return raw.tonumber(v, base)
+    return relay("tonumber", raw.pcall(raw.tonumber, v, base))
   end
   if type(v) == "number" then return v end
-  if type(v) ~= "string" then return nil end
-  if find(v, "^%s*%-?%d+%.?%d*%s*$") then return raw.tonumber(v) end -- plain decimals: the same in both
+  if type(v) ~= "string" then
+    if v == nil and select("#", ...) == 0 then raw.error("bad argument #1 to 'tonumber' (value expected)", 2) end
+    return nil
+  end
+  if find(v, "^%s*%-?%d+%.?%d*%s*$") then -- plain decimals: as Lua reads them
+    local x = raw.tonumber(v)
+    if x == HUGE or x == -HUGE then return nil end
+    return x
+  end
   return net_parse(v)
 end
+ms_number = tonumber
 
 -- Errors ----------------------------------------------------------------------------------------------------
 -- error() takes a string (a number too); anything else raises "bad argument #1 to 'error'" [error-table,
@@ -105,11 +174,28 @@ local CLR_CALLBACK = "the function passed to pcall cannot be called directly by 
 -- pcall(f) of a coroutine.wrap function that fails crashes MoonSharp (.NET NullReferenceException)
 -- [wrap-error-pcall-direct]; through a Lua function it is a plain error [wrap-error-in-function].
 local wrapped = raw.setmetatable({}, { __mode = "k" })
-local prelude_wrap = coroutine.wrap
-function coroutine.wrap(fn)
+local prelude_wrap, prelude_create, raw_yield, running = coroutine.wrap, coroutine.create, coroutine.yield,
+  coroutine.running
+local function function_arg(fn, name, given)
+  if type(fn) ~= "function" then bad_argument(1, name, "function", fn, given) end
+end
+function coroutine.wrap(...)
+  local fn = ...
+  function_arg(fn, "wrap", select("#", ...))
   local f = prelude_wrap(fn)
   wrapped[f] = true
   return f
+end
+function coroutine.create(...)
+  local fn = ...
+  function_arg(fn, "create", select("#", ...))
+  return prelude_create(fn)
+end
+-- a yield outside a coroutine: Lua's words at the mod's line (MoonSharp positions a library function's error)
+function coroutine.yield(...)
+  local _, main = running()
+  if main then raw.error("attempt to yield from outside a coroutine", 2) end
+  return raw_yield(...)
 end
 
 function pcall(fn, ...)
@@ -127,7 +213,10 @@ function pcall(fn, ...)
 end
 
 local resume = coroutine.resume
-function coroutine.resume(co, ...) return caught(resume(co, ...)) end
+function coroutine.resume(co, ...)
+  if type(co) ~= "thread" then raw.error("bad argument #1 to 'resume' (coroutine expected)", 2) end
+  return caught(resume(co, ...))
+end
 
 function xpcall(fn, handler, ...)
   return raw.xpcall(fn, function(message) return handler(select(2, caught(false, message))) end, ...)
@@ -143,31 +232,45 @@ function string.dump() raw.error("string.dump: MoonSharp's bytecode is not emula
 
 -- __gc never runs and weak tables keep their entries [mm-weak-table]: neither is given to Lua 5.2's collector
 -- (a __gc that prints crashed the emulator at a reload).
-function setmetatable(t, mt)
+-- Its argument errors in Lua 5.2's words at the mod's line.
+function setmetatable(...)
+  local t, mt = ...
+  if type(t) ~= "table" then bad_argument(1, "setmetatable", "table", t, select("#", ...), -1) end
+  if mt ~= nil and type(mt) ~= "table" then raw.error("bad argument #2 to 'setmetatable' (nil or table expected)", 2) end
   if type(mt) == "table" then
     if raw.rawget(mt, "__mode") ~= nil then raw.rawset(mt, "__mode", nil) end
     local gc = raw.rawget(mt, "__gc")
     if gc ~= nil then
       raw.rawset(mt, "__gc", nil)
-      local result = raw.setmetatable(t, mt)
+      local ok, result = raw.pcall(raw.setmetatable, t, mt)
       raw.rawset(mt, "__gc", gc)
-      return result
+      return relay("setmetatable", ok, result)
     end
   end
-  return raw.setmetatable(t, mt)
+  return relay("setmetatable", raw.pcall(raw.setmetatable, t, mt))
 end
 
 -- string.format: %s takes strings and numbers only, numbers written as tostring does [format-%s-nil]; %e and %E
 -- write a three-digit exponent [format-specifiers].
 local SPEC = "%%[-+ #0]*%d*%.?%d*[%a%%]"
+-- Lua's format's errors are raised again at the mod's line, naming the argument of the whole call.
 local plain_formats, plain_count = {}, 0 -- formats with no %s, %e or %E: Lua 5.2's format answers as MoonSharp's
-function string.format(fmt, ...)
-  if plain_formats[fmt] then return format(fmt, ...) end
-  if type(fmt) ~= "string" or not (find(fmt, "%s", 1, true) or find(fmt, "%%[-+ #0]*%d*%.?%d*[eE]")) then
-    if type(fmt) == "string" and plain_count < 1024 then plain_formats[fmt], plain_count = true, plain_count + 1 end
-    return format(fmt, ...)
+local function format_one(spec, v, index)
+  local ok, text = raw.pcall(format, spec, v)
+  if ok then return text end
+  text = gsub(text, "^bad argument #2 to '%?'", "bad argument #" .. (index + 1) .. " to 'format'")
+  raw.error(text, 3)
+end
+local ms_format
+function string.format(...)
+  local fmt = ...
+  if plain_formats[fmt] then return relay("format", raw.pcall(format, ...)) end
+  if type(fmt) ~= "string" then return ms_format(as_string(fmt, 1, "format", select("#", ...)), select(2, ...)) end
+  if not (find(fmt, "%s", 1, true) or find(fmt, "%%[-+ #0]*%d*%.?%d*[eE]")) then
+    if plain_count < 1024 then plain_formats[fmt], plain_count = true, plain_count + 1 end
+    return relay("format", raw.pcall(format, ...))
   end
-  local args, n, out, last, index = { ... }, select("#", ...), {}, 1, 0
+  local args, n, out, last, index = { select(2, ...) }, select("#", ...) - 1, {}, 1, 0
   local pos = 1
   while true do
     local s, e = find(fmt, SPEC, pos)
@@ -186,11 +289,11 @@ function string.format(fmt, ...)
           local got = (index > n) and "no value" or type(v)
           raw.error("bad argument #" .. (index + 1) .. " to 'format' (string expected, got " .. got .. ")", 2)
         end
-        out[#out + 1] = format(spec, v)
+        out[#out + 1] = format_one(spec, v, index)
       elseif kind == "e" or kind == "E" then
-        out[#out + 1] = (gsub(format(spec, v), "([eE][-+])(%d%d)$", "%10%2"))
+        out[#out + 1] = (gsub(format_one(spec, v, index), "([eE][-+])(%d%d)$", "%10%2"))
       else
-        out[#out + 1] = format(spec, v)
+        out[#out + 1] = format_one(spec, v, index)
       end
     end
     last, pos = e + 1, e + 1
@@ -198,6 +301,7 @@ function string.format(fmt, ...)
   out[#out + 1] = raw.sub(fmt, last)
   return raw.concat(out)
 end
+ms_format = string.format
 
 -- Strings ---------------------------------------------------------------------------------------------------
 -- MoonSharp's strings are .NET UTF-16 strings: #'Łódź' is 4, string.byte('é') is 233 and 63 ('?') above U+00FF,
@@ -206,14 +310,25 @@ end
 -- on its code units; ASCII text (the common case: the connector's traffic) stays with Lua's own functions, which
 -- answer the same for it. Whether a string is ASCII is remembered for the strings seen last.
 local raw_byte, raw_sub, raw_len, raw_reverse, raw_gmatch = raw.byte, raw.sub, raw.len, raw.reverse, raw.gmatch
+-- The last long string asked about (over 40 bytes: Lua 5.2 does not intern it) is kept too: found in a table
+-- under another string of the same text, it would cost a comparison of the whole text at every call of a loop over
+-- it; kept as this very string, it compares at once (a short string is interned, its lookup never compares text).
+local SHORT = 40
 local ascii_seen, ascii_count, ascii_bytes = {}, 0, 0
+local ascii_last, ascii_last_known = "", true
 local function is_ascii(s)
+  if s == ascii_last then
+    ascii_last = s
+    return ascii_last_known
+  end
   local known = ascii_seen[s]
-  if known ~= nil then return known end
-  known = not find(s, NON_ASCII)
-  local n = #s
-  if ascii_count >= 4096 or ascii_bytes + n > 4194304 then ascii_seen, ascii_count, ascii_bytes = {}, 0, 0 end
-  if n <= 1048576 then ascii_seen[s], ascii_count, ascii_bytes = known, ascii_count + 1, ascii_bytes + n end
+  if known == nil then
+    known = not find(s, NON_ASCII)
+    local n = #s
+    if ascii_count >= 4096 or ascii_bytes + n > 4194304 then ascii_seen, ascii_count, ascii_bytes = {}, 0, 0 end
+    if n <= 1048576 then ascii_seen[s], ascii_count, ascii_bytes = known, ascii_count + 1, ascii_bytes + n end
+  end
+  if #s > SHORT then ascii_last, ascii_last_known = s, known end
   return known
 end
 
@@ -230,8 +345,7 @@ local function lua_pattern(p)
   end
   return known
 end
-local function lua_own(s) return type(s) ~= "string" or is_ascii(s) end
-local function lua_own2(s, p) return type(s) ~= "string" or type(p) ~= "string" or (is_ascii(s) and lua_pattern(p)) end
+local function lua_own2(s, p) return is_ascii(s) and lua_pattern(p) end
 
 -- A ustring.py function with the strings as text, or as hex digits of their bytes when they are not UTF-8 (a
 -- decimal escape such as "\233" in a script's source makes one byte); its error is raised at `level`.
@@ -252,55 +366,174 @@ local function on_units(level, fn, ...)
   if not results[1] then raw.error(raw.tostring(results[2]), level) end
   return raw.unpack(results, 2, results.n)
 end
-local u_len, u_sub, u_byte, u_unicode, u_reverse = host.u_len, host.u_sub, host.u_byte, host.u_unicode, host.u_reverse
+local u_sub, u_byte, u_reverse = host.u_sub, host.u_byte, host.u_reverse
 local u_find, u_match, u_gmatch, u_gsub, u_matches = host.u_find, host.u_match, host.u_gmatch, host.u_gsub,
   host.u_gsub_matches
 local u_join = host.u_join
 
+-- A non-ASCII string's UTF-16 code units, worked out once in Lua and kept for the strings seen last (issue 41: a
+-- loop of sub, byte and # over a 40,000-character text crossed into Python at every call, 1.3 s where MoonSharp
+-- takes 0.06 s): `n` units, each one's code (`code[k]`) and the byte its character starts at (`at[k]`; the halves
+-- of a surrogate pair share their character's), `at[n + 1]` one past the end. A string that is not well-formed
+-- UTF-8 (a "\233" escape in a script makes one byte) is false: ustring.py reads it.
+local function continuation(b) return b ~= nil and b >= 0x80 and b <= 0xBF end
+local function utf16_decode(s)
+  local len, code, at, n, p = #s, {}, {}, 0, 1
+  while p <= len do
+    local b, b2, b3, b4 = raw_byte(s, p, p + 3)
+    local c, size
+    if b < 0x80 then
+      c, size = b, 1
+    elseif b >= 0xC2 and b <= 0xDF and continuation(b2) then
+      c, size = (b - 0xC0) * 64 + b2 - 0x80, 2
+    elseif b >= 0xE0 and b <= 0xEF and continuation(b2) and continuation(b3) then
+      c, size = (b - 0xE0) * 4096 + (b2 - 0x80) * 64 + b3 - 0x80, 3
+      if c < 0x800 or (c >= 0xD800 and c <= 0xDFFF) then return false end
+    elseif b >= 0xF0 and b <= 0xF4 and continuation(b2) and continuation(b3) and continuation(b4) then
+      c, size = (b - 0xF0) * 262144 + (b2 - 0x80) * 4096 + (b3 - 0x80) * 64 + b4 - 0x80, 4
+      if c < 0x10000 or c > 0x10FFFF then return false end
+      c = c - 0x10000
+      n = n + 1
+      code[n], at[n], c = 0xD800 + floor(c / 1024), p, 0xDC00 + c % 1024
+    else
+      return false
+    end
+    n = n + 1
+    code[n], at[n], p = c, p, p + size
+  end
+  at[n + 1] = len + 1
+  return { n = n, code = code, at = at }
+end
+local utf16_seen, utf16_count, utf16_total = {}, 0, 0
+local utf16_last, utf16_last_units = "", false -- the last long string asked about (as is_ascii's)
+local function utf16(s)
+  if s == utf16_last then
+    utf16_last = s
+    return utf16_last_units
+  end
+  local u = utf16_seen[s]
+  if u == nil then
+    u = utf16_decode(s)
+    local size = u and u.n or 0
+    if utf16_count >= 256 or utf16_total + size > 4194304 then utf16_seen, utf16_count, utf16_total = {}, 0, 0 end
+    utf16_seen[s], utf16_count, utf16_total = u, utf16_count + 1, utf16_total + size
+  end
+  if #s > SHORT then utf16_last, utf16_last_units = s, u end
+  return u
+end
+
+-- Lua's string positions (negative from the end) over n units, clamped to 1..n (ustring.py's _range)
+local function unit_range(n, i, j)
+  if i < 0 then i = n + i + 1 end
+  if j < 0 then j = n + j + 1 end
+  if i < 1 then i = 1 end
+  if j > n then j = n end
+  return i, j
+end
+local function low_half(c) return c >= 0xDC00 and c <= 0xDFFF end
+local function high_half(c) return c >= 0xD800 and c <= 0xDBFF end
+
 -- `#` of a string (the operator's helper below) and string.len count code units
 local function units_len(s)
   if is_ascii(s) then return #s end
-  return (on_units(3, u_len, s))
+  local u = utf16(s)
+  if u then return u.n end
+  return (on_units(3, host.u_len, s))
 end
-function string.len(s)
-  if lua_own(s) then return raw_len(s) end
-  return on_units(2, u_len, s)
+function string.len(...)
+  local s = ...
+  if type(s) ~= "string" then s = as_string(s, 1, "len", select("#", ...)) end
+  if is_ascii(s) then return raw_len(s) end
+  local u = utf16(s)
+  if u then return u.n end
+  return on_units(2, host.u_len, s)
 end
-function string.sub(s, i, j)
-  if lua_own(s) then return raw_sub(s, i, j) end
-  return on_units(2, u_sub, s, i, j)
+
+-- string.sub: a missing i is 1 (MoonSharp's source reads it so, *chosen*); half of a surrogate pair cut off is
+-- U+FFFD (as ustring.py writes it)
+local REPLACEMENT = "\239\191\189"
+function string.sub(...)
+  local s, i, j = ...
+  if type(s) ~= "string" or (type(i) ~= "number" and i ~= nil) or (type(j) ~= "number" and j ~= nil) then
+    local given = select("#", ...)
+    s, i, j = as_string(s, 1, "sub", given), as_number(i, 2, "sub", given, true), as_number(j, 3, "sub", given, true)
+  end
+  if is_ascii(s) then return raw_sub(s, i or 1, j) end
+  local u = utf16(s)
+  if not u then return on_units(2, u_sub, s, i, j) end
+  local first, last = unit_range(u.n, i and whole(i) or 1, j and whole(j) or -1)
+  if last < first then return "" end
+  local at, from, to, head, tail = u.at, u.at[first], u.at[last + 1] - 1, "", ""
+  if low_half(u.code[first]) then head, from = REPLACEMENT, at[first + 1] end
+  if high_half(u.code[last]) then tail, to = REPLACEMENT, at[last] - 1 end
+  return head .. raw_sub(s, from, to) .. tail
 end
+
 -- string.byte: the code unit up to 255, else 63; string.unicode (MoonSharp's own) the code unit
-function string.byte(s, i, j)
-  if lua_own(s) then return raw_byte(s, i, j) end
-  return on_units(2, u_byte, s, i, j)
-end
-function string.unicode(s, i, j)
-  s = tostring(s)
+local function unit_values(name, cap, ...)
+  local s, i, j = ...
+  if type(s) ~= "string" or (type(i) ~= "number" and i ~= nil) or (type(j) ~= "number" and j ~= nil) then
+    local given = select("#", ...)
+    s, i = as_string(s, 1, name, given), as_number(i, 2, name, given, true)
+    j = as_number(j, 3, name, given, true)
+  end
   if is_ascii(s) then return raw_byte(s, i, j) end
-  return on_units(2, u_unicode, s, i, j)
+  local u = utf16(s)
+  if not u then return on_units(2, u_byte, s, i, j) end
+  i = i and whole(i) or 1
+  local first, last = unit_range(u.n, i, j and whole(j) or i)
+  local code = u.code
+  if first == last then
+    local c = code[first]
+    return (c > 255 and cap) and 63 or c
+  end
+  local out = {}
+  for k = first, last do
+    local c = code[k]
+    out[k - first + 1] = (c > 255 and cap) and 63 or c
+  end
+  return raw.unpack(out, 1, last - first + 1)
 end
-function string.reverse(s)
-  if lua_own(s) then return raw_reverse(s) end
+function string.byte(...) return unit_values("byte", true, ...) end
+function string.unicode(...) return unit_values("unicode", false, ...) end
+function string.reverse(...)
+  local s = ...
+  if type(s) ~= "string" then s = as_string(s, 1, "reverse", select("#", ...)) end
+  if is_ascii(s) then return raw_reverse(s) end
   return on_units(2, u_reverse, s)
 end
 
+-- The pattern functions' arguments: the text, the pattern and (find, match) where to start
+local function pattern_args(name, given, s, pattern, init)
+  if type(s) ~= "string" or type(pattern) ~= "string" or (type(init) ~= "number" and init ~= nil) then
+    s, pattern = as_string(s, 1, name, given, 1), as_string(pattern, 2, name, given, 1)
+    init = as_number(init, 3, name, given, true, 1)
+  end
+  return s, pattern, init
+end
+
 -- find and match clamp an init past the end [find-plain-init] (one function in MoonSharp's port)
-function string.find(s, pattern, init, plain)
+function string.find(...)
+  local s, pattern, init, plain = ...
+  s, pattern, init = pattern_args("find", select("#", ...), s, pattern, init)
   if lua_own2(s, pattern) then
-    if init ~= nil and type(s) == "string" and type(init) == "number" and init > #s + 1 then init = #s + 1 end
-    return find(s, pattern, init, plain)
+    if init ~= nil and init > #s + 1 then init = #s + 1 end
+    return relay("find", raw.pcall(find, s, pattern, init, plain))
   end
   return on_units(2, u_find, s, pattern, init, plain and true or false)
 end
-function string.match(s, pattern, init)
+function string.match(...)
+  local s, pattern, init = ...
+  s, pattern, init = pattern_args("match", select("#", ...), s, pattern, init)
   if lua_own2(s, pattern) then
-    if init ~= nil and type(s) == "string" and type(init) == "number" and init > #s + 1 then init = #s + 1 end
-    return raw.match(s, pattern, init)
+    if init ~= nil and init > #s + 1 then init = #s + 1 end
+    return relay("match", raw.pcall(raw.match, s, pattern, init))
   end
   return on_units(2, u_match, s, pattern, init)
 end
-function string.gmatch(s, pattern)
+function string.gmatch(...)
+  local s, pattern = ...
+  s, pattern = pattern_args("gmatch", select("#", ...), s, pattern)
   if lua_own2(s, pattern) then return raw_gmatch(s, pattern) end
   local pos = 0
   return function()
@@ -310,24 +543,28 @@ function string.gmatch(s, pattern)
     return raw.unpack(results, 2, results.n)
   end
 end
-function string.gsub(s, pattern, repl, n)
-  if lua_own2(s, pattern) then return gsub(s, pattern, repl, n) end
+function string.gsub(...)
+  local given = select("#", ...)
+  local s, pattern, repl, n = ...
+  s, pattern = pattern_args("gsub", given, s, pattern)
+  n = as_number(n, 4, "gsub", given, true)
   local kind = type(repl)
+  if kind ~= "string" and kind ~= "number" and kind ~= "table" and kind ~= "function" then
+    raw.error("bad argument #3 to 'gsub' (string/function/table expected)", 2)
+  end
+  if lua_own2(s, pattern) then return relay("gsub", raw.pcall(gsub, s, pattern, repl, n)) end
   if kind == "number" then repl, kind = number_text(repl), "string" end
   if kind == "string" then return on_units(2, u_gsub, s, pattern, repl, n) end
-  if kind ~= "table" and kind ~= "function" then
-    raw.error("bad argument #3 to 'gsub' (string/function/table expected, got " .. kind .. ")", 2)
-  end
   -- the matches come back as: their count, then for each the text before it, the match, its captures' count and
   -- its captures; then the text after the last
   local t = on_units(3, u_matches, s, pattern, n)
   local count, out, k, at = t[1], {}, 0, 2
   for _ = 1, count do
-    local whole, captures = t[at + 1], t[at + 2]
+    local whole_match, captures = t[at + 1], t[at + 2]
     local value
     if kind == "table" then value = repl[t[at + 3]] else value = repl(raw.unpack(t, at + 3, at + 2 + captures)) end
     if not value then
-      value = whole
+      value = whole_match
     elseif type(value) == "number" then
       value = number_text(value)
     elseif type(value) ~= "string" then
@@ -342,6 +579,18 @@ function string.gsub(s, pattern, repl, n)
   return result, count
 end
 
+-- string.rep: Lua's own, its arguments checked as MoonSharp's (a method call's string is argument #1)
+local raw_rep = string.rep
+function string.rep(...)
+  local s, n, sep = ...
+  if type(s) ~= "string" or type(n) ~= "number" or (sep ~= nil and type(sep) ~= "string") then
+    local given = select("#", ...)
+    s, n = as_string(s, 1, "rep", given), as_number(n, 2, "rep", given)
+    if sep ~= nil then sep = as_string(sep, 3, "rep", given) end
+  end
+  return relay("rep", raw.pcall(raw_rep, s, n, sep))
+end
+
 function string.startsWith(s, prefix)
   s, prefix = tostring(s), tostring(prefix)
   return raw_sub(s, 1, #prefix) == prefix
@@ -352,32 +601,56 @@ function string.endsWith(s, suffix)
 end
 function string.contains(s, part) return find(tostring(s), tostring(part), 1, true) ~= nil end
 
--- string.char of a code up to 65535 is that one character [char-range]; upper and lower map non-ASCII letters
+-- string.char of a code up to 65535 is that one character [char-range]; out of that range Lua's "value out of
+-- range" (*chosen*: MoonSharp's source may cast the code to a 16-bit char instead); upper and lower map non-ASCII
+-- letters
 local utf8_char = host.utf8_char
 function string.char(...)
-  local n = select("#", ...)
+  local n, codes, wide = select("#", ...), nil, false
   for i = 1, n do
     local c = select(i, ...)
-    if type(c) == "number" and c > 127 then return utf8_char(...) end
+    if type(c) ~= "number" then
+      codes = codes or { ... }
+      c = as_number(c, i, "char", n)
+      codes[i] = c
+    end
+    if c < 0 or c > 65535 then raw.error("bad argument #" .. i .. " to 'char' (value out of range)", 2) end
+    if c > 127 then wide = true end
   end
+  if codes then
+    if wide then return utf8_char(raw.unpack(codes, 1, n)) end
+    return raw.char(raw.unpack(codes, 1, n))
+  end
+  if wide then return utf8_char(...) end
   return raw.char(...)
 end
--- upper and lower: Lua's own on text it handles as MoonSharp does, else the host's mapping (é to É)
-local function case_mapping(host_map, lua_map)
-  return function(s)
-    if not lua_own(s) then
+-- upper and lower: Lua's own on ASCII text, else the host's mapping (é to É)
+local function case_mapping(name, host_map, lua_map)
+  return function(...)
+    local s = ...
+    if type(s) ~= "string" then s = as_string(s, 1, name, select("#", ...)) end
+    if not is_ascii(s) then
       local ok, mapped = raw.pcall(host_map, s)
       if ok then return mapped end
     end
     return lua_map(s)
   end
 end
-string.upper, string.lower = case_mapping(host.upper, raw.upper), case_mapping(host.lower, raw.lower)
+string.upper, string.lower = case_mapping("upper", host.upper, raw.upper), case_mapping("lower", host.lower, raw.lower)
+
+-- The table functions' first argument, a table ("bad argument #1 to 'sort' (table expected, got nil)"); Lua's own
+-- functions' errors are raised again at the mod's line.
+local function table_arg(t, name, given)
+  if type(t) ~= "table" then bad_argument(1, name, "table", t, given) end
+end
 
 -- table.sort compares strings as .NET's invariant culture does [sort-strings-case]; a yield in its comparator
 -- fails as MoonSharp words it [yield-in-sort-comparator].
 local culture_sorted = host.culture_sorted
-function table.sort(t, comp)
+function table.sort(...)
+  local t, comp = ...
+  table_arg(t, "sort", select("#", ...))
+  if comp ~= nil and type(comp) ~= "function" then bad_argument(2, "sort", "function", comp, 2, -1) end
   if comp == nil then
     local n, strings = raw.rawlen(t), true
     for i = 1, n do
@@ -389,11 +662,13 @@ function table.sort(t, comp)
       return
     end
   end
-  return raw.sort(t, comp)
+  return relay("sort", raw.pcall(raw.sort, t, comp))
 end
 
 -- table.concat writes numbers as tostring does
-function table.concat(t, sep, i, j)
+function table.concat(...)
+  local t, sep, i, j = ...
+  table_arg(t, "concat", select("#", ...))
   i = i or 1
   j = j or raw.rawlen(t)
   for k = i, j do
@@ -401,16 +676,18 @@ function table.concat(t, sep, i, j)
       local copy = {}
       for m = i, j do
         local v = t[m]
-        copy[m - i + 1] = type(v) == "number" and number_text(v) or v
+        copy[m] = type(v) == "number" and number_text(v) or v
       end
-      return raw.concat(copy, sep)
+      return relay("concat", raw.pcall(raw.concat, copy, sep, i, j))
     end
   end
-  return raw.concat(t, sep, i, j)
+  return relay("concat", raw.pcall(raw.concat, t, sep, i, j))
 end
 
 -- table.unpack (and unpack) stop at the first nil [unpack-holes]
-function table.unpack(t, i, j)
+function table.unpack(...)
+  local t, i, j = ...
+  table_arg(t, "unpack", select("#", ...))
   i = i or 1
   if j == nil then
     j = i - 1

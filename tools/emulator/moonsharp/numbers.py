@@ -3,6 +3,7 @@ invariant culture (the dialect's ``tonumber-strings`` probe: "0x10" is nil, "1,0
 
 from __future__ import annotations
 
+import math
 import re
 
 # Leading and trailing white space, a sign before or after, parentheses for a negative, the invariant culture's
@@ -49,5 +50,7 @@ def net_parse(text: str) -> float | None:
         return None
     digits = (m.group("int") or "0").replace(",", "")
     value = float(f"{digits}.{m.group('frac') or '0'}e{m.group('exp') or '0'}")
+    if math.isinf(value):
+        return None  # beyond the double's range: .NET's parsing fails (issue 41), Python's gives infinity
     negative = bool(m.group("open")) or signs == ["-"]
     return -value if negative else value
