@@ -169,3 +169,10 @@ def test_a_loop_over_a_long_non_ascii_text_reads_its_code_units_once(monkeypatch
     printed = lua(source)
     assert not decoded
     assert printed == [f"3300 | {expected_total} | Z|a|ż|ó|ł|ć| |—|  |  😀 | true | 55357 | 56832"]
+
+
+def test_unicode_of_half_a_surrogate_pair_that_gsub_hands_out_is_its_code_unit():
+    """The connector's JSON escaping asks string.unicode of each match of ``[%c"\\]``: an emoji's low half (DE00,
+    low byte NUL) matches, and must read 56832 (kept, > 127), not string.byte's 63."""
+    source = "P(('😀'):gsub('%c', function(c) return ',' .. string.unicode(c) .. ',' .. string.byte(c) end))"
+    assert lua(source) == ["\ufffd,56832,63 | 1"]

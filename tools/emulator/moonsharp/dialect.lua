@@ -366,7 +366,7 @@ local function on_units(level, fn, ...)
   if not results[1] then raw.error(raw.tostring(results[2]), level) end
   return raw.unpack(results, 2, results.n)
 end
-local u_sub, u_byte, u_reverse = host.u_sub, host.u_byte, host.u_reverse
+local u_sub, u_byte, u_unicode, u_reverse = host.u_sub, host.u_byte, host.u_unicode, host.u_reverse
 local u_find, u_match, u_gmatch, u_gsub, u_matches = host.u_find, host.u_match, host.u_gmatch, host.u_gsub,
   host.u_gsub_matches
 local u_join = host.u_join
@@ -479,7 +479,7 @@ local function unit_values(name, cap, ...)
   end
   if is_ascii(s) then return raw_byte(s, i, j) end
   local u = utf16(s)
-  if not u then return on_units(2, u_byte, s, i, j) end
+  if not u then return on_units(2, cap and u_byte or u_unicode, s, i, j) end
   i = i and whole(i) or 1
   local first, last = unit_range(u.n, i, j and whole(j) or i)
   local code = u.code
