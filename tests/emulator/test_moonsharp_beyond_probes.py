@@ -176,3 +176,49 @@ def test_unicode_of_half_a_surrogate_pair_that_gsub_hands_out_is_its_code_unit()
     low byte NUL) matches, and must read 56832 (kept, > 127), not string.byte's 63."""
     source = "P(('😀'):gsub('%c', function(c) return ',' .. string.unicode(c) .. ',' .. string.byte(c) end))"
     assert lua(source) == ["\ufffd,56832,63 | 1"]
+
+
+KEYS = (
+    "local function keys(t) local out = {} for k in pairs(t) do out[#out + 1] = tostring(k) end "
+    "return table.concat(out, ' ') end\n"
+)
+
+
+def test_pairs_gives_a_constructors_named_fields_in_the_order_written_then_its_list():
+    """The dialect's pairs-order-mixed probe: MoonSharp keeps a table's keys in the order they came, a constructor's
+    named fields first (issue 41 item 2; Lua 5.2 orders them by hash, seeded afresh in every process)."""
+    source = KEYS + "P(keys({zeta = 1, alpha = 2, 10, mid = 3, 20, gamma = 4, beta = 5, omega = 6, delta = 7}))"
+    assert lua(source) == ["zeta alpha mid gamma beta omega delta 1 2"]
+
+
+def test_pairs_and_next_follow_the_order_keys_were_added_in():
+    source = KEYS + (
+        "local t = {} t.zeta = 1 t.alpha = 2 t[1] = 'a' t.mid = 3 t.beta = 4 t.omega = 5\n"
+        "P(keys(t))\n"
+        "t.alpha = nil t.mid = 30 t.alpha = 2\n"  # a key set again stays; one that left and came back is last
+        "P(keys(t), next(t), (next(t, 'zeta')), (next(t, 'omega')))\n"
+        "local list = {} for i = 1, 3 do list[#list + 1] = i * 10 end list.name = 'n' list.extra = true\n"
+        "P(keys(list), keys({}), next({}))"
+    )
+    assert lua(source) == [
+        "zeta alpha 1 mid beta omega",
+        "zeta 1 mid beta omega alpha | zeta | 1 | alpha",
+        "1 2 3 name extra |  | nil",
+    ]
+
+
+def test_the_order_keeping_is_invisible_to_a_script_and_other_tables_keep_every_key():
+    """getmetatable of a plain table is nil as in MoonSharp; a table with a metatable of its own gives every key once
+    (in Lua's order), and keys that table.insert and rawset add take their places."""
+    source = KEYS + (
+        "P(getmetatable({}), getmetatable(setmetatable({}, {a = 1})).a)\n"
+        "local c = setmetatable({}, {__index = function() return 0 end}) c.q = 1 c.b = 2 c.z = 3\n"
+        "local r = {name = 'x'} table.insert(r, 'first') r.after = 2 rawset(r, 'raw', 1)\n"
+        "local seen = {} for k in pairs(c) do seen[#seen + 1] = k end table.sort(seen)\n"
+        "P(table.concat(seen, ' '), keys(r))"
+    )
+    first, second = lua(source)
+    assert first == "nil | 1"
+    others, order = second.split(" | ")
+    assert others == "b q z"  # Lua's order: a table with a metatable of its own records nothing (README)
+    assert order == "name 1 after raw"  # as MoonSharp's: table.insert's item came before 'after', rawset's after

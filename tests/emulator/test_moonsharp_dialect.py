@@ -23,9 +23,7 @@ DIALECT = json.loads((Path(__file__).parent.parent / "data" / "moonsharp-dialect
 PROBES = {probe["id"]: probe for probe in DIALECT["snippets"]}
 
 # id -> why the emulator does not answer as MoonSharp yet (what it would take)
-NOT_YET: dict[str, str] = {
-    "pairs-order-mixed": "cannot be imitated: Lua 5.2 tables keep no insertion order (every table behind a proxy)",
-}
+NOT_YET: dict[str, str] = {}
 
 _ADDRESS = re.compile(r"\b(table|function|thread|userdata): (?:0x)?[0-9a-fA-F]+")
 _POSITION = re.compile(r"(chunk_\d+):\((\d+),\d+-\d+\):")

@@ -871,3 +871,177 @@ helpers.__moonsharp_len = function(v)
   counted[v] = n
   return n
 end
+
+-- pairs order [pairs-order-mixed]: MoonSharp's tables keep their keys in the order they came (its Table is a
+-- linked list of pairs), a constructor's named fields first, in the order written, then its list items; a key set
+-- to nil leaves the list and comes back at its end. Lua 5.2 keeps no order (and seeds its string hashes per
+-- process). So every table a script's constructor makes is handed to __moonsharp_table (the source rewrite, which
+-- numbers each constructor and passes its names) and gets that constructor's metatable, invisible to getmetatable:
+-- it holds the names in order (once per constructor, not per table), and its __newindex, which Lua runs only for
+-- a key the table lacks, records the new key (an existing key is set at Lua's own speed; reads are never slowed).
+-- pairs and next give: the names, the list items (up to the length the table had when it first recorded a key),
+-- the recorded keys, then any key that came another way (rawset, table.insert) in Lua's order. A table with a
+-- metatable of its own, or made by a library function or the API, keeps Lua's order (README).
+local raw_next, rawset, rawlen = next, raw.rawset, raw.rawlen
+local orders = raw.setmetatable({}, { __mode = "k" }) -- table -> its recorded keys { n, pos, prefix, limit }
+local sites, trackers = {}, {} -- constructor number -> its metatable; the metatables (-> true)
+local NO_NAMES = { names = {}, pos = {} }
+
+local function whole_index(k, n) return type(k) == "number" and k >= 1 and k <= n and k == floor(k) end
+
+local function compact(o, t)
+  local keys, pos, n = {}, {}, 0
+  for i = 1, o.n do
+    local k = o[i]
+    if o.pos[k] == i and rawget(t, k) ~= nil then
+      n = n + 1
+      keys[n], pos[k] = k, n
+    end
+  end
+  for i = 1, o.n do o[i] = keys[i] end
+  o.n, o.pos, o.limit = n, pos, n * 2 + 16
+end
+
+local function track_newindex(t, k, v)
+  rawset(t, k, v)
+  if v == nil then return end
+  local o = orders[t]
+  if o == nil then
+    local length = rawlen(t)
+    if k == length then return end -- a list growing while nothing is recorded: its items in order, as MoonSharp's
+    o = { n = 0, pos = {}, prefix = length, limit = 16 }
+    orders[t] = o
+  end
+  local n = o.n + 1
+  o[n], o.pos[k], o.n = k, n, n
+  if n >= o.limit then compact(o, t) end
+end
+
+local function tracker(site, ...)
+  local mt = sites[site]
+  if mt == nil then
+    local names, pos = {}, {}
+    for i = 1, select("#", ...) do
+      local k = select(i, ...)
+      if pos[k] == nil then
+        names[#names + 1] = k
+        pos[k] = #names
+      end
+    end
+    mt = { __newindex = track_newindex, names = names, pos = pos }
+    sites[site], trackers[mt] = mt, true
+  end
+  return mt
+end
+local PLAIN = tracker(0)
+helpers.__moonsharp_table = function(t, site, ...)
+  if site == nil then return raw.setmetatable(t, PLAIN) end
+  return raw.setmetatable(t, sites[site] or tracker(site, ...))
+end
+
+-- The key after k (nil: the first) in the order above, phase by phase: "names", "list", "recorded", "rest".
+local function after(t, k, mt, o)
+  local names, pos = mt.names, mt.pos
+  local recorded = o and o.pos or NO_NAMES.pos
+  local prefix = o and o.prefix or rawlen(t)
+  local phase, i = "names", 0
+  if k ~= nil then
+    if recorded[k] ~= nil then
+      phase, i = "recorded", recorded[k]
+    elseif pos[k] ~= nil then
+      i = pos[k]
+    elseif whole_index(k, prefix) then
+      phase, i = "list", k
+    else
+      phase = "rest"
+    end
+  end
+  if phase == "names" then
+    for j = i + 1, #names do
+      local key = names[j]
+      local v = rawget(t, key)
+      if v ~= nil and recorded[key] == nil then return key, v end
+    end
+    phase, i = "list", 0
+  end
+  if phase == "list" then
+    for j = i + 1, prefix do
+      local v = rawget(t, j)
+      if v ~= nil and recorded[j] == nil and pos[j] == nil then return j, v end
+    end
+    phase, i = "recorded", 0
+  end
+  if phase == "recorded" then
+    if o ~= nil then
+      for j = i + 1, o.n do
+        local key = o[j]
+        if recorded[key] == j then
+          local v = rawget(t, key)
+          if v ~= nil then return key, v end
+        end
+      end
+    end
+    k = nil
+  end
+  local key, v = raw_next(t, k) -- the rest, in Lua's order, past the keys given above
+  while key ~= nil and (pos[key] ~= nil or recorded[key] ~= nil or whole_index(key, prefix)) do
+    key, v = raw_next(t, key)
+  end
+  return key, v
+end
+
+local function tracked(t)
+  local mt = raw.getmetatable(t)
+  if mt ~= nil and trackers[mt] then return mt end
+  return nil
+end
+
+function next(t, k)
+  local mt = type(t) == "table" and tracked(t)
+  if not mt or (mt == PLAIN and orders[t] == nil) then return raw_next(t, k) end
+  return after(t, k, mt, orders[t])
+end
+
+-- pairs of a table in order: its keys listed once, then given one by one (a key cleared on the way is skipped, as
+-- Lua's next skips it); next(t, k) alone works the order out from k
+local function ordered_keys(t, mt)
+  local o, names, pos = orders[t], mt.names, mt.pos
+  local recorded, prefix = o and o.pos or NO_NAMES.pos, o and o.prefix or rawlen(t)
+  local keys, n = {}, 0
+  for j = 1, #names do
+    local key = names[j]
+    if recorded[key] == nil and rawget(t, key) ~= nil then n = n + 1 keys[n] = key end
+  end
+  for j = 1, prefix do
+    if recorded[j] == nil and pos[j] == nil and rawget(t, j) ~= nil then n = n + 1 keys[n] = j end
+  end
+  for j = 1, o and o.n or 0 do
+    local key = o[j]
+    if recorded[key] == j and rawget(t, key) ~= nil then n = n + 1 keys[n] = key end
+  end
+  for key in raw_next, t do
+    if pos[key] == nil and recorded[key] == nil and not whole_index(key, prefix) then n = n + 1 keys[n] = key end
+  end
+  local i = 0
+  return function()
+    repeat
+      i = i + 1
+      local key = keys[i]
+      if key == nil then return nil end
+      local v = rawget(t, key)
+      if v ~= nil then return key, v end
+    until false
+  end
+end
+
+function pairs(t)
+  local mt = raw.getmetatable(t)
+  if mt == nil or not trackers[mt] or (mt == PLAIN and orders[t] == nil) then return raw.pairs(t) end -- __pairs too
+  return ordered_keys(t, mt), t, nil
+end
+
+_ENV.getmetatable = function(v) -- the global (the operators' `getmetatable` above is a local: Lua's own)
+  local mt = raw.getmetatable(v)
+  if mt ~= nil and trackers[mt] then return nil end
+  return mt
+end

@@ -5,11 +5,15 @@
 written with 15 digits by ``..``, ``>=`` through ``__lt``, ``#`` counting to the first nil and a string's UTF-16
 code units); ``+ - * / ^`` and a unary minus (but before a number literal) become ``__moonsharp_add`` and its
 siblings (a string operand read as MoonSharp reads it: ``'0x10' + 0`` is an error); ``|x| expr`` lambdas become
-functions. Expressions are found by a precedence parser over the tokens (``lexer.tokens``); only text is
-inserted or replaced within rows, never a line break, so every error keeps the mod's row.
+functions; a table constructor ``{…}`` becomes ``__moonsharp_table({…}, N, "name", …)``, so that ``pairs`` keeps
+MoonSharp's order (``dialect.lua``). Expressions are found by a precedence parser over the tokens
+(``lexer.tokens``); only text is inserted or replaced within rows, never a line break, so every error keeps the
+mod's row.
 """
 
 from __future__ import annotations
+
+import itertools
 
 from tools.emulator.moonsharp.lexer import Token
 
@@ -22,6 +26,8 @@ CALLS |= {"+": "__moonsharp_add", "-": "__moonsharp_sub", "*": "__moonsharp_mul"
 CALLS |= {"^": "__moonsharp_pow"}
 ARITHMETIC = frozenset("+-*/^")  # with a number literal on one side: __moonsharp_add_k(a, 1), __moonsharp_k_sub(1, b)
 LEN = "__moonsharp_len"
+TABLE = "__moonsharp_table"  # a constructor, its keys' order kept (dialect.lua)
+_SITES = itertools.count(1)  # constructors with named fields, numbered across every script of the process
 UNARY = {"#": LEN, "-": "__moonsharp_unm"}  # a minus before a number literal is left alone
 # tokens after which an expression starts (a statement's own start is a name or keyword, never rewritten alone)
 _CONTEXT = frozenset(["=", "(", ",", "[", "{", ";", "return", "if", "elseif", "while", "until", "in", "local"])
@@ -154,11 +160,15 @@ class Rewriter:
         return i + 1
 
     def constructor(self, i: int, depth: int) -> int:
+        """A table constructor, handed to ``__moonsharp_table`` with its fields' names in the order written (so
+        that ``pairs`` gives them first, in that order, as MoonSharp does; new keys are recorded as they come)."""
+        start, names = i, []
         i += 1
         while i < len(self.t) and self.text(i) != "}":
             if self.text(i) == "[":
                 i = self.enclosed(i, "]", depth)
             elif self.t[i].kind == "name" and self.text(i + 1) == "=":
+                names.append(self.t[i].text)
                 i += 2
             elif self.text(i) in (",", ";", "="):
                 i += 1
@@ -166,6 +176,11 @@ class Rewriter:
                 i = max(self.subexpr(i, 0, depth), i + 1)
             else:
                 i += 1
+        if i < len(self.t):
+            closer = "))"
+            if names:  # the constructor's number (one metatable holds its names for all its tables), then its names
+                closer = f", {next(_SITES)}" + "".join(f', "{name}"' for name in names) + closer
+            self.wrap(start, i + 1, "(" + TABLE + "(", self._node(depth), closer)
         return i + 1
 
     def function(self, i: int) -> int:

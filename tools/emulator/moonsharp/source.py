@@ -6,7 +6,8 @@ before compiling, row for row.
 - ``\\u{XXXX}`` escapes in quoted strings, as the UTF-8 bytes of the character in decimal escapes [escape-u-5.3];
 - a stray ``)`` right after a function's parameter list of one parameter or more (``function f(a, b))``), which
   MoonSharp's parser reads past (issue 41: a real public mod's scripts have it; ``tts-interface.md`` §5), left out;
-- ``%``, ``..``, ``>=``, ``#``, ``+ - * / ^`` and a unary minus as calls of MoonSharp's meaning (``operators.py``).
+- ``%``, ``..``, ``>=``, ``#``, ``+ - * / ^`` and a unary minus as calls of MoonSharp's meaning, and table
+  constructors handed to the helper that keeps their keys' order for ``pairs`` (``operators.py``).
 
 No line break is added or removed, so every error's row is the mod's own; columns are worked out from the mod's
 source as written (``luahost.tts_position``), so they stay the mod's too.
