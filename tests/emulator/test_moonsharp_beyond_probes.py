@@ -222,3 +222,18 @@ def test_the_order_keeping_is_invisible_to_a_script_and_other_tables_keep_every_
     others, order = second.split(" | ")
     assert others == "b q z"  # Lua's order: a table with a metatable of its own records nothing (README)
     assert order == "name 1 after raw"  # as MoonSharp's: table.insert's item came before 'after', rawset's after
+
+
+def test_strings_compare_in_the_cultures_order_as_moonsharps_less_than_does():
+    """tts-interface.md §5: "`<` and `table.sort` compare strings by culture" (the dialect's sort-strings-case probe:
+    ``_ a b B C Z``); a sort with a comparator goes through ``<``. Accents after the letter, before case, is the
+    emulator's approximation of .NET's collation (*chosen*, README)."""
+    source = (
+        "local t = {'b', 'C', 'a', 'B', '_', 'Z', 'ä', 'Ä'} table.sort(t, function(x, y) return x < y end)\n"
+        "P(table.concat(t, ' '), 'a' < 'B', 'B' > 'a', 'b' <= 'B', 'Z' >= 'b', 1 < 2, 'x' < 'x', 'ab' > 'a')\n"
+        "P(pcall(function() return 1 < 'x' end))"
+    )
+    assert lua(source) == [
+        "_ a ä Ä b B C Z | true | true | true | true | true | false | true",
+        "false | chunk_0:4: attempt to compare number with string",
+    ]

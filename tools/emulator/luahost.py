@@ -128,6 +128,7 @@ class LuaHost:
                 "lower": lambda s: mstext.lower(str(s)),
                 "utf8_char": lambda *codes: mstext.chars(codes),
                 "net_parse": lambda s: msnumbers.net_parse(str(s)),
+                "culture_collation": lambda s: mstext.culture_collation(str(s)),
                 "culture_sorted": lambda t, n: self.table_of(
                     sorted((str(t[i]) for i in range(1, int(n) + 1)), key=mstext.culture_key)
                 ),

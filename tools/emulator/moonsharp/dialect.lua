@@ -310,27 +310,32 @@ ms_format = string.format
 -- on its code units; ASCII text (the common case: the connector's traffic) stays with Lua's own functions, which
 -- answer the same for it. Whether a string is ASCII is remembered for the strings seen last.
 local raw_byte, raw_sub, raw_len, raw_reverse, raw_gmatch = raw.byte, raw.sub, raw.len, raw.reverse, raw.gmatch
--- The last long string asked about (over 40 bytes: Lua 5.2 does not intern it) is kept too: found in a table
--- under another string of the same text, it would cost a comparison of the whole text at every call of a loop over
--- it; kept as this very string, it compares at once (a short string is interned, its lookup never compares text).
+-- What a function gives for a string, kept for the strings seen last (at most `most` of them and `budget` in
+-- `size`). The last long string asked about (over 40 bytes: Lua 5.2 does not intern it) is kept apart too: found
+-- in the table under another string of the same text, it would cost a comparison of the whole text at every call
+-- of a loop over it; kept as this very string, it compares at once (a short string's lookup never compares text).
 local SHORT = 40
-local ascii_seen, ascii_count, ascii_bytes = {}, 0, 0
-local ascii_last, ascii_last_known = "", true
-local function is_ascii(s)
-  if s == ascii_last then
-    ascii_last = s
-    return ascii_last_known
+local function string_memo(work, most, budget, size)
+  local seen, count, total = {}, 0, 0
+  local last, last_value = nil, nil
+  return function(s)
+    if s == last then
+      last = s
+      return last_value
+    end
+    local value = seen[s]
+    if value == nil then
+      value = work(s)
+      local n = size(s, value)
+      if count >= most or total + n > budget then seen, count, total = {}, 0, 0 end
+      if n <= budget / 4 then seen[s], count, total = value, count + 1, total + n end
+    end
+    if #s > SHORT then last, last_value = s, value end
+    return value
   end
-  local known = ascii_seen[s]
-  if known == nil then
-    known = not find(s, NON_ASCII)
-    local n = #s
-    if ascii_count >= 4096 or ascii_bytes + n > 4194304 then ascii_seen, ascii_count, ascii_bytes = {}, 0, 0 end
-    if n <= 1048576 then ascii_seen[s], ascii_count, ascii_bytes = known, ascii_count + 1, ascii_bytes + n end
-  end
-  if #s > SHORT then ascii_last, ascii_last_known = s, known end
-  return known
 end
+local function bytes(s) return #s end
+local is_ascii = string_memo(function(s) return not find(s, NON_ASCII) end, 4096, 4194304, bytes)
 
 -- Lua's own function answers as MoonSharp's: not a string (Lua's coercion or its error), or ASCII text. For a
 -- pattern, ASCII without %p: MoonSharp's %p is .NET's Char.IsPunctuation, which leaves out $ + < = > ^ ` | ~
@@ -404,23 +409,7 @@ local function utf16_decode(s)
   at[n + 1] = len + 1
   return { n = n, code = code, at = at }
 end
-local utf16_seen, utf16_count, utf16_total = {}, 0, 0
-local utf16_last, utf16_last_units = "", false -- the last long string asked about (as is_ascii's)
-local function utf16(s)
-  if s == utf16_last then
-    utf16_last = s
-    return utf16_last_units
-  end
-  local u = utf16_seen[s]
-  if u == nil then
-    u = utf16_decode(s)
-    local size = u and u.n or 0
-    if utf16_count >= 256 or utf16_total + size > 4194304 then utf16_seen, utf16_count, utf16_total = {}, 0, 0 end
-    utf16_seen[s], utf16_count, utf16_total = u, utf16_count + 1, utf16_total + size
-  end
-  if #s > SHORT then utf16_last, utf16_last_units = s, u end
-  return u
-end
+local utf16 = string_memo(utf16_decode, 256, 4194304, function(_, u) return u and u.n or 0 end)
 
 -- Lua's string positions (negative from the end) over n units, clamped to 1..n (ustring.py's _range)
 local function unit_range(n, i, j)
@@ -829,13 +818,49 @@ helpers.__moonsharp_concat = function(a, b, ...)
   return result
 end
 
--- >= [mm-le]: through __lt, as not (a < b), for anything but two numbers or two strings
+-- < <= > >=: two strings compare in .NET's culture (MoonSharp's CompareTo under the invariant culture the probes ran
+-- in: 'a' < 'B' [sort-strings-case]; text.culture_collation, an approximation); >= [mm-le] through __lt, as
+-- not (a < b), for anything but two numbers or two strings; < <= > with metamethods as Lua's (MoonSharp's choice of
+-- metamethod for > is not measured). The error at the mod's line.
+-- a text whose byte order is the culture's order (kept for the 4,096 strings seen last)
+local collation = string_memo(host.culture_collation, 4096, 4194304, bytes)
+local function order(a, b) -- -1, 0, 1 for two strings
+  if a == b then return 0 end
+  local ca, cb = collation(a), collation(b)
+  if ca < cb then return -1 end
+  return ca == cb and 0 or 1
+end
+local function compare_error(ta, tb) -- called by a helper, called by the mod
+  if ta == tb then raw.error("attempt to compare two " .. ta .. " values", 3) end
+  raw.error("attempt to compare " .. ta .. " with " .. tb, 3)
+end
+helpers.__moonsharp_lt = function(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == "number" and tb == "number" then return a < b end
+  if ta == "string" and tb == "string" then return order(a, b) < 0 end
+  if ta == tb and (has_meta(a, "__lt") or has_meta(b, "__lt")) then return a < b end
+  compare_error(ta, tb)
+end
+helpers.__moonsharp_le = function(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == "number" and tb == "number" then return a <= b end
+  if ta == "string" and tb == "string" then return order(a, b) <= 0 end
+  if ta == tb and (has_meta(a, "__le") or has_meta(b, "__le") or has_meta(a, "__lt")) then return a <= b end
+  compare_error(ta, tb)
+end
+helpers.__moonsharp_gt = function(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == "number" and tb == "number" then return a > b end
+  if ta == "string" and tb == "string" then return order(a, b) > 0 end
+  if ta == tb and (has_meta(a, "__lt") or has_meta(b, "__lt")) then return a > b end
+  compare_error(ta, tb)
+end
 helpers.__moonsharp_ge = function(a, b)
   local ta, tb = type(a), type(b)
-  if (ta == "number" and tb == "number") or (ta == "string" and tb == "string") then return a >= b end
+  if ta == "number" and tb == "number" then return a >= b end
+  if ta == "string" and tb == "string" then return order(a, b) >= 0 end
   if ta == tb and (has_meta(a, "__lt") or has_meta(b, "__lt")) then return not (a < b) end
-  if ta == tb then raw.error("attempt to compare two " .. ta .. " values", 2) end
-  raw.error("attempt to compare " .. ta .. " with " .. tb, 2)
+  compare_error(ta, tb)
 end
 
 -- # of a string counts its UTF-16 code units [non-ascii]; # of a table counts to the first nil

@@ -3,12 +3,12 @@
 ``a % b``, ``a .. b``, ``a >= b`` and ``#v`` become ``__moonsharp_mod(a, b)``, ``__moonsharp_concat(a, b)``,
 ``__moonsharp_ge(a, b)`` and ``__moonsharp_len(v)`` (``dialect.lua``: MoonSharp's sign rule for ``%``, numbers
 written with 15 digits by ``..``, ``>=`` through ``__lt``, ``#`` counting to the first nil and a string's UTF-16
-code units); ``+ - * / ^`` and a unary minus (but before a number literal) become ``__moonsharp_add`` and its
-siblings (a string operand read as MoonSharp reads it: ``'0x10' + 0`` is an error); ``|x| expr`` lambdas become
-functions; a table constructor ``{…}`` becomes ``__moonsharp_table({…}, N, "name", …)``, so that ``pairs`` keeps
-MoonSharp's order (``dialect.lua``). Expressions are found by a precedence parser over the tokens
-(``lexer.tokens``); only text is inserted or replaced within rows, never a line break, so every error keeps the
-mod's row.
+code units), and ``<``, ``<=``, ``>`` calls too (two strings in .NET's culture order); ``+ - * / ^`` and a unary
+minus (but before a number literal) become ``__moonsharp_add`` and its siblings (a string operand read as MoonSharp
+reads it: ``'0x10' + 0`` is an error); ``|x| expr`` lambdas become functions; a table constructor ``{…}`` becomes
+``__moonsharp_table({…}, N, "name", …)``, so that ``pairs`` keeps MoonSharp's order (``dialect.lua``). Expressions
+are found by a precedence parser over the tokens (``lexer.tokens``); only text is inserted or replaced within rows,
+never a line break, so every error keeps the mod's row.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ _LEFT = {"or": 1, "and": 2, "<": 3, ">": 3, "<=": 3, ">=": 3, "~=": 3, "!=": 3, 
 _LEFT |= {"..": 5, "+": 6, "-": 6, "*": 7, "/": 7, "%": 7, "^": 10}
 _RIGHT = {**_LEFT, "..": 4, "^": 9}
 _UNARY = 8
-CALLS = {"%": "__moonsharp_mod", "..": "__moonsharp_concat", ">=": "__moonsharp_ge"}
+CALLS = {"%": "__moonsharp_mod", "..": "__moonsharp_concat", ">=": "__moonsharp_ge", "<": "__moonsharp_lt"}
+CALLS |= {"<=": "__moonsharp_le", ">": "__moonsharp_gt"}
 CALLS |= {"+": "__moonsharp_add", "-": "__moonsharp_sub", "*": "__moonsharp_mul", "/": "__moonsharp_div"}
 CALLS |= {"^": "__moonsharp_pow"}
 ARITHMETIC = frozenset("+-*/^")  # with a number literal on one side: __moonsharp_add_k(a, 1), __moonsharp_k_sub(1, b)

@@ -1,7 +1,8 @@
 """MoonSharp's strings are .NET UTF-16 strings; the emulator's are UTF-8. What depends on the difference.
 
 - ``string.upper``/``lower`` map non-ASCII letters as .NET's invariant culture does; ``string.char`` makes one
-  character of each code; ``<`` and ``table.sort`` order strings by culture (``culture_key``, an approximation).
+  character of each code; ``<``, ``<=``, ``>``, ``>=`` and ``table.sort`` order strings by culture (``culture_key``,
+  an approximation).
 - TTS's ``JSON.encode`` (Berserk-Games' ``JSON.lua``) escapes what its class ``["\\%z\\001-\\031]`` matches; under
   MoonSharp a pattern compares a character's low 8 bits only, and ``string.byte`` of a character above U+00FF is
   63, so every such character is written ``\\u003f`` (``?``) and the other half of a surrogate pair it split is left
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Any
 
 _JSON_SPECIAL = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
@@ -103,14 +105,34 @@ def lower(text: str) -> str:
     return _case(text, False)
 
 
-def culture_key(text: str) -> tuple[tuple[int, str], ...] | tuple[Any, ...]:
+def culture_key(text: str) -> tuple[tuple[Any, ...], ...]:
     """A sort key close to .NET's invariant-culture comparison (MoonSharp's `<` on strings and ``table.sort``):
-    letters compare without case first, a lower-case letter before its capital; punctuation and symbols before
-    digits before letters (the dialect's sort-strings-case probe: ``_ a b B C Z``). An approximation of .NET's
-    collation tables, which weigh many more cases."""
-    primary = tuple((0 if not c.isalnum() else 1 if c.isdigit() else 2, c.casefold()) for c in text)
+    letters compare without accents and case first, then by their accents (``a`` before ``ä`` before ``b``), then
+    a lower-case letter before its capital; punctuation and symbols before digits before letters (the dialect's
+    sort-strings-case probe: ``_ a b B C Z``). An approximation of .NET's collation tables, which weigh many more
+    cases."""
+    bases = [unicodedata.normalize("NFD", c) for c in text]
+    kinds = (0 if not c.isalnum() else 1 if c.isdigit() else 2 for c in text)
+    primary = tuple((kind, base[0].casefold()) for kind, base in zip(kinds, bases, strict=True))
+    secondary = tuple(base[1:] for base in bases)
     tertiary = tuple(0 if c.islower() or not c.isalpha() else 1 for c in text)
-    return (primary, tertiary)
+    return (primary, secondary, tertiary)
+
+
+def culture_collation(text: str) -> str:
+    """A text whose byte order is ``culture_key``'s order of ``text`` (then the code points'), for MoonSharp's
+    ``<``, ``<=``, ``>`` and ``>=`` on two strings: worked out once per string, compared in Lua. Each character's
+    class and base letter without case (UTF-8 keeps code point order), then its accents, then its case, each level
+    after a NUL, and the text itself last."""
+    primary, secondary, tertiary = culture_key(text)
+    return "\0".join(
+        (
+            "".join(chr(kind + 1) + folded for kind, folded in primary),
+            "".join("\1" + accents for accents in secondary),
+            "".join(chr(case + 1) for case in tertiary),
+            text,
+        )
+    )
 
 
 def chars(codes: tuple[object, ...]) -> str:
