@@ -23,6 +23,7 @@ _RIGHT = {**_LEFT, "..": 4, "^": 9}
 _UNARY = 8
 CALLS = {"%": "__moonsharp_mod", "..": "__moonsharp_concat", ">=": "__moonsharp_ge", "<": "__moonsharp_lt"}
 CALLS |= {"<=": "__moonsharp_le", ">": "__moonsharp_gt"}
+ORDER = frozenset(["<", "<=", ">", ">="])  # with a number literal on one side: left to Lua
 CALLS |= {"+": "__moonsharp_add", "-": "__moonsharp_sub", "*": "__moonsharp_mul", "/": "__moonsharp_div"}
 CALLS |= {"^": "__moonsharp_pow"}
 ARITHMETIC = frozenset("+-*/^")  # with a number literal on one side: __moonsharp_add_k(a, 1), __moonsharp_k_sub(1, b)
@@ -120,6 +121,8 @@ class Rewriter:
         """The call for ``op`` with operands at tokens [start, at) and [at + 1, end): for arithmetic, one that reads
         only the operand that is no number literal (a number is checked once, not twice), none for two."""
         helper = CALLS.get(op, "")
+        if op in ORDER and (self.number(start, at) or self.number(at + 1, end)):
+            return ""  # a number can only compare with a number (or fail): Lua's own operator, at its speed
         if op not in ARITHMETIC:
             return helper
         left, right = self.number(start, at), self.number(at + 1, end)
@@ -128,6 +131,9 @@ class Rewriter:
         return helper + "_k" if right else "__moonsharp_k" + helper.removeprefix("__moonsharp") if left else helper
 
     def number(self, start: int, end: int) -> bool:
+        """Tokens [start, end) are a number literal (after a minus too, for a comparison's operand)."""
+        if end == start + 2 and self.text(start) == "-":
+            start += 1
         return end == start + 1 and self.t[start].kind == "number"
 
     def simple(self, i: int, depth: int) -> int:
