@@ -237,3 +237,15 @@ def test_strings_compare_in_the_cultures_order_as_moonsharps_less_than_does():
         "_ a ä Ä b B C Z | true | true | true | true | true | false | true",
         "false | chunk_0:4: attempt to compare number with string",
     ]
+
+
+def test_json_decode_gives_an_objects_keys_to_pairs_in_the_texts_order():
+    """TTS's JSON.decode is JSON.lua, Lua under MoonSharp, which sets an object's keys one by one as the text has
+    them: MoonSharp's pairs then gives them in that order (issue 41 item 2), and a key added later comes last."""
+    source = KEYS + (
+        'local t = JSON.decode(\'{"zeta": 1, "alpha": {"y": 1, "b": 2}, "mid": 3, \'\n'
+        '  .. \'"beta": [4, 5], "omega": 6}\')\n'
+        "t.new = true\n"
+        "P(keys(t), keys(t.alpha), keys(t.beta), getmetatable(t))"
+    )
+    assert lua(source) == ["zeta alpha mid beta omega new | y b | 1 2 | nil"]

@@ -152,6 +152,7 @@ class LuaHost:
         self._load = g["__automa_load"]
         self._new_env = g["__automa_env"]
         self._wrap = g["__automa_wrap"]
+        self._ordered = g["__automa_ordered"]
         self._meter = g["__automa_meter"]
         self._count_every = g["__automa_count_every"]
         self._cache = g["__automa_cache"]
@@ -270,7 +271,17 @@ class LuaHost:
             value, _end = _JSON_LUA.raw_decode(mstext.json_lua_unescape(text).lstrip())
         except json.JSONDecodeError as exc:
             raise ValueError(f"JSON.decode: {exc}") from None
-        return self.to_lua(value)
+        return self._in_text_order(value)
+
+    def _in_text_order(self, value: Any) -> Any:
+        """A decoded JSON value as Lua tables whose ``pairs`` give an object's keys in the text's order (TTS's
+        JSON.lua, Lua under MoonSharp, sets them in that order; moonsharp/dialect.lua keeps it)."""
+        if isinstance(value, list):
+            return self._table_from([self._in_text_order(v) for v in value])
+        if not isinstance(value, dict):
+            return value
+        table = self._table_from({k: self._in_text_order(v) for k, v in value.items()})
+        return self._ordered(table, self._table_from(list(value))) if len(value) > 1 else table
 
     def vector(self, x: float, y: float, z: float) -> LuaTable:
         return self._vector(x, y, z)

@@ -1065,6 +1065,19 @@ function pairs(t)
   return ordered_keys(t, mt), t, nil
 end
 
+-- A table whose keys came in the order `keys` lists (JSON.decode's objects: TTS's JSON.lua sets them in the text's
+-- order), for luahost.py.
+function __automa_ordered(t, keys)
+  local n = #keys
+  local o = { n = n, pos = {}, prefix = 0, limit = n * 2 + 16 }
+  for i = 1, n do
+    o[i] = keys[i]
+    o.pos[keys[i]] = i
+  end
+  orders[t] = o
+  return raw.setmetatable(t, PLAIN)
+end
+
 _ENV.getmetatable = function(v) -- the global (the operators' `getmetatable` above is a local: Lua's own)
   local mt = raw.getmetatable(v)
   if mt ~= nil and trackers[mt] then return nil end
