@@ -95,6 +95,10 @@ LIBRARY_ERRORS = [
     ("string.format()", "bad argument #1 to 'format' (string expected, got no value)"),
     ("string.format('%s %d', 'a', 'x')", "bad argument #3 to 'format' (number expected, got string)"),
     ("string.format('%d', {})", "bad argument #2 to 'format' (number expected, got table)"),
+    ("string.format('%5.2s', {})", "bad argument #2 to 'format' (string expected, got table)"),  # format-%s-nil
+    ("pairs()", "bad argument #1 to 'pairs' (table expected, got no value)"),
+    ("next(nil)", "bad argument #1 to 'next' (table expected, got nil)"),
+    ("getmetatable()", "bad argument #1 to 'getmetatable' (value expected)"),
     ("table.concat()", "bad argument #1 to 'concat' (table expected, got no value)"),
     ("table.sort({1, 2}, 5)", "bad argument #2 to 'sort' (function expected, got number)"),
     ("table.sort({3, 'a'})", "attempt to compare string with number"),

@@ -266,7 +266,7 @@ function string.format(...)
   local fmt = ...
   if plain_formats[fmt] then return relay("format", raw.pcall(format, ...)) end
   if type(fmt) ~= "string" then return ms_format(as_string(fmt, 1, "format", select("#", ...)), select(2, ...)) end
-  if not (find(fmt, "%s", 1, true) or find(fmt, "%%[-+ #0]*%d*%.?%d*[eE]")) then
+  if not find(fmt, "%%[-+ #0]*%d*%.?%d*[eEs]") then
     if plain_count < 1024 then plain_formats[fmt], plain_count = true, plain_count + 1 end
     return relay("format", raw.pcall(format, ...))
   end
@@ -1021,8 +1021,10 @@ local function tracked(t)
   return nil
 end
 
-function next(t, k)
-  local mt = type(t) == "table" and tracked(t)
+function next(...)
+  local t, k = ...
+  if type(t) ~= "table" then bad_argument(1, "next", "table", t, select("#", ...), -1) end
+  local mt = tracked(t)
   if not mt or (mt == PLAIN and orders[t] == nil) then return raw_next(t, k) end
   return after(t, k, mt, orders[t])
 end
@@ -1059,7 +1061,9 @@ local function ordered_keys(t, mt)
   end
 end
 
-function pairs(t)
+function pairs(...)
+  local t = ...
+  if type(t) ~= "table" then bad_argument(1, "pairs", "table", t, select("#", ...), -1) end
   local mt = raw.getmetatable(t)
   if mt == nil or not trackers[mt] or (mt == PLAIN and orders[t] == nil) then return raw.pairs(t) end -- __pairs too
   return ordered_keys(t, mt), t, nil
@@ -1078,7 +1082,9 @@ function __automa_ordered(t, keys)
   return raw.setmetatable(t, PLAIN)
 end
 
-_ENV.getmetatable = function(v) -- the global (the operators' `getmetatable` above is a local: Lua's own)
+_ENV.getmetatable = function(...) -- the global (the operators' `getmetatable` above is a local: Lua's own)
+  local v = ...
+  if select("#", ...) == 0 then raw.error("bad argument #1 to 'getmetatable' (value expected)", 2) end
   local mt = raw.getmetatable(v)
   if mt ~= nil and trackers[mt] then return nil end
   return mt
