@@ -900,8 +900,8 @@ end
 -- pairs order [pairs-order-mixed]: MoonSharp's tables keep their keys in the order they came (its Table is a
 -- linked list of pairs), a constructor's named fields first, in the order written, then its list items; a key set
 -- to nil leaves the list and comes back at its end. Lua 5.2 keeps no order (and seeds its string hashes per
--- process). So every table a script's constructor makes is handed to __moonsharp_table (the source rewrite, which
--- numbers each constructor and passes its names) and gets that constructor's metatable, invisible to getmetatable:
+-- process). So every table a script's constructor makes (but a list's) gets that constructor's metatable (the source
+-- rewrite numbers each constructor and passes its names), invisible to getmetatable:
 -- it holds the names in order (once per constructor, not per table), and its __newindex, which Lua runs only for
 -- a key the table lacks, records the new key (an existing key is set at Lua's own speed; reads are never slowed).
 -- pairs and next give: the names, the list items (up to the length the table had when it first recorded a key),
@@ -959,10 +959,10 @@ local function tracker(site, ...)
   return mt
 end
 local PLAIN = tracker(0)
-helpers.__moonsharp_table = function(t, site, ...)
-  if site == nil then return raw.setmetatable(t, PLAIN) end
-  return raw.setmetatable(t, sites[site] or tracker(site, ...))
-end
+-- the rewritten constructor: (__moonsharp_setmetatable({...}, __moonsharp_sites[N] or __moonsharp_table(N, names))),
+-- or __moonsharp_plain without names: Lua's own setmetatable, so that a constructor costs the script few instructions
+helpers.__moonsharp_setmetatable, helpers.__moonsharp_sites, helpers.__moonsharp_plain = raw.setmetatable, sites, PLAIN
+helpers.__moonsharp_table = tracker
 
 -- The key after k (nil: the first) in the order above, phase by phase: "names", "list", "recorded", "rest".
 local function after(t, k, mt, o)

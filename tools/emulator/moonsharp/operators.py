@@ -6,7 +6,8 @@ written with 15 digits by ``..``, ``>=`` through ``__lt``, ``#`` counting to the
 code units), and ``<``, ``<=``, ``>`` calls too (two strings in .NET's culture order); ``+ - * / ^`` and a unary
 minus (but before a number literal) become ``__moonsharp_add`` and its siblings (a string operand read as MoonSharp
 reads it: ``'0x10' + 0`` is an error); ``|x| expr`` lambdas become functions; a table constructor ``{…}`` becomes
-``__moonsharp_table({…}, N, "name", …)``, so that ``pairs`` keeps MoonSharp's order (``dialect.lua``). Expressions
+``__moonsharp_setmetatable({…}, …)`` with that constructor's metatable, so that ``pairs`` keeps MoonSharp's
+order (``dialect.lua``). Expressions
 are found by a precedence parser over the tokens (``lexer.tokens``); only text is inserted or replaced within rows,
 never a line break, so every error keeps the mod's row.
 """
@@ -28,7 +29,7 @@ CALLS |= {"+": "__moonsharp_add", "-": "__moonsharp_sub", "*": "__moonsharp_mul"
 CALLS |= {"^": "__moonsharp_pow"}
 ARITHMETIC = frozenset("+-*/^")  # with a number literal on one side: __moonsharp_add_k(a, 1), __moonsharp_k_sub(1, b)
 LEN = "__moonsharp_len"
-TABLE = "__moonsharp_table"  # a constructor, its keys' order kept (dialect.lua)
+TABLE = "__moonsharp_table"  # a constructor's metatable, which keeps its keys' order (dialect.lua)
 _SITES = itertools.count(1)  # constructors with named fields, numbered across every script of the process
 UNARY = {"#": LEN, "-": "__moonsharp_unm"}  # a minus before a number literal is left alone
 # tokens after which an expression starts (a statement's own start is a name or keyword, never rewritten alone)
@@ -168,11 +169,14 @@ class Rewriter:
 
     def constructor(self, i: int, depth: int) -> int:
         """A table constructor, handed to ``__moonsharp_table`` with its fields' names in the order written (so
-        that ``pairs`` gives them first, in that order, as MoonSharp does; new keys are recorded as they come)."""
-        start, names = i, []
+        that ``pairs`` gives them first, in that order, as MoonSharp does; new keys are recorded as they come). A
+        list (``{x, y, z}``, ``{...}``) is left as it is: Lua gives its items in order, and a call for every vector
+        a script makes would cost more than the rare key added to a list later (which keeps Lua's order)."""
+        start, names, keyed = i, [], False
         i += 1
         while i < len(self.t) and self.text(i) != "}":
             if self.text(i) == "[":
+                keyed = True
                 i = self.enclosed(i, "]", depth)
             elif self.t[i].kind == "name" and self.text(i + 1) == "=":
                 names.append(self.t[i].text)
@@ -183,11 +187,13 @@ class Rewriter:
                 i = max(self.subexpr(i, 0, depth), i + 1)
             else:
                 i += 1
-        if i < len(self.t):
-            closer = "))"
-            if names:  # the constructor's number (one metatable holds its names for all its tables), then its names
-                closer = f", {next(_SITES)}" + "".join(f', "{name}"' for name in names) + closer
-            self.wrap(start, i + 1, "(" + TABLE + "(", self._node(depth), closer)
+        if i < len(self.t) and (names or keyed or i == start + 1):
+            closer = ", __moonsharp_plain))"
+            if names:  # the constructor's metatable (one for all its tables, holding its names), made at first use
+                site = next(_SITES)
+                quoted = "".join(f', "{name}"' for name in names)
+                closer = f", __moonsharp_sites[{site}] or {TABLE}({site}{quoted})))"
+            self.wrap(start, i + 1, "(__moonsharp_setmetatable(", self._node(depth), closer)
         return i + 1
 
     def function(self, i: int) -> int:
