@@ -1061,12 +1061,18 @@ local function ordered_keys(t, mt)
   end
 end
 
+-- the bookkeeping of order above is MoonSharp's C# (its Table is ordered): not counted as the script's work
+local native_work = __automa_native_work
+for _, fn in ipairs({ compact, track_newindex, tracker, after, ordered_keys }) do native_work[fn] = true end
+
 function pairs(...)
   local t = ...
   if type(t) ~= "table" then bad_argument(1, "pairs", "table", t, select("#", ...), -1) end
   local mt = raw.getmetatable(t)
   if mt == nil or not trackers[mt] or (mt == PLAIN and orders[t] == nil) then return raw.pairs(t) end -- __pairs too
-  return ordered_keys(t, mt), t, nil
+  local step = ordered_keys(t, mt)
+  native_work[step] = true
+  return step, t, nil
 end
 
 -- A table whose keys came in the order `keys` lists (JSON.decode's objects: TTS's JSON.lua sets them in the text's
