@@ -271,7 +271,7 @@ def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
 PROPERTIES["loading_custom"] = _loading_custom
 
 
-def _size(obj: EmObject) -> Vec3:
+def _size(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3:
     """The object's extent: a custom board or tile by TTS's one rule from its scale and its image's aspect
     (bridge/table/ttsfacts.py; square while its image is not read: see :func:`_loading_custom`); anything else a
     unit cube times the scale (the emulator has no meshes)."""
@@ -279,13 +279,13 @@ def _size(obj: EmObject) -> Vec3:
     url = _custom_image(obj)
     if url is not None:
         width, depth = ttsfacts.custom_image_size(*(_image_pixels(url) or (1, 1)), s.x, s.z)
-        return Vec3(width, s.y, depth)
+        return Vec3(width * base / ttsfacts.CUSTOM_IMAGE_BASE, s.y, depth * base / ttsfacts.CUSTOM_IMAGE_BASE)
     return s
 
 
 def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:
     """The object's box (:func:`_size`), turned with the object unless normalized."""
-    size = _size(obj)
+    size = _size(obj, api.world.board_base)
     if rotated:
         corners = [
             _axis(obj, Vec3(sx * size.x / 2, sy * size.y / 2, sz * size.z / 2))

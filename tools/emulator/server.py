@@ -29,6 +29,7 @@ from bridge.protocol import (
     parse_to_tts,
 )
 from bridge.streams import ConnectionGate
+from bridge.table import ttsfacts
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import events, players
@@ -53,6 +54,12 @@ class Faults:
     table_return: Literal["json", "absent"] = "json"  # a table result: as JSON, or without returnValue
     silent: bool = False  # TTS gone silent: reads messages, answers nothing (what it would have sent is lost)
     stall: bool = False  # TTS hitches: outgoing messages wait until this is switched off again, then all go
+    drop: frozenset[int] = frozenset()  # outgoing messages with these messageIDs are lost (5: every return value)
+    ascii_wire: bool = False  # outgoing text loses every non-ASCII character to '?' (a wire that is not UTF-8)
+    # the machine TTS runs on, for automa doctor's checks (tests make them fail with these):
+    decimal_comma: bool = False  # a .NET culture such as Polish or German: `..` and '%s' write 0,5
+    board_base: float = ttsfacts.CUSTOM_IMAGE_BASE  # a custom board's depth at scale 1, in world units
+    clock_pace: float = 1.0  # os.clock runs this many times faster: Lua that costs as much more (MoonSharp ~20)
 
 
 @dataclass
@@ -109,7 +116,16 @@ class Emulator:
     async def load(self, save: SaveFile, save_path: str = "") -> None:
         """Load a save (as the player does in TTS), then start listening if not already."""
         self.save_path = save_path
-        self.world = World(save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo)
+        self.world = World(
+            save,
+            self._queue,
+            seed=self.seed,
+            save_path=save_path,
+            echo=self.echo,
+            decimal_comma=self.faults.decimal_comma,
+            board_base=self.faults.board_base,
+            clock_pace=self.faults.clock_pace,
+        )
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
         if self._server is None:
@@ -336,7 +352,7 @@ class Emulator:
     # --- outgoing --------------------------------------------------------------------------------
 
     def _queue(self, message: dict[str, Any]) -> None:
-        if not self.faults.silent:
+        if not self.faults.silent and message.get("messageID") not in self.faults.drop:
             self._outbox.put_nowait(message)
         self._wake.set()
 
@@ -360,6 +376,8 @@ class Emulator:
         if self.faults.delay:
             await asyncio.sleep(self.faults.delay)
         data = encode(message)
+        if self.faults.ascii_wire:
+            data = data.decode("utf-8").encode("ascii", "replace")
         try:
             _, writer = await asyncio.open_connection(LOOPBACK, self.ports.editor)
         except OSError:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge.protocol.messages import GLOBAL_GUID, ScriptState
+from bridge.table import ttsfacts
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import events
@@ -54,8 +55,15 @@ class World:
         seed: int = 0,
         save_path: str = "",
         echo: list[Callable[[str, str], None]] | None = None,
+        decimal_comma: bool = False,
+        board_base: float = ttsfacts.CUSTOM_IMAGE_BASE,
+        clock_pace: float = 1.0,
     ) -> None:
         self.save = save
+        # the machine's .NET culture writes numbers with a decimal comma in `..` and '%s' (tts-interface.md §5)
+        self.decimal_comma = decimal_comma
+        self.board_base = board_base  # world units of a custom board's depth at scale 1 (ttsfacts: *chosen* 1.0)
+        self.clock_pace = clock_pace  # os.clock runs this many times faster than the process's CPU time
         self.save_path = save_path
         self.send = send
         self.rng = random.Random(seed)
@@ -117,6 +125,9 @@ class World:
         self._chunk_owner.clear()
         self.api = TtsApi(self)
         self.lua = LuaHost(self.api.host_functions())
+        if self.clock_pace != 1.0:  # Lua that takes this many times longer, as os.clock measures it
+            self.lua.lua.execute("local clock, pace = os.clock, ... os.clock = function() return clock() * pace end",
+                                 self.clock_pace)
         self.api.install_globals()
         self.global_env = self._run_script(GLOBAL_GUID, self.global_script)
         for obj in list(self.objects.values()):
