@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bridge.connector import Connector
@@ -86,7 +86,6 @@ class Context:
     idle: float = 5.0  # seconds a connection to TTS is left idle before it is used (wire.idle)
     padding: int = PADDING
     on_doctor_table: bool = False  # the loaded table is the one `automa doctor --write-table` writes
-    notes: list[str] = field(default_factory=list)
 
     async def execute(self, lua: str) -> Any:
         """Run ``lua`` (constant code of the doctor's own, never table data) in Global and return its value."""

@@ -11,7 +11,7 @@ import contextlib
 import datetime as _dt
 import platform
 import tempfile
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Collection, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from bridge.connector import Connector
 from bridge.doctor import cost, interpreter, table, text, wire
 from bridge.doctor.context import PADDING, Context
 from bridge.doctor.record import Check, Report, Target
-from bridge.link import Link
+from bridge.link import Link, RequestTimeout
 
 GROUPS = ("wire", "interpreter", "text", "table", "cost")
 UNKNOWN_TTS = "not given (no API call returns it: pass --tts-version, as TTS's menu shows it)"
@@ -34,18 +34,22 @@ async def examine(
     idle: float = 5.0,
     padding: int = PADDING,
     tts_version: str = "",
+    groups: Collection[str] = GROUPS,
 ) -> Report:
-    """Every check, against the TTS (or emulator) ``link`` talks to; the wire first, Save & Play (a reload) last."""
+    """Every check of ``groups``, against the TTS (or emulator) ``link`` talks to; the wire's first (their first
+    check, that TTS answers at all, always runs), Save & Play (a reload) last."""
     started = _dt.datetime.now(_dt.UTC).replace(microsecond=0)
     connector = Connector(link, timeout=timeout)
     ctx = Context(link, connector, target, timeout=timeout, idle=idle, padding=padding)
     try:
-        found = await wire.checks(ctx)
+        found = await wire.checks(ctx, everything="wire" in groups)
         if not any(c.verdict == "fail" for c in found if c.id == wire.PORTS.id):
             ctx.on_doctor_table = await table.on_doctor_table(ctx)
-            for group in (interpreter, text, table, cost):
-                found += await group.checks(ctx)
-            found.append(await wire.reload(ctx))
+            for name, group in (("interpreter", interpreter), ("text", text), ("table", table), ("cost", cost)):
+                if name in groups:
+                    found += await group.checks(ctx)
+            if "wire" in groups:
+                found.append(await wire.reload(ctx))
     finally:
         connector.close()
     return Report(
@@ -59,11 +63,10 @@ async def examine(
     )
 
 
-async def examine_emulator(
-    faults: Any = None, *, timeout: float = 10.0, idle: float = 1.0, padding: int = PADDING
-) -> Report:
-    """Every check against an emulator of the doctor's own on free ports, running the doctor's table at full speed
-    (``faults``: a :class:`tools.emulator.Faults` that makes it answer otherwise)."""
+@contextlib.asynccontextmanager
+async def emulated(faults: Any = None, *, timeout: float = 10.0) -> AsyncIterator[tuple[Link, Any]]:
+    """A link to an emulator of the doctor's own, on free ports, running the doctor's table at full speed
+    (``faults``: a :class:`tools.emulator.Faults` that makes it answer otherwise); the emulator comes second."""
     from tools.emulator import Emulator, Ports
 
     with doctor_table() as save:
@@ -72,10 +75,18 @@ async def examine_emulator(
             await emulator.start()
             try:
                 link.tts_port = emulator.ports.tts
-                await link.wait_loaded()
-                return await examine(link, "emulator", timeout=timeout, idle=idle, padding=padding)
+                await emulator.drain()  # its load announcement first, so that it resets nothing of the doctor's
+                with contextlib.suppress(RequestTimeout):  # (unless a fault drops it)
+                    await link.wait_loaded(0.5)
+                yield link, emulator
             finally:
                 await emulator.stop()
+
+
+async def examine_emulator(faults: Any = None, *, timeout: float = 10.0, idle: float = 1.0) -> Report:
+    """Every check against an emulator of the doctor's own (see :func:`emulated`)."""
+    async with emulated(faults, timeout=timeout) as (link, _):
+        return await examine(link, "emulator", timeout=timeout, idle=idle)
 
 
 def _observed(checks: list[Check], check_id: str) -> str:

@@ -16,6 +16,7 @@ from PIL import Image
 
 from bridge.doctor.context import Context, Fact, attempt
 from bridge.doctor.record import Check
+from bridge.link import LinkError
 from bridge.modbuild import SAVE_VERSION, connector_lua
 from bridge.modsource import ModSource
 from bridge.table import SaveFile, ttsfacts
@@ -28,6 +29,8 @@ HAND, HELD, NOT_HELD = "d0c0h0", "d0c0h1", "d0c0h2"
 BAG, CONTENTS = "d0c0g0", ("d0c0c1", "d0c0c2", "d0c0c3")
 MOVER, FLOOR = "d0c0m0", "d0c0f0"
 BOARD_SCALE = 4.0
+# what White's hand zone holds of the two blocks, by ttsfacts' rule (worked out once, as the table is built)
+HAND_HOLDS = sorted(g for g, flag in ((HELD, True), (NOT_HELD, None)) if ttsfacts.can_be_held("Block", flag))
 SNAP = {"x": 0.25, "y": 0.1, "z": -0.25}  # one snap point on the board, in its own coordinates
 EMULATOR_README = "tools/emulator/README.md"
 
@@ -176,8 +179,12 @@ LOCKED_FLOOR = Fact(
 
 
 async def on_doctor_table(ctx: Context) -> bool:
-    """Whether the loaded table is the doctor's (its board carries the mark)."""
-    found = await ctx.execute(f"local b = getObjectFromGUID('{BOARD}') return b ~= nil and b.hasTag('{MARK}')")
+    """Whether the loaded table is the doctor's (its board carries the mark); not when TTS cannot say (the wire's
+    checks say why)."""
+    try:
+        found = await ctx.execute(f"local b = getObjectFromGUID('{BOARD}') return b ~= nil and b.hasTag('{MARK}')")
+    except LinkError:
+        return False
     return found is True
 
 
@@ -251,8 +258,7 @@ async def _hand_zone(ctx: Context) -> Check:
         "local out = {} for _, o in ipairs(Player.White.getHandObjects()) do out[#out + 1] = o.getGUID() end "
         "table.sort(out) return out"
     )
-    expected = sorted(g for g, flag in ((HELD, True), (NOT_HELD, None)) if ttsfacts.can_be_held("Block", flag))
-    return HAND_ZONE.compare(expected, held)
+    return HAND_ZONE.compare(HAND_HOLDS, held)
 
 
 async def _bag_order(ctx: Context) -> Check:

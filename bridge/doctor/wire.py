@@ -95,10 +95,11 @@ IDLE = Fact(
 )
 
 
-async def checks(ctx: Context) -> list[Check]:
-    """Every wire check but Save & Play (:func:`reload`, which reloads the game: run it last)."""
+async def checks(ctx: Context, *, everything: bool = True) -> list[Check]:
+    """Every wire check but Save & Play (:func:`reload`, which reloads the game: run it last); without
+    ``everything``, only whether TTS answers at all."""
     found = [await attempt(PORTS, lambda: _ports(ctx))]
-    if found[0].verdict == "fail":
+    if found[0].verdict == "fail" or not everything:
         return found  # nothing else can be asked
     for fact, make in (
         (GET_SCRIPTS, _get_scripts),

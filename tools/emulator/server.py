@@ -56,6 +56,7 @@ class Faults:
     stall: bool = False  # TTS hitches: outgoing messages wait until this is switched off again, then all go
     drop: frozenset[int] = frozenset()  # outgoing messages with these messageIDs are lost (5: every return value)
     ascii_wire: bool = False  # outgoing text loses every non-ASCII character to '?' (a wire that is not UTF-8)
+    truncate: int = 0  # outgoing messages are cut after this many bytes (0: whole; VS Code ext issue #49)
     # the machine TTS runs on, for automa doctor's checks (tests make them fail with these):
     decimal_comma: bool = False  # a .NET culture such as Polish or German: `..` and '%s' write 0,5
     board_base: float = ttsfacts.CUSTOM_IMAGE_BASE  # a custom board's depth at scale 1, in world units
@@ -378,6 +379,8 @@ class Emulator:
         data = encode(message)
         if self.faults.ascii_wire:
             data = data.decode("utf-8").encode("ascii", "replace")
+        if self.faults.truncate:
+            data = data[: self.faults.truncate]
         try:
             _, writer = await asyncio.open_connection(LOOPBACK, self.ports.editor)
         except OSError:
