@@ -103,7 +103,7 @@ class Context:
 
         remove = self.link.add_listener(hear)
         try:
-            await self.execute(lua)
+            await self.link.execute(lua, timeout=timeout or self.timeout)
             return await asyncio.wait_for(answer, timeout or self.timeout)
         except TimeoutError:
             raise LinkError(f"TTS did not report '{key}' within {timeout or self.timeout:g} s") from None

@@ -77,9 +77,11 @@ async def checks(ctx: Context) -> list[Check]:
         await attempt(ROUND_TRIP, lambda: _wall_time(ctx, ROUND_TRIP)),
     ]
     try:
-        await ctx.lua_reply(
-            _PAD.replace("PADDING_COUNT", str(int(ctx.padding))), "padded", timeout=max(ctx.timeout, 60)
-        )
+        padding = _PAD.replace("PADDING_COUNT", str(int(ctx.padding)))
+        await ctx.lua_reply(padding, "padded", timeout=max(ctx.timeout, 60))
+    except LinkError as exc:
+        return [*found, PADDED_FRAME.broken(exc), PADDED_WALL.broken(exc)]
+    try:
         found.append(await attempt(PADDED_FRAME, lambda: _lua_time(ctx, PADDED_FRAME, pending_over=True)))
         found.append(await attempt(PADDED_WALL, lambda: _wall_time(ctx, PADDED_WALL)))
     finally:

@@ -92,6 +92,14 @@ CULTURE_JSON = Fact(
     "tts_mod/connector/connector.lua (json_number turns a decimal comma back into a point)",
     "every snapshot the bridge reads (positions, rotations, values)",
 )
+STRING_LESS = Fact(
+    "interpreter.string_less",
+    "interpreter",
+    "`<` compares two strings by .NET's culture: 'a' < 'B' and 'B' < 'b'",
+    "shared/docs/tts-interface.md §5 ('`<` and table.sort compare strings by culture')",
+    "a game's Lua that compares names with `<` (the emulator compares bytes: tools/emulator/README.md)",
+)
+EMULATOR_STRING_LESS = "`<` of two strings is byte order in the emulator (tools/emulator/README.md, String order)"
 STRING_ORDER = Fact(
     "interpreter.string_order",
     "interpreter",
@@ -107,6 +115,7 @@ async def checks(ctx: Context) -> list[Check]:
         await attempt(LUA_VERSION, lambda: _lua_version(ctx)),
         await attempt(CULTURE_TEXT, lambda: _culture_text(ctx)),
         await attempt(CULTURE_JSON, lambda: _culture_json(ctx)),
+        await attempt(STRING_LESS, lambda: _string_less(ctx)),
         await attempt(STRING_ORDER, lambda: _string_order(ctx)),
     ]
     for probe in dialect()["snippets"]:
@@ -136,6 +145,13 @@ async def _culture_text(ctx: Context) -> Check:
 async def _culture_json(ctx: Context) -> Check:
     observed = await ctx.execute("return {0.5, 1/3, -2.75e-7, 12345.125}")
     return CULTURE_JSON.compare([0.5, 1 / 3, -2.75e-7, 12345.125], observed)
+
+
+async def _string_less(ctx: Context) -> Check:
+    observed = await ctx.execute("return {'a' < 'B', 'B' < 'b'}")
+    if ctx.target == "emulator" and observed != [True, True]:
+        return STRING_LESS.check("known", [True, True], observed, f"The emulator differs: {EMULATOR_STRING_LESS}.")
+    return STRING_LESS.compare([True, True], observed)
 
 
 async def _string_order(ctx: Context) -> Check:

@@ -10,7 +10,7 @@ import re
 
 from bridge.doctor.context import Context, Fact, attempt, chunk_free
 from bridge.doctor.record import Check
-from bridge.link import LOOPBACK, new_request_id
+from bridge.link import LOOPBACK, LinkError, new_request_id
 from bridge.protocol import (
     GLOBAL_GUID,
     ExecuteLua,
@@ -98,7 +98,12 @@ IDLE = Fact(
 async def checks(ctx: Context, *, everything: bool = True) -> list[Check]:
     """Every wire check but Save & Play (:func:`reload`, which reloads the game: run it last); without
     ``everything``, only whether TTS answers at all."""
-    found = [await attempt(PORTS, lambda: _ports(ctx))]
+    ports = {"tts": ctx.link.tts_port, "editor": ctx.link.editor_port}
+    try:
+        await ctx.link.get_scripts(ctx.timeout)  # raises, naming the port, when either way is shut
+        found = [PORTS.check("pass", ports, ports)]
+    except LinkError as exc:
+        found = [PORTS.broken(exc, ports)]
     if found[0].verdict == "fail" or not everything:
         return found  # nothing else can be asked
     for fact, make in (
@@ -112,12 +117,6 @@ async def checks(ctx: Context, *, everything: bool = True) -> list[Check]:
     ):
         found.append(await attempt(fact, lambda make=make: make(ctx)))  # type: ignore[misc]
     return found
-
-
-async def _ports(ctx: Context) -> Check:
-    ports = {"tts": ctx.link.tts_port, "editor": ctx.link.editor_port}
-    await ctx.link.get_scripts(ctx.timeout)  # raises, naming the port, when either way is shut
-    return PORTS.check("pass", ports, ports)
 
 
 async def _get_scripts(ctx: Context) -> Check:

@@ -110,20 +110,28 @@ def test_automa_doctor_emulator_passes_every_check_and_writes_a_valid_private_re
 
 
 async def run(faults: Faults | None = None, *groups: str, **kw: Any) -> dict[str, Check]:
-    return by_id(await examine_emulator_groups(faults, groups or ("wire",), **kw))
-
-
-async def examine_emulator_groups(faults: Faults | None, groups: tuple[str, ...], **kw: Any) -> Report:
-    async with emulated(faults, timeout=kw.pop("timeout", 1.0)) as (link, emulator):
+    """The checks of ``groups`` (default: the wire) on the doctor's emulated table; ``changes``: functions that
+    change the emulator once it runs; ``target``: what the run takes the emulator for."""
+    async with emulated(faults, timeout=kw.pop("timeout", 2.0)) as (link, emulator):
         for change in kw.pop("changes", ()):
             change(emulator)
-        return await examine(link, "emulator", timeout=link.timeout, idle=kw.pop("idle", 0.1), groups=groups)
+        target = kw.pop("target", "emulator")
+        report = await examine(link, target, timeout=link.timeout, idle=kw.pop("idle", 0.1), groups=groups or ["wire"])
+    return by_id(report)
 
 
 async def test_no_message_1_back_fails_the_ports_and_stops():
     checks = await run(Faults(drop=frozenset({1})), "wire", "interpreter")
     assert list(checks) == ["wire.ports"]
     assert_fails(checks["wire.ports"], "did not answer message 0")
+
+
+async def test_global_listed_last_fails_get_scripts(monkeypatch: pytest.MonkeyPatch):
+    listed = World.script_states
+    an_object_first = {"name": "", "guid": "abc123", "script": "print(1)"}
+    monkeypatch.setattr(World, "script_states", lambda world: [an_object_first, *listed(world)])
+    checks = await run()
+    assert_fails(checks["wire.get_scripts"], "'first': 'abc123'")
 
 
 async def test_a_dropped_reply_fails_the_return_id():
@@ -189,6 +197,15 @@ async def test_another_moonsharp_version_fails(monkeypatch: pytest.MonkeyPatch):
     checks = await run(None, "interpreter")
     assert_fails(checks["interpreter.version"], "'2.0.1.0'")
     assert checks["interpreter.lua_version"].verdict == "measured"
+
+
+async def test_where_the_emulator_differs_from_moonsharp_a_tts_report_fails():
+    on_emulator = await run(None, "interpreter")
+    assert on_emulator["interpreter.string_less"].verdict == "known"
+    assert on_emulator["interpreter.probe.pairs-order-mixed"].verdict == "known"
+    taken_for_tts = await run(None, "interpreter", target="tts")
+    assert_fails(taken_for_tts["interpreter.string_less"], "[False, True]")
+    assert_fails(taken_for_tts["interpreter.probe.pairs-order-mixed"])
 
 
 async def test_strings_sorted_by_bytes_fail_the_string_order(monkeypatch: pytest.MonkeyPatch):
