@@ -21,6 +21,7 @@ from bridge.doctor import cost, interpreter, table, text, wire
 from bridge.doctor.context import PADDING, Context
 from bridge.doctor.record import Check, Report, Target
 from bridge.link import Link, RequestTimeout
+from bridge.table import SaveFile
 
 GROUPS = ("wire", "interpreter", "text", "table", "cost")
 UNKNOWN_TTS = "not given (no API call returns it: pass --tts-version, as TTS's menu shows it)"
@@ -48,6 +49,8 @@ async def examine(
             for name, group in (("interpreter", interpreter), ("text", text), ("table", table), ("cost", cost)):
                 if name in groups:
                     found += await group.checks(ctx)
+            if "table" in groups:  # the loaded table's own boards, whichever it is
+                found.append(await table.boards(ctx))
             if "wire" in groups:
                 found.append(await wire.reload(ctx))
     finally:
@@ -64,12 +67,15 @@ async def examine(
 
 
 @contextlib.asynccontextmanager
-async def emulated(faults: Any = None, *, timeout: float = 10.0) -> AsyncIterator[tuple[Link, Any]]:
-    """A link to an emulator of the doctor's own, on free ports, running the doctor's table at full speed
-    (``faults``: a :class:`tools.emulator.Faults` that makes it answer otherwise); the emulator comes second."""
+async def emulated(
+    faults: Any = None, *, timeout: float = 10.0, save: SaveFile | None = None
+) -> AsyncIterator[tuple[Link, Any]]:
+    """A link to an emulator of the doctor's own, on free ports, running the doctor's table (or ``save``) at full
+    speed (``faults``: a :class:`tools.emulator.Faults` that makes it answer otherwise); the emulator comes second."""
     from tools.emulator import Emulator, Ports
 
-    with doctor_table() as save:
+    with doctor_table() as doctors:
+        save = save or doctors
         async with Link(tts_port=0, editor_port=0, timeout=timeout) as link:
             emulator = Emulator(save, ports=Ports(0, link.editor_port), faults=faults, frame_time=0.0)
             await emulator.start()

@@ -113,6 +113,14 @@ BOARD_SIZE = Fact(
     f"{SOURCE_FACTS} (frankieliu/tts-tools' measurement; the base 1.0 is *chosen*)",
     "every built game's board layout: pieces laid on spaces by their board-relative positions",
 )
+TABLE_BOARDS = Fact(
+    "table.boards",
+    "table",
+    "every custom board and tile of the loaded table (a built game's, or the doctor's) is the size ttsfacts gives "
+    "its image and scale",
+    f"{SOURCE_FACTS} custom_image_size (frankieliu/tts-tools' measurement; the base 1.0 is *chosen*)",
+    "the loaded game's layout: pieces laid on spaces by their board-relative positions",
+)
 SNAP_POINTS = Fact(
     "table.snap_points",
     "table",
@@ -188,6 +196,63 @@ async def on_doctor_table(ctx: Context) -> bool:
     return found is True
 
 
+# Every custom board and tile with its image's address (read here, where the images are, and never reported: a local
+# image's address is a path of the person's computer), once their images have loaded.
+_BOARDS = (
+    "local boards = {} for _, o in ipairs(getObjects()) do if o.type == 'Board' or o.type == 'Tile' then "
+    "local c = o.getCustomObject() if type(c) == 'table' and type(c.image) == 'string' and c.image ~= '' then "
+    "boards[#boards + 1] = o end end end "
+    "local function send() local out = {} for _, o in ipairs(boards) do if not o.isDestroyed() then "
+    "local s, k = o.getBoundsNormalized().size, o.getScale() out[#out + 1] = {guid = o.getGUID(), "
+    "name = o.getName(), image = o.getCustomObject().image, width = s.x, depth = s.z, sx = k.x, sz = k.z} end end "
+    "sendExternalMessage({automa_doctor = 'boards', boards = out}) end "
+    "Wait.condition(send, function() for _, o in ipairs(boards) do "
+    "if not o.isDestroyed() and o.loading_custom then return false end end return true end, 30, send)"
+)
+
+
+async def boards(ctx: Context) -> Check:
+    """Every board and tile of the loaded table whose image is a file on this computer, measured against ttsfacts
+    (a web image cannot be measured here: the doctor makes no network requests)."""
+    return await attempt(TABLE_BOARDS, lambda: _boards(ctx))
+
+
+async def _boards(ctx: Context) -> Check:
+    found = (await ctx.lua_reply(_BOARDS, "boards", timeout=max(ctx.timeout, 35))).get("boards")
+    expected, observed = [], []
+    for board in found if isinstance(found, list) else []:
+        path = ttsfacts.local_image_path(str(board.get("image")))
+        pixels = _pixels(Path(path)) if path else None
+        if pixels is None:
+            continue
+        width, depth = ttsfacts.custom_image_size(*pixels, float(board["sx"]), float(board["sz"]))
+        named = {"guid": board.get("guid"), "name": board.get("name")}
+        expected.append({**named, "width": round(width, 3), "depth": round(depth, 3)})
+        observed.append({**named, "width": board.get("width"), "depth": board.get("depth")})
+    if not expected:
+        return TABLE_BOARDS.check(
+            "skipped",
+            None,
+            None,
+            "No board or tile of this table shows an image file of this computer (web images are not fetched).",
+        )
+    near = all(_near(o[k], e[k]) for o, e in zip(observed, expected, strict=True) for k in ("width", "depth"))
+    advice = "Boards are drawn at another size than the builds assume: pieces will lie off their spaces."
+    return TABLE_BOARDS.judge(near, expected, observed, advice)
+
+
+def _pixels(path: Path) -> tuple[int, int] | None:
+    try:
+        with Image.open(path) as img:
+            return img.size
+    except (OSError, ValueError):
+        return None
+
+
+def _near(got: Any, want: float) -> bool:
+    return isinstance(got, int | float) and abs(got - want) <= ttsfacts.BOARD_SIZE_TOLERANCE * want
+
+
 async def checks(ctx: Context) -> list[Check]:
     facts = (BOARD_SIZE, SNAP_POINTS, ZONE_TAGS, HAND_ZONE, BAG_ORDER, BAG_PUT, SMOOTH_MOVE, REST_HEIGHT)
     if not ctx.on_doctor_table:
@@ -223,10 +288,7 @@ async def _board_size(ctx: Context) -> Check:
         timeout=35,
     )
     observed = [size.get("width"), size.get("depth")]
-    near = all(
-        isinstance(got, int | float) and abs(got - want) <= ttsfacts.BOARD_SIZE_TOLERANCE * want
-        for got, want in zip(observed, (width, depth), strict=True)
-    )
+    near = all(_near(got, want) for got, want in zip(observed, (width, depth), strict=True))
     advice = "Boards are drawn at another size than the builds assume: pieces will lie off their spaces."
     return BOARD_SIZE.judge(near, [width, depth], observed, advice)
 

@@ -19,7 +19,9 @@ from bridge.doctor.context import FRAME_BUDGET_MS
 from bridge.doctor.record import Check, Report
 from bridge.doctor.run import emulated, examine, examine_emulator, write_table
 from bridge.doctor.table import BAG, BOARD, ZONE
+from bridge.modbuild import write_mod
 from bridge.table import SaveFile
+from engines import registry
 from tools.emulator import Faults, objects
 from tools.emulator.moonsharp import text as mstext
 from tools.emulator.world import World
@@ -112,7 +114,7 @@ def test_automa_doctor_emulator_passes_every_check_and_writes_a_valid_private_re
 async def run(faults: Faults | None = None, *groups: str, **kw: Any) -> dict[str, Check]:
     """The checks of ``groups`` (default: the wire) on the doctor's emulated table; ``changes``: functions that
     change the emulator once it runs; ``target``: what the run takes the emulator for."""
-    async with emulated(faults, timeout=kw.pop("timeout", 2.0)) as (link, emulator):
+    async with emulated(faults, timeout=kw.pop("timeout", 2.0), save=kw.pop("save", None)) as (link, emulator):
         for change in kw.pop("changes", ()):
             change(emulator)
         target = kw.pop("target", "emulator")
@@ -248,6 +250,16 @@ async def test_a_table_held_otherwise_fails_its_checks(monkeypatch: pytest.Monke
     assert checks["table.locked_floor"].verdict == "person"
 
 
+@pytest.mark.parametrize("game", ["warchest", "paxpamir"])  # games whose data is public
+async def test_a_built_games_boards_are_measured_and_fail_at_another_size(game: str, tmp_path: Path):
+    save = SaveFile.load(write_mod(registry.load(game), tmp_path))
+    checks = await run(None, "table", save=save, timeout=5.0)
+    boards = checks["table.boards"]
+    assert boards.verdict == "pass" and len(boards.observed) >= 1, boards
+    assert checks["table.board_size"].verdict == "person"  # not the doctor's table: it says how to load that
+    assert_fails((await run(Faults(board_base=1.2), "table", save=save, timeout=5.0))["table.boards"], "Boards are")
+
+
 async def test_a_hand_zone_that_takes_any_piece_fails(monkeypatch: pytest.MonkeyPatch):
     from bridge.table import ttsfacts
 
@@ -275,7 +287,8 @@ async def test_a_table_without_the_doctors_board_asks_a_person_to_load_it():
         emulator.require_world().objects.pop(BOARD)
 
     checks = await run(None, "table", changes=[remove_board])
-    assert {c.verdict for c in checks.values() if c.group == "table"} == {"person"}
+    assert {c.verdict for c in checks.values() if c.group == "table" and c.id != "table.boards"} == {"person"}
+    assert checks["table.boards"].verdict == "skipped"  # no board with an image file left
     assert "--write-table" in checks["table.board_size"].message
 
 
