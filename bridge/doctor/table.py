@@ -28,6 +28,8 @@ BOARD, ZONE, TAGGED, UNTAGGED = "d0c0b0", "d0c0z0", "d0c0t1", "d0c0t2"
 HAND, HELD, NOT_HELD = "d0c0h0", "d0c0h1", "d0c0h2"
 BAG, CONTENTS = "d0c0g0", ("d0c0c1", "d0c0c2", "d0c0c3")
 MOVER, FLOOR = "d0c0m0", "d0c0f0"
+DECK, CARDS = "d0c0d0", tuple(f"d0c0k{i}" for i in range(1, 9))  # eight cards: a shuffle keeps their order 1 in 40,320
+PAIR, PAIR_CARDS = "d0c0e0", ("d0c0e1", "d0c0e2")  # a deck of two: one taken, the other is left in its place
 BOARD_SCALE = 4.0
 # what White's hand zone holds of the two blocks, by ttsfacts' rule (worked out once, as the table is built)
 HAND_HOLDS = sorted(g for g, flag in ((HELD, True), (NOT_HELD, None)) if ttsfacts.can_be_held("Block", flag))
@@ -53,6 +55,40 @@ def _block(guid: str, transform: dict[str, float], **extra: Any) -> dict[str, An
     return {"GUID": guid, "Name": ttsfacts.BLOCK_NAME, "Transform": transform, "Nickname": guid, **extra}
 
 
+def _deck(guid: str, cards: tuple[str, ...], image: str, at: tuple[float, float, float]) -> dict[str, Any]:
+    """A face-down deck of ``cards`` (top first), every face and back the board's image (a 2 x 2 sheet)."""
+    sheet = {
+        "FaceURL": image,
+        "BackURL": image,
+        "NumWidth": 2,
+        "NumHeight": 2,
+        "BackIsHidden": True,
+        "UniqueBack": False,
+        "Type": 0,
+    }
+    face_down = {**_transform(*at), "rotZ": 180.0}
+    contained = [
+        {
+            "GUID": g,
+            "Name": "Card",
+            "Transform": face_down,
+            "Nickname": g,
+            "CardID": 100 + i % 4,
+            "CustomDeck": {"1": sheet},
+        }
+        for i, g in enumerate(cards)
+    ]
+    return {
+        "GUID": guid,
+        "Name": "Deck",
+        "Transform": face_down,
+        "Nickname": f"doctor deck {guid}",
+        "DeckIDs": [c["CardID"] for c in contained],
+        "CustomDeck": {"1": sheet},
+        "ContainedObjects": contained,
+    }
+
+
 def write_image(folder: Path) -> Path:
     """The board's 2:1 image, written into ``folder``."""
     path = folder / IMAGE
@@ -63,7 +99,8 @@ def write_image(folder: Path) -> Path:
 def doctor_save(image: Path) -> SaveFile:
     """The doctor's table: a board with a 2:1 image and a snap point, a tagged zone with a tagged and an untagged
     block, White's hand zone with a block that may be held and one that may not, a bag of three, a block to move and
-    a locked floor; the connector and the bot panel in Global."""
+    a locked floor, a deck of eight and a deck of two; the connector and the bot panel in Global."""
+    url = ttsfacts.local_image_url(str(image.resolve()))
     objects = [
         {
             "GUID": BOARD,
@@ -72,7 +109,7 @@ def doctor_save(image: Path) -> SaveFile:
             "Nickname": "doctor board",
             "Tags": [MARK],
             "Locked": True,
-            "CustomImage": {"ImageURL": ttsfacts.local_image_url(str(image.resolve()))},
+            "CustomImage": {"ImageURL": url},
             "AttachedSnapPoints": [{"Position": SNAP}],
         },
         {"GUID": ZONE, "Name": "ScriptingTrigger", "Transform": _transform(10, 2, 0, 4, 4, 4), "Tags": ["doctor"]},
@@ -90,6 +127,8 @@ def doctor_save(image: Path) -> SaveFile:
         },
         _block(MOVER, _transform(-5, 1.5, 6)),
         _block(FLOOR, _transform(5, 1.0, 8, 4, 0.2, 4), Locked=True),
+        _deck(DECK, CARDS, url, (-10, 1.5, -6)),
+        _deck(PAIR, PAIR_CARDS, url, (-14, 1.5, -6)),
     ]
     save = {
         "SaveName": "Tabletop Automa: doctor",
@@ -177,6 +216,34 @@ REST_HEIGHT = Fact(
     "none: measured (ttsfacts' table top 0.96 is *chosen*)",
     "the heights the builds lay pieces at",
 )
+DECK_TAKE = Fact(
+    "table.deck_take",
+    "table",
+    "a deck lists its cards top first, and takeObject{top = true} gives the first listed",
+    "shared/docs/tts-interface.md §5 (getObjects in container order; takeObject top)",
+    "games that deal from decks",
+)
+DECK_PUT = Fact(
+    "table.deck_put",
+    "table",
+    "a card put into a deck from above it goes on top",
+    "shared/docs/tts-interface.md §5 (putObject: 'hovering above -> top')",
+    "cards the bots put back onto decks",
+)
+DECK_SHUFFLE = Fact(
+    "table.deck_shuffle",
+    "table",
+    "shuffle() reorders a deck's cards, none lost",
+    "api: Object shuffle()",
+    "games whose decks are shuffled by the bot",
+)
+DECK_LAST = Fact(
+    "table.deck_last",
+    "table",
+    "taking the second-to-last card destroys the deck; the last card is left, and the deck's remainder names it",
+    "shared/docs/tts-interface.md §5 (takeObject)",
+    "the bots' reads of a deck that runs out (51st State's piles)",
+)
 LOCKED_FLOOR = Fact(
     "table.locked_floor",
     "table",
@@ -254,14 +321,40 @@ def _near(got: Any, want: float) -> bool:
 
 
 async def checks(ctx: Context) -> list[Check]:
-    facts = (BOARD_SIZE, SNAP_POINTS, ZONE_TAGS, HAND_ZONE, BAG_ORDER, BAG_PUT, SMOOTH_MOVE, REST_HEIGHT)
+    facts = (
+        BOARD_SIZE,
+        SNAP_POINTS,
+        ZONE_TAGS,
+        HAND_ZONE,
+        BAG_ORDER,
+        BAG_PUT,
+        SMOOTH_MOVE,
+        REST_HEIGHT,
+        DECK_TAKE,
+        DECK_PUT,
+        DECK_SHUFFLE,
+        DECK_LAST,
+    )
     if not ctx.on_doctor_table:
         how = (
             "run 'automa doctor --write-table FOLDER', load the save it writes in TTS (Games > Save & Load), "
             "then run 'automa doctor' again"
         )
         return [fact.person(how) for fact in (*facts, HAND_HIDDEN, LOCKED_FLOOR)]
-    makers = (_board_size, _snap_points, _zone_tags, _hand_zone, _bag_order, _bag_put, _smooth_move, _rest_height)
+    makers = (
+        _board_size,
+        _snap_points,
+        _zone_tags,
+        _hand_zone,
+        _bag_order,
+        _bag_put,
+        _smooth_move,
+        _rest_height,
+        _deck_take,
+        _deck_put,
+        _deck_shuffle,
+        _deck_last,
+    )
     found = [await attempt(fact, lambda make=make: make(ctx)) for fact, make in zip(facts, makers, strict=True)]  # type: ignore[misc]
     found.append(
         HAND_HIDDEN.person(
@@ -373,3 +466,51 @@ async def _rest_height(ctx: Context) -> Check:
         timeout=15,
     )
     return REST_HEIGHT.check("measured", None, {"y": rest.get("y"), "seconds": rest.get("seconds")})
+
+
+def _guids_of(container: str) -> str:
+    """Lua: the GUIDs of ``container``'s contents in order, as ``out``."""
+    return (
+        f"local out = {{}} for _, e in ipairs(getObjectFromGUID('{container}').getObjects()) do "
+        "out[#out + 1] = e.guid end "
+    )
+
+
+async def _deck_take(ctx: Context) -> Check:
+    listed = await ctx.execute(_guids_of(DECK) + "return out")
+    taken = await ctx.lua_reply(
+        f"getObjectFromGUID('{DECK}').takeObject({{position = {{-10, 3, -2}}, top = true, callback_function = "
+        "function(o) sendExternalMessage({automa_doctor = 'dealt', guid = o.getGUID()}) end})",
+        "dealt",
+    )
+    return DECK_TAKE.compare({"listed": list(CARDS), "taken": CARDS[0]}, {"listed": listed, "taken": taken.get("guid")})
+
+
+async def _deck_put(ctx: Context) -> Check:
+    """The card _deck_take dealt, held above the deck and put in: where it lands."""
+    order = await ctx.execute(
+        f"local deck, card = getObjectFromGUID('{DECK}'), getObjectFromGUID('{CARDS[0]}') "
+        "if card ~= nil then local p = deck.getPosition() card.setPosition({p.x, p.y + 2, p.z}) "
+        "deck.putObject(card) end " + _guids_of(DECK) + "return out"
+    )
+    return DECK_PUT.compare(CARDS[0], order[0] if isinstance(order, list) and order else order)
+
+
+async def _deck_shuffle(ctx: Context) -> Check:
+    before = await ctx.execute(_guids_of(DECK) + "return out")
+    after = await ctx.execute(f"getObjectFromGUID('{DECK}').shuffle() " + _guids_of(DECK) + "return out")
+    expected = {"same_cards": True, "order_changed": True}
+    observed = {"same_cards": sorted(after) == sorted(before), "order_changed": after != before}
+    return DECK_SHUFFLE.compare(expected, observed)
+
+
+async def _deck_last(ctx: Context) -> Check:
+    left = await ctx.lua_reply(
+        f"local deck = getObjectFromGUID('{PAIR}') deck.takeObject({{position = {{-14, 3, -2}}, top = true, "
+        "callback_function = function(o) sendExternalMessage({automa_doctor = 'last', taken = o.getGUID(), "
+        "gone = deck.isDestroyed(), remainder = deck.remainder and deck.remainder.getGUID()}) end})",
+        "last",
+    )
+    expected = {"taken": PAIR_CARDS[0], "deck_gone": True, "remainder": PAIR_CARDS[1]}
+    observed = {"taken": left.get("taken"), "deck_gone": left.get("gone"), "remainder": left.get("remainder")}
+    return DECK_LAST.compare(expected, observed)

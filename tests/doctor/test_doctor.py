@@ -18,11 +18,11 @@ from bridge.doctor import compare, read_report, schema
 from bridge.doctor.context import FRAME_BUDGET_MS
 from bridge.doctor.record import Check, Report
 from bridge.doctor.run import emulated, examine, examine_emulator, write_table
-from bridge.doctor.table import BAG, BOARD, ZONE
+from bridge.doctor.table import BAG, BOARD, DECK, PAIR, ZONE
 from bridge.modbuild import write_mod
 from bridge.table import SaveFile
 from engines import registry
-from tools.emulator import Faults, objects
+from tools.emulator import Faults, api, objects
 from tools.emulator.moonsharp import text as mstext
 from tools.emulator.world import World
 
@@ -237,6 +237,10 @@ async def test_a_table_held_otherwise_fails_its_checks(monkeypatch: pytest.Monke
     def otherwise(emulator: Any) -> None:
         world = emulator.require_world()
         world.get(BAG).data["ContainedObjects"].reverse()  # a bag that lists its contents bottom first
+        world.get(DECK).data["ContainedObjects"].reverse()  # and a deck
+        pair = world.get(PAIR).data["ContainedObjects"]
+        pair.append({**pair[-1], "GUID": "d0c0e3"})  # a deck of two that holds three: one taken leaves a deck
+        world.rng.shuffle = lambda order: None  # a shuffle that changes nothing
         world.get(BOARD).data["AttachedSnapPoints"][0]["Position"]["x"] = 1.0
         world.get(ZONE).data["Tags"] = []  # a zone whose tags are lost
 
@@ -246,6 +250,9 @@ async def test_a_table_held_otherwise_fails_its_checks(monkeypatch: pytest.Monke
     assert_fails(checks["table.snap_points"])
     assert_fails(checks["table.zone_tags"], "d0c0t2")
     assert_fails(checks["table.smooth_move"], "1.5")
+    assert_fails(checks["table.deck_take"], "d0c0k8")
+    assert_fails(checks["table.deck_shuffle"], "'order_changed': False")
+    assert_fails(checks["table.deck_last"], "'deck_gone': False")
     assert checks["table.rest_height"].verdict == "measured"
     assert checks["table.locked_floor"].verdict == "person"
 
@@ -258,6 +265,17 @@ async def test_a_built_games_boards_are_measured_and_fail_at_another_size(game: 
     assert boards.verdict == "pass" and len(boards.observed) >= 1, boards
     assert checks["table.board_size"].verdict == "person"  # not the doctor's table: it says how to load that
     assert_fails((await run(Faults(board_base=1.2), "table", save=save, timeout=5.0))["table.boards"], "Boards are")
+
+
+async def test_a_card_put_from_above_that_goes_to_the_bottom_fails(monkeypatch: pytest.MonkeyPatch):
+    put = api.OBJECT_METHODS["putObject"]
+
+    def to_the_bottom(tts: Any, obj: Any, other: Any, index: Any = None) -> Any:
+        return put(tts, obj, other, len(obj.contents()) if obj.type == "Deck" else index)
+
+    monkeypatch.setitem(api.OBJECT_METHODS, "putObject", to_the_bottom)
+    checks = await run(None, "table")
+    assert_fails(checks["table.deck_put"], "d0c0k2")
 
 
 async def test_a_hand_zone_that_takes_any_piece_fails(monkeypatch: pytest.MonkeyPatch):
