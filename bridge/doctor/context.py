@@ -66,6 +66,13 @@ class Fact:
         """The check could not be made: TTS did not answer, or answered with an error."""
         return self.check("fail", expected, f"error: {error}", self.failure(expected, f"an error ({error})"))
 
+    def unconnected(self) -> Check:
+        """The check needs the connector, which the loaded table lacks (or which does not answer)."""
+        return self.person(
+            "the loaded table has no Tabletop Automa connector that answers: load the doctor's table (automa doctor "
+            "--write-table FOLDER) or a table automa mod build wrote, then run it again"
+        )
+
     def person(self, instruction: str, expected: Any = None) -> Check:
         return self.check("person", expected, None, f"Needs a person at TTS: {instruction}")
 
@@ -86,6 +93,7 @@ class Context:
     idle: float = 5.0  # seconds a connection to TTS is left idle before it is used (wire.idle)
     padding: int = PADDING
     on_doctor_table: bool = False  # the loaded table is the one `automa doctor --write-table` writes
+    connected: bool = True  # the loaded table's Global script has the connector, and it answers
 
     async def execute(self, lua: str) -> Any:
         """Run ``lua`` (constant code of the doctor's own, never table data) in Global and return its value."""

@@ -72,6 +72,8 @@ _UNPAD = (
 
 
 async def checks(ctx: Context) -> list[Check]:
+    if not ctx.connected:
+        return [fact.unconnected() for fact in (SNAPSHOT_LUA, ROUND_TRIP, PADDED_FRAME, PADDED_WALL)]
     found = [
         await attempt(SNAPSHOT_LUA, lambda: _lua_time(ctx, SNAPSHOT_LUA, pending_over=False)),
         await attempt(ROUND_TRIP, lambda: _wall_time(ctx, ROUND_TRIP)),

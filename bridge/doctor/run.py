@@ -20,7 +20,7 @@ from bridge.connector import Connector
 from bridge.doctor import cost, interpreter, table, text, wire
 from bridge.doctor.context import PADDING, Context
 from bridge.doctor.record import Check, Report, Target
-from bridge.link import Link, RequestTimeout
+from bridge.link import Link, LinkError, RequestTimeout
 from bridge.table import SaveFile
 
 GROUPS = ("wire", "interpreter", "text", "table", "cost")
@@ -46,6 +46,7 @@ async def examine(
         found = await wire.checks(ctx, everything="wire" in groups)
         if not any(c.verdict == "fail" for c in found if c.id == wire.PORTS.id):
             ctx.on_doctor_table = await table.on_doctor_table(ctx)
+            ctx.connected = await _answers(connector)
             for name, group in (("interpreter", interpreter), ("text", text), ("table", table), ("cost", cost)):
                 if name in groups:
                     found += await group.checks(ctx)
@@ -93,6 +94,15 @@ async def examine_emulator(faults: Any = None, *, timeout: float = 10.0, idle: f
     """Every check against an emulator of the doctor's own (see :func:`emulated`)."""
     async with emulated(faults, timeout=timeout) as (link, _):
         return await examine(link, "emulator", timeout=timeout, idle=idle)
+
+
+async def _answers(connector: Connector) -> bool:
+    """Whether the connector answers (the text and cost checks ask it)."""
+    try:
+        await connector.ping()
+    except LinkError:
+        return False
+    return True
 
 
 def _observed(checks: list[Check], check_id: str) -> str:

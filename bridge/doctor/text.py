@@ -41,6 +41,8 @@ def _fact(place: str) -> Fact:
 
 
 async def checks(ctx: Context) -> list[Check]:
+    if not ctx.connected:
+        return [_fact(p).unconnected() for p in PLACES]
     printed: list[str] = []
     remove = ctx.link.add_listener(lambda m: printed.append(m.message) if isinstance(m, Printed) else None)
     try:

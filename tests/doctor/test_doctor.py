@@ -149,9 +149,12 @@ async def test_prints_and_errors_that_never_arrive_fail():
     assert checks["wire.return_id"].verdict == "pass"
 
 
-async def test_no_custom_message_back_fails_the_connector_check():
-    checks = await run(Faults(drop=frozenset({4})))
+async def test_no_custom_message_back_fails_the_connector_check_and_asks_for_a_connected_table():
+    checks = await run(Faults(drop=frozenset({4})), "wire", "text", "cost")
     assert_fails(checks["wire.custom"], "the connector did not answer 'ping'")
+    for check in checks.values():
+        if check.group in ("text", "cost"):
+            assert check.verdict == "person" and "--write-table" in check.message, check
 
 
 async def test_a_truncated_large_reply_fails():
