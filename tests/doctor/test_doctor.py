@@ -228,6 +228,16 @@ async def test_a_wire_that_is_not_utf8_fails_every_text_place():
         assert_fails(check, "Zażółć")
 
 
+async def test_a_place_that_refuses_the_text_fails_alone(monkeypatch: pytest.MonkeyPatch):
+    def refuse(tts: Any, obj: Any, value: Any) -> None:
+        raise ValueError("script_state is read only")
+
+    monkeypatch.setitem(api.SETTERS, "script_state", refuse)
+    checks = await run(None, "text")
+    assert_fails(checks["text.script_state"], "script_state is read only")
+    assert {c.verdict for c in checks.values() if c.group == "text" and c.id != "text.script_state"} == {"pass"}
+
+
 async def test_another_board_size_fails():
     checks = await run(Faults(board_base=1.5), "table")
     assert_fails(checks["table.board_size"], "got [12, 6]", "pieces will lie off their spaces")

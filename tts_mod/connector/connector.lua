@@ -382,13 +382,18 @@ end
 
 -- For automa doctor (issue 39): a text the bridge sent as JSON, put through each place a game's text goes and read
 -- back from each (printed to the chat, an object's name, description and GM notes, the game's notes, the panel's
--- status, an object's script_state), every place left as it was. The bridge compares the answers byte for byte.
+-- status, an object's script_state), every place left as it was. The bridge compares the answers byte for byte; a
+-- place that refuses the text answers with the error instead (the others are still tried).
 local function echo_through(set, get, text)
-  local before = get()
-  set(text)
-  local back = get()
-  set(before)
-  return back
+  local ok, back = pcall(function()
+    local before = get()
+    set(text)
+    local read = get()
+    set(before)
+    return read
+  end)
+  if ok then return back end
+  return "error: " .. tostring(back)
 end
 
 automa.ops.echo_text = function(args, done)
