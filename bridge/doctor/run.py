@@ -17,7 +17,7 @@ from typing import Any
 
 from bridge import __version__
 from bridge.connector import Connector
-from bridge.doctor import cost, interpreter, table, text, wire
+from bridge.doctor import build, cost, interpreter, table, text, wire
 from bridge.doctor.context import PADDING, Context
 from bridge.doctor.record import Check, Report, Target
 from bridge.link import Link, LinkError, RequestTimeout
@@ -113,7 +113,7 @@ def _observed(checks: list[Check], check_id: str) -> str:
 def doctor_table() -> Iterator[Any]:
     """The doctor's table with its board image in a folder of its own (removed afterwards)."""
     with tempfile.TemporaryDirectory(prefix="automa-doctor-") as folder:
-        yield table.doctor_save(table.write_image(Path(folder)))
+        yield build.doctor_save(build.write_image(Path(folder)))
 
 
 def write_table(folder: Path) -> Path:
@@ -121,7 +121,7 @@ def write_table(folder: Path) -> Path:
     if not folder.is_dir():
         raise ValueError(f"{folder}: no such folder (give one that exists, e.g. TTS's Saves folder)")
     path = folder / "automa-doctor-table.json"
-    table.doctor_save(table.write_image(folder)).dump(path)
+    build.doctor_save(build.write_image(folder)).dump(path)
     return path
 
 

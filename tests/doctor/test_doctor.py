@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 from bridge.doctor import compare, read_report, schema
+from bridge.doctor.build import BAG, BOARD, DECK, PAIR, ZONE
 from bridge.doctor.context import FRAME_BUDGET_MS
 from bridge.doctor.record import Check, Report
 from bridge.doctor.run import emulated, examine, examine_emulator, write_table
-from bridge.doctor.table import BAG, BOARD, DECK, PAIR, ZONE
 from bridge.modbuild import write_mod
 from bridge.table import SaveFile
 from engines import registry
