@@ -118,6 +118,13 @@ class Context:
         finally:
             remove()
 
+    async def until(self, condition: Callable[[], bool]) -> None:
+        """Wait until ``condition`` holds, or the timeout has passed (the caller looks again)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while not condition() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+
     async def heard(self, match: Callable[[FromTTS], bool], act: Awaitable[Any], timeout: float | None = None) -> bool:
         """Whether a message ``match`` accepts arrives within the timeout of doing ``act``."""
         seen = asyncio.Event()

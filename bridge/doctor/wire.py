@@ -18,6 +18,7 @@ from bridge.protocol import (
     GameLoaded,
     GetScripts,
     LuaError,
+    ObjectCreated,
     Printed,
     SaveAndPlay,
     ScriptState,
@@ -86,6 +87,20 @@ SAVE_AND_PLAY = Fact(
     f"{DOC} §2 (Atom plugin #94, #131)",
     "automa dev's sending of Lua and XML (it resends every part so that nothing is deleted)",
 )
+CREATED = Fact(
+    "wire.object_created",
+    "wire",
+    "a spawned object is announced as message 7 with its GUID",
+    f"{DOC} §2",
+    "nothing of the bridge today (it ignores message 7); the doctor's padding announces 1,000 of them",
+)
+PUSHED = Fact(
+    "wire.push_object",
+    "wire",
+    "opening the script editor on an unscripted object sends message 0 (Pushing New Object) to the editor",
+    f"{DOC} §2",
+    "nothing of the bridge today (it ignores message 0); an editor plugin would open the object's script",
+)
 IDLE = Fact(
     "wire.idle",
     "wire",
@@ -113,9 +128,16 @@ async def checks(ctx: Context, *, everything: bool = True) -> list[Check]:
         (ERROR, _error),
         (CUSTOM, _custom),
         (LARGE_REPLY, _large_reply),
+        (CREATED, _created),
         (IDLE, _idle),
     ):
         found.append(await attempt(fact, lambda make=make: make(ctx)))  # type: ignore[misc]
+    found.append(
+        PUSHED.person(
+            "right-click an object without a script, Scripting > Scripting Editor: automa -v serve "
+            "(or any editor plugin) then logs a message 0 from TTS."
+        )
+    )
     return found
 
 
@@ -147,10 +169,7 @@ async def _error(ctx: Context) -> Check:
     try:  # sent as it is, without the link's pcall: the error is TTS's own report
         script = "local t = 1\nerror('automa doctor error')"
         await ctx.link.send(ExecuteLua(guid=GLOBAL_GUID, script=script, returnID=new_request_id(())))
-        for _ in range(int(ctx.timeout / 0.05)):
-            if errors:
-                break
-            await asyncio.sleep(0.05)
+        await ctx.until(lambda: bool(errors))
     finally:
         remove()
     expected = {"format": "chunk_N:(row,col-col): text", "row": 2, "prefix": True}
@@ -166,6 +185,24 @@ async def _error(ctx: Context) -> Check:
 async def _custom(ctx: Context) -> Check:
     answer = await ctx.connector.ping()
     return CUSTOM.compare(1, answer.get("protocol"), "Is the Tabletop Automa mod (its connector) loaded?")
+
+
+async def _created(ctx: Context) -> Check:
+    """One block spawned (and destroyed again): message 7 should name it."""
+    created: list[str] = []
+    remove = ctx.link.add_listener(lambda m: created.append(m.guid) if isinstance(m, ObjectCreated) else None)
+    try:
+        guid = await ctx.lua_reply(
+            "local o = spawnObject({type = 'BlockSquare', position = {0, 5, 12}}) "
+            "Wait.condition(function() local g = o.getGUID() o.destruct() "
+            "sendExternalMessage({automa_doctor = 'spawned', guid = g}) end, function() return not o.spawning end, 10)",
+            "spawned",
+        )
+        await ctx.until(lambda: guid.get("guid") in created)
+    finally:
+        remove()
+    heard = guid.get("guid") if guid.get("guid") in created else created[-1] if created else None
+    return CREATED.compare(guid.get("guid"), heard)
 
 
 async def _large_reply(ctx: Context) -> Check:

@@ -4,6 +4,7 @@ check fails, with a message naming the fact and what it affects, when the emulat
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from bridge.cli import main
 from bridge.doctor import compare, read_report, schema
 from bridge.doctor.build import BAG, BOARD, DECK, PAIR, ZONE
 from bridge.doctor.context import FRAME_BUDGET_MS
@@ -142,10 +144,12 @@ async def test_a_dropped_reply_fails_the_return_id():
     assert_fails(checks["wire.large_reply"])
 
 
-async def test_prints_and_errors_that_never_arrive_fail():
-    checks = await run(Faults(drop=frozenset({2, 3})))
+async def test_prints_errors_and_spawns_that_never_arrive_fail():
+    checks = await run(Faults(drop=frozenset({2, 3, 7})))
     assert_fails(checks["wire.print"])
     assert_fails(checks["wire.error"])
+    assert_fails(checks["wire.object_created"])
+    assert checks["wire.push_object"].verdict == "person"
     assert checks["wire.return_id"].verdict == "pass"
 
 
@@ -334,6 +338,20 @@ async def test_compare_lists_what_a_report_shows_unlike_the_emulator():
     assert {"interpreter.culture_text", "table.board_size", "interpreter.probe.concat-numbers"} <= named
     assert "wire.return_id" not in named
     assert compare(emulator, emulator) == []
+
+
+def test_the_command_compares_a_report_and_writes_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    theirs = asyncio.run(examine_emulator(Faults(decimal_comma=True), idle=0.1))
+    path = tmp_path / "theirs.json"
+    path.write_text(theirs.model_dump_json(), encoding="utf-8")
+    assert main(["doctor", "--compare", str(path)]) == 0
+    said = capsys.readouterr().out
+    assert "difference(s) from the emulator" in said and "interpreter.culture_text: emulator pass" in said
+    path.write_text("{}", encoding="utf-8")
+    assert main(["doctor", "--compare", str(path)]) == 2
+    assert "not a doctor report" in capsys.readouterr().err
+    assert main(["doctor", "--write-table", str(tmp_path)]) == 0
+    assert (tmp_path / "automa-doctor-table.json").is_file()
 
 
 def test_the_doctor_table_is_written_and_loads(tmp_path: Path):
