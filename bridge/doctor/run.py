@@ -21,6 +21,7 @@ from bridge.doctor import build, cost, interpreter, table, text, wire
 from bridge.doctor.context import PADDING, Context
 from bridge.doctor.record import Check, Report, Target
 from bridge.link import Link, LinkError, RequestTimeout
+from bridge.protocol import PushingNewObject
 from bridge.table import SaveFile
 
 GROUPS = ("wire", "interpreter", "text", "table", "cost")
@@ -42,6 +43,8 @@ async def examine(
     started = _dt.datetime.now(_dt.UTC).replace(microsecond=0)
     connector = Connector(link, timeout=timeout)
     ctx = Context(link, connector, target, timeout=timeout, idle=idle, padding=padding)
+    pushes: list[str] = []  # message 0 from TTS: a person opened the script editor on an unscripted object
+    unlisten = link.add_listener(lambda m: pushes.append("0") if isinstance(m, PushingNewObject) else None)
     try:
         found = await wire.checks(ctx, everything="wire" in groups)
         if not any(c.verdict == "fail" for c in found if c.id == wire.PORTS.id):
@@ -54,7 +57,9 @@ async def examine(
                 found.append(await table.boards(ctx))
             if "wire" in groups:
                 found.append(await wire.reload(ctx))
+                found.append(wire.pushed(pushes))
     finally:
+        unlisten()
         connector.close()
     return Report(
         automa_version=__version__,

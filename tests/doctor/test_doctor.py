@@ -17,7 +17,7 @@ import pytest
 
 from bridge.cli import main
 from bridge.doctor import compare, read_report, schema
-from bridge.doctor.build import BAG, BOARD, DECK, PAIR, ZONE
+from bridge.doctor.build import BAG, BOARD, DECK, PAIR, TAGGED, ZONE
 from bridge.doctor.context import FRAME_BUDGET_MS
 from bridge.doctor.record import Check, Report
 from bridge.doctor.run import emulated, examine, examine_emulator, write_table
@@ -136,6 +136,14 @@ async def test_global_listed_last_fails_get_scripts(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(World, "script_states", lambda world: [an_object_first, *listed(world)])
     checks = await run()
     assert_fails(checks["wire.get_scripts"], "'first': 'abc123'")
+
+
+async def test_a_script_editor_opened_during_the_run_is_recorded():
+    def open_editor(emulator: Any) -> None:  # what TTS sends when a person opens an unscripted object's editor
+        emulator._queue({"messageID": 0, "scriptStates": [{"name": "Block", "guid": TAGGED, "script": ""}]})
+
+    checks = await run(None, changes=[open_editor])
+    assert checks["wire.push_object"].verdict == "pass"
 
 
 async def test_a_dropped_reply_fails_the_return_id():
