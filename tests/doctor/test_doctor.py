@@ -196,7 +196,7 @@ async def test_save_and_play_that_keeps_an_absent_ui_fails(monkeypatch: pytest.M
 
 
 async def test_a_decimal_comma_fails_the_texts_and_the_probe_but_not_the_connectors_json():
-    checks = await run(Faults(decimal_comma=True), "interpreter")
+    checks = await run(Faults(culture="de-DE"), "interpreter")
     assert_fails(checks["interpreter.culture_text"], "0,5", "decimal comma")
     assert_fails(checks["interpreter.probe.concat-numbers"])
     assert checks["interpreter.culture_json"].verdict == "pass"
@@ -340,7 +340,7 @@ async def test_a_table_without_the_doctors_board_asks_a_person_to_load_it():
 
 async def test_compare_lists_what_a_report_shows_unlike_the_emulator():
     emulator = await examine_emulator(idle=0.1)
-    theirs = await examine_emulator(Faults(decimal_comma=True, board_base=1.5), idle=0.1)
+    theirs = await examine_emulator(Faults(culture="de-DE", board_base=1.5), idle=0.1)
     lines = compare(theirs, emulator)
     named = {line.split(":")[0] for line in lines}
     assert {"interpreter.culture_text", "table.board_size", "interpreter.probe.concat-numbers"} <= named
@@ -349,7 +349,7 @@ async def test_compare_lists_what_a_report_shows_unlike_the_emulator():
 
 
 def test_the_command_compares_a_report_and_writes_the_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
-    theirs = asyncio.run(examine_emulator(Faults(decimal_comma=True), idle=0.1))
+    theirs = asyncio.run(examine_emulator(Faults(culture="de-DE"), idle=0.1))
     path = tmp_path / "theirs.json"
     path.write_text(theirs.model_dump_json(), encoding="utf-8")
     assert main(["doctor", "--compare", str(path)]) == 0

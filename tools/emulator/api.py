@@ -165,7 +165,7 @@ class TtsApi:
             "now": lambda: self.world.frame / FPS,  # Time.time, on the emulated frame clock
             "frame": lambda: self.world.frame,
             "fire": lambda event, *args: self.world.fire(str(event), *args),
-            "decimal_comma": self.world.decimal_comma,
+            "decimal_comma": self.world.culture == "de-DE",  # a decimal comma: see Faults.culture
         }
 
     def _in(self, value: Any) -> Any:

@@ -58,7 +58,7 @@ class Faults:
     ascii_wire: bool = False  # outgoing text loses every non-ASCII character to '?' (a wire that is not UTF-8)
     truncate: int = 0  # outgoing messages are cut after this many bytes (0: whole; VS Code ext issue #49)
     # the machine TTS runs on, for automa doctor's checks (tests make them fail with these):
-    decimal_comma: bool = False  # a .NET culture such as Polish or German: `..` and '%s' write 0,5
+    culture: str = "invariant"  # the machine's .NET culture: "de-DE" writes 0,5 in `..` and '%s'
     board_base: float = ttsfacts.CUSTOM_IMAGE_BASE  # a custom board's depth at scale 1, in world units
     clock_pace: float = 1.0  # os.clock runs this many times faster: Lua that costs as much more (MoonSharp ~20)
 
@@ -123,7 +123,7 @@ class Emulator:
             seed=self.seed,
             save_path=save_path,
             echo=self.echo,
-            decimal_comma=self.faults.decimal_comma,
+            culture=self.faults.culture,
             board_base=self.faults.board_base,
             clock_pace=self.faults.clock_pace,
         )

@@ -44,6 +44,9 @@ class _Wait:
     on_timeout: Any = None
 
 
+CULTURES = ("invariant", "de-DE")  # the .NET cultures the emulator writes numbers in: a point, a decimal comma
+
+
 class World:
     """A loaded save, live: what TTS holds between a load and the next."""
 
@@ -55,13 +58,15 @@ class World:
         seed: int = 0,
         save_path: str = "",
         echo: list[Callable[[str, str], None]] | None = None,
-        decimal_comma: bool = False,
+        culture: str = "invariant",
         board_base: float = ttsfacts.CUSTOM_IMAGE_BASE,
         clock_pace: float = 1.0,
     ) -> None:
         self.save = save
-        # the machine's .NET culture writes numbers with a decimal comma in `..` and '%s' (tts-interface.md §5)
-        self.decimal_comma = decimal_comma
+        # the machine's .NET culture: MoonSharp writes numbers in it in `..` and '%s' (tts-interface.md §5)
+        if culture not in CULTURES:
+            raise ValueError(f"the emulator knows no culture {culture!r} (it knows {', '.join(CULTURES)})")
+        self.culture = culture
         self.board_base = board_base  # world units of a custom board's depth at scale 1 (ttsfacts: *chosen* 1.0)
         self.clock_pace = clock_pace  # os.clock runs this many times faster than the process's CPU time
         self.save_path = save_path

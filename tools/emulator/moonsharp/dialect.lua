@@ -15,7 +15,7 @@ local type, select, floor, format, find, gsub = raw.type, raw.select, raw.floor,
 local number_text = __automa_number_text -- MoonSharp's tostring of a number (prelude.lua)
 -- `..` and string.format's %s write a number in the machine's .NET culture (shared/docs/tts-interface.md §5: "a
 -- German Windows gives 0,5"); the emulator is the invariant culture unless told the machine writes a decimal comma
--- (Faults.decimal_comma: what automa doctor checks a real TTS for)
+-- (Faults.culture "de-DE": what automa doctor checks a real TTS for)
 local culture_number = number_text
 if host.decimal_comma then
   culture_number = function(v) return (gsub(number_text(v), "%.", ",")) end
