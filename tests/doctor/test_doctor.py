@@ -17,7 +17,7 @@ import pytest
 
 from bridge.cli import main
 from bridge.doctor import compare, read_report, schema
-from bridge.doctor.build import BAG, BOARD, DECK, PAIR, TAGGED, ZONE
+from bridge.doctor.build import BAG, BOARD, DECK, PAIR, TAGGED, ZONE, doctor_save, write_image
 from bridge.doctor.context import FRAME_BUDGET_MS
 from bridge.doctor.record import Check, Report
 from bridge.doctor.run import emulated, examine, examine_emulator, write_table
@@ -316,6 +316,19 @@ async def test_a_snapshot_over_budget_fails_and_the_padded_one_is_pending_issue_
     assert_fails(checks["cost.snapshot_lua"], "issue 38")
     assert checks["cost.snapshot_lua"].observed["ms"] > FRAME_BUDGET_MS
     assert checks["cost.padded_frame"].verdict == "pending" and "issue 38" in checks["cost.padded_frame"].message
+
+
+async def test_a_snapshot_spread_over_frames_is_pending_issue_38(tmp_path: Path):
+    raw = doctor_save(write_image(tmp_path)).to_dict()
+    raw["LuaScript"] += (  # a connector that answers a snapshot a frame later, as issue 38's spreads it
+        "\nlocal at_once = automa.ops.snapshot\n"
+        "automa.ops.snapshot = function(args, done, fail) Wait.frames(function() at_once(args, done, fail) end, 1) end"
+    )
+    checks = await run(None, "cost", save=SaveFile.from_dict(raw), timeout=5.0)
+    spread = checks["cost.snapshot_lua"]
+    assert spread.verdict == "pending" and "first frame took" in spread.message, spread
+    assert set(spread.observed) == {"first_frame_ms"}
+    assert checks["cost.round_trip"].verdict == "pass"
 
 
 async def test_a_slow_round_trip_fails():
