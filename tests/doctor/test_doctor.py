@@ -311,8 +311,16 @@ async def test_a_hand_zone_that_takes_any_piece_fails(monkeypatch: pytest.Monkey
     assert_fails(checks["table.hand_zone"], "d0c0h2")
 
 
+async def test_on_the_emulator_the_costs_are_recorded_not_judged():
+    checks = await run(Faults(clock_pace=2000.0), "cost", timeout=5.0)
+    for check in checks.values():
+        if check.group == "cost":
+            assert check.verdict == "measured" and "Recorded, not judged" in check.message, check
+    assert checks["cost.snapshot_lua"].observed["ms"] > FRAME_BUDGET_MS
+
+
 async def test_a_snapshot_over_budget_fails_and_the_padded_one_is_pending_issue_38():
-    checks = await run(Faults(clock_pace=2000.0), "cost")
+    checks = await run(Faults(clock_pace=2000.0), "cost", timeout=5.0, target="tts")
     assert_fails(checks["cost.snapshot_lua"], "issue 38")
     assert checks["cost.snapshot_lua"].observed["ms"] > FRAME_BUDGET_MS
     assert checks["cost.padded_frame"].verdict == "pending" and "issue 38" in checks["cost.padded_frame"].message
@@ -324,7 +332,7 @@ async def test_a_snapshot_spread_over_frames_is_pending_issue_38(tmp_path: Path)
         "\nlocal at_once = automa.ops.snapshot\n"
         "automa.ops.snapshot = function(args, done, fail) Wait.frames(function() at_once(args, done, fail) end, 1) end"
     )
-    checks = await run(None, "cost", save=SaveFile.from_dict(raw), timeout=5.0)
+    checks = await run(None, "cost", save=SaveFile.from_dict(raw), timeout=5.0, target="tts")
     spread = checks["cost.snapshot_lua"]
     assert spread.verdict == "pending" and "first frame took" in spread.message, spread
     assert set(spread.observed) == {"first_frame_ms"}
@@ -333,7 +341,7 @@ async def test_a_snapshot_spread_over_frames_is_pending_issue_38(tmp_path: Path)
 
 async def test_a_slow_round_trip_fails():
     # every message late (the padding's 1,000 'Object Created' messages dropped, or they would queue for minutes)
-    checks = await run(Faults(delay=0.6, drop=frozenset({7})), "cost", timeout=5.0)
+    checks = await run(Faults(delay=0.6, drop=frozenset({7})), "cost", timeout=5.0, target="tts")
     assert_fails(checks["cost.round_trip"])
     assert_fails(checks["cost.padded_wall"])
 
