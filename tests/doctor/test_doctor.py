@@ -316,13 +316,18 @@ async def test_on_the_emulator_the_costs_are_recorded_not_judged():
     for check in checks.values():
         if check.group == "cost":
             assert check.verdict == "measured" and "Recorded, not judged" in check.message, check
-    assert checks["cost.snapshot_lua"].observed["ms"] > FRAME_BUDGET_MS
+    timed = checks["cost.snapshot_lua"].observed
+    assert isinstance(timed.get("ms", timed.get("first_frame_ms")), float)
 
 
 async def test_a_snapshot_over_budget_fails_and_the_padded_one_is_pending_issue_38():
     checks = await run(Faults(clock_pace=2000.0), "cost", timeout=5.0, target="tts")
-    assert_fails(checks["cost.snapshot_lua"], "issue 38")
-    assert checks["cost.snapshot_lua"].observed["ms"] > FRAME_BUDGET_MS
+    timed = checks["cost.snapshot_lua"]
+    if "first_frame_ms" in timed.observed:  # a connector that spreads its snapshot (issue 38, branch 'budget')
+        assert timed.verdict == "pending" and "first frame took" in timed.message, timed  # its slices heed os.clock
+    else:  # today's connector: the whole snapshot in one frame
+        assert_fails(timed, "issue 38")
+        assert timed.observed["ms"] > FRAME_BUDGET_MS
     assert checks["cost.padded_frame"].verdict == "pending" and "issue 38" in checks["cost.padded_frame"].message
 
 
