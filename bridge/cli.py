@@ -427,6 +427,31 @@ def build_parser() -> argparse.ArgumentParser:
     lua.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for the answer (default 10)")
     lua.set_defaults(func=_cmd_lua)
 
+    doctor = sub.add_parser(
+        "doctor",
+        help="check, with TTS open, every assumption the bridge makes about TTS; write a report",
+        description="Check each assumption the bridge, the connector, the tables and the emulator make about TTS "
+        "(the wire, the interpreter, text, the table, the cost of a snapshot) against the TTS that has a game "
+        "loaded, print what holds and what does not, and write automa-doctor-<date>.json (nothing private in it) "
+        "for a developer. Load the table --write-table writes first for the table checks. Exit status 1 when "
+        "something does not hold.",
+    )
+    doctor.add_argument("--emulator", action="store_true", help="check an emulator of its own instead (free ports)")
+    doctor.add_argument(
+        "--compare", type=Path, metavar="REPORT.json", help="list what REPORT.json (anyone's) shows unlike the emulator"
+    )
+    doctor.add_argument(
+        "--write-table", type=Path, metavar="FOLDER", help="write the doctor's table (a save and its image) into FOLDER"
+    )
+    doctor.add_argument("--out", type=Path, default=Path("."), help="folder for the report (default: here)")
+    doctor.add_argument("--tts-version", default="", metavar="V", help="the version TTS's menu shows, for the report")
+    doctor.add_argument(
+        "--idle", type=float, default=5.0, metavar="SECONDS", help="how long a connection is left idle (default 5)"
+    )
+    _ports(doctor)
+    doctor.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
+    doctor.set_defaults(func=_cmd_doctor)
+
     games = sub.add_parser("games", help="list the games this installation knows")
     games.set_defaults(func=_cmd_games)
     _add_new(sub)
@@ -633,6 +658,36 @@ def _check_options(game: Game[Any, Any], rules: dict[str, str]) -> None:
         plan_turn(game, table, seed=0, rules=rules)
     except ValueError as exc:
         raise ValueError(f"--option: {exc}") from None
+
+
+def _cmd_doctor(args: argparse.Namespace) -> int:
+    from bridge import doctor
+    from bridge.doctor.run import examine_emulator
+
+    if args.write_table is not None:
+        print(f"wrote {doctor.write_table(args.write_table)}: load it in TTS, then run 'automa doctor'")
+        return 0
+    if args.compare is not None:
+        theirs = doctor.read_report(args.compare)
+        differences = doctor.compare(theirs, asyncio.run(examine_emulator(timeout=args.timeout)))
+        print(f"{args.compare}: {len(differences)} difference(s) from the emulator")
+        for line in differences:
+            print(f"  {line}")
+        return 0
+
+    async def against_tts() -> doctor.Report:
+        async with Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout) as link:
+            return await doctor.examine(
+                link, "tts", timeout=args.timeout, idle=args.idle, tts_version=args.tts_version
+            )
+
+    if args.emulator:
+        report = asyncio.run(examine_emulator(timeout=args.timeout, idle=min(args.idle, 1.0)))
+    else:
+        report = asyncio.run(against_tts())
+    print(doctor.summary(report))
+    print(f"report: {doctor.write_report(report, args.out)}")
+    return 1 if report.failed else 0
 
 
 def _cmd_data_check(args: argparse.Namespace) -> int:

@@ -311,7 +311,7 @@ class Link:
 
     async def get_scripts(self, timeout: float | None = None) -> GameLoaded:
         """Message 0, answered by message 1 with every script and UI."""
-        return await self._expect_load(GetScripts(), timeout)
+        return await self.expect_load(GetScripts(), timeout)
 
     async def save_and_play(self, states: Sequence[ScriptState], timeout: float | None = None) -> GameLoaded:
         """Set scripts and UI, then TTS reloads the game. Parts not given are resent as they are, because
@@ -326,7 +326,7 @@ class Link:
                 raise LinkError("refusing to send an empty Global script: TTS can lock the save so it no longer opens")
             name = state.name or (old.name if old else "") or ("Global" if state.guid == GLOBAL_GUID else "")
             complete.append(ScriptState(name=name, guid=state.guid, script=script, ui=ui))
-        return await self._expect_load(SaveAndPlay(scriptStates=complete), timeout)
+        return await self.expect_load(SaveAndPlay(scriptStates=complete), timeout)
 
     async def wait_loaded(self, timeout: float | None = None) -> GameLoaded:
         """The last game load TTS announced, or the next one (TTS announces every load with message 1)."""
@@ -342,7 +342,8 @@ class Link:
             if waiter in self._load_waiters:
                 self._load_waiters.remove(waiter)
 
-    async def _expect_load(self, message: ToTTS, timeout: float | None) -> GameLoaded:
+    async def expect_load(self, message: ToTTS, timeout: float | None = None) -> GameLoaded:
+        """Send ``message`` as it is (no part filled in) and return the game load TTS announces after it."""
         waiter: asyncio.Future[GameLoaded] = asyncio.get_running_loop().create_future()
         self._load_waiters.append(waiter)
         try:

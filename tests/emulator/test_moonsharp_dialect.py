@@ -1,6 +1,6 @@
-"""Issue 32 §2: every probe of ``tests/data/moonsharp-dialect.json`` (a copy of ``shared/data/moonsharp-dialect.json``:
-Lua snippets with MoonSharp 2.0.0.0's exact output) run as the Global script of a save in the emulator, its
-printed lines compared with MoonSharp's after the file's own normalisation.
+"""Issue 32 §2: every probe of ``bridge/doctor/moonsharp-dialect.json`` (a copy of
+``shared/data/moonsharp-dialect.json``: Lua snippets with MoonSharp 2.0.0.0's exact output) run as the Global script
+of a save in the emulator, its printed lines compared with MoonSharp's after the file's own normalisation.
 
 Probes the emulator does not imitate yet are listed in ``NOT_YET`` with the reason, as strict xfails: the list
 only shrinks (a probe that starts to pass fails the run until it is taken off). Those it cannot imitate are in
@@ -9,33 +9,18 @@ only shrinks (a probe that starts to pass fails the run until it is taken off). 
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bridge.doctor.interpreter import EMULATOR_DIFFERS, dialect, normalise
 from bridge.table import SaveFile
 from tools.emulator.world import World
 
-DIALECT = json.loads((Path(__file__).parent.parent / "data" / "moonsharp-dialect.json").read_text(encoding="utf-8"))
+DIALECT = dialect()
 PROBES = {probe["id"]: probe for probe in DIALECT["snippets"]}
-
-# id -> why the emulator does not answer as MoonSharp yet (what it would take)
-NOT_YET: dict[str, str] = {}
-
-_ADDRESS = re.compile(r"\b(table|function|thread|userdata): (?:0x)?[0-9a-fA-F]+")
-_POSITION = re.compile(r"(chunk_\d+):\((\d+),\d+-\d+\):")
-
-
-def normalise(line: str, exact_positions: bool) -> str:
-    """The file's normalisation: addresses, '_G.name' as 'name', and positions as chunk_0:row: unless exact."""
-    line = _ADDRESS.sub(lambda m: f"{m.group(1)}: ADDR", line)
-    line = re.sub(r"'_G\.(\w+)'", r"'\1'", line)
-    if not exact_positions:
-        line = _POSITION.sub(r"\1:\2:", line)
-    return line
+NOT_YET = EMULATOR_DIFFERS  # id -> why the emulator does not answer as MoonSharp yet (what it would take)
 
 
 def run_probe(source: str) -> list[str]:

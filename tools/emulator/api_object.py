@@ -271,7 +271,7 @@ def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
 PROPERTIES["loading_custom"] = _loading_custom
 
 
-def _size(obj: EmObject) -> Vec3:
+def _size(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3:
     """The object's extent: a custom board or tile by TTS's one rule from its scale and its image's aspect
     (bridge/table/ttsfacts.py; square while its image is not read: see :func:`_loading_custom`); anything else a
     unit cube times the scale (the emulator has no meshes)."""
@@ -279,20 +279,20 @@ def _size(obj: EmObject) -> Vec3:
     url = _custom_image(obj)
     if url is not None:
         width, depth = ttsfacts.custom_image_size(*(_image_pixels(url) or (1, 1)), s.x, s.z)
-        return Vec3(width, s.y, depth)
+        return Vec3(width * base / ttsfacts.CUSTOM_IMAGE_BASE, s.y, depth * base / ttsfacts.CUSTOM_IMAGE_BASE)
     return s
 
 
-def extent(obj: EmObject) -> Vec3:
+def extent(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3:
     """The size of the axis-aligned box around the object turned as it lies (what ``getBounds`` reports)."""
-    size = _size(obj)
+    size = _size(obj, base)
     turn = rotation_matrix(obj.rotation)  # each world axis reaches |row . size| across the turned box
     return Vec3(*(abs(row.x) * size.x + abs(row.y) * size.y + abs(row.z) * size.z for row in turn))
 
 
 def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:
     """The object's box (:func:`_size`), turned with the object unless normalized."""
-    size = extent(obj) if rotated else _size(obj)
+    size = extent(obj, api.world.board_base) if rotated else _size(obj, api.world.board_base)
     return {"center": api.out(obj.position), "size": api.out(size), "offset": api.out(ZERO)}
 
 

@@ -29,6 +29,7 @@ from bridge.protocol import (
     parse_to_tts,
 )
 from bridge.streams import ConnectionGate
+from bridge.table import ttsfacts
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import hands, players
@@ -53,7 +54,13 @@ class Faults:
     table_return: Literal["json", "absent"] = "json"  # a table result: as JSON, or without returnValue
     silent: bool = False  # TTS gone silent: reads messages, answers nothing (what it would have sent is lost)
     stall: bool = False  # TTS hitches: outgoing messages wait until this is switched off again, then all go
-    culture: str = "invariant"  # the machine's .NET culture: "de-DE" writes numbers with a decimal comma
+    drop: frozenset[int] = frozenset()  # outgoing messages with these messageIDs are lost (5: every return value)
+    ascii_wire: bool = False  # outgoing text loses every non-ASCII character to '?' (a wire that is not UTF-8)
+    truncate: int = 0  # outgoing messages are cut after this many bytes (0: whole; VS Code ext issue #49)
+    # the machine TTS runs on, for automa doctor's checks (tests make them fail with these):
+    culture: str = "invariant"  # the machine's .NET culture: "de-DE" writes 0,5 in `..` and '%s'
+    board_base: float = ttsfacts.CUSTOM_IMAGE_BASE  # a custom board's depth at scale 1, in world units
+    clock_pace: float = 1.0  # os.clock runs this many times faster: Lua that costs as much more (MoonSharp ~20)
 
 
 @dataclass
@@ -112,7 +119,14 @@ class Emulator:
         """Load a save (as the player does in TTS), then start listening if not already."""
         self.save_path = save_path
         self.world = World(
-            save, self._queue, seed=self.seed, save_path=save_path, echo=self.echo, culture=self.faults.culture
+            save,
+            self._queue,
+            seed=self.seed,
+            save_path=save_path,
+            echo=self.echo,
+            culture=self.faults.culture,
+            board_base=self.faults.board_base,
+            clock_pace=self.faults.clock_pace,
         )
         self._report_ui_errors()
         self._queue({"messageID": 1, "scriptStates": self.world.script_states(), "savePath": save_path})
@@ -353,7 +367,7 @@ class Emulator:
     # --- outgoing --------------------------------------------------------------------------------
 
     def _queue(self, message: dict[str, Any]) -> None:
-        if not self.faults.silent:
+        if not self.faults.silent and message.get("messageID") not in self.faults.drop:
             self._outbox.put_nowait(message)
         self._wake.set()
 
@@ -377,6 +391,10 @@ class Emulator:
         if self.faults.delay:
             await asyncio.sleep(self.faults.delay)
         data = encode(message)
+        if self.faults.ascii_wire:
+            data = data.decode("utf-8").encode("ascii", "replace")
+        if self.faults.truncate:
+            data = data[: self.faults.truncate]
         try:
             _, writer = await asyncio.open_connection(LOOPBACK, self.ports.editor)
         except OSError:

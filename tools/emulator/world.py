@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge.protocol.messages import GLOBAL_GUID, ScriptState
+from bridge.table import ttsfacts
 from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import events
@@ -43,6 +44,9 @@ class _Wait:
     on_timeout: Any = None
 
 
+CULTURES = ("invariant", "de-DE")  # the .NET cultures the emulator writes numbers in: a point, a decimal comma
+
+
 class World:
     """A loaded save, live: what TTS holds between a load and the next."""
 
@@ -55,9 +59,16 @@ class World:
         save_path: str = "",
         echo: list[Callable[[str, str], None]] | None = None,
         culture: str = "invariant",
+        board_base: float = ttsfacts.CUSTOM_IMAGE_BASE,
+        clock_pace: float = 1.0,
     ) -> None:
         self.save = save
-        self.culture = culture  # the .NET culture MoonSharp writes numbers in (moonsharp/numbers.py)
+        # the machine's .NET culture: MoonSharp writes numbers in it in `..` and '%s' (tts-interface.md §5)
+        if culture not in CULTURES:
+            raise ValueError(f"the emulator knows no culture {culture!r} (it knows {', '.join(CULTURES)})")
+        self.culture = culture
+        self.board_base = board_base  # world units of a custom board's depth at scale 1 (ttsfacts: *chosen* 1.0)
+        self.clock_pace = clock_pace  # os.clock runs this many times faster than the process's CPU time
         self.save_path = save_path
         self.send = send
         self.rng = random.Random(seed)
@@ -119,6 +130,9 @@ class World:
         self._chunk_owner.clear()
         self.api = TtsApi(self)
         self.lua = LuaHost(self.api.host_functions(), culture=self.culture)
+        if self.clock_pace != 1.0:  # Lua that takes this many times longer, as os.clock measures it
+            self.lua.lua.execute("local clock, pace = os.clock, ... os.clock = function() return clock() * pace end",
+                                 self.clock_pace)
         self.api.install_globals()
         self.global_env = self._run_script(GLOBAL_GUID, self.global_script)
         for obj in list(self.objects.values()):

@@ -605,6 +605,41 @@ automa.ops.status = function(args, done)
   done({})
 end
 
+-- For automa doctor (issue 39): a text the bridge sent as JSON, put through each place a game's text goes and read
+-- back from each (printed to the chat, an object's name, description and GM notes, the game's notes, the panel's
+-- status, an object's script_state), every place left as it was. The bridge compares the answers byte for byte; a
+-- place that refuses the text answers with the error instead (the others are still tried).
+local function echo_through(set, get, text)
+  local ok, back = pcall(function()
+    local before = get()
+    set(text)
+    local read = get()
+    set(before)
+    return read
+  end)
+  if ok then return back end
+  return "error: " .. tostring(back)
+end
+
+automa.ops.echo_text = function(args, done)
+  local text = args.text
+  if type(text) ~= "string" then error("echo_text needs a text") end
+  print(text)
+  local back = { received = text }
+  local obj = args.guid and getObjectFromGUID(args.guid)
+  if obj ~= nil then
+    back.name = echo_through(obj.setName, obj.getName, text)
+    back.description = echo_through(obj.setDescription, obj.getDescription, text)
+    back.gm_notes = echo_through(obj.setGMNotes, obj.getGMNotes, text)
+    back.script_state = echo_through(function(v) obj.script_state = v end, function() return obj.script_state end,
+      text)
+  end
+  back.notes = echo_through(Notes.setNotes, Notes.getNotes, text)
+  back.ui = echo_through(function(v) UI.setAttribute("automa_status", "text", v) end,
+    function() return UI.getAttribute("automa_status", "text") end, text)
+  done(back)
+end
+
 -- Command batches -------------------------------------------------------------------------------
 
 -- The check pass runs over a "view" of the table that earlier commands of the batch will have changed, so a
