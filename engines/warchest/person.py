@@ -14,7 +14,7 @@ from bridge.commands import Command
 from engines.base import PersonMove
 from engines.warchest import actions as A
 from engines.warchest import rules as R
-from engines.warchest.state import State
+from engines.warchest.state import Side, State
 from engines.warchest.table import HUMAN, TableView
 from engines.warchest.turn import Planner
 
@@ -33,9 +33,40 @@ def moves(previous: State | None, view: TableView) -> list[PersonMove]:
     state = _planner(previous, view).state
     if state.over or state.to_act() != HUMAN or any(s.markers_off == 0 for s in state.sides):
         return []
+    if played_by_hand(previous, state):
+        return []
     if not state.pending and not state.sides[HUMAN].hand:
         return [PersonMove(DRAW, f"Draw {R.HAND_SIZE} coins from your bag", "Draw")]
     return [PersonMove(str(i), A.describe(a), type(a).__name__) for i, a in enumerate(R.legal_actions(state))]
+
+
+def played_by_hand(previous: State | None, now: State) -> bool:
+    """Whether the person has played a coin by hand since ``previous`` (the state the bot's turn left): a unit, a
+    control marker or a supply changed on the table (an answer owed too, taking the hit), or, with nothing owed, a
+    coin more lies in their discard (a pass, a move, a recruit). Their action is made and the bot's is next, as
+    after the same move taken from the list; without this the list kept offering another coin and Bot turn stayed
+    refused (issue 37).
+    A draw changes only their bag and hand; where the engine already refilled their bag from the discard, the table
+    still shows that discard until the person refills it by hand (their bag and hand empty)."""
+    if previous is None:
+        return False
+    if _pieces(previous) != _pieces(now):
+        return True
+    if previous.pending:
+        return False
+    before, after = previous.sides[HUMAN], now.sides[HUMAN]
+    refill_owed = not _discarded(before) and not after.bag and not after.hand
+    return not refill_owed and _discarded(after) > _discarded(before)
+
+
+def _pieces(state: State) -> tuple[object, ...]:
+    """What a played coin changes on the table besides the player's own bag, hand and discard."""
+    sides = [(sorted(s.supply.items()), sorted(s.eliminated.items()), s.markers_off) for s in state.sides]
+    return (*sides, sorted(state.board.items()), sorted(state.control.items()))
+
+
+def _discarded(side: Side) -> int:
+    return sum(side.discard_up.values()) + sum(side.discard_down.values())
 
 
 def play(previous: State | None, view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:

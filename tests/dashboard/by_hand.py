@@ -1,0 +1,233 @@
+"""A person's hands on the page's table, with the real mouse in Chromium (issue 37): the shared driver of the
+whole-game browser tests. It finds a piece's element by its GUID in the SVG, presses where the piece is on top,
+carries it to the screen point of the table point it should reach (the SVG's current transform) and lets go;
+F, Q and E over a piece, and a click on a deck or bag for its menu (draw into the hand, take the top one, shuffle).
+The page sends each as the person's hand action; the driver waits for the table's answer and for the page to show
+the table as the emulator holds it before the next step.
+
+``carry_out`` does by hand what a move from the move list would do: each of the game's table commands becomes
+the drag, key or menu click a person makes for it (a command names a piece and its target; nothing is sent to the
+table but the page's own hand actions).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from bridge.commands import Command, Flip, Move, Position, Put, Rotate, Shuffle, Take
+from bridge.table.geometry import Vec3, is_face_down, normalize_angle
+from tests.dashboard.conftest import Board
+
+STEP = 15.0  # degrees per Q or E press (table.js's ROTATE_STEP)
+NOT_ON_THE_TABLE = ("say", "highlight", "set_text", "lock", "set_state")  # what no hand does: the bot's words
+
+# Every answer to a hand action counted, and the last refusal kept (app.js calls handAnswered by name).
+COUNT_ANSWERS = """() => { if (window.handAnswers !== undefined) return;
+  window.handAnswers = 0; window.handRefused = "";
+  const shown = handAnswered;
+  handAnswered = (error) => { window.handAnswers += 1; window.handRefused = error || ""; shown(error); }; }"""
+
+# Where on the screen a piece can be pressed: a point of its body that no other piece covers.
+PRESS_POINT = """(guid) => {
+  const g = document.querySelector(`#table g.obj[data-guid='${guid}']`);
+  if (!g) return null;
+  const box = g.querySelector('.body').getBoundingClientRect();
+  for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+    const x = box.left + box.width * fx, y = box.top + box.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('g.obj') === g) return [x, y];
+  }
+  return false; }"""
+
+
+class PageHands:
+    """The person at the page: the mouse and keys on the table, the buttons beside it."""
+
+    def __init__(self, page: Any, board: Board) -> None:
+        self.page, self.board = page, board
+        self.emulator = board.live.emulator
+        self.done: list[str] = []  # what the hands did, in order (the failure message's last steps)
+
+    async def open(self) -> None:
+        await self.page.goto(self.board.server.url)
+        await self.page.wait_for_selector("#table g.obj")
+        await self.page.evaluate(COUNT_ANSWERS)
+        await self.synced()
+
+    # --- seeing the table ---------------------------------------------------------------------------------
+
+    def world_object(self, guid: str) -> Any:
+        return self.emulator.require_world().objects.get(guid)
+
+    async def synced(self) -> None:
+        """Nothing moves on the table and the page draws every piece where the emulator holds it."""
+        await self.emulator.settle()
+        want = {o["guid"]: (o["x"], o["z"]) for o in self.emulator.player_view("White")["objects"]}
+        for _ in range(400):
+            drawn = await self.page.evaluate(
+                "touch.drag ? null : Object.fromEntries(touch.view.objects.map((o) => [o.guid, [o.x, o.z]]))"
+            )
+            if (
+                drawn is not None
+                and drawn.keys() == want.keys()
+                and all(math.dist(drawn[g], want[g]) < 0.01 for g in want)
+            ):
+                return
+            await self.page.wait_for_timeout(25)
+        pytest.fail(f"the page never showed the table as the emulator holds it, after {self.done[-3:]}")
+
+    async def screen_point(self, x: float, z: float) -> tuple[float, float]:
+        """Where table point (x, z) is on the screen now."""
+        at = await self.page.evaluate(
+            """([x, y]) => { const p = new DOMPoint(x, y).matrixTransform(document.getElementById('table')
+               .getScreenCTM()); return [p.x, p.y]; }""",
+            [x, -z],
+        )
+        return float(at[0]), float(at[1])
+
+    async def press_point(self, guid: str) -> tuple[float, float]:
+        at = await self.page.evaluate(PRESS_POINT, guid)
+        if not at:
+            where = "is not drawn" if at is None else "lies under other pieces everywhere"
+            pytest.fail(f"{guid} ({self.name(guid)}) {where} on the page, after {self.done[-3:]}")
+        return float(at[0]), float(at[1])
+
+    def name(self, guid: str) -> str:
+        obj = self.world_object(guid)
+        return "?" if obj is None else str(obj.data.get("Nickname") or obj.type)
+
+    # --- the hands ------------------------------------------------------------------------------------------
+
+    async def answered(self, before: int, doing: str) -> None:
+        """The table's answer to the hand action just sent: fails, naming it, on a refusal."""
+        await self.page.wait_for_function(f"window.handAnswers > {before}")
+        refused = await self.page.evaluate("window.handRefused")
+        assert not refused, f"{doing}: {refused}"
+        self.done.append(doing)
+        await self.synced()
+
+    async def answers(self) -> int:
+        return int(await self.page.evaluate("window.handAnswers"))
+
+    async def drag(self, guid: str, x: float, z: float) -> None:
+        """Press on the piece, carry it across the table, let go over (x, z)."""
+        before = await self.answers()
+        start = await self.press_point(guid)
+        o = await self.page.evaluate(f"touch.shown.get('{guid}').data")
+        end = await self.screen_point(x, z)
+        grip = await self.screen_point(o["x"], o["z"])  # the piece moves by the pointer's way, from where it is held
+        await self.page.mouse.move(*start)
+        await self.page.mouse.down()
+        await self.page.mouse.move(end[0] + start[0] - grip[0], end[1] + start[1] - grip[1], steps=6)
+        await self.page.mouse.up()
+        await self.answered(before, f"drag {self.name(guid)} ({guid}) to ({x:.2f}, {z:.2f})")
+
+    async def key(self, guid: str, key: str, times: int = 1) -> None:
+        """A key with the pointer over the piece (TTS's F, Q, E), pressed ``times`` (each turn goes on from the
+        last one's end, as in TTS)."""
+        before = await self.answers()
+        await self.page.mouse.move(*await self.press_point(guid))
+        for _ in range(times):
+            await self.page.keyboard.press(key)
+        await self.page.wait_for_function(f"window.handAnswers >= {before + times}")
+        await self.answered(before + times - 1, f"{key.upper()} x{times} on {self.name(guid)} ({guid})")
+
+    async def menu(self, guid: str, button: str, count: int | None = None) -> None:
+        """A click on the piece (no drag) opens its menu; then the menu's button."""
+        before = await self.answers()
+        await self.page.mouse.click(*await self.press_point(guid))
+        await self.page.wait_for_selector("#piece-menu:not([hidden])")
+        if count is not None:
+            await self.page.fill("#piece-menu input.draw-count", str(count))
+        await self.page.click(f"#piece-menu button:has-text('{button}')")
+        await self.answered(before, f"{button} of {self.name(guid)} ({guid})")
+        await self.page.click("#piece-menu button.close")
+
+    async def draw(self, container: str, count: int) -> list[str]:
+        """``count`` from a deck or bag into the person's hand; the GUIDs that came."""
+        held = {o["guid"] for o in self.emulator.player_view("White")["hand"]}
+        await self.menu(container, "Draw into your hand", count)
+        return [o["guid"] for o in self.emulator.player_view("White")["hand"] if o["guid"] not in held]
+
+    async def face(self, guid: str, rotation: Position | None, flip: bool = False) -> None:
+        """Turn the piece as the move wants it: F when its face is the wrong way, Q or E by 15-degree steps."""
+        obj = self.world_object(guid)
+        if obj is None or obj.destroyed or (rotation is None and not flip):
+            return
+        if rotation is not None:
+            want = Vec3(rotation.x, rotation.y, rotation.z)
+            if is_face_down(want) != is_face_down(obj.rotation):
+                await self.key(guid, "f")
+            steps = round(normalize_angle(want.y - self.world_object(guid).rotation.y) / STEP)
+            if steps:
+                await self.key(guid, "e" if steps > 0 else "q", abs(steps))
+        elif flip:
+            await self.key(guid, "f")
+
+    # --- a move from the list, made by hand --------------------------------------------------------------
+
+    async def carry_out(self, commands: Sequence[Command]) -> None:
+        """Each table command done as a person does it on the page."""
+        for command in commands:
+            await self.one(command)
+
+    async def one(self, command: Command) -> None:
+        match command:
+            case Move(guid=guid, position=p, rotation=r):
+                await self.drag(guid, p.x, p.z)
+                await self.face(guid, r)
+            case Take(container=box, guid=guid, position=p, rotation=r, flip=flip):
+                came = await self.take(box, guid)
+                await self.drag(came, p.x, p.z)
+                await self.face(came, r, flip)
+            case Put(guid=guid, container=box):
+                at = self.world_object(box).position
+                await self.drag(guid, at.x, at.z)
+            case Flip(guid=guid):
+                await self.key(guid, "f")
+            case Rotate(guid=guid, rotation=r):
+                await self.face(guid, r)
+            case Shuffle(guid=guid):
+                await self.menu(guid, "Shuffle")
+            case _ if command.op in NOT_ON_THE_TABLE:
+                pass
+            case _:
+                pytest.fail(f"no hand on the page does {command.op!r}: {command}")
+
+    async def take(self, box: str, guid: str | None) -> str:
+        """The object out of a container: the face-up deck's card on view by its menu's Take, else drawn into the
+        hand from the top (a face-down deck's or a bag's), which must be the one wanted (or one like it)."""
+        top = await self.page.evaluate(f"touch.shown.get('{box}').data.top")
+        if top is not None and guid in (None, top["guid"]):
+            await self.menu(box, "Take")
+            return str(top["guid"])
+        wanted = (
+            None
+            if guid is None
+            else next((d for d in self.world_object(box).contents() if d.get("GUID") == guid), None)
+        )
+        came = (await self.draw(box, 1))[0]
+        if wanted is not None and came != guid:
+            name = self.world_object(came).data.get("Nickname")
+            assert name == wanted.get("Nickname"), f"{box}'s top is {name}, not {wanted.get('Nickname')} as wanted"
+        return came
+
+    async def bot_turn(self, button: str = "#bot-turn") -> None:
+        """Press Bot turn (or one of the game's buttons) and wait until the bot is done."""
+        turns = len(self.board.session.turns)
+        await self.page.wait_for_function("!state.bot.busy")
+        await self.board.server.dashboard.refresh_table()
+        refused = self.board.server.dashboard.state["bot"]["refused"].get(button.removeprefix("#bot-turn"))
+        assert refused is None, f"{button} refused after {self.done[-4:]}: {refused}"
+        await self.page.click(button)
+        for _ in range(2400):
+            if len(self.board.session.turns) > turns and not self.board.server.dashboard.state["bot"]["busy"]:
+                break
+            await self.page.wait_for_timeout(25)
+        await self.page.wait_for_function("!state.bot.busy")
+        self.done.append(f"pressed {button}")
+        await self.synced()

@@ -1,0 +1,71 @@
+"""Whole games played by hand on the page, in Debian's headless Chromium with the real mouse (issue 37's "Done
+when"): from a fresh table to the end screen, the person's side moved piece by piece (tests/dashboard/by_hand.py),
+Bot turn pressed on the page; never a move-list button. WHAT the person moves WHERE comes from the rules: the
+game's own move list, each move turned into the pieces it would move and their targets."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engines.base import PersonMove
+from engines.warchest import person as wc_person
+from engines.warchest import table as wc
+from tests.dashboard.by_hand import PageHands
+from tests.dashboard.conftest import close_board, open_board
+
+pytestmark = pytest.mark.slow
+
+# War Chest: the actions a person who wants it over plays first (a base controlled wins the game, L"win").
+WC_RANK = {"Control": 0, "Attack": 1, "Deploy": 2, "Move": 3, "Bolster": 4, "Recruit": 5, "Claim": 6}
+
+
+async def end_text(hands: PageHands) -> str:
+    await hands.page.wait_for_selector("#end:not([hidden])")
+    return str(await hands.page.locator("#end").inner_text())
+
+
+async def warchest_step(hands: PageHands, rng: random.Random) -> str:
+    """One action of the person's by hand: "draw" (from their bag), "coin" (one played), "" when none is listed
+    (the bot's to play)."""
+    session = hands.board.session
+    table = await hands.board.live.connector.snapshot()
+    moves = await session.person_moves(table)
+    if not moves:
+        return ""
+    if moves[0].id == wc_person.DRAW:  # the bag's top coins into the hand, as a person draws (after the refill)
+        commands, _ = session.game.play_person(session.last_after, table, wc_person.DRAW, rng)
+        await hands.carry_out([c for c in commands if c.op == "put"])
+        bag = next(o for o in table.with_tag(wc.BAG_TAG) if o.has_tag(wc.SIDE_TAGS[wc.HUMAN]))
+        await hands.draw(bag.guid, sum(c.op == "take" for c in commands))
+        return "draw"
+    move = pick(moves, rng)
+    commands, _ = session.game.play_person(session.last_after, table, move.id, rng)
+    hands.done.append(f"the move {move.label!r}: {[c.op for c in commands]}")
+    await hands.carry_out(commands)
+    return "coin"
+
+
+def pick(moves: list[PersonMove], rng: random.Random) -> PersonMove:
+    best = min(WC_RANK.get(m.group, 9) for m in moves)
+    return rng.choice([m for m in moves if WC_RANK.get(m.group, 9) == best])
+
+
+async def test_war_chest_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
+    board = await open_board("warchest", touch=True)
+    hands, rng = PageHands(page, board), random.Random(3)
+    try:
+        await hands.open()
+        for _ in range(300):
+            if board.server.dashboard.state["end"] is not None:
+                break
+            if await warchest_step(hands, rng) == "draw":
+                await warchest_step(hands, rng)  # then a coin from the new hand
+            await hands.bot_turn()
+        text = await end_text(hands)
+        assert board.server.dashboard.state["end"]["winner"] in text, text
+        print(f"War Chest by hand: {len(hands.done)} hand steps, {len(board.session.turns)} bot turns: {text!r}")
+    finally:
+        await close_board(board)
