@@ -69,3 +69,47 @@ async def test_war_chest_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
         print(f"War Chest by hand: {len(hands.done)} hand steps, {len(board.session.turns)} bot turns: {text!r}")
     finally:
         await close_board(board)
+
+
+async def paxpamir_turn(hands: PageHands, rng: random.Random) -> int:
+    """The person's turn by hand: a card played if they hold one, else one bought, every choice it asks, then the
+    turn ended. WHAT to move comes from the move list on what the person knows (the state their last move by hand
+    left, as a player keeps the turn in their head): the list checks that the table shows that state, so each
+    move by hand is proved to leave the table as the list's own would. Returns how many moves were made."""
+    session = hands.board.session
+    game, known, made = session.game, session.last_after, 0
+    for _ in range(40):
+        table = await hands.board.live.connector.snapshot()
+        moves = game.person_moves(known, table)
+        if not moves:
+            return made
+        groups = {m.group for m in moves} - {"Buy", "Play", "Card actions", "End"}
+        if groups:  # a choice the last move asks
+            move = rng.choice(moves)
+        else:
+            wanted = ["Play", "Buy"] if made == 0 else []
+            move = next((rng.choice(ms) for g in wanted if (ms := [m for m in moves if m.group == g])), None)
+            move = move or next(m for m in moves if m.group == "End")
+        commands, known = game.play_person(known, table, move.id, rng)
+        hands.done.append(f"the move {move.label!r}")
+        await hands.carry_out(commands)
+        made += 1
+    pytest.fail(f"the person's turn never ended: {hands.done[-6:]}")
+
+
+async def test_pax_pamir_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
+    board = await open_board("paxpamir", touch=True)
+    hands, rng = PageHands(page, board), random.Random(4)
+    try:
+        await hands.open()
+        for _ in range(200):
+            if board.server.dashboard.state["end"] is not None:
+                break
+            await paxpamir_turn(hands, rng)
+            if board.server.dashboard.state["end"] is None:
+                await hands.bot_turn()
+        text = await end_text(hands)
+        assert board.server.dashboard.state["end"]["winner"] in text, text
+        print(f"Pax Pamir by hand: {len(hands.done)} hand steps, {len(board.session.turns)} bot turns: {text!r}")
+    finally:
+        await close_board(board)
