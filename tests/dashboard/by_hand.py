@@ -19,10 +19,16 @@ from typing import Any
 import pytest
 
 from bridge.commands import Command, Flip, Move, Position, Put, Rotate, Shuffle, Take
-from bridge.table.geometry import Vec3, is_face_down, normalize_angle
+from bridge.table.geometry import Transform, Vec3, is_face_down, normalize_angle
+from bridge.table.savefile import ObjectState
+from tests.conftest import Live
 from tests.dashboard.conftest import Board
+from tools.emulator.hands import hand_of
+from tools.emulator.world import World
 
 STEP = 15.0  # degrees per Q or E press (table.js's ROTATE_STEP)
+NEAR = 0.25  # table units: a piece dropped by hand lies this close to where the move list's command puts it
+TURNED = 1.0  # degrees about the vertical axis, likewise
 NOT_ON_THE_TABLE = ("say", "highlight", "set_text", "lock", "set_state")  # what no hand does: the bot's words
 
 # Every answer to a hand action counted, and the last refusal kept (app.js calls handAnswered by name).
@@ -51,6 +57,8 @@ class PageHands:
         self.page, self.board = page, board
         self.emulator = board.live.emulator
         self.done: list[str] = []  # what the hands did, in order (the failure message's last steps)
+        self.twin: Live | None = None  # a second emulator where each move is made as the move list's shortcut
+        self.compared = 0  # moves whose table by hand was found equal to the shortcut's
 
     async def open(self) -> None:
         await self.page.goto(self.board.server.url)
@@ -171,9 +179,21 @@ class PageHands:
     # --- a move from the list, made by hand --------------------------------------------------------------
 
     async def carry_out(self, commands: Sequence[Command]) -> None:
-        """Each table command done as a person does it on the page."""
+        """Each table command done as a person does it on the page; with a ``twin``, the same move is first made
+        there as the move list's shortcut makes it (its commands applied by the connector) on a copy of this
+        table, and the two tables must then be equal (:func:`differences`)."""
+        if self.twin is not None:
+            self.twin.link.last_loaded = None  # the load's announcement, awaited: it resets requests in flight
+            await self.twin.emulator.load(self.emulator.require_world().to_save())
+            await self.twin.link.wait_loaded()
+            await self.twin.connector.apply(list(commands))
+            await self.twin.emulator.settle()
         for command in commands:
             await self.one(command)
+        if self.twin is not None:
+            apart = differences(self.emulator.require_world(), self.twin.emulator.require_world())
+            assert apart == [], f"by hand and by the shortcut the table differs after {self.done[-3:]}: {apart}"
+            self.compared += 1
 
     async def one(self, command: Command) -> None:
         match command:
@@ -231,3 +251,45 @@ class PageHands:
         await self.page.wait_for_function("!state.bot.busy")
         self.done.append(f"pressed {button}")
         await self.synced()
+
+
+def laid_out(world: World) -> dict[str, tuple[str, str, Transform]]:
+    """Every object of a table by GUID (as its save holds it): its name, where it is ("" on the table, a
+    container's GUID, or a colour's hand: laid out by the hand zone, so its place there is the hand's) and its
+    transform."""
+    out: dict[str, tuple[str, str, Transform]] = {}
+
+    def walk(states: Sequence[ObjectState], box: str) -> None:
+        for o in states:
+            held = hand_of(world, world.objects[o.GUID]) if not box and o.GUID in world.objects else None
+            out[o.GUID] = (o.Nickname or o.Name, box or (f"{held}'s hand" if held else ""), o.Transform.geometry())
+            walk(o.ContainedObjects, o.GUID)
+
+    walk(world.to_save().ObjectStates, "")
+    return out
+
+
+def differences(hand: World, shortcut: World) -> list[str]:
+    """Where two tables differ: an object only on one, in another container or hand, further apart than NEAR on
+    the table (x and z: a drop lands on what lies there, so height is the table's), face up on one and down on the
+    other, or turned TURNED apart."""
+    a, b = laid_out(hand), laid_out(shortcut)
+    out = [
+        f"{g} ({(a.get(g) or b[g])[0]}) is only {'by hand' if g in a else 'by the shortcut'}"
+        for g in a.keys() ^ b.keys()
+    ]
+    for g in sorted(a.keys() & b.keys()):
+        (name, box, (at, turn, _)), (_, box2, (at2, turn2, _)) = a[g], b[g]
+        if box != box2:
+            out.append(f"{g} ({name}) is in {box or 'the table'} by hand, in {box2 or 'the table'} by the shortcut")
+        elif box:  # where a contained or held object lies is its container's or hand's business
+            continue
+        elif math.hypot(at.x - at2.x, at.z - at2.z) > NEAR:
+            out.append(
+                f"{g} ({name}) lies at ({at.x:.2f}, {at.z:.2f}) by hand, ({at2.x:.2f}, {at2.z:.2f}) by the shortcut"
+            )
+        elif is_face_down(turn) != is_face_down(turn2):
+            out.append(f"{g} ({name}) is face {'down' if is_face_down(turn) else 'up'} by hand only")
+        elif abs(normalize_angle(turn.y - turn2.y)) > TURNED:
+            out.append(f"{g} ({name}) is turned {turn.y:.0f} by hand, {turn2.y:.0f} by the shortcut")
+    return out

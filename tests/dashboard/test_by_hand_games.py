@@ -10,16 +10,25 @@ from typing import Any
 
 import pytest
 
+from bridge.modbuild import build_save
+from engines import registry
 from engines.base import PersonMove
 from engines.warchest import person as wc_person
 from engines.warchest import table as wc
+from tests.conftest import Live, start_live, stop_live
 from tests.dashboard.by_hand import PageHands
-from tests.dashboard.conftest import close_board, open_board
+from tests.dashboard.conftest import Board, close_board, open_board
 
 pytestmark = pytest.mark.slow
 
 # War Chest: the actions a person who wants it over plays first (a base controlled wins the game, L"win").
 WC_RANK = {"Control": 0, "Attack": 1, "Deploy": 2, "Move": 3, "Bolster": 4, "Recruit": 5, "Claim": 6}
+
+
+async def twin_of(board: Board) -> Live:
+    """A second emulator for the move list's shortcuts, beside the table played by hand (same game, same build)."""
+    game = registry.load(board.session.game.name)
+    return await start_live(build_save(game), timeout=20)
 
 
 async def end_text(hands: PageHands) -> str:
@@ -55,8 +64,10 @@ def pick(moves: list[PersonMove], rng: random.Random) -> PersonMove:
 
 async def test_war_chest_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
     board = await open_board("warchest", touch=True)
+    twin = await twin_of(board)
     hands, rng = PageHands(page, board), random.Random(3)
     try:
+        hands.twin = twin
         await hands.open()
         for _ in range(300):
             if board.server.dashboard.state["end"] is not None:
@@ -66,23 +77,25 @@ async def test_war_chest_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
             await hands.bot_turn()
         text = await end_text(hands)
         assert board.server.dashboard.state["end"]["winner"] in text, text
-        print(f"War Chest by hand: {len(hands.done)} hand steps, {len(board.session.turns)} bot turns: {text!r}")
+        print(f"War Chest: {len(hands.done)} steps by hand, {hands.compared} equal to the shortcut's: {text!r}")
+        assert hands.compared > 10, hands.compared
     finally:
+        await stop_live(twin)
         await close_board(board)
 
 
-async def paxpamir_turn(hands: PageHands, rng: random.Random) -> int:
+async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
     """The person's turn by hand: a card played if they hold one, else one bought, every choice it asks, then the
     turn ended. WHAT to move comes from the move list on what the person knows (the state their last move by hand
     left, as a player keeps the turn in their head): the list checks that the table shows that state, so each
-    move by hand is proved to leave the table as the list's own would. Returns how many moves were made."""
+    move by hand is proved to leave the table as the list's own would."""
     session = hands.board.session
-    game, known, made = session.game, session.last_after, 0
-    for _ in range(40):
+    game, known = session.game, session.last_after
+    for made in range(40):
         table = await hands.board.live.connector.snapshot()
         moves = game.person_moves(known, table)
         if not moves:
-            return made
+            return
         groups = {m.group for m in moves} - {"Buy", "Play", "Card actions", "End"}
         if groups:  # a choice the last move asks
             move = rng.choice(moves)
@@ -93,14 +106,15 @@ async def paxpamir_turn(hands: PageHands, rng: random.Random) -> int:
         commands, known = game.play_person(known, table, move.id, rng)
         hands.done.append(f"the move {move.label!r}")
         await hands.carry_out(commands)
-        made += 1
     pytest.fail(f"the person's turn never ended: {hands.done[-6:]}")
 
 
 async def test_pax_pamir_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
     board = await open_board("paxpamir", touch=True)
+    twin = await twin_of(board)
     hands, rng = PageHands(page, board), random.Random(4)
     try:
+        hands.twin = twin
         await hands.open()
         for _ in range(200):
             if board.server.dashboard.state["end"] is not None:
@@ -110,6 +124,8 @@ async def test_pax_pamir_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
                 await hands.bot_turn()
         text = await end_text(hands)
         assert board.server.dashboard.state["end"]["winner"] in text, text
-        print(f"Pax Pamir by hand: {len(hands.done)} hand steps, {len(board.session.turns)} bot turns: {text!r}")
+        print(f"Pax Pamir: {len(hands.done)} steps by hand, {hands.compared} equal to the shortcut's: {text!r}")
+        assert hands.compared > 10, hands.compared
     finally:
+        await stop_live(twin)
         await close_board(board)
