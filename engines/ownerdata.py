@@ -116,6 +116,16 @@ class OwnerData(Generic[M]):
         """Whether the person named the data (a file, or leave to play the sample)."""
         return self.path is not None or self.allow_sample
 
+    @property
+    def sample(self) -> bool:
+        """Whether the data in play is the fictional sample (its dataset says so; Heroes' three files say it
+        together), which the page says beside the game's name (issue 37)."""
+        value = self.value
+        own = getattr(value, "sample", None)
+        if isinstance(own, bool):
+            return own
+        return getattr(getattr(value, "dataset", None), "kind", "") == "sample"
+
     def for_check(self) -> M:
         """The data a self-check runs the rules on: what the person named, else the owner's file if there is one,
         else the sample (a check tests the rules, not the owner's cards)."""

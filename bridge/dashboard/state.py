@@ -56,6 +56,7 @@ class Dashboard:
                 "save_path": (link.last_loaded.savePath or "") if link.last_loaded else "",
                 "game": game.name,
                 "title": game.title,
+                "sample": _on_sample(game),
                 "answering": True,  # the heartbeat's finding: the connector answers pings
                 "touch": False,  # the page shows the table itself and the person moves its pieces (emulator)
             },
@@ -371,3 +372,13 @@ class Dashboard:
             bot["busy"] = False
             self._touch()
         return None
+
+
+def _on_sample(game: Game[Any, Any]) -> bool:
+    """Whether the game plays on its fictional sample data (the page says so beside its name)."""
+    if game.data is None or not game.data.chosen:
+        return False
+    try:
+        return bool(game.data.sample)
+    except (ValueError, OSError):  # the data cannot be read: the game says why when it is first used
+        return False

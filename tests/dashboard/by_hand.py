@@ -47,7 +47,9 @@ PRESS_POINT = """(guid) => {
     const hit = document.elementFromPoint(x, y);
     if (hit && hit.closest('g.obj') === g) return [x, y];
   }
-  return false; }"""
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  const over = hit && hit.closest('g.obj');
+  return over ? over.dataset.guid : String(hit && hit.tagName); }"""
 
 
 class PageHands:
@@ -97,10 +99,17 @@ class PageHands:
         )
         return float(at[0]), float(at[1])
 
+    async def covered_by(self, guid: str) -> str | None:
+        """The piece that covers all of this one on the page (None: some of it shows)."""
+        at = await self.page.evaluate(PRESS_POINT, guid)
+        return at if isinstance(at, str) and self.world_object(at) is not None else None
+
     async def press_point(self, guid: str) -> tuple[float, float]:
         at = await self.page.evaluate(PRESS_POINT, guid)
-        if not at:
-            where = "is not drawn" if at is None else "lies under other pieces everywhere"
+        if not isinstance(at, list):
+            where = "is not drawn" if at is None else f"lies under {at} ({self.name(at)}) everywhere"
+            if isinstance(at, str) and self.world_object(at) is not None:
+                where += f" (at {self.world_object(guid).position}, it at {self.world_object(at).position})"
             pytest.fail(f"{guid} ({self.name(guid)}) {where} on the page, after {self.done[-3:]}")
         return float(at[0]), float(at[1])
 

@@ -129,3 +129,53 @@ async def test_pax_pamir_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
     finally:
         await stop_live(twin)
         await close_board(board)
+
+
+async def spread_hand(hands: PageHands) -> None:
+    """A card the bot dealt onto another in the person's hand area is laid beside it on a free place, as a player
+    spreads their hand before choosing (the card under it cannot be seen nor picked up)."""
+    from engines.fiftyfirst.table import layout as L
+    from tests.fiftyfirst.test_by_hand import in_area
+
+    table = await hands.board.live.connector.snapshot()
+    cards = in_area(table, "hand", L.CARD_TAG)
+    for card in cards:
+        over = await hands.covered_by(card.guid)
+        free = [
+            p for i in range(5) if all((p := L.slot(L.AREAS["hand"], i)).distance_xz(c.position) > 1 for c in cards)
+        ]
+        if over is not None and free:
+            await hands.drag(over, free[0].x, free[0].z)
+            return await spread_hand(hands)
+    return None
+
+
+async def test_51st_state_a_whole_game_by_hand_with_the_mouse_on_the_sample_cards(page: Any) -> None:
+    """tests/fiftyfirst/test_by_hand.py's person (a Lookout card taken, cards built, the bot's razed, points on
+    their own marker, a pass now and then), each of their moves a drag on the page; the page says the cards are
+    the sample's."""
+    from tests.fiftyfirst.test_by_hand import Person
+
+    board = await open_board("fiftyfirst", allow_sample=True, touch=True)
+    hands, wanted = PageHands(page, board), []
+    person = Person(board, 3, lambda _board, guid, at: wanted.append((guid, at)))
+    dashboard = board.server.dashboard
+    try:
+        await hands.open()
+        assert "SAMPLE data" in await page.locator("#title").inner_text()
+        for _ in range(400):
+            if dashboard.state["end"] is not None:
+                break
+            await spread_hand(hands)
+            did = await person.act()
+            for guid, at in wanted:
+                await hands.drag(guid, at.x, at.z)
+            wanted.clear()
+            await hands.bot_turn()
+            hands.done.append(did)
+        text = await end_text(hands)
+        assert dashboard.state["end"]["decided"] and dashboard.state["end"]["winner"] in text, text
+        assert any(d.startswith("built") for d in hands.done) and any(d.startswith("razed") for d in hands.done)
+        print(f"51st State: {len(hands.done)} steps by hand: {text!r}")
+    finally:
+        await close_board(board)

@@ -73,7 +73,7 @@ function addLocalLog(kind, text) {
 
 function render() {
   const c = state.connection;
-  document.getElementById("title").textContent = c.title;
+  document.getElementById("title").textContent = c.sample ? `${c.title} · on the fictional SAMPLE data, not the real cards` : c.title;
   const where = c.mode === "emulator" ? "emulator" : "Tabletop Simulator";
   if (!c.answering) setConnection(`${where} · not answering (restart it if it stays silent)`, "bad");
   else setConnection(c.game_loaded ? `${where} · game loaded${c.save_path ? " · " + c.save_path : ""}`
