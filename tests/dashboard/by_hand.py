@@ -104,7 +104,37 @@ class PageHands:
         at = await self.page.evaluate(PRESS_POINT, guid)
         return at if isinstance(at, str) and self.world_object(at) is not None else None
 
+    async def uncover(self, guid: str) -> None:
+        """What lies on all of the piece is lifted off and laid beside, inside the same zones (a pile in a
+        supply stays in the supply), as a player takes the top of a pile off to reach what is under it."""
+        for _ in range(6):
+            over = await self.covered_by(guid)
+            if over is None:
+                return
+            spot = self.beside(self.world_object(over).position)
+            if spot is None:
+                return  # press_point says what covers it
+            await self.drag(over, spot.x, spot.z)
+
+    def beside(self, at: Vec3) -> Vec3 | None:
+        """A free point near ``at`` within the same zones (no piece within a unit of it)."""
+        view = self.emulator.player_view("White")
+        zones = [o for o in view["objects"] if o["kind"] == "zone"]
+
+        def within(p: Vec3) -> set[str]:
+            return {z["guid"] for z in zones if abs(p.x - z["x"]) < z["w"] / 2 and abs(p.z - z["z"]) < z["d"] / 2}
+
+        home = within(at)
+        pieces = [o for o in view["objects"] if o["kind"] not in ("zone", "floor", "board", "hand")]
+        for reach in (1.2, 1.8, 2.5, 3.5):
+            for k in range(8):
+                p = Vec3(at.x + reach * math.cos(k * math.pi / 4), at.y, at.z + reach * math.sin(k * math.pi / 4))
+                if within(p) == home and all(math.hypot(p.x - o["x"], p.z - o["z"]) > 1.0 for o in pieces):
+                    return p
+        return None
+
     async def press_point(self, guid: str) -> tuple[float, float]:
+        await self.uncover(guid)
         at = await self.page.evaluate(PRESS_POINT, guid)
         if not isinstance(at, list):
             where = "is not drawn" if at is None else f"lies under {at} ({self.name(at)}) everywhere"
@@ -137,6 +167,9 @@ class PageHands:
         o = await self.page.evaluate(f"touch.shown.get('{guid}').data")
         end = await self.screen_point(x, z)
         grip = await self.screen_point(o["x"], o["z"])  # the piece moves by the pointer's way, from where it is held
+        if math.dist(end, grip) < 6:  # a press without a move is a click (the piece's menu): it lies there already
+            self.done.append(f"{self.name(guid)} ({guid}) already at ({x:.2f}, {z:.2f})")
+            return
         await self.page.mouse.move(*start)
         await self.page.mouse.down()
         await self.page.mouse.move(end[0] + start[0] - grip[0], end[1] + start[1] - grip[1], steps=6)
@@ -245,12 +278,13 @@ class PageHands:
             assert name == wanted.get("Nickname"), f"{box}'s top is {name}, not {wanted.get('Nickname')} as wanted"
         return came
 
-    async def bot_turn(self, button: str = "#bot-turn") -> None:
-        """Press Bot turn (or one of the game's buttons) and wait until the bot is done."""
+    async def bot_turn(self, key: str = "") -> None:
+        """Press Bot turn (or the game's own button ``key``) and wait until the bot is done."""
+        button = f"#game-buttons button[data-key='{key}']" if key else "#bot-turn"
         turns = len(self.board.session.turns)
         await self.page.wait_for_function("!state.bot.busy")
         await self.board.server.dashboard.refresh_table()
-        refused = self.board.server.dashboard.state["bot"]["refused"].get(button.removeprefix("#bot-turn"))
+        refused = self.board.server.dashboard.state["bot"]["refused"].get(key)
         assert refused is None, f"{button} refused after {self.done[-4:]}: {refused}"
         await self.page.click(button)
         for _ in range(2400):
@@ -258,7 +292,7 @@ class PageHands:
                 break
             await self.page.wait_for_timeout(25)
         await self.page.wait_for_function("!state.bot.busy")
-        self.done.append(f"pressed {button}")
+        self.done.append(f"pressed {key or 'Bot turn'}")
         await self.synced()
 
 

@@ -179,3 +179,61 @@ async def test_51st_state_a_whole_game_by_hand_with_the_mouse_on_the_sample_card
         print(f"51st State: {len(hands.done)} steps by hand: {text!r}")
     finally:
         await close_board(board)
+
+
+async def test_heroes_a_whole_game_by_hand_with_the_mouse_on_the_sample_map(page: Any, monkeypatch: Any) -> None:
+    """tests/holas/test_by_hand_live.py's person (recruit, march to their Capital, losses back to the supply, food
+    collected, their score set at the end), each of their drops a drag on the page; the table's buttons pressed on
+    the page as the bot asks; the page says the map and cards are the sample's."""
+    from engines.base import Options
+    from engines.holas.table import layout as HL
+    from tests.holas import test_by_hand_live as heroes
+
+    board = await open_board("holas", allow_sample=True, touch=True)
+    hands, wanted, rng = PageHands(page, board), [], random.Random(5)
+    monkeypatch.setattr(heroes, "drop", lambda _live, guid, at: wanted.append((guid, at)))
+    live, game = board.live, board.session.game
+
+    async def by_hand(step: Any) -> None:
+        await step
+        for guid, at in wanted:
+            await hands.drag(guid, at.x, at.z)
+        wanted.clear()
+
+    try:
+        await hands.open()
+        assert "SAMPLE data" in await page.locator("#title").inner_text()
+        press = "bot_action"
+        for _ in range(150):
+            await hands.bot_turn(press)
+            plan = board.session.turns[-1]
+            steps = [s.decision.action.what for s in plan.steps]
+            view = await heroes.look(live, game)
+            if game.outcome(view, Options()) is not None:
+                break
+            s = view.state
+            if s.pending is not None:
+                ask = s.pending.ask
+                press = heroes.ANSWER[ask] if ask != "cancels" else rng.choice(["tactic_cancels", "interrupt_none"])
+                continue
+            for region in s.contested():  # a battle lost there: your losses off, all back to your supply
+                for i, guid in enumerate(g for g, (_, at) in view.person.items() if at == region):
+                    wanted.append((guid, HL.AREAS["player.supply"].spot(i, 8)))
+            await by_hand(heroes.collect(live, game) if "round_end" in steps else _nothing())
+            if "done" in steps and "round_end" not in steps:
+                recruiting = s.slots.count(None) == 2
+                await by_hand(heroes.recruit(live, game) if recruiting else heroes.march(live, game))
+            press = "bot_action"
+        view = await heroes.look(live, game)
+        score, _ = HL.lapped("you.score", view.state.pts + 3)  # your points, totalled by you (L208)
+        await hands.drag(view.markers["you.score"], score.x, score.z)
+        await board.server.dashboard.refresh_table()
+        text = await end_text(hands)
+        assert board.server.dashboard.state["end"]["winner"] == "you" and "you" in text, text
+        print(f"Heroes: {len(hands.done)} steps by hand: {text!r}")
+    finally:
+        await close_board(board)
+
+
+async def _nothing() -> None:
+    return None
