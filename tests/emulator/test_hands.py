@@ -440,6 +440,28 @@ def test_shuffle_reorders_a_deck_with_on_object_randomize_and_refuses_an_empty_b
         emulator.player_action("White", {"do": "shuffle", "guid": "bag000"})
 
 
+def test_r_on_a_die_rolls_it_with_on_object_randomize_and_a_locked_die_stays():
+    """TTS's R on a die rolls it (``randomize``: a face from the seeded generator) with onObjectRandomize(object,
+    player_color), as White Castle's round end needs its dice rolled by hand; a locked die is not rolled."""
+    from tests.conftest import D6
+
+    emulator, world = table(
+        [
+            piece("d6d6d6", 0, 0, name="Die_6", RotationValues=D6),
+            piece("lockd6", 3, 0, name="Die_6", RotationValues=D6, Locked=True),
+        ]
+    )
+    faces = set()
+    for _ in range(12):
+        assert emulator.player_action("White", {"do": "shuffle", "guid": "d6d6d6"}) == "White rolled 'Die_6' (d6d6d6)"
+        while world.busy:  # the die turns to its face smoothly, as a roll lands
+            world.step()
+        faces.add(world.objects["d6d6d6"].rotation_value())
+    assert len(faces) > 1 and seen(world)[0] == "randomize d6d6d6 White"
+    with pytest.raises(HandError, match=r"cannot roll 'Die_6'.*locked"):
+        emulator.player_action("White", {"do": "shuffle", "guid": "lockd6"})
+
+
 def test_an_infinite_bag_swallows_only_its_own_kind():
     """An infinite bag gives copies of what it holds; a piece of the same kind (*chosen*: the same name and
     nickname) dropped on it goes back in and is gone, any other lands on top."""

@@ -11,7 +11,7 @@ lies) and says why in a player's words. The actions:
     {"do": "draw", "guid": C, "count": N}            N from a deck or bag into the player's own hand
     {"do": "take", "guid": C, "entry": E, "x": X, "z": Z}   the object E out of container C, dropped over (X, Z)
     {"do": "put", "guid": G, "into": C}              G into container C (a card onto a card makes a deck)
-    {"do": "shuffle", "guid": C}                     shuffle a deck or bag (TTS's R key)
+    {"do": "shuffle", "guid": C}                     shuffle a deck or bag, roll a die (TTS's R key)
 
 Where a piece lands is :mod:`tools.emulator.landing`'s; the containers, decks and hand zones are the Lua API's
 own code (``putObject``, ``takeObject``, ``deal``, ``randomize``), so a hand and a script do the same thing.
@@ -330,6 +330,10 @@ class Hands:
         return f"{self.color} drew {n} from {short(box)} into their hand"
 
     def shuffle(self, guid: str) -> str:
+        """TTS's R: a deck or bag shuffled, a die rolled (White Castle's new round is the dice rolled by hand)."""
+        obj = self.world.objects.get(guid)
+        if obj is not None and not obj.is_container and obj.rotation_faces():
+            return self.roll(guid)
         box = self.container(guid, "shuffle")
         if box.type not in SHUFFLED:
             raise self.refuse(box, "shuffle", "only a deck or a bag is shuffled")
@@ -338,3 +342,13 @@ class Hands:
             return f"{self.color} could not shuffle {short(box)}: a script stopped it"
         api.randomize(self.world.api, box, self.color)
         return f"{self.color} shuffled {short(box)}"
+
+    def roll(self, guid: str) -> str:
+        """A die rolled where it lies (``randomize``: a seeded face), unless locked or a script's try event says no;
+        onObjectRandomize(object, player_color) and its own onRandomize fire, as for a shuffle."""
+        die = self.movable(guid, "roll")
+        args = (self.world.lua.proxy(die.guid), self.color)
+        if not events.allowed(self.world, "tryObjectRandomize", args, die, "tryRandomize"):
+            return f"{self.color} could not roll {short(die)}: a script stopped it"
+        api.randomize(self.world.api, die, self.color)
+        return f"{self.color} rolled {short(die)}"

@@ -317,7 +317,7 @@ function setHover(o) {
   document.getElementById("touch-under").textContent = words;
 }
 
-// TTS's keys on the piece under the pointer: F flips, Q and E turn it left and right.
+// TTS's keys on the piece under the pointer: F flips, Q and E turn it left and right, R rolls a die.
 function onKey(event) {
   if (!touch.view || event.ctrlKey || event.metaKey || event.altKey) return;
   if (["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement && document.activeElement.tagName)) return;
@@ -328,6 +328,7 @@ function onKey(event) {
   if (key === "f") sendHand({ do: "flip", guid });
   else if (key === "q") sendHand({ do: "rotate", guid, degrees: -ROTATE_STEP });
   else if (key === "e") sendHand({ do: "rotate", guid, degrees: ROTATE_STEP });
+  else if (key === "r" && item.data.type === "Dice") sendHand({ do: "shuffle", guid });
   else return;
   event.preventDefault();
 }
@@ -355,6 +356,7 @@ function showMenu(guid) {
     parts.push(button("Flip (F)", () => ({ do: "flip", guid })));
     parts.push(button("Turn left (Q)", () => ({ do: "rotate", guid, degrees: -ROTATE_STEP })));
     parts.push(button("Turn right (E)", () => ({ do: "rotate", guid, degrees: ROTATE_STEP })));
+    if (o.type === "Dice") parts.push(button("Roll (R)", () => ({ do: "shuffle", guid })));
   }
   if (o.count !== undefined && !o.hidden) {
     const count = el("input", { type: "number", min: 1, max: 50, value: 1, class: "draw-count", "aria-label": "how many to draw" });
