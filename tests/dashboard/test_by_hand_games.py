@@ -237,3 +237,76 @@ async def test_heroes_a_whole_game_by_hand_with_the_mouse_on_the_sample_map(page
 
 async def _nothing() -> None:
     return None
+
+
+async def test_white_castle_a_whole_game_by_hand_with_the_mouse_on_the_sample_deck(page: Any, monkeypatch: Any) -> None:
+    """tests/whitecastle/test_by_hand.py's person (a die from a bridge end onto a space, coins and clan points on
+    their own markers), each drag on the page; at a round's end every die rolled by hand (R) and laid back on its
+    bridge, low to high, and the round marker moved on; at the end, the person's final scoring on their marker
+    gives the winner. The page says the deck is the sample's."""
+    from engines.base import Options
+    from engines.whitecastle import rules as WR
+    from engines.whitecastle.board import board as castle
+    from engines.whitecastle.table import layout as WL
+    from engines.whitecastle.table.read import COLOURS
+    from tests.whitecastle import test_by_hand as castle_hand
+
+    board = await open_board("whitecastle", allow_sample=True, touch=True)
+    hands, wanted, rng = PageHands(page, board), [], random.Random(4)
+    monkeypatch.setattr(castle_hand, "drag", lambda _live, guid, to, rotation=None: wanted.append((guid, to)))
+    game = board.session.game
+
+    async def moved() -> None:
+        for guid, to in wanted:
+            await hands.drag(guid, to.x, to.z)
+        wanted.clear()
+
+    async def read() -> Any:
+        return game.read(await board.live.connector.snapshot())
+
+    async def new_round(view: Any) -> None:
+        """Every die rolled (R) and laid on its bridge, low to high; the round marker on."""
+        world = board.live.emulator.require_world()
+        for colour in COLOURS:
+            mine = [o.guid for objs in view.dice.values() for o in objs if o.has_tag(WL.tag("colour", colour))]
+            spots = [WL.AREAS[f"bridge.{colour}"].spot(i, castle().dice_per_bridge) for i in range(len(mine))]
+            for guid in mine:  # gathered below the bridge (none left on its spaces), and rolled there
+                aside = hands.beside(spots[0]._replace(z=spots[0].z - 3))
+                assert aside is not None
+                await hands.drag(guid, aside.x, aside.z)
+                await hands.key(guid, "r")
+            mine.sort(key=lambda g: int(world.objects[g].rotation_value()))
+            wanted.extend(zip(mine, spots, strict=True))
+        wanted.append((view.markers["round"].guid, WL.round_spot(view.state.round + 1)))
+        await moved()
+
+    try:
+        await hands.open()
+        assert "SAMPLE data" in await page.locator("#title").inner_text()
+        view = await read()
+        for _ in range(40):
+            if view.state.over:
+                break
+            if view.state.to_move == "bot":
+                await hands.bot_turn()
+            else:
+                castle_hand.place_die(board.live, view, rng)
+                castle_hand.score_by_hand(board.live, view, 2)
+                await moved()
+                if view.state.turns_taken == 5 and view.state.round < 3:  # the round's last turn: roll for the next
+                    await new_round(view)
+            view = await read()
+        assert view.state.over, hands.done[-5:]
+        bot = WR.bot_score(view.state, game.deck)["total"]
+        you = WR.person_score(view.state, game.deck)["total"]
+        castle_hand.score_by_hand(board.live, view, max(bot - you + 1, 0))  # your gardeners and warriors, counted
+        wanted.append((view.markers["round"].guid, WL.round_spot(3, scored=True)))
+        await moved()
+        end = game.outcome(await read(), Options())
+        assert end is not None and end.decided and end.winner == "you", end
+        await board.server.dashboard.refresh_table()
+        text = await end_text(hands)
+        assert "winner: you" in text, text
+        print(f"White Castle: {len(hands.done)} steps by hand: {text!r}")
+    finally:
+        await close_board(board)
