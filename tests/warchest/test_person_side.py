@@ -113,3 +113,26 @@ def test_recruit_and_pass_go_face_down_and_the_recruit_comes_to_the_discard():
     R.apply(state, Recruit("Archer", "Lancer"), random.Random(0))
     assert person.discard_down == {"Archer": 1} and person.discard_up == {"Lancer": 1}
     assert person.supply["Lancer"] == supply - 1 and person.hand == ["Scout"]
+
+
+def test_a_coin_played_by_hand_ends_the_persons_listed_moves_and_a_draw_does_not():
+    # L39: "Turns - There is no initiative. Instead, take turns with the AI. When you have no coins, draw back up
+    # to three and play a coin all in one turn." Played by hand on the table (issue 37), one coin is the turn: the
+    # move list is then empty (Bot turn is the bot's), where it kept listing coins and Bot turn stayed refused.
+    from engines.warchest.person import played_by_hand
+
+    rng = random.Random(4)
+    state = setup_solo(rng, AiOptions())
+    R.apply(state, SoloAI().decide(state, rng).action, rng)
+    assert state.to_act() == HUMAN and state.sides[HUMAN].hand and not state.pending
+    untouched = state.copy()
+    assert not played_by_hand(state, untouched)
+    drawing = state.copy()  # a coin more from the bag into the hand: still the person's to play
+    coin = next(iter(drawing.sides[HUMAN].bag))
+    drawing.sides[HUMAN].bag[coin] -= 1
+    drawing.sides[HUMAN].hand.append(coin)
+    assert not played_by_hand(state, drawing)
+    for action in [a for a in R.legal_actions(state) if isinstance(a, Pass | Deploy | Recruit)][:6]:
+        played = state.copy()
+        R.apply(played, action, random.Random(0))
+        assert played_by_hand(state, played), action
