@@ -13,6 +13,7 @@ table but the page's own hand actions).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,7 +22,7 @@ import pytest
 from bridge.commands import Command, Flip, Move, Position, Put, Rotate, Shuffle, Take
 from bridge.table.geometry import Transform, Vec3, is_face_down, normalize_angle
 from bridge.table.savefile import ObjectState
-from tests.conftest import Live
+from tests.conftest import ROOT, Live
 from tests.dashboard.conftest import Board
 from tools.emulator.hands import hand_of
 from tools.emulator.world import World
@@ -29,6 +30,7 @@ from tools.emulator.world import World
 STEP = 15.0  # degrees per Q or E press (table.js's ROTATE_STEP)
 NEAR = 0.25  # table units: a piece dropped by hand lies this close to where the move list's command puts it
 TURNED = 1.0  # degrees about the vertical axis, likewise
+MID_GAME = 35  # hand steps before the mid-game picture
 NOT_ON_THE_TABLE = ("say", "highlight", "set_text", "lock", "set_state")  # what no hand does: the bot's words
 
 # Every answer to a hand action counted, and the last refusal kept (app.js calls handAnswered by name).
@@ -61,11 +63,35 @@ class PageHands:
         self.done: list[str] = []  # what the hands did, in order (the failure message's last steps)
         self.twin: Live | None = None  # a second emulator where each move is made as the move list's shortcut
         self.compared = 0  # moves whose table by hand was found equal to the shortcut's
+        self.pictures = os.environ.get("AUTOMA_UPDATE_DOCS") == "1"  # docs/table-GAME-MOMENT*.png taken
+        self.mid_taken = False
 
     async def open(self) -> None:
         await self.page.goto(self.board.server.url)
         await self.page.wait_for_selector("#table g.obj")
         await self.page.evaluate(COUNT_ANSWERS)
+        await self.synced()
+        await self.picture("start")
+
+    async def picture(self, moment: str) -> None:
+        """With AUTOMA_UPDATE_DOCS=1, the README's pictures of this moment as docs/table-GAME-MOMENT.png (the page
+        at 1280 px) and -phone.png (at 400 px: the table zoomed in once, or at the end the end screen)."""
+        if not self.pictures:
+            return
+        name = ROOT / "docs" / f"table-{self.board.session.game.name}-{moment}"
+        await self.page.wait_for_timeout(300)
+        await self.page.screenshot(path=f"{name}.png")
+        await self.page.set_viewport_size({"width": 400, "height": 860})
+        await self.page.click("#zoom-fit")
+        if moment == "end":
+            await self.page.locator("#end").scroll_into_view_if_needed()
+        else:
+            await self.page.click("#zoom-in")
+        await self.page.wait_for_timeout(300)
+        await self.page.screenshot(path=f"{name}-phone.png")
+        await self.page.set_viewport_size({"width": 1280, "height": 860})
+        await self.page.evaluate("window.scrollTo(0, 0)")
+        await self.page.click("#zoom-fit")
         await self.synced()
 
     # --- seeing the table ---------------------------------------------------------------------------------
@@ -294,6 +320,9 @@ class PageHands:
         await self.page.wait_for_function("!state.bot.busy")
         self.done.append(f"pressed {key or 'Bot turn'}")
         await self.synced()
+        if not self.mid_taken and len(self.done) >= MID_GAME:
+            self.mid_taken = True
+            await self.picture("mid")
 
 
 def laid_out(world: World) -> dict[str, tuple[str, str, Transform]]:

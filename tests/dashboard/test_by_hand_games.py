@@ -6,6 +6,7 @@ game's own move list, each move turned into the pieces it would move and their t
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
@@ -32,7 +33,9 @@ async def twin_of(board: Board) -> Live:
 
 
 async def end_text(hands: PageHands) -> str:
+    """The end screen's words, once it shows (and its pictures taken)."""
     await hands.page.wait_for_selector("#end:not([hidden])")
+    await hands.picture("end")
     return str(await hands.page.locator("#end").inner_text())
 
 
@@ -62,26 +65,15 @@ def pick(moves: list[PersonMove], rng: random.Random) -> PersonMove:
     return rng.choice([m for m in moves if WC_RANK.get(m.group, 9) == best])
 
 
+async def warchest_turn(hands: PageHands, rng: random.Random) -> None:
+    """A draw when the hand is empty, then one coin (L39: "draw back up to three and play a coin all in one
+    turn")."""
+    if await warchest_step(hands, rng) == "draw":
+        await warchest_step(hands, rng)
+
+
 async def test_war_chest_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
-    board = await open_board("warchest", touch=True)
-    twin = await twin_of(board)
-    hands, rng = PageHands(page, board), random.Random(3)
-    try:
-        hands.twin = twin
-        await hands.open()
-        for _ in range(300):
-            if board.server.dashboard.state["end"] is not None:
-                break
-            if await warchest_step(hands, rng) == "draw":
-                await warchest_step(hands, rng)  # then a coin from the new hand
-            await hands.bot_turn()
-        text = await end_text(hands)
-        assert board.server.dashboard.state["end"]["winner"] in text, text
-        print(f"War Chest: {len(hands.done)} steps by hand, {hands.compared} equal to the shortcut's: {text!r}")
-        assert hands.compared > 10, hands.compared
-    finally:
-        await stop_live(twin)
-        await close_board(board)
+    await with_shortcuts_beside(page, "warchest", 3, warchest_turn)
 
 
 async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
@@ -110,21 +102,29 @@ async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
 
 
 async def test_pax_pamir_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
-    board = await open_board("paxpamir", touch=True)
+    await with_shortcuts_beside(page, "paxpamir", 4, paxpamir_turn)
+
+
+async def with_shortcuts_beside(
+    page: Any, name: str, seed: int, turn: Callable[[PageHands, random.Random], Awaitable[None]]
+) -> None:
+    """A whole game, the person's ``turn`` by hand and Bot turn pressed on the page, to the end screen and its
+    winner; every move by hand is made on a twin emulator as the list's shortcut too, and the tables compared."""
+    board = await open_board(name, touch=True)
     twin = await twin_of(board)
-    hands, rng = PageHands(page, board), random.Random(4)
+    hands, rng = PageHands(page, board), random.Random(seed)
     try:
         hands.twin = twin
         await hands.open()
-        for _ in range(200):
+        for _ in range(300):
             if board.server.dashboard.state["end"] is not None:
                 break
-            await paxpamir_turn(hands, rng)
+            await turn(hands, rng)
             if board.server.dashboard.state["end"] is None:
                 await hands.bot_turn()
         text = await end_text(hands)
         assert board.server.dashboard.state["end"]["winner"] in text, text
-        print(f"Pax Pamir: {len(hands.done)} steps by hand, {hands.compared} equal to the shortcut's: {text!r}")
+        print(f"{name}: {len(hands.done)} steps by hand, {hands.compared} equal to the shortcut's: {text!r}")
         assert hands.compared > 10, hands.compared
     finally:
         await stop_live(twin)

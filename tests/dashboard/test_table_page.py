@@ -6,12 +6,10 @@ table text a player must read is under 11 px in any game, at the default zoom or
 from __future__ import annotations
 
 import math
-import os
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT
 from tests.dashboard.conftest import Board, close_board, open_board
 
 pytestmark = pytest.mark.slow
@@ -214,10 +212,10 @@ async def test_on_a_phone_a_finger_drags_a_piece_a_tap_opens_its_menu_and_a_pinc
 @pytest.mark.parametrize("game", ["warchest", "paxpamir", "fiftyfirst", "whitecastle", "holas"])
 async def test_each_games_table_on_the_page_at_1280_and_400_px(page, tmp_path, game):
     """The fresh table of every game, drawn from its images: its board (where it has one) and pieces, no table
-    text under 11 px at 400 px, zoomed in too. The pictures are the README's (docs/table-GAME*.png) when
-    AUTOMA_UPDATE_DOCS=1 is set; otherwise they go to a temporary folder."""
+    text under 11 px at 400 px, zoomed in too. (The README's pictures, start, mid-game and end of a game played
+    by hand, are taken by test_by_hand_games.py.)"""
     board = await open_board(game, allow_sample=game not in ("warchest", "paxpamir"), touch=True)
-    folder = ROOT / "docs" if os.environ.get("AUTOMA_UPDATE_DOCS") == "1" else tmp_path
+    folder = tmp_path
     try:
         await page.goto(board.server.url)
         await page.wait_for_selector("#table g.obj")
