@@ -132,8 +132,9 @@ async def with_shortcuts_beside(
 
 
 async def spread_hand(hands: PageHands) -> None:
-    """A card the bot dealt onto another in the person's hand area is laid beside it on a free place, as a player
-    spreads their hand before choosing (the card under it cannot be seen nor picked up)."""
+    """A card lying exactly on another in the person's hand area (a script laid both on one place; seen mid-game,
+    both at the same height) is laid beside it on a free place, as a player spreads their hand before choosing:
+    the card under it can be neither seen nor picked up on the page."""
     from engines.fiftyfirst.table import layout as L
     from tests.fiftyfirst.test_by_hand import in_area
 
