@@ -29,6 +29,21 @@ def test_a_stray_parenthesis_after_a_parameter_list_is_read_past_as_moonsharps_p
     assert lua(source) == ["3 | 8 | x! | 3"]
 
 
+def test_a_trailing_comma_in_a_parameter_list_ends_it_as_moonsharps_parser_does():
+    """MoonSharp's source (its parameter loop: a name or ``...``, then a comma is skipped and the loop stops at the
+    ``)``) takes ``function f(a, b,)``, which Lua 5.2 refuses ("<name> expected near ')'"); a list of only a comma,
+    and a trailing comma followed by a second ``)``, stay errors there too."""
+    source = (
+        "local function add(a, b,) return a + b end\n"
+        "local twice = function(x,) return x * 2 end\n"
+        "local function count(...,) return select('#', ...) end\n"
+        "P(add(1, 2), twice(4), count(1, 2))"
+    )
+    assert lua(source) == ["3 | 8 | 2"]
+    assert lua("local function f(,) end")[0].startswith("ERROR: chunk_0:2:")
+    assert lua("local function f(a,)) end")[0].startswith("ERROR: chunk_0:2:")
+
+
 def test_an_empty_parameter_list_gets_no_second_parenthesis_and_errors_keep_the_mods_row():
     """The parser reads one more ``)`` only after a parameter (an empty list closes at once), so ``function f())`` is
     still refused; rows stay the mod's after the rewrite."""

@@ -5,7 +5,9 @@ before compiling, row for row.
 - ``|x, y| expr`` lambdas, as ``function(x, y) return expr end`` [lambda];
 - ``\\u{XXXX}`` escapes in quoted strings, as the UTF-8 bytes of the character in decimal escapes [escape-u-5.3];
 - a stray ``)`` right after a function's parameter list of one parameter or more (``function f(a, b))``), which
-  MoonSharp's parser reads past (issue 41: a real public mod's scripts have it; ``tts-interface.md`` §5), left out;
+  MoonSharp's parser reads past (issue 41: a real public mod's scripts have it; ``tts-interface.md`` §5), and a
+  trailing comma in a parameter list (``function f(a, b,)``), which it reads as the list's end (MoonSharp's source:
+  its parameter loop skips a comma, then stops at the ``)``), left out;
 - ``%``, ``..``, ``>=``, ``#``, ``+ - * / ^`` and a unary minus as calls of MoonSharp's meaning, and table
   constructors handed to the helper that keeps their keys' order for ``pairs`` (``operators.py``).
 
@@ -29,7 +31,7 @@ def rewrite(source: str) -> str:
     """The source as Lua 5.2 compiles what MoonSharp's parser takes and means (the module's docstring, and
     ``operators.py`` for ``%``, ``..``, ``>=``, ``#`` and lambdas)."""
     toks = tokens(source)
-    stray = _stray_parentheses(toks)
+    stray = _lenient_parameter_lists(toks)
     edits = operator_edits([tok for i, tok in enumerate(toks) if i not in stray])
     edits += [(toks[i].start, toks[i].end, 2, 0, " ") for i in stray]
     for tok in toks:
@@ -40,10 +42,12 @@ def rewrite(source: str) -> str:
     return _apply(source, edits)
 
 
-def _stray_parentheses(toks: list[Token]) -> set[int]:
-    """The indexes of a ``)`` that follows the ``)`` closing a parameter list of one parameter or more: MoonSharp's
-    parser closes such a list, then skips one more ``)`` if there is one (an empty list has no second chance)."""
-    stray: set[int] = set()
+def _lenient_parameter_lists(toks: list[Token]) -> set[int]:
+    """The indexes of the tokens MoonSharp's parser lets a parameter list have and Lua 5.2 refuses: a comma right
+    before the closing ``)`` of a list that names a parameter (its loop skips a comma, then stops at the ``)``), or
+    else a second ``)`` after a list of one parameter or more (it closes the list, then skips one more ``)`` if there
+    is one; an empty list has no second chance)."""
+    lenient: set[int] = set()
     for i, tok in enumerate(toks):
         if tok.kind != "keyword" or tok.text != "function":
             continue
@@ -55,9 +59,14 @@ def _stray_parentheses(toks: list[Token]) -> set[int]:
         close = k + 1
         while close < len(toks) and (toks[close].kind == "name" or toks[close].text in (",", "...")):
             close += 1
-        if close > k + 1 and close + 1 < len(toks) and toks[close].text == ")" and toks[close + 1].text == ")":
-            stray.add(close + 1)
-    return stray
+        if close <= k + 1 or close >= len(toks) or toks[close].text != ")":
+            continue
+        if toks[close - 1].text == ",":
+            if close - 2 > k and (toks[close - 2].kind == "name" or toks[close - 2].text == "..."):
+                lenient.add(close - 1)
+        elif close + 1 < len(toks) and toks[close + 1].text == ")":
+            lenient.add(close + 1)
+    return lenient
 
 
 def _utf8_escapes(m: re.Match[str]) -> str:
