@@ -67,7 +67,11 @@ class BoardLayout:
         return self.frame(board).to_world(self.spots[spot])
 
     def locate(self, board: TableObject | Transform, position: Vec3) -> Located:
-        t = self.frame(board)
+        return self.locate_in(self.frame(board), position)
+
+    def locate_in(self, t: Transform, position: Vec3) -> Located:
+        """The spot at ``position`` with the board's frame ``t`` already made (a table profile's, say); raises
+        :class:`BetweenSpots` for a piece between two."""
         ranked = sorted((spot.distance_xz(position), name) for name, spot in _world_spots(self._items, t))
         if not ranked:
             return Located(None, float("inf"))

@@ -7,6 +7,7 @@ exactly what the bot would see on a live table.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -148,6 +149,12 @@ class TableObject(NamedTuple):
     locked: bool = False
     state_id: int = -1
     contents: tuple[TableObject, ...] = ()  # containers only, top first
+    # what a Workshop mod's pieces carry besides names (a table profile matches on them, engines/profile.py); read
+    # from whole descriptions only: the connector's lean records leave them out
+    card_id: int | None = None
+    image: str = ""  # CustomImage's ImageURL, or a custom model's DiffuseURL
+    mesh: str = ""  # a custom model's MeshURL
+    tint: tuple[float, float, float] | None = None  # ColorDiffuse's r, g, b
 
     @classmethod
     def from_state(cls, state: Mapping[str, Any], type_hint: str | None = None, depth: int = 0) -> TableObject:
@@ -187,6 +194,7 @@ class TableObject(NamedTuple):
                 contents=tuple(cls.from_state(c, depth=depth + 1) for c in state["ContainedObjects"])
                 if state.get("ContainedObjects")
                 else (),
+                **_looks(state),
             )
         except TableError:
             raise
@@ -325,6 +333,27 @@ def _triple(value: Any, what: str) -> Vec3:
 
 
 _new_tuple, _isfinite = tuple.__new__, math.isfinite
+
+
+def _looks(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The CardID, image and mesh URLs and tint of a description (missing or malformed ones left out)."""
+    out: dict[str, Any] = {}
+    card_id = state.get("CardID")
+    if type(card_id) is int:
+        out["card_id"] = card_id
+    image, mesh = state.get("CustomImage"), state.get("CustomMesh")
+    if isinstance(image, Mapping) and isinstance(image.get("ImageURL"), str):
+        out["image"] = image["ImageURL"]
+    if isinstance(mesh, Mapping):
+        if isinstance(mesh.get("DiffuseURL"), str) and "image" not in out:
+            out["image"] = mesh["DiffuseURL"]
+        if isinstance(mesh.get("MeshURL"), str):
+            out["mesh"] = mesh["MeshURL"]
+    colour = state.get("ColorDiffuse")
+    if isinstance(colour, Mapping):
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            out["tint"] = (float(colour["r"]), float(colour["g"]), float(colour["b"]))
+    return out
 
 
 def _current_state_id(state: Mapping[str, Any]) -> int:
