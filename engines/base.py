@@ -14,12 +14,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bridge.commands import Command
 from bridge.records import quick_init
 from bridge.table import SaveFile, Table, TableObject
 from engines.ownerdata import OwnerData
+
+if TYPE_CHECKING:  # engines.profile names Problem, from here
+    from engines.profile import Profile, ProfileSpec
 
 __all__ = [
     "Decision",
@@ -214,6 +217,18 @@ class Game(ABC, Generic[S, A]):
         raise NotImplementedError(f"{self.title} cannot play the person's moves")
 
     data: OwnerData[Any] | None = None  # games whose card contents are not public: the owner's data
+    profile: Profile | None = None  # the table profile the reader finds objects by; None: the built table's
+
+    def profile_spec(self) -> ProfileSpec | None:
+        """The roles this game's reader asks a table profile for (engines/profile.py); None for a game that reads
+        only the table it built."""
+        return None
+
+    def use_profile(self, profile: Profile | None) -> None:
+        """Read tables through ``profile`` (checked against :meth:`profile_spec`); None: the built table's."""
+        if profile is not None and self.profile_spec() is None:
+            raise NotImplementedError(f"{self.title} reads only the table it builds (no table profiles yet)")
+        self.profile = profile
 
     def use_data(self, path: Path | None, allow_sample: bool) -> None:
         """``--data FILE`` / ``--allow-sample``: the owner's data for games whose card contents are not public."""

@@ -10,14 +10,16 @@ from typing import Any
 from bridge.commands import Command
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError
+from engines.profile import ProfileSpec
 from engines.search import SEARCH
 from engines.warchest import person, selfplay
 from engines.warchest.ai import DIFFICULTY_ROYALS
 from engines.warchest.check import check_turn
+from engines.warchest.read import read_table
 from engines.warchest.search import PLAYOUTS
 from engines.warchest.solo import POLICIES
 from engines.warchest.state import State
-from engines.warchest.table import TableView, build_table, read_table
+from engines.warchest.table import SPEC, TableView, build_table
 from engines.warchest.turn import Step, planner_for, turn_steps
 
 
@@ -29,7 +31,10 @@ class WarChest(Game[TableView, Step]):
     plays_person = True
 
     def read(self, table: Table) -> TableView:
-        return read_table(table)
+        return read_table(table, self.profile)
+
+    def profile_spec(self) -> ProfileSpec:
+        return SPEC
 
     def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
         return turn_steps(state, rng, options)
@@ -48,16 +53,16 @@ class WarChest(Game[TableView, Step]):
 
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         try:
-            now = read_table(table).state
+            now = read_table(table, self.profile).state
         except ReadError as exc:
             return False, [f"The table cannot be read: {p}" for p in exc.problems]
         return check_turn(previous, now)
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
-        return person.moves(previous, read_table(table))
+        return person.moves(previous, read_table(table, self.profile))
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-        return person.play(previous, read_table(table), move_id, rng)
+        return person.play(previous, read_table(table, self.profile), move_id, rng)
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         return build_table(assets, seed=seed)

@@ -1,8 +1,10 @@
 """War Chest on the TTS table: where things are, building a fresh table, reading it, and the bot's moves.
 
-Everything is found by tags (``warchest.*``), never by GUID, so a person may rebuild or rearrange the table.
-Hexes come from the board's own transform, so a moved or rotated board reads the same. The AI plays side A (the
-far side), the person side B.
+The reader (:mod:`engines.warchest.read`) finds everything through a table profile (:mod:`engines.profile`): this
+module's :data:`SPEC` names the roles it asks for, and :func:`built_profile` says how the table built here plays them
+(by tags, ``warchest.*``, never by GUID, so a person may rebuild or rearrange the table); a Workshop mod's profile
+plays them with its own objects. Hexes come from the board's own transform, so a moved or rotated board reads the
+same. The AI plays side A (the far side), the person side B.
 
 Areas are scripting zones: each side's supply, discard (face-up and face-down coins by their rotation) and marker
 reserve, and one zone for coins removed from play. The person's hand is a TTS hand zone.
@@ -16,17 +18,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from bridge.table import SaveFile, Table, TableObject, Vec3
+from bridge.table import SaveFile, Vec3
 from bridge.table.geometry import Transform
 from bridge.table.ttsfacts import RANDOM_BAG_TAG, scale_for_depth
-from engines.base import Problem, ReadError
-from engines.layout import BetweenSpots, BoardLayout
-from engines.tablekit import Builder, grid, one_tagged
+from engines.layout import BoardLayout
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec
+from engines.tablekit import Builder, grid
 from engines.warchest.ai import AiOptions
-from engines.warchest.board import HEXES, LOCATION_SET, Hex, name
+from engines.warchest.board import HEXES, Hex
 from engines.warchest.images import BOARD_PIXELS, HEX_PIXELS
 from engines.warchest.solo import setup_solo
-from engines.warchest.state import MARKERS, Piece, Rules, Side, State
+from engines.warchest.state import MARKERS, State
 from engines.warchest.units import CARDS, ROYAL
 
 T = "warchest"
@@ -101,6 +103,11 @@ class _Builder(Builder):
         return self.zone(label, tags, at, size)
 
 
+def hand_slot(hand_at: Vec3, index: int) -> Vec3:
+    """The ``index``-th coin's place in the person's hand zone (at ``hand_at``)."""
+    return hand_at + Vec3(-3 + 1.5 * index, -1.5, 0)
+
+
 def zone_spot(center: Vec3, index: int, per_row: int = 5, rows: int = 4) -> Vec3:
     """The index-th place in an area: rows of coins, left to right; a full area takes a second layer on top."""
     return grid(Vec3(center.x, 1.3, center.z), index, per_row=per_row, rows=rows)
@@ -148,7 +155,7 @@ def build_table(assets: Mapping[str, str] | None = None, *, seed: int = 0, state
                 in_bag[coin] = in_bag.get(coin, 0) + 1
         else:
             for i, coin in enumerate(side.hand):
-                b.objects.append(b.coin(coin, HAND_AT + Vec3(-3 + 1.5 * i, -1.5, 0)))
+                b.objects.append(b.coin(coin, hand_slot(HAND_AT, i)))
         # drawn from at random (spec: "Reveal a random coin"): never grouped by unit, and shuffled again on load
         bag_coins = [b.coin(u, BAG_AT[side_index]) for u in sorted(in_bag) for _ in range(in_bag[u])]
         shuffler.shuffle(bag_coins)
@@ -203,14 +210,78 @@ def _card_text(unit: str) -> str:
     return f"{unit}: {card.coins} coins" + ("; tactic" if card.tactic else "")
 
 
-# --- reading the table ---------------------------------------------------------------------------------------
+# --- which object is what: the roles the reader asks for, and the built table's profile ------------------------
+
+SIDES = "AB"
+
+
+def zone_role(kind: str, side: int | None) -> str:
+    """The role of an area's zone: ``zone:supply:A``, ``zone:removed``."""
+    return f"zone:{kind}" if side is None else f"zone:{kind}:{SIDES[side]}"
+
+
+def _zone_words(kind: str, side: int | None) -> str:
+    if side is None:
+        return {"removed": "removed-from-play zone", "royals": "spare Royal Coins zone"}[kind]
+    return f"side {SIDES[side]}'s {kind} zone"
+
+
+SPEC = ProfileSpec(
+    game=T,
+    title="War Chest",
+    roles={
+        "board": RoleSpec("board"),
+        **{zone_role(kind, side): RoleSpec(_zone_words(kind, side)) for kind, side in ZONES},
+        "hand": RoleSpec("person's hand zone", many=True),
+        **{f"bag:{s}": RoleSpec(f"side {s}'s bag") for s in SIDES},
+        **{f"card:{s}:{unit}": RoleSpec(f"side {s}'s {unit} card", many=True) for s in SIDES for unit in CARDS},
+        **{f"coin:{unit}": RoleSpec(f"{unit} coin", many=True) for unit in (*CARDS, ROYAL)},
+        **{f"marker:{s}": RoleSpec(f"side {s}'s control marker", many=True) for s in SIDES},
+    },
+    boards={"board": {"hexes": LAYOUT}},
+)
+
+
+def built_profile() -> Profile:
+    """How the table :func:`build_table` lays plays each role: by the tags and names the build gives."""
+
+    def tagged(*tags: str, nickname: str | None = None) -> Role:
+        return Role(match=(Match(tags=tags, nickname=nickname),))
+
+    roles = {
+        "board": tagged(BOARD_TAG),
+        **{
+            zone_role(kind, side): tagged(f"{T}.{kind}", *([] if side is None else [SIDE_TAGS[side]]))
+            for kind, side in ZONES
+        },
+        "hand": Role(match=(Match(type="Hand"),)),
+        **{f"bag:{s}": tagged(BAG_TAG, SIDE_TAGS[i]) for i, s in enumerate(SIDES)},
+        **{
+            f"card:{s}:{unit}": tagged(CARD_TAG, SIDE_TAGS[i], nickname=unit)
+            for i, s in enumerate(SIDES)
+            for unit in CARDS
+        },
+        **{f"coin:{unit}": tagged(COIN_TAG, nickname=unit) for unit in CARDS},
+        f"coin:{ROYAL}": tagged(COIN_TAG, nickname=ROYAL_NAME),
+        **{f"marker:{s}": tagged(MARKER_TAG, SIDE_TAGS[i]) for i, s in enumerate(SIDES)},
+    }
+    strays = tuple(Match(tags=(tag,)) for tag in (COIN_TAG, CARD_TAG, MARKER_TAG, BAG_TAG))
+    return Profile(game=T, mod="the War Chest table automa builds", roles=roles, strays=strays)
+
+
+BUILT = built_profile()
+
+
+# --- what the reader found, for the planner ------------------------------------------------------------------
 
 
 @dataclass
 class Physical:
     """Which table objects carry each part of the game state; updated as a turn's commands are planned."""
 
-    board: Transform
+    frame: Transform  # the board's frame in board units (the profile's placement)
+    hexes: BoardLayout  # the hexes in board units (with the profile's per-space offsets)
+    hand_at: Vec3 = HAND_AT  # where the person's hand zone lies
     stacks: dict[Hex, list[str]] = field(default_factory=dict)  # coin guids, bottom first
     inside: dict[str, list[str]] = field(default_factory=dict)  # a merged stack's guid -> contained coin guids
     bag: dict[int, str] = field(default_factory=dict)
@@ -225,7 +296,7 @@ class Physical:
     hand: list[tuple[str, str]] = field(default_factory=list)  # (unit, guid) in the person's hand zone
 
     def hex_at(self, h: Hex, height: int) -> Vec3:
-        p = LAYOUT.world(self.board, hex_key(h))
+        p = self.frame.to_world(self.hexes.spots[hex_key(h)])
         return Vec3(p.x, p.y + 0.1 + height * COIN_HEIGHT, p.z)
 
 
@@ -234,202 +305,3 @@ class TableView:
     state: State
     physical: Physical
     planner: Any = field(default=None, repr=False)  # the turn planner (engines.warchest.turn), made on first use
-
-
-def _zone_of(
-    table: Table, obj: TableObject, zones: dict[tuple[str, int | None], TableObject]
-) -> tuple[str, int | None] | None:
-    return next((key for key, zone in zones.items() if zone.encloses(obj.position)), None)
-
-
-def read_table(table: Table) -> TableView:
-    problems: list[Problem] = []
-
-    board = one_tagged(table, BOARD_TAG, "board", problems)
-    zones: dict[tuple[str, int | None], TableObject] = {}
-    for kind, side in ZONES:
-        tag = f"{T}.{kind}"
-        found = [z for z in table.with_tag(tag) if side is None or z.has_tag(SIDE_TAGS[side])]
-        if len(found) != 1:
-            label = f"side {'AB'[side]}'s {kind} zone" if side is not None else "the removed-from-play zone"
-            problems.append(
-                Problem(
-                    f"{label} (tags '{tag}'{'' if side is None else ', ' + SIDE_TAGS[side]}) "
-                    f"{'is missing' if not found else 'is there twice'}"
-                )
-            )
-        else:
-            zones[(kind, side)] = found[0]
-    hands = [o for o in table if o.type == "Hand"]
-    bags = {s: [b for b in table.with_tag(BAG_TAG) if b.has_tag(SIDE_TAGS[s])] for s in (AI, HUMAN)}
-    for s, found in bags.items():
-        if len(found) != 1:
-            problems.append(
-                Problem(
-                    f"side {'AB'[s]}'s bag (tags '{BAG_TAG}', {SIDE_TAGS[s]}) "
-                    f"{'is missing' if not found else 'is there twice'}"
-                )
-            )
-    units: dict[int, list[tuple[float, str]]] = {AI: [], HUMAN: []}
-    for card in table.with_tag(CARD_TAG):
-        owner = AI if card.has_tag(SIDE_TAGS[AI]) else HUMAN if card.has_tag(SIDE_TAGS[HUMAN]) else None
-        if card.nickname not in CARDS or owner is None:
-            problems.append(Problem("a unit card must be named after a unit and tagged with its side", card))
-            continue
-        units[owner].append((card.position.x, card.nickname))
-    if problems or board is None:
-        raise ReadError(problems)
-
-    side_units = {s: tuple(u for _, u in sorted(units[s])) for s in (AI, HUMAN)}
-    owner_of = {u: s for s, us in side_units.items() for u in us}
-    phys = Physical(board.transform, zones={k: z.position for k, z in zones.items()})
-    counts: dict[int, dict[str, dict[str, int]]] = {s: {} for s in (AI, HUMAN)}
-    stacks: dict[Hex, list[tuple[float, str, TableObject]]] = {}
-    hand: dict[str, int] = {}
-
-    def coin_units(obj: TableObject) -> list[tuple[str, str]]:
-        """(unit, guid) of a coin, or of every coin in a merged stack."""
-        items = [obj] if obj.type != "Stack" else list(obj.contents)
-        out = []
-        for item in items:
-            unit = ROYAL if item.nickname == ROYAL_NAME else item.nickname
-            if unit != ROYAL and unit not in owner_of:
-                problems.append(Problem(f"a coin of {unit or 'no unit'}, which neither side has", obj))
-                continue
-            out.append((unit, item.guid))
-        return out
-
-    def tally(side: int, pile: str, unit: str) -> None:
-        counts[side].setdefault(pile, {})
-        counts[side][pile][unit] = counts[side][pile].get(unit, 0) + 1
-
-    for s, found in bags.items():
-        phys.bag[s] = found[0].guid
-        for item in found[0].contents:
-            for unit, guid in coin_units(item):
-                tally(s, "bag", unit)
-                phys.bag_coins[s].setdefault(unit, []).append(guid)
-
-    coins = [
-        o for o in table if o.has_tag(COIN_TAG) or (o.type == "Stack" and any(c.has_tag(COIN_TAG) for c in o.contents))
-    ]
-    for obj in coins:
-        try:
-            where = LAYOUT.locate(board, obj.position)
-        except BetweenSpots as exc:
-            problems.append(Problem(f"a coin {exc}", obj))
-            continue
-        coin_list = coin_units(obj)
-        if where.spot is not None:
-            h = key_hex(where.spot)
-            stacks.setdefault(h, []).append((obj.position.y, obj.guid, obj))
-            continue
-        zone = _zone_of(table, obj, zones)
-        in_hand = any(h_.encloses(obj.position) for h_ in hands)
-        for unit, guid in coin_list:
-            if zone is not None and zone[0] == SUPPLY:
-                tally(zone[1] or 0, "supply", unit)
-                phys.supply[zone[1] or 0].setdefault(unit, []).append(guid)
-            elif zone is not None and zone[0] == DISCARD:
-                tally(zone[1] or 0, "down" if obj.face_down else "up", unit)
-                phys.discard[zone[1] or 0].append((unit, guid))
-            elif zone is not None and zone[0] == ROYALS and unit == ROYAL:
-                phys.royals.append(guid)
-            elif zone is not None and zone[0] == REMOVED:
-                if unit == ROYAL:
-                    problems.append(Problem("a Royal Coin cannot be removed from play", obj))
-                else:
-                    tally(owner_of[unit], "eliminated", unit)
-                    phys.removed.append(guid)
-            elif in_hand:
-                hand[unit] = hand.get(unit, 0) + 1
-                phys.hand.append((unit, guid))
-            else:
-                problems.append(Problem("a coin lies outside the board and every area", obj))
-
-    board_pieces: dict[Hex, Piece] = {}
-    for h, items in stacks.items():
-        items.sort()
-        guids: list[str] = []
-        unit_names: set[str] = set()
-        for _, guid, obj in items:
-            unit_names.update(unit for unit, _ in coin_units(obj))
-            guids.append(guid)
-            if obj.type == "Stack":
-                phys.inside[guid] = [c.guid for c in obj.contents]
-        if len(unit_names) != 1 or ROYAL in unit_names:
-            problems.append(
-                Problem(f"the coins on {name(h)} are not one unit: {', '.join(sorted(unit_names))}", items[0][2])
-            )
-            continue
-        unit = unit_names.pop()
-        height = sum(len(phys.inside.get(g, [g])) for g in guids)
-        board_pieces[h] = Piece(owner_of[unit], unit, height)
-        phys.stacks[h] = guids
-
-    control: dict[Hex, int] = {}
-    for marker in table.with_tag(MARKER_TAG):
-        side_of = AI if marker.has_tag(SIDE_TAGS[AI]) else HUMAN
-        try:
-            where = LAYOUT.locate(board, marker.position)
-        except BetweenSpots as exc:
-            problems.append(Problem(f"a control marker {exc}", marker))
-            continue
-        if where.spot is not None:
-            h = key_hex(where.spot)
-            if h not in LOCATION_SET:
-                problems.append(Problem(f"a control marker on {name(h)}, which is not a location", marker))
-            elif h in control:
-                problems.append(Problem(f"two control markers on {name(h)}", marker))
-            else:
-                control[h] = side_of
-                phys.markers_on[h] = marker.guid
-        elif _zone_of(table, marker, zones) == (RESERVE, side_of):
-            phys.reserve[side_of].append(marker.guid)
-        else:
-            problems.append(
-                Problem(f"side {'AB'[side_of]}'s control marker is neither on a location nor in its reserve", marker)
-            )
-    for s in (AI, HUMAN):
-        placed = sum(1 for o in control.values() if o == s)
-        if placed + len(phys.reserve[s]) != MARKERS:
-            problems.append(
-                Problem(
-                    f"side {'AB'[s]} should have {MARKERS} control markers; the table shows "
-                    f"{placed + len(phys.reserve[s])}"
-                )
-            )
-
-    sides: list[Side] = []
-    for s in (AI, HUMAN):
-        c = counts[s]
-        built = Side(
-            side_units[s],
-            dict(c.get("bag", {})),
-            [u for u, n in hand.items() for _ in range(n)] if s == HUMAN else [],
-            dict(c.get("up", {})),
-            dict(c.get("down", {})),
-            dict(c.get("supply", {})),
-            dict(c.get("eliminated", {})),
-            MARKERS - sum(1 for o in control.values() if o == s),
-        )
-        sides.append(built)
-        piles = (built.bag, built.discard_up, built.discard_down, built.supply, built.eliminated)
-        royals = sum(pile.get(ROYAL, 0) for pile in piles) + built.hand.count(ROYAL)
-        if s == HUMAN and royals != 1:
-            problems.append(
-                Problem(f"side B should have 1 Royal Coin in its bag, hand or discard; the table shows {royals}")
-            )
-        for unit in built.units:
-            total = sum(pile.get(unit, 0) for pile in piles)
-            total += sum(p.coins for p in board_pieces.values() if p.unit == unit) + built.hand.count(unit)
-            if total != CARDS[unit].coins:
-                problems.append(
-                    Problem(f"side {'AB'[s]} should have {CARDS[unit].coins} {unit} coins; the table shows {total}")
-                )
-            if len([p for p in board_pieces.values() if p.unit == unit]) > CARDS[unit].max_units:
-                problems.append(Problem(f"{unit} stands on the board more than once"))
-    if problems:
-        raise ReadError(problems)
-    state = State(Rules(solo=True), sides, board_pieces, control, current=AI)
-    return TableView(state, phys)

@@ -20,7 +20,7 @@ from engines.warchest import rules as R
 from engines.warchest.ai import AI_OPTION_TYPES, DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.board import Hex
 from engines.warchest.state import take
-from engines.warchest.table import AI, DISCARD, HAND_AT, REMOVED, RESERVE, ROYAL_NAME, TableView, zone_spot
+from engines.warchest.table import AI, DISCARD, REMOVED, RESERVE, ROYAL_NAME, TableView, hand_slot, zone_spot
 from engines.warchest.units import ROYAL
 
 
@@ -202,7 +202,7 @@ class Planner:
                 break
             side.hand.append(coin)
             guid = self._bag_guid(coin)
-            slot = HAND_AT + Vec3(-3 + 1.5 * len(self.ph.hand), -1.5, 0)
+            slot = hand_slot(self.ph.hand_at, len(self.ph.hand))
             self.ph.hand.append((coin, guid))
             out.append(Take(container=self.ph.bag[self.side], guid=guid, position=Position.of(slot)))
         return out
@@ -217,7 +217,7 @@ class Planner:
                 physical.remove(coin)
                 continue
             guid = self._bag_guid(coin)
-            slot = HAND_AT + Vec3(-3 + 1.5 * len(self.ph.hand), -1.5, 0)
+            slot = hand_slot(self.ph.hand_at, len(self.ph.hand))
             self.ph.hand.append((coin, guid))
             out.append(Take(container=self.ph.bag[self.side], guid=guid, position=Position.of(slot)))
         return out

@@ -17,8 +17,9 @@ from engines import registry
 from engines.base import ReadError
 from engines.warchest import rules as R
 from engines.warchest.ai import AiOptions
+from engines.warchest.read import read_table
 from engines.warchest.solo import setup_solo
-from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, build_table, key_hex, read_table
+from engines.warchest.table import AI, BOARD_TAG, COIN_TAG, HUMAN, LAYOUT, build_table, key_hex
 from engines.warchest.turn import Planner
 from tests.conftest import start_live, stop_live
 
