@@ -1,0 +1,172 @@
+"""Re-skinned tables: a table the project built, made as unlike ours as a Workshop mod's (issue 40).
+
+Every object gets a new GUID; our tags, GM notes and descriptions go; a game's ``rename`` gives pieces other names
+and resource names (coins as Custom_Token); the board is moved, turned, scaled and drawn at other proportions
+(``Warp``), the pieces on it going with it, and one space of the mod's art is off our layout's (an offset); extra
+objects lie about (a rulebook, dice, a second board). The same warp carries the original table's commands to where
+the re-skinned table's should be, so a test compares the bot's moves on both.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridge.commands import Command, Position
+from bridge.table import SaveFile, Vec3
+from bridge.table.geometry import Transform, normalize_angle
+
+Rename = Callable[[dict[str, Any]], dict[str, Any]]  # an ObjectState -> the fields to change (Nickname, Name...)
+
+
+@dataclass(frozen=True)
+class Warp:
+    """How the board and everything on it moves: about the board's centre ``centre`` (world), points within
+    ``half`` (x, z) of it are scaled by ``scale`` (x, z), turned by ``turn`` degrees about y, and moved by ``shift``;
+    ``nudged`` maps a space's offset from the centre (world units, as built) to a further offset of that space's
+    pieces in board units (the mod's art puts that space elsewhere)."""
+
+    centre: Vec3
+    half: tuple[float, float]
+    scale: tuple[float, float] = (1.2, 1.1)
+    turn: float = 30.0
+    shift: Vec3 = Vec3(3.0, 0.0, -2.0)  # noqa: RUF009 (a named tuple: immutable)
+    nudged: dict[tuple[float, float], tuple[float, float]] = field(default_factory=dict)
+    near: float = 0.5  # a piece this close to a nudged space lies on it
+
+    def holds(self, p: Vec3) -> bool:
+        return abs(p.x - self.centre.x) <= self.half[0] and abs(p.z - self.centre.z) <= self.half[1]
+
+    def frame(self) -> Transform:
+        """The board's layout frame after the warp: board-unit offsets from the centre -> world."""
+        return Transform(self.centre + self.shift, Vec3(0.0, self.turn, 0.0), Vec3(self.scale[0], 1.0, self.scale[1]))
+
+    def point(self, p: Vec3) -> Vec3:
+        """Where a point on the board lies after the warp (points off the board stay)."""
+        if not self.holds(p):
+            return p
+        local = p - self.centre
+        for (dx, dz), (ox, oz) in self.nudged.items():
+            if abs(local.x - dx) <= self.near and abs(local.z - dz) <= self.near:
+                local = Vec3(local.x + ox, local.y, local.z + oz)
+        return self.frame().to_world(local)
+
+
+@dataclass
+class Reskinned:
+    save: SaveFile
+    guids: dict[str, str]  # original GUID -> the re-skinned one
+    states: dict[str, dict[str, Any]]  # re-skinned GUID -> its ObjectState (contents included)
+    warp: Warp
+
+    def command(self, command: Command) -> dict[str, Any]:
+        """An original table's command as it should read on the re-skinned table."""
+        data: dict[str, Any] = command.model_dump(mode="json")
+        for key in ("guid", "container"):
+            if data.get(key) is not None:
+                data[key] = self.guids[data[key]]
+        if data.get("position") is not None:
+            moved = self.warp.point(Vec3(**data["position"]))
+            data["position"] = Position.of(moved).model_dump(mode="json")
+        return _rounded(data)
+
+
+def _rounded(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: ({a: round(b, 4) for a, b in v.items()} if isinstance(v, dict) else v) for k, v in data.items()}
+
+
+def commands(found: list[Command]) -> list[dict[str, Any]]:
+    """A re-skinned table's commands, rounded as :meth:`Reskinned.command` rounds."""
+    return [_rounded(c.model_dump(mode="json")) for c in found]
+
+
+def reskin(save: SaveFile, board_guid: str, warp: Warp, rename: Rename, *, seed: int = 7) -> Reskinned:
+    """``save`` re-skinned; ``board_guid``: the board the warp moves (turned and rescaled as a mod's board lies)."""
+    data = copy.deepcopy(save.to_dict())
+    rng = random.Random(seed)
+    guids: dict[str, str] = {}
+    states: dict[str, dict[str, Any]] = {}
+    for state in _every(data["ObjectStates"]):
+        old = str(state.get("GUID", ""))
+        new = guids.setdefault(old, _fresh_guid(rng, set(guids.values())))
+        changes = rename(state)  # from what the state carries as built
+        state["GUID"] = new
+        states[new] = state
+        for key in ("Tags", "GMNotes", "Description"):
+            state.pop(key, None)
+        state.update(changes)
+    for state in data["ObjectStates"]:
+        if state["GUID"] == guids[board_guid]:
+            _move_board(state, warp)
+        else:
+            _move_on_board(state, warp)
+    data["ObjectStates"] += _extras(rng)
+    return Reskinned(SaveFile.from_dict(data, "re-skinned table"), guids, states, warp)
+
+
+def _every(states: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for state in states:
+        yield state
+        yield from _every(state.get("ContainedObjects") or [])
+
+
+def _fresh_guid(rng: random.Random, taken: set[str]) -> str:
+    while (guid := f"{rng.getrandbits(24):06x}") in taken:
+        pass
+    return guid
+
+
+def _move_on_board(state: dict[str, Any], warp: Warp) -> None:
+    t = state["Transform"]
+    at = Vec3(t["posX"], t["posY"], t["posZ"])
+    if not warp.holds(at):
+        return
+    moved = warp.point(at)
+    t.update(posX=moved.x, posY=moved.y, posZ=moved.z, rotY=normalize_angle(t.get("rotY", 0.0) + warp.turn))
+
+
+def _move_board(state: dict[str, Any], warp: Warp) -> None:
+    """The board object itself: its centre off the layout's origin by (1.5, 0.5) board units (the art's margin),
+    at a scale of its own (2.0) and turned with the warp; :func:`board_placement` says how the layout lies on it."""
+    centre = warp.frame().to_world(Vec3(*ART_OFFSET))
+    t = state["Transform"]
+    t.update(posX=centre.x, posY=centre.y, posZ=centre.z, rotY=normalize_angle(t.get("rotY", 0.0) + warp.turn))
+    t.update(scaleX=MOD_SCALE, scaleZ=MOD_SCALE)
+    state.pop("AttachedSnapPoints", None)
+    state["CustomImage"] = {"ImageURL": "https://example.invalid/mod-board.jpg", "ImageSecondaryURL": ""}
+
+
+ART_OFFSET = (1.5, 0.0, 0.5)  # where the mod's board centre lies, in the warped layout's board units
+MOD_SCALE = 2.0
+
+
+def board_placement(warp: Warp, size: tuple[float, float], offsets: dict[str, tuple[float, float]]) -> dict[str, Any]:
+    """The profile's ``boards`` entry for the warped board: layout point v lies at frame(v) in the world and at
+    ``(frame(v) - board) / MOD_SCALE`` turned back in the board's frame, i.e. ``scale * v - ART_OFFSET * scale``
+    over MOD_SCALE."""
+    sx, sz = warp.scale
+    width, depth = size[0] + 2 * abs(ART_OFFSET[0]), size[1] + 2 * abs(ART_OFFSET[2])  # the art's margins
+    return {
+        "position": [-ART_OFFSET[0] * sx / MOD_SCALE, 0.0, -ART_OFFSET[2] * sz / MOD_SCALE],
+        "scale": [sx / MOD_SCALE, sz / MOD_SCALE],
+        "size": [width * sx / MOD_SCALE, depth * sz / MOD_SCALE],
+        "offsets": {k: list(v) for k, v in offsets.items()},
+    }
+
+
+def _extras(rng: random.Random) -> list[dict[str, Any]]:
+    """What a real mod carries besides the game's pieces: a rulebook, dice, a second board, far from the play."""
+
+    def obj(name: str, nickname: str, x: float, z: float, **more: Any) -> dict[str, Any]:
+        t = {"posX": x, "posY": 1.2, "posZ": z, "rotX": 0, "rotY": 0, "rotZ": 0, "scaleX": 1, "scaleY": 1, "scaleZ": 1}
+        return {"GUID": f"e{rng.getrandbits(20):05x}", "Name": name, "Nickname": nickname, "Transform": t, **more}
+
+    return [
+        obj("Custom_PDF", "Rulebook", -40.0, 30.0),
+        obj("Die_6", "", -38.0, 26.0),
+        obj("Die_6", "", -37.0, 26.0),
+        obj("Custom_Board", "Scenario board", 45.0, 30.0, CustomImage={"ImageURL": "https://example.invalid/b2.jpg"}),
+    ]
