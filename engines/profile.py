@@ -194,13 +194,18 @@ def _board_errors(key: str, board: Board, layouts: Mapping[str, BoardLayout]) ->
         return errors
     width, depth = board.size
     for layout_name, layout in layouts.items():
-        for space, at in placed_layout(layout, layout_name, board).spots.items():
-            local = board.local().to_world(at)
-            if abs(local.x) > width / 2 or abs(local.z) > depth / 2:
-                errors.append(
-                    f"boards.{key}: space {layout_name}:{space} lands at ({local.x:.2f}, {local.z:.2f}) in the board's "
-                    f"frame, off the board ({width:g} x {depth:g}): the transform is wrong"
-                )
+        off = [
+            (space, at)
+            for space, placed in placed_layout(layout, layout_name, board).spots.items()
+            if abs((at := board.local().to_world(placed)).x) > width / 2 or abs(at.z) > depth / 2
+        ]
+        if off:
+            space, at = off[0]
+            errors.append(
+                f"boards.{key}: {len(off)} of the {len(layout.spots)} spaces of {layout_name} land off the board "
+                f"({width:g} x {depth:g}), {layout_name}:{space} at ({at.x:.2f}, {at.z:.2f}) in the board's frame: "
+                "the transform is wrong"
+            )
     return errors
 
 
