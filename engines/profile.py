@@ -109,6 +109,14 @@ class Role(_Strict):
         return " or ".join(m.words() for m in self.match)
 
 
+class Stray(_Strict):
+    """Objects that look like the game's pieces (``match``), each of which must play a role; ``hint`` says what an
+    object so matched but in no role lacks ("a card number in its GM notes")."""
+
+    match: Match
+    hint: str = ""
+
+
 class Board(_Strict):
     """Where the game's layout lies on a mod's board object: a point in board units (the game's layout) goes to
     ``position + rotate_y(rotation_y, scale * point)`` in the board object's own frame (TTS's local coordinates),
@@ -135,7 +143,7 @@ class Profile(_Strict):
     mod: str
     roles: dict[str, Role]
     boards: dict[str, Board] = {}
-    strays: tuple[Match, ...] = ()
+    strays: tuple[Stray, ...] = ()
     settings: dict[str, int | str] = {}
 
     def to_json(self) -> dict[str, Any]:
@@ -154,6 +162,7 @@ class RoleSpec:
 
     what: str
     many: bool = False
+    mark: bool = False  # marks an object that plays another role too (Wakhan's seat: one of the seat's zones)
 
 
 @dataclass(frozen=True)
@@ -178,7 +187,7 @@ def check(profile: Profile, spec: ProfileSpec) -> list[str]:
             errors.append(f"boards.{key}: not a board of {spec.title} (its boards: {', '.join(spec.boards)})")
             continue
         errors += _board_errors(key, board, spec.boards[key])
-    errors += _shared_guids(profile)
+    errors += _shared_guids(profile, spec)
     return errors
 
 
@@ -209,10 +218,12 @@ def _board_errors(key: str, board: Board, layouts: Mapping[str, BoardLayout]) ->
     return errors
 
 
-def _shared_guids(profile: Profile) -> list[str]:
+def _shared_guids(profile: Profile, spec: ProfileSpec) -> list[str]:
     owners: dict[str, str] = {}
     errors = []
     for key, role in profile.roles.items():
+        if key in spec.roles and spec.roles[key].mark:
+            continue
         for match in role.match:
             if match.guid is None:
                 continue
@@ -271,13 +282,21 @@ class Cast:
         self._role: dict[int, str] = {}  # id(object) -> role key
         self._top: dict[str, list[TableObject]] = {key: [] for key in spec.roles}
         self._index = _MatchIndex(profile)
-        self._classify()
+        wrong = check(profile, spec)
+        if wrong:  # a profile not made for this game reads nothing
+            self.problems += [Problem(f"the table profile for {profile.mod}: {error}") for error in wrong]
+        else:
+            self._classify()
 
     def _classify(self) -> None:
         seen: set[str] = set()
         for obj, top in _walk(self.table):
             seen.add(obj.guid)
-            roles = self._index.roles_of(obj)
+            found = self._index.roles_of(obj)
+            roles = [key for key in found if not self.spec.roles[key].mark]
+            if top:
+                for mark in (key for key in found if self.spec.roles[key].mark):
+                    self._top[mark].append(obj)
             if len(roles) > 1:
                 self.problems.append(
                     Problem(f"plays roles {' and '.join(map(repr, roles))}: one object, one role", obj)
@@ -286,8 +305,8 @@ class Cast:
                 self._role[id(obj)] = roles[0]
                 if top:
                     self._top[roles[0]].append(obj)
-            elif any(m.matches(obj) for m in self.profile.strays):
-                self.problems.append(Problem(f"looks like a piece of {self.spec.title} but plays no role", obj))
+            else:
+                self._stray(obj)
         for key, role in self.profile.roles.items():
             if role.box is not None:
                 self._top[key].append(_box_object(key, self.spec.roles[key].what, role.box))
@@ -296,6 +315,12 @@ class Cast:
                     self.problems.append(
                         Problem(f"{self._named(key)} names GUID {match.guid!r}, which no object on the table has")
                     )
+
+    def _stray(self, obj: TableObject) -> None:
+        stray = next((s for s in self.profile.strays if s.match.matches(obj)), None)
+        if stray is not None:
+            hint = f" ({stray.hint})" if stray.hint else ""
+            self.problems.append(Problem(f"looks like a piece of {self.spec.title} but plays no role{hint}", obj))
 
     def _named(self, key: str) -> str:
         return f"the {self.spec.roles[key].what} (role {key!r}, {self.profile.roles[key].words()})"
@@ -321,7 +346,7 @@ class Cast:
         if len(found) == 1:
             return found[0]
         if not found:
-            self.problems.append(Problem(f"{self._named(key)} is not on the table"))
+            self.problems.append(Problem(f"{self._named(key)} is missing from the table"))
         for extra in found[1:]:
             self.problems.append(
                 Problem(

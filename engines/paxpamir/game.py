@@ -15,7 +15,9 @@ from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.table import person
 from engines.paxpamir.table.build import build_table
 from engines.paxpamir.table.read import TableView, read_table
+from engines.paxpamir.table.roles import SPEC
 from engines.paxpamir.table.turn import turn_decisions
+from engines.profile import ProfileSpec
 from engines.search import PLAYOUTS, SEARCH, search_games
 
 
@@ -26,7 +28,10 @@ class PaxPamir(Game[TableView, Any]):
     plays_person = True
 
     def read(self, table: Table) -> TableView:
-        return read_table(table)
+        return read_table(table, self.profile)
+
+    def profile_spec(self) -> ProfileSpec:
+        return SPEC
 
     def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
         return turn_decisions(state, rng, options)
@@ -38,10 +43,10 @@ class PaxPamir(Game[TableView, Any]):
         return commands
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
-        return person.moves(previous, read_table(table))
+        return person.moves(previous, read_table(table, self.profile))
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-        return person.play(previous, read_table(table), move_id, rng)
+        return person.play(previous, read_table(table, self.profile), move_id, rng)
 
     def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
         """Before her first turn the people's listed loyalties are theirs to change or keep: Bot turn keeps them."""

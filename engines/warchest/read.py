@@ -58,11 +58,12 @@ def read_table(table: Table, profile: Profile | None = None) -> TableView:
     """The state ``table`` shows, its objects found by ``profile`` (the built table's by default); raises
     :class:`ReadError` naming each object or role that cannot be read."""
     cast = Cast(profile or BUILT, SPEC, table)
+    found = len(cast.problems)  # what the profile found amiss (a stray, a GUID gone) is named with the rest
     board = cast.one("board")
     zones = {key: zone for key in ZONES if (zone := cast.one(zone_role(*key))) is not None}
     bags = {side: bag for side in (AI, HUMAN) if (bag := cast.one(f"bag:{SIDES[side]}")) is not None}
     units = _unit_cards(cast)
-    if cast.problems or board is None:
+    if len(cast.problems) > found or board is None:  # no fixtures, nothing to read by
         raise ReadError(cast.problems)
     hands = cast.objects("hand")
     phys = Physical(

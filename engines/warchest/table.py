@@ -22,7 +22,7 @@ from bridge.table import SaveFile, Vec3
 from bridge.table.geometry import Transform
 from bridge.table.ttsfacts import RANDOM_BAG_TAG, scale_for_depth
 from engines.layout import BoardLayout
-from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
 from engines.tablekit import Builder, grid
 from engines.warchest.ai import AiOptions
 from engines.warchest.board import HEXES, Hex
@@ -265,7 +265,13 @@ def built_profile() -> Profile:
         f"coin:{ROYAL}": tagged(COIN_TAG, nickname=ROYAL_NAME),
         **{f"marker:{s}": tagged(MARKER_TAG, SIDE_TAGS[i]) for i, s in enumerate(SIDES)},
     }
-    strays = tuple(Match(tags=(tag,)) for tag in (COIN_TAG, CARD_TAG, MARKER_TAG, BAG_TAG))
+    hints = {
+        COIN_TAG: "a coin not named after a unit",
+        CARD_TAG: "a unit card must be named after a unit and tagged with its side",
+        MARKER_TAG: "a control marker without a side's tag",
+        BAG_TAG: "a bag without a side's tag",
+    }
+    strays = tuple(Stray(match=Match(tags=(tag,)), hint=hint) for tag, hint in hints.items())
     return Profile(game=T, mod="the War Chest table automa builds", roles=roles, strays=strays)
 
 

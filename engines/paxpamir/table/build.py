@@ -155,7 +155,6 @@ def build_table(
         for area, count in areas.items():
             if count < 0:
                 raise ValueError(f"the state puts more {kind}s in play than the game has ({area})")
-            centre = spots.area(area, positions)
             for _, offset in zip(range(count), L.offsets(area), strict=False):
-                b.add(b.piece(kind, owner, centre + offset, colour))
+                b.add(b.piece(kind, owner, spots.piece(area, positions, offset), colour))
     return SaveFile.from_dict({"SaveName": "Pax Pamir", "ObjectStates": b.objects}, "Pax Pamir table")

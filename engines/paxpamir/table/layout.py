@@ -12,14 +12,14 @@ how many pieces lie in each area; building, reading and planning all go through 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
 
 from bridge.table import Vec3
 from bridge.table.geometry import ONE, ZERO, Transform
 from bridge.table.ttsfacts import scale_for_depth
-from engines.layout import BoardLayout
+from engines.layout import BoardLayout, Located
 from engines.paxpamir.data import COALITIONS, REGIONS, SUITS, Coalition, Region, game_data
 from engines.paxpamir.setup import COLUMNS, ROWS
 from engines.paxpamir.state import BLOCKS, CYLINDERS, GIFT_PRICES, State
@@ -119,6 +119,13 @@ NO_LOYALTY = Vec3(1.3, 0.1, 0.4)
 GIFTS = BoardLayout(
     spots={str(p): Vec3(-0.6 + 0.6 * i, 0.1, -0.4) for i, p in enumerate(GIFT_PRICES)}, snap=0.45, extent=1.8
 )
+BOARD_LAYOUTS = {"map": MAP, "market": MARKET, "favored": FAVORED, "vp": VP_TRACK}  # by their names in a profile
+DIAL_LAYOUTS = {"loyalty": LOYALTY, "gifts": GIFTS}
+
+
+def built_layouts(seats: Iterable[int]) -> dict[str, BoardLayout]:
+    """The layouts as built: the board's by name, each seat's dial's as "loyalty:N" and "gifts:N"."""
+    return BOARD_LAYOUTS | {f"{name}:{s}": layout for s in seats for name, layout in DIAL_LAYOUTS.items()}
 
 
 # --- areas beside the board (world coordinates of a fresh table) ---------------------------------------------
@@ -305,9 +312,10 @@ class Spots:
     """World positions on one table: the board's and the dials' frames and each zone's centre (a fresh table's,
     or those read from a live one)."""
 
-    board: Transform  # the board's frame in board units (engines.layout.board_units)
+    board: Transform  # the board's frame in board units (engines.layout.board_units, or a table profile's)
     zones: dict[tuple[str, str], Vec3]  # (kind, seat or coalition or "") -> centre
     dials: dict[int, Transform]
+    layouts: dict[str, BoardLayout]  # the board's by name, each dial's as "loyalty:N", "gifts:N" (profile offsets)
 
     @classmethod
     def fresh(cls, seats: int) -> Spots:
@@ -317,12 +325,19 @@ class Spots:
         dials = {
             s: Transform(seat_centre(s) + DIAL_OFFSET, ZERO, Vec3(DIAL_SCALE, 1, DIAL_SCALE)) for s in range(seats)
         }
-        return cls(Transform(BOARD_AT, ZERO, ONE), zones, dials)
+        return cls(Transform(BOARD_AT, ZERO, ONE), zones, dials, built_layouts(range(seats)))
+
+    def locate(self, name: str, position: Vec3) -> Located:
+        """The space of the board's layout ``name`` at ``position``; raises BetweenSpots."""
+        return self.layouts[name].locate_in(self.board, position)
+
+    def locate_on_dial(self, seat: int, name: str, position: Vec3) -> Located:
+        return self.layouts[f"{name}:{seat}"].locate_in(self.dials[seat], position)
 
     def card(self, place: CardPlace) -> Vec3:
         """Where a card lies (its centre; piles rise card by card)."""
         if place.kind == "market":
-            return self.board.to_world(MARKET.spots[place.key]) + Vec3(0, 0.05, 0)
+            return self.board.to_world(self.layouts["market"].spots[place.key]) + Vec3(0, 0.05, 0)
         centre = self.zones[(place.kind, place.key)]
         i = place.index
         if place.kind == "court":
@@ -338,35 +353,46 @@ class Spots:
         return Vec3(centre.x, base + PILE_STEP * i, centre.z)  # face-up piles: the last one on top
 
     def area(self, area: Area, cards: dict[str, Vec3]) -> Vec3:
-        """The centre of a piece area; a card's pieces ride on the card where it now lies (``cards``)."""
+        """The centre of a piece area (:meth:`piece` at no offset)."""
+        return self.piece(area, cards, ZERO)
+
+    def piece(self, area: Area, cards: dict[str, Vec3], offset: Vec3) -> Vec3:
+        """A place ``offset`` from an area's centre (:func:`offsets`); on the board, in the board's frame, so the
+        pieces on a turned or scaled board lie as they would on ours; a card's pieces ride on the card where it now
+        lies (``cards``)."""
+        on_board = self._on_board(area)
+        if on_board is not None:
+            return self.board.to_world(on_board + offset)
         kind = area[0]
-        if kind == "region":
-            return self.board.to_world(MAP.spots[f"region:{area[1]}"])
-        if kind == "border":
-            return self.board.to_world(MAP.spots[f"border:{area[1]}"])
-        if kind == "slot":
-            return self.board.to_world(MARKET.spots[area[1]]) + Vec3(0, 0.1, 0)
         if kind == "card":
-            return cards[f"card:{area[1]}"] + Vec3(0, 0.1, 0)
+            return cards[f"card:{area[1]}"] + Vec3(0, 0.1, 0) + offset
         if kind == "gift":
-            return self.dials[int(area[1])].to_world(GIFTS.spots[area[2]])
+            return self.dials[int(area[1])].to_world(self.layouts[f"gifts:{area[1]}"].spots[area[2]]) + offset
         if kind in ("cylinders", "rupees", "blocks"):
-            return self.zones[(kind, area[1])]
-        return self.zones[("bank", "")]
+            return self.zones[(kind, area[1])] + offset
+        return self.zones[("bank", "")] + offset
+
+    def _on_board(self, area: Area) -> Vec3 | None:
+        """An area's centre in board units, for the areas on the board (regions, borders, market slots)."""
+        if area[0] in ("region", "border"):
+            return self.layouts["map"].spots[f"{area[0]}:{area[1]}"]
+        if area[0] == "slot":
+            return self.layouts["market"].spots[area[1]] + Vec3(0, 0.1, 0)
+        return None
 
     def loyalty(self, seat: int, coalition: str | None) -> Vec3:
-        local = LOYALTY.spots[coalition] if coalition else NO_LOYALTY
+        local = self.layouts[f"loyalty:{seat}"].spots[coalition] if coalition else NO_LOYALTY
         return self.dials[seat].to_world(local) + Vec3(0, 0.1, 0)
 
     def vp(self, seat: int, vp: int) -> Vec3:
-        return self.board.to_world(VP_TRACK.spots[f"{seat % 3}:{min(vp, VP_MAX)}"]) + Vec3(0, 0.2, 0)
+        return self.board.to_world(self.layouts["vp"].spots[f"{seat % 3}:{min(vp, VP_MAX)}"]) + Vec3(0, 0.2, 0)
 
     def favored(self, suit: str) -> Vec3:
-        return self.board.to_world(FAVORED.spots[suit]) + Vec3(0, 0.1, 0)
+        return self.board.to_world(self.layouts["favored"].spots[suit]) + Vec3(0, 0.1, 0)
 
     def ruler(self, region: str, seat: int | None) -> Vec3:
         """A region's ruler token: in front of its ruler's dial (a place for each region), else on the region's
         upper edge."""
         if seat is None:
-            return self.board.to_world(MAP.spots[f"region:{region}"] + Vec3(0, 0.1, 1.6))
+            return self.board.to_world(self.layouts["map"].spots[f"region:{region}"] + Vec3(0, 0.1, 1.6))
         return self.dials[seat].position + Vec3(-2.0 + 0.8 * [str(r) for r in REGIONS].index(region), 0.1, -2.4)

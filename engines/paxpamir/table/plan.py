@@ -102,9 +102,9 @@ class Planner:
         ph = self.view.physical
         areas = ph.pieces[group]
         del areas[source][guid]
-        centre = ph.spots.area(area, ph.card_at)
         taken = [p for pieces in (ph.pieces[g].get(area, {}) for g in ph.pieces) for p in pieces.values()]
-        at = next(centre + o for o in L.offsets(area) if all((centre + o - p).length() > FREE for p in taken))
+        places = (ph.spots.piece(area, ph.card_at, o) for o in L.offsets(area))
+        at = next(place for place in places if all((place - p).length() > FREE for p in taken))
         areas.setdefault(area, {})[guid] = at
         return Move(guid=guid, position=Position.of(at))
 

@@ -21,7 +21,8 @@ from engines.paxpamir.rules import refresh_pragmatic_loyalty
 from engines.paxpamir.setup import COLUMNS, ROWS, Market
 from engines.paxpamir.state import BLOCKS, CYLINDERS, Player, State
 from engines.paxpamir.table import layout as L
-from engines.tablekit import one_tagged
+from engines.paxpamir.table.roles import BUILT, SEATS, SPEC
+from engines.profile import Cast, Profile
 
 Places = dict[str, list[tuple[tuple[float, float], str]]]  # "kind:key" -> (order, card key)
 
@@ -48,22 +49,11 @@ class TableView:
     planner: Any = field(default=None, repr=False)
 
 
-def _seat_of(obj: TableObject) -> int | None:
-    for tag in obj.project_tags:
-        prefix, _, n = tag.lower().rpartition(".")
-        if prefix == f"{L.T}.seat" and n.isdigit():
-            return int(n)
-    return None
-
-
-def _coalition_of(obj: TableObject) -> Coalition | None:
-    return next((c for c in COALITIONS if obj.has_tag(L.coalition_tag(c))), None)
-
-
 class _Reader:
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.problems: list[Problem] = []
+    def __init__(self, cast: Cast) -> None:
+        self.cast = cast
+        self.table = cast.table
+        self.problems: list[Problem] = cast.problems
 
     def fail(self, message: str, obj: TableObject | None = None) -> None:
         self.problems.append(Problem(message, obj))
@@ -71,77 +61,62 @@ class _Reader:
     # --- zones and fixtures -------------------------------------------------------------------------------
 
     def zones(self) -> tuple[dict[tuple[str, str], TableObject], list[int], int | None]:
-        courts = self.table.with_tag(f"{L.T}.court")
-        seats = sorted({s for z in courts if (s := _seat_of(z)) is not None})
+        courts = {s: self.cast.objects(f"zone:court:{s}") for s in SEATS}
+        seats = [s for s, found in courts.items() if found]
         if seats != list(range(len(seats))) or not 2 <= len(seats) <= 3:
             self.fail(
-                f"the table needs court zones for seats 0 to 1 or 0 to 2 (tags '{L.T}.court', '{L.T}.seat.N'); "
-                f"it has seats {seats}"
+                f"the table needs court zones for seats 0 to 1 or 0 to 2 (roles 'zone:court:N'); it has seats {seats}"
             )
-        wakhan = [s for z in courts if z.has_tag(L.WAKHAN_TAG) and (s := _seat_of(z)) is not None]
+        marked = self.cast.objects("wakhan")
+        wakhan = [s for s in seats if any(zone in marked for zone in courts[s])]
         if len(wakhan) != 1:
-            self.fail(f"exactly one court zone must be Wakhan's (tag '{L.WAKHAN_TAG}'); found {len(wakhan)}")
+            self.fail(f"exactly one court zone must be Wakhan's (role 'wakhan'); found {len(wakhan)}")
         found: dict[tuple[str, str], TableObject] = {}
 
-        def pick(kind: str, key: str, extra: str | None, label: str) -> None:
-            tag = f"{L.T}.{kind}"
-            matches = [z for z in self.table.with_tag(tag) if extra is None or z.has_tag(extra)]
-            if len(matches) != 1:
-                what = "is missing" if not matches else "is there twice"
-                self.fail(f"{label} (tag '{tag}'{', ' + extra if extra else ''}) {what}")
-            else:
-                found[(kind, key)] = matches[0]
+        def pick(role: str, key: tuple[str, str]) -> None:
+            zone = self.cast.one(role)
+            if zone is not None:
+                found[key] = zone
 
         for seat in seats:
             for kind in L.SEAT_ZONES:
-                pick(kind, str(seat), L.seat_tag(seat), f"seat {seat}'s {kind} zone")
+                pick(f"zone:{kind}:{seat}", (kind, str(seat)))
         for kind in L.SHARED_ZONES:
-            pick(kind, "", None, f"the {kind.replace('_', ' ')} zone")
+            pick(f"zone:{kind}", (kind, ""))
         for coalition in COALITIONS:
-            pick("blocks", coalition, L.coalition_tag(coalition), f"the {coalition} block supply zone")
+            pick(f"zone:blocks:{coalition}", ("blocks", coalition))
         return found, seats, wakhan[0] if len(wakhan) == 1 else None
-
-    def seat_piece(self, tag: str, seat: int, what: str) -> TableObject | None:
-        """The one object with ``tag`` of ``seat`` (its dial, loyalty token, VP marker)."""
-        found = [o for o in self.table.with_tag(tag) if _seat_of(o) == seat]
-        if len(found) != 1:
-            self.fail(
-                f"seat {seat}'s {what} (tags '{tag}', '{L.seat_tag(seat)}') "
-                f"{'is missing' if not found else 'is there twice'}"
-            )
-            return None
-        return found[0]
 
     def zone_of(self, zones: dict[tuple[str, str], TableObject], obj: TableObject) -> tuple[str, str] | None:
         return next((key for key, zone in zones.items() if zone.encloses(obj.position)), None)
 
 
-def _card_key(item: TableObject) -> str | None:
-    kind = "ai" if item.has_tag(L.AI_CARD_TAG) else "card" if item.has_tag(L.CARD_TAG) else None
-    if kind is None:
-        return None
-    data = game_data()
-    notes = item.gm_notes.strip()
-    number = int(notes) if notes.isdigit() else 0
-    known = number in data.ai_cards if kind == "ai" else number in data.court or number in data.events
-    return f"{kind}:{notes}" if known else f"{kind}:?"
+def _card_key(cast: Cast, item: TableObject) -> str | None:
+    """``card:N`` or ``ai:N`` for a card the profile names, else None."""
+    role = cast.role(item)
+    return role if role is not None and role.startswith(("card:", "ai:")) else None
 
 
-def read_table(table: Table) -> TableView:
-    r = _Reader(table)
-    board = one_tagged(table, L.BOARD_TAG, "map board", r.problems)
+def read_table(table: Table, profile: Profile | None = None) -> TableView:
+    """The state ``table`` shows, its objects found by ``profile`` (the built table's by default); raises
+    :class:`ReadError` naming each object or role that cannot be read."""
+    r = _Reader(Cast(profile or BUILT, SPEC, table))
+    found = len(r.problems)  # what the profile found amiss (a stray, a GUID gone) is named with the rest
+    board = r.cast.one("board")
     zones, seats, wakhan = r.zones()
-    dials = {seat: dial for seat in seats if (dial := r.seat_piece(L.DIAL_TAG, seat, "loyalty dial")) is not None}
-    if r.problems or board is None or wakhan is None:
+    dials = {seat: dial for seat in seats if (dial := r.cast.one(f"dial:{seat}")) is not None}
+    if len(r.problems) > found or board is None or wakhan is None:  # no fixtures, nothing to read by
         raise ReadError(r.problems)
 
     spots = L.Spots(
-        L.MAP.frame(board),
+        r.cast.frame("board", L.MAP, board),
         {key: z.position for key, z in zones.items()},
-        {s: d.transform for s, d in dials.items()},
+        {s: r.cast.frame(f"dial:{s}", L.LOYALTY, d) for s, d in dials.items()},
+        {name: r.cast.layout("board", name) for name in L.BOARD_LAYOUTS}
+        | {f"{name}:{s}": r.cast.layout(f"dial:{s}", name) for s in dials for name in L.DIAL_LAYOUTS},
     )
     phys = Physical(spots)
-    places, seen = _read_cards(r, board, zones, phys)
+    places, seen = _read_cards(r, zones, phys)
 
     def cards_in(where: str) -> list[int]:
         return [int(k.partition(":")[2]) for _, k in sorted(places.get(where, []))]
@@ -154,11 +129,11 @@ def read_table(table: Table) -> TableView:
                 r.fail(f"market slot row {row + 1}, column {col} holds {len(here)} cards")
             market.cards[row][col] = here[0] if here else None
 
-    pieces = _read_pieces(r, board, zones, dials, phys, seats, places)
+    pieces = _read_pieces(r, zones, phys, seats, places)
     players = []
     for seat in seats:
         s = str(seat)
-        loyalty = _read_loyalty(r, dials[seat], phys, seat, wakhan)
+        loyalty = _read_loyalty(r, phys, seat, wakhan)
         gifts = sorted(int(a[2]) for a in pieces[("cylinder", s)] if a[0] == "gift")
         players.append(
             Player(
@@ -168,7 +143,7 @@ def read_table(table: Table) -> TableView:
                 court=cards_in(f"court:{s}"),
                 prizes=cards_in(f"prizes:{s}"),
                 gifts=gifts,
-                vp=_read_vp(r, board, phys, seat),
+                vp=_read_vp(r, phys, seat),
                 wakhan=seat == wakhan,
             )
         )
@@ -189,9 +164,9 @@ def read_table(table: Table) -> TableView:
             continue
         lasting[events[number].if_discarded.id] = wakhan
         discard.append(number)
-    favored = _read_favored(r, table, board, phys)
+    favored = _read_favored(r, phys)
     for region in REGIONS:  # shown for people, not read: rule comes from the pieces
-        token = one_tagged(table, L.region_tag(region), f"ruler token of {region.title()}", r.problems)
+        token = r.cast.one(f"ruler:{region}")
         if token is not None:
             phys.rulers[region] = token.guid
     ai_cards = {int(k.partition(":")[2]) for k in seen if k.startswith("ai:")}
@@ -242,7 +217,7 @@ def read_table(table: Table) -> TableView:
 
 
 def _read_cards(
-    r: _Reader, board: TableObject, zones: dict[tuple[str, str], TableObject], phys: Physical
+    r: _Reader, zones: dict[tuple[str, str], TableObject], phys: Physical
 ) -> tuple[Places, dict[str, TableObject]]:
     """Where every card lies, in order within its place; each card key's object, for the checks after."""
     places: Places = {}  # "kind:key" -> (order, card key)
@@ -252,9 +227,6 @@ def _read_cards(
         key: str | None, obj: TableObject, container: TableObject | None, where: str, order: tuple[float, float]
     ) -> None:
         if key is None:
-            return
-        if key.endswith(":?"):
-            r.fail("a Pax Pamir card whose GM notes do not give a card number", obj)
             return
         if key in seen:
             r.fail(f"{key.replace(':', ' ')} is on the table twice (also {seen[key].describe()})", obj)
@@ -268,10 +240,10 @@ def _read_cards(
 
     for obj in r.table:
         items: Iterable[TableObject] = obj.contents if obj.type == "Deck" else [obj]
-        keyed = [(it, _card_key(it)) for it in items]
+        keyed = [(it, _card_key(r.cast, it)) for it in items]
         if not any(k for _, k in keyed):
             continue
-        where = _card_area(r, board, zones, obj)
+        where = _card_area(r, zones, phys.spots, obj)
         if where is None:
             continue
         kind = where.partition(":")[0]
@@ -295,12 +267,10 @@ def _read_cards(
     return places, seen
 
 
-def _card_area(
-    r: _Reader, board: TableObject, zones: dict[tuple[str, str], TableObject], obj: TableObject
-) -> str | None:
+def _card_area(r: _Reader, zones: dict[tuple[str, str], TableObject], spots: L.Spots, obj: TableObject) -> str | None:
     """Where a card (or a deck of them) lies: ``market:r,c`` or ``<zone kind>:<seat>``; None (with a problem)."""
     try:
-        slot = L.MARKET.locate(board, obj.position).spot
+        slot = spots.locate("market", obj.position).spot
     except BetweenSpots as exc:
         r.fail(f"a card {exc}", obj)
         return None
@@ -315,9 +285,7 @@ def _card_area(
 
 def _read_pieces(
     r: _Reader,
-    board: TableObject,
     zones: dict[tuple[str, str], TableObject],
-    dials: dict[int, TableObject],
     phys: Physical,
     seats: list[int],
     places: Places,
@@ -326,24 +294,12 @@ def _read_pieces(
     out |= {("block", c): {} for c in COALITIONS}
     out[("rupee", "")] = {}
     court_cards = {seat: [(phys.card_at[k].x, k) for _, k in places.get(f"court:{seat}", [])] for seat in seats}
-    for obj in r.table:
-        if obj.has_tag(L.CYLINDER_TAG):
-            seat = _seat_of(obj)
-            if seat not in seats:
-                r.fail("a cylinder without a seat's tag", obj)
-                continue
-            kind, owner = "cylinder", str(seat)
-        elif obj.has_tag(L.BLOCK_TAG):
-            coalition = _coalition_of(obj)
-            if coalition is None:
-                r.fail("a block without a coalition's tag", obj)
-                continue
-            kind, owner = "block", coalition
-        elif obj.has_tag(L.RUPEE_TAG):
-            kind, owner = "rupee", ""
-        else:
+    for role, obj in (*r.cast.playing("cylinder:"), *r.cast.playing("block:"), *r.cast.playing("rupee")):
+        kind, _, owner = role.partition(":")
+        if kind == "cylinder" and int(owner) not in seats:
+            r.fail(f"a cylinder of seat {owner}, which is not at the table", obj)
             continue
-        area = _piece_area(r, board, zones, dials, court_cards, obj, kind, owner)
+        area = _piece_area(r, zones, phys.spots, court_cards, obj, kind, owner)
         if area is not None:
             out[(kind, owner)].setdefault(area, {})[obj.guid] = obj.position
     for (kind, owner), areas in out.items():
@@ -361,9 +317,8 @@ def _read_pieces(
 
 def _piece_area(
     r: _Reader,
-    board: TableObject,
     zones: dict[tuple[str, str], TableObject],
-    dials: dict[int, TableObject],
+    spots: L.Spots,
     court_cards: dict[int, list[tuple[float, str]]],
     obj: TableObject,
     kind: str,
@@ -371,8 +326,8 @@ def _piece_area(
 ) -> L.Area | None:
     what = {"cylinder": "a cylinder", "block": "a block", "rupee": "a rupee"}[kind]
     try:
-        spot = L.MAP.locate(board, obj.position).spot
-        slot = L.MARKET.locate(board, obj.position).spot
+        spot = spots.locate("map", obj.position).spot
+        slot = spots.locate("market", obj.position).spot
     except BetweenSpots as exc:
         r.fail(f"{what} {exc}", obj)
         return None
@@ -388,9 +343,9 @@ def _piece_area(
             return None
         return ("slot", slot)
     if kind == "cylinder":
-        for seat, dial in dials.items():
+        for seat in spots.dials:
             try:
-                gift = L.GIFTS.locate(dial, obj.position).spot
+                gift = spots.locate_on_dial(seat, "gifts", obj.position).spot
             except BetweenSpots as exc:
                 r.fail(f"a cylinder on seat {seat}'s dial {exc} (gift spaces)", obj)
                 return None
@@ -414,17 +369,17 @@ def _piece_area(
     return None
 
 
-def _read_loyalty(r: _Reader, dial: TableObject, phys: Physical, seat: int, wakhan: int) -> Coalition | None:
+def _read_loyalty(r: _Reader, phys: Physical, seat: int, wakhan: int) -> Coalition | None:
     """A person's loyalty: the coalition space of their dial their token lies on. Wakhan's token only shows her
     pragmatic loyalty, which comes from her AI card."""
-    token = r.seat_piece(L.LOYALTY_TAG, seat, "loyalty token")
+    token = r.cast.one(f"loyalty:{seat}")
     if token is None:
         return None
     phys.loyalty[seat] = token.guid
     if seat == wakhan:
         return None
     try:
-        spot = L.LOYALTY.locate(dial, token.position).spot
+        spot = phys.spots.locate_on_dial(seat, "loyalty", token.position).spot
     except BetweenSpots as exc:
         r.fail(f"a loyalty token {exc}", token)
         return None
@@ -434,13 +389,13 @@ def _read_loyalty(r: _Reader, dial: TableObject, phys: Physical, seat: int, wakh
     return L.coalition_of(spot)
 
 
-def _read_vp(r: _Reader, board: TableObject, phys: Physical, seat: int) -> int:
-    marker = r.seat_piece(L.VP_TAG, seat, "victory-point marker")
+def _read_vp(r: _Reader, phys: Physical, seat: int) -> int:
+    marker = r.cast.one(f"vp:{seat}")
     if marker is None:
         return 0
     phys.vp[seat] = marker.guid
     try:
-        spot = L.VP_TRACK.locate(board, marker.position).spot
+        spot = phys.spots.locate("vp", marker.position).spot
     except BetweenSpots as exc:
         r.fail(f"a victory-point marker {exc}", marker)
         return 0
@@ -450,13 +405,13 @@ def _read_vp(r: _Reader, board: TableObject, phys: Physical, seat: int) -> int:
     return int(spot.partition(":")[2])
 
 
-def _read_favored(r: _Reader, table: Table, board: TableObject, phys: Physical) -> Suit:
-    marker = one_tagged(table, L.FAVORED_TAG, "favored-suit marker", r.problems)
+def _read_favored(r: _Reader, phys: Physical) -> Suit:
+    marker = r.cast.one("favored")
     if marker is None:
         return "political"
     phys.favored = marker.guid
     try:
-        spot = L.FAVORED.locate(board, marker.position).spot
+        spot = phys.spots.locate("favored", marker.position).spot
     except BetweenSpots as exc:
         r.fail(f"the favored-suit marker {exc}", marker)
         return "political"

@@ -1,0 +1,84 @@
+"""Which object is what on a Pax Pamir table: the roles the reader asks a table profile for, and how the table this
+project builds plays them.
+
+The reader (:mod:`engines.paxpamir.table.read`) knows no tag, name or note of ours: it asks for roles ("board",
+"zone:court:1", "card:12", "cylinder:0"), and :func:`built_profile` says how the built table plays each (by the tags
+and GM notes :mod:`engines.paxpamir.table.build` gives). A Workshop mod's profile plays them with its own objects.
+"""
+
+from __future__ import annotations
+
+from engines.paxpamir.data import COALITIONS, REGIONS, game_data
+from engines.paxpamir.table import layout as L
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+
+SEATS = range(3)  # Wakhan and one or two people
+
+
+def _card_roles() -> dict[str, RoleSpec]:
+    data = game_data()
+    court = {f"card:{n}": RoleSpec(f"court card {n} ({c.name})", many=True) for n, c in data.court.items()}
+    events = {f"card:{n}": RoleSpec(f"event card {n} ({e.name})", many=True) for n, e in data.events.items()}
+    ai = {f"ai:{n}": RoleSpec(f"Wakhan AI card {n}", many=True) for n in data.ai_cards}
+    return court | events | ai
+
+
+SPEC = ProfileSpec(
+    game=L.T,
+    title="Pax Pamir",
+    roles={
+        "board": RoleSpec("map board"),
+        **{f"zone:{kind}:{s}": RoleSpec(f"seat {s}'s {kind} zone", many=True) for s in SEATS for kind in L.SEAT_ZONES},
+        "wakhan": RoleSpec("mark of Wakhan's seat (one of her seat's zones)", many=True, mark=True),
+        **{f"zone:{kind}": RoleSpec(f"{kind.replace('_', ' ')} zone") for kind in L.SHARED_ZONES},
+        **{f"zone:blocks:{c}": RoleSpec(f"{c} block supply zone") for c in COALITIONS},
+        **{f"dial:{s}": RoleSpec(f"seat {s}'s loyalty dial (Wakhan's aid card)", many=True) for s in SEATS},
+        **{f"loyalty:{s}": RoleSpec(f"seat {s}'s loyalty token", many=True) for s in SEATS},
+        **{f"vp:{s}": RoleSpec(f"seat {s}'s victory-point marker", many=True) for s in SEATS},
+        "favored": RoleSpec("favored-suit marker"),
+        **{f"ruler:{r}": RoleSpec(f"ruler token of {r.title()}") for r in REGIONS},
+        **_card_roles(),
+        **{f"cylinder:{s}": RoleSpec(f"seat {s}'s cylinder", many=True) for s in SEATS},
+        **{f"block:{c}": RoleSpec(f"{c} block", many=True) for c in COALITIONS},
+        "rupee": RoleSpec("rupee", many=True),
+    },
+    boards={"board": L.BOARD_LAYOUTS, **{f"dial:{s}": L.DIAL_LAYOUTS for s in SEATS}},
+)
+
+
+def built_profile() -> Profile:
+    """How the table the build lays plays each role: by its tags, and cards by their number in the GM notes."""
+
+    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
+        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
+
+    def seat(tag: str, s: int) -> Role:
+        return tagged(tag, L.seat_tag(s))
+
+    data = game_data()
+    roles = {
+        "board": tagged(L.BOARD_TAG),
+        **{f"zone:{kind}:{s}": seat(f"{L.T}.{kind}", s) for s in SEATS for kind in L.SEAT_ZONES},
+        "wakhan": tagged(f"{L.T}.court", L.WAKHAN_TAG),
+        **{f"zone:{kind}": tagged(f"{L.T}.{kind}") for kind in L.SHARED_ZONES},
+        **{f"zone:blocks:{c}": tagged(f"{L.T}.blocks", L.coalition_tag(c)) for c in COALITIONS},
+        **{f"dial:{s}": seat(L.DIAL_TAG, s) for s in SEATS},
+        **{f"loyalty:{s}": seat(L.LOYALTY_TAG, s) for s in SEATS},
+        **{f"vp:{s}": seat(L.VP_TAG, s) for s in SEATS},
+        "favored": tagged(L.FAVORED_TAG),
+        **{f"ruler:{r}": tagged(L.region_tag(r)) for r in REGIONS},
+        **{f"card:{n}": tagged(L.CARD_TAG, gm_notes=str(n)) for n in (*data.court, *data.events)},
+        **{f"ai:{n}": tagged(L.AI_CARD_TAG, gm_notes=str(n)) for n in data.ai_cards},
+        **{f"cylinder:{s}": seat(L.CYLINDER_TAG, s) for s in SEATS},
+        **{f"block:{c}": tagged(L.BLOCK_TAG, L.coalition_tag(c)) for c in COALITIONS},
+        "rupee": tagged(L.RUPEE_TAG),
+    }
+    number = "a card whose GM notes give no card number of the game"
+    hints = {L.CARD_TAG: number, L.AI_CARD_TAG: number, L.CYLINDER_TAG: "a cylinder without a seat's tag"}
+    hints |= {L.BLOCK_TAG: "a block without a coalition's tag", L.RUPEE_TAG: "", L.DIAL_TAG: "", L.VP_TAG: ""}
+    hints |= {L.LOYALTY_TAG: ""}
+    strays = tuple(Stray(match=Match(tags=(tag,)), hint=hint) for tag, hint in hints.items())
+    return Profile(game=L.T, mod="the Pax Pamir table automa builds", roles=roles, strays=strays)
+
+
+BUILT = built_profile()
