@@ -1,0 +1,132 @@
+"""Pax Pamir on a table it did not build (issue 40): a re-skinned table (new GUIDs; no tags, GM notes or descriptions
+of ours, so card names live only in CardIDs; rupees as Custom_Token named in French, cylinders and blocks told apart
+by tint; the board moved, turned, scaled at other proportions with one region of its art off our layout; extra
+objects) read through a profile written for it gives Wakhan's same decisions and the same moves as the table it came
+from, over positions of seeded games."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from typing import Any
+
+import pytest
+
+from bridge.table import Table, Vec3
+from engines import registry
+from engines.base import Options, ReadError
+from engines.paxpamir.selfplay import wakhan_turn_starts
+from engines.paxpamir.table import layout as L
+from engines.paxpamir.table.build import before_her_draw, build_table
+from engines.paxpamir.table.read import read_table
+from engines.paxpamir.table.roles import BUILT, SPEC
+from engines.profile import Cast, Profile, checked
+from tests.reskin import Reskinned, Warp, board_placement, commands, reskin
+
+NUDGED, NUDGE = "region:kabul", (0.0, 2.0)  # the mod's art draws Kabul 2 units above ours
+
+
+def rename(state: dict[str, Any]) -> dict[str, Any]:
+    tags = state.get("Tags") or []
+    if L.CARD_TAG in tags or L.AI_CARD_TAG in tags or state.get("Name") == "Deck":
+        return {"Nickname": ""}  # a card is known by its CardID alone
+    if L.RUPEE_TAG in tags:
+        return {"Name": "Custom_Token", "Nickname": "Roupie"}
+    if L.CYLINDER_TAG in tags:
+        return {"Nickname": "Cylindre"}
+    if L.VP_TAG in tags:
+        return {"Nickname": "Marqueur de points"}
+    if L.BLOCK_TAG in tags:
+        return {"Nickname": "Armée"}
+    return {"Nickname": ""} if state.get("Name") == "ScriptingTrigger" else {}
+
+
+def warp() -> Warp:
+    nudged = {(L.MAP.spots[NUDGED].x, L.MAP.spots[NUDGED].z): NUDGE}
+    return Warp(
+        L.BOARD_AT,
+        (L.BOARD_HALF_W, 16.0),
+        scale=(1.08, 1.02),
+        turn=-12.0,
+        shift=Vec3(1.0, 0.0, 0.5),
+        nudged=nudged,
+        near=L.MAP.snap,  # every piece of the region goes with it
+    )
+
+
+def profile_for(original: Table, skin: Reskinned) -> Profile:
+    """The profile a person would write for the re-skinned table: the board by its image, cards by CardID, rupees by
+    name, cylinders and blocks by name and tint, the rest (zones, dials, markers) by GUID."""
+    cast = Cast(BUILT, SPEC, original)
+    card_ids = {cast.role(o): o.card_id for o in _cards(original)}
+    roles: dict[str, Any] = {"board": {"match": [{"image": "https://example.invalid/mod-board.jpg"}]}}
+    for key in SPEC.roles:
+        kind, _, owner = key.partition(":")
+        if kind in ("card", "ai"):
+            roles[key] = {"match": [{"card_id": card_ids.get(key, -1)}]}  # a card out of the game: no CardID here
+        elif kind == "rupee":
+            roles[key] = {"match": [{"name": "Custom_Token", "nickname": "Roupie"}]}
+        elif kind == "cylinder":
+            roles[key] = {"match": [{"nickname": "Cylindre", "tint": _tint(cast, original, L.seat_tag(int(owner)))}]}
+        elif kind == "block":
+            roles[key] = {"match": [{"nickname": "Armée", "tint": L.RGB[owner]}]}
+        elif key != "board":
+            found = cast.objects(key)
+            roles[key] = {"match": [{"guid": skin.guids[o.guid]} for o in found] or [{"nickname": f"not here {key}"}]}
+    board = board_placement(skin.warp, L.BOARD_SIZE, {f"map:{NUDGED}": NUDGE})
+    data = {"game": "paxpamir", "mod": "a re-skinned Pax Pamir", "roles": roles, "boards": {"board": board}}
+    return checked(Profile.model_validate(data), SPEC)
+
+
+def _cards(table: Table) -> list[Any]:
+    return [o for top in table for o in (top.contents if top.type == "Deck" else (top,)) if o.type == "Card"]
+
+
+def _tint(cast: Cast, table: Table, seat_tag: str) -> Any:
+    """A seat's cylinder colour (the seats' colours differ); a seat not at the table gets one no piece has."""
+    return next((o.tint for o in table if o.has_tag(L.CYLINDER_TAG) and o.has_tag(seat_tag)), (0.5, 0.5, 0.5))
+
+
+def turn(table: Table, profile: Profile | None, seed: int) -> tuple[list[Any], list[list[Any]]]:
+    game = registry.load("paxpamir")
+    game.use_profile(profile)
+    view = game.read_table(table)
+    decisions = game.decide(view, random.Random(seed), Options(game.default_difficulty))
+    planned = [game.plan(view, d, table) for d in decisions]
+    return [str(d.reason) for d in decisions], planned
+
+
+POSITIONS = list(itertools.islice(wakhan_turn_starts(4, 11), 2, 40, 7))  # a turn of each of four games
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+def test_wakhan_decides_and_moves_alike_on_a_reskinned_table(index: int) -> None:
+    save = build_table(state=before_her_draw(POSITIONS[index]))
+    original = Table.from_save(save)
+    board = next(o for o in original if o.has_tag(L.BOARD_TAG))
+    skin = reskin(save, board.guid, warp(), rename, seed=index)
+    table = Table.from_save(skin.save)
+    profile = profile_for(original, skin)
+
+    decisions, moves = turn(original, None, index)
+    skin_decisions, skin_moves = turn(table, profile, index)
+
+    assert skin_decisions == decisions
+    assert [commands(m) for m in skin_moves] == [[skin.command(c) for c in m] for m in moves]
+    assert any(moves), "the turn moved nothing: the test would not see a wrong move"
+    with pytest.raises(ReadError, match="missing from the table"):  # our own profile finds nothing there
+        read_table(table)
+
+
+def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offset() -> None:
+    state = next(s for s in wakhan_turn_starts(3, 11) if s.tribes["kabul"] or s.armies["kabul"])
+    save = build_table(state=before_her_draw(state))
+    original = Table.from_save(save)
+    board = next(o for o in original if o.has_tag(L.BOARD_TAG))
+    skin = reskin(save, board.guid, warp(), rename)
+    table, profile = Table.from_save(skin.save), profile_for(original, skin)
+    read = read_table(table, profile).state
+    assert (read.tribes, read.armies) == (read_table(original).state.tribes, read_table(original).state.armies)
+    placement = profile.boards["board"].model_copy(update={"offsets": {}})
+    with pytest.raises(ReadError, match=r"lies between|outside the map"):
+        read_table(table, profile.model_copy(update={"boards": {"board": placement}}))
