@@ -34,8 +34,10 @@ from bridge.modjoin import inject_file
 from bridge.protocol import GLOBAL_GUID
 from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
-from engines import registry
+from engines import profile, registry
+from engines.adopt import propose
 from engines.base import Game
+from engines.ownerdata import user_file
 from engines.search import GAME_PLAYOUTS, PLAYOUTS, SEARCH_GAMES
 
 log = logging.getLogger("automa")
@@ -192,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="check every SECONDS that TTS still answers, and say so when it does not (default 15)",
     )
     _data_flags(serve)
+    _profile_flag(serve)
     _option_flag(serve)
     serve.set_defaults(func=_cmd_serve)
 
@@ -336,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _option_flag(decide)
     _data_flags(decide)
+    _profile_flag(decide)
     decide.set_defaults(func=_cmd_decide)
 
     selfplay = sub.add_parser(
@@ -451,6 +455,19 @@ def build_parser() -> argparse.ArgumentParser:
     _ports(doctor)
     doctor.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
     doctor.set_defaults(func=_cmd_doctor)
+    adopt = sub.add_parser(
+        "adopt",
+        help="propose a table profile for a mod's table (which object plays which role); moves nothing",
+        description="Read SAVE.json (a Workshop mod's table, saved by TTS) and propose a table profile for GAME: each "
+        "role its bot reads (the board, each unit's coins, each card...) filled by the names the game's data gives "
+        "it. Every role it could not fill is named, with why; the profile goes to your config folder (outside the "
+        "repository), where you fill those in by hand (GUID, Nickname, GM Notes, tags, CardID, image URL, tint), "
+        "then play with 'automa serve GAME --profile FILE'. Nothing on the table is moved. War Chest and Pax Pamir.",
+    )
+    adopt.add_argument("game", help="which game (see 'automa games')")
+    adopt.add_argument("save", type=Path, metavar="SAVE.json", help="the mod's table, as TTS saved it")
+    adopt.add_argument("--out", type=Path, help="where to write the profile (default: your config folder)")
+    adopt.set_defaults(func=_cmd_adopt)
 
     games = sub.add_parser("games", help="list the games this installation knows")
     games.set_defaults(func=_cmd_games)
@@ -491,6 +508,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
+def _profile_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        metavar="FILE",
+        help="a table profile (JSON): which of a mod's objects play which role, for a table the bot did not build "
+        "(War Chest, Pax Pamir; see 'automa adopt'); default: the table 'automa mod build' writes",
+    )
+
+
 def _data_flags(parser: argparse.ArgumentParser) -> None:
     """Owner data, for games whose card contents are not public (The White Castle)."""
     parser.add_argument(
@@ -521,7 +548,35 @@ def _option_flag(parser: argparse.ArgumentParser) -> None:
 def _game(args: argparse.Namespace) -> Game[Any, Any]:
     game = registry.load(args.game)
     game.use_data(getattr(args, "data", None), getattr(args, "allow_sample", False))
+    path = getattr(args, "profile", None)
+    if path is not None:
+        game.use_profile(profile.load(path, _profile_spec(game)))
     return game
+
+
+def _profile_spec(game: Game[Any, Any]) -> profile.ProfileSpec:
+    spec = game.profile_spec()
+    if spec is None:
+        raise NotImplementedError(f"{game.title} reads only the table it builds (no table profiles yet)")
+    return spec
+
+
+def _cmd_adopt(args: argparse.Namespace) -> int:
+    game = registry.load(args.game)
+    spec = _profile_spec(game)
+    table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
+    proposal = propose(spec, table, mod=f"{args.save.name} ({game.title})")
+    out = args.out or user_file(game.name, f"profiles/{args.save.stem}.json")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(profile.dump(proposal.profile), encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"{out}: cannot write the profile: {exc.strerror or exc}") from None
+    print(f"wrote {out} (nothing on the table was moved)")
+    for line in proposal.lines():
+        print(f"  {line}")
+    print(f"  fill the unfilled roles in the file, then: automa serve {game.name} --profile {out}")
+    return 0
 
 
 def _one_line(text: str, limit: int = 600) -> str:

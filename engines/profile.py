@@ -76,6 +76,7 @@ class Match(_Strict):
         return ", ".join(given + [f"tag {t!r}" for t in self.tags])
 
 
+_LOOKS = ("card_id", "image", "mesh", "tint")  # what whole descriptions carry and lean records leave out
 _FIELDS = ("guid", "name", "type", "nickname", "description", "gm_notes", "card_id", "image", "mesh", "tint")
 
 
@@ -174,6 +175,7 @@ class ProfileSpec:
     roles: Mapping[str, RoleSpec]
     boards: Mapping[str, Mapping[str, BoardLayout]]  # board role -> layout name -> layout
     settings: Mapping[str, str] = field(default_factory=dict)  # setting -> what it says
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # role -> names the game's data gives it
 
 
 def check(profile: Profile, spec: ProfileSpec) -> list[str]:
@@ -287,6 +289,7 @@ class Cast:
             self.problems += [Problem(f"the table profile for {profile.mod}: {error}") for error in wrong]
         else:
             self._classify()
+            self._unseen()
 
     def _classify(self) -> None:
         seen: set[str] = set()
@@ -315,6 +318,20 @@ class Cast:
                     self.problems.append(
                         Problem(f"{self._named(key)} names GUID {match.guid!r}, which no object on the table has")
                     )
+
+    def _unseen(self) -> None:
+        """A match on what no object of this table carries (a live snapshot's lean records leave CardID, image and
+        mesh URLs and tint out) finds nothing: say so once per field, not as a list of missing pieces."""
+        for name in _LOOKS:
+            used = [key for key, role in self.profile.roles.items() if any(getattr(m, name) for m in role.match)]
+            if used and not any(getattr(obj, name) for obj in self.table):
+                self.problems.append(
+                    Problem(
+                        f"the table profile matches {', '.join(used[:3])}{' ...' if len(used) > 3 else ''} by "
+                        f"{name.replace('_', ' ')}, which no object on this {self.table.source} carries (a live "
+                        "table's snapshot does not carry it yet: match by GUID, name, notes or tags there)"
+                    )
+                )
 
     def _stray(self, obj: TableObject) -> None:
         stray = next((s for s in self.profile.strays if s.match.matches(obj)), None)

@@ -239,6 +239,11 @@ SPEC = ProfileSpec(
         **{f"marker:{s}": RoleSpec(f"side {s}'s control marker", many=True) for s in SIDES},
     },
     boards={"board": {"hexes": LAYOUT}},
+    names={  # what the game's own components are called (unit cards, which side's, cannot be told by name)
+        "board": ("War Chest board", "War Chest", "Board"),
+        **{f"coin:{unit}": (unit, f"{unit} coin") for unit in CARDS},
+        f"coin:{ROYAL}": (ROYAL_NAME, "Royal"),
+    },
 )
 
 

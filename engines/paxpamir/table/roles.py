@@ -23,6 +23,17 @@ def _card_roles() -> dict[str, RoleSpec]:
     return court | events | ai
 
 
+def _names() -> dict[str, tuple[str, ...]]:
+    """What the game's components are called: court and event cards by their titles, the board, rupees, blocks (a
+    coalition's by its name), the favored-suit marker."""
+    data = game_data()
+    titles = {f"card:{n}": (c.name,) for n, c in data.court.items()}
+    titles |= {f"card:{n}": (e.name,) for n, e in data.events.items()}
+    blocks = {f"block:{c}": (f"{c.title()} block", f"{c.title()} army", f"{c.title()} road") for c in COALITIONS}
+    fixed = {"board": ("Pax Pamir map", "Map", "Board"), "rupee": ("Rupee",), "favored": ("Favored suit",)}
+    return titles | blocks | fixed
+
+
 SPEC = ProfileSpec(
     game=L.T,
     title="Pax Pamir",
@@ -43,6 +54,7 @@ SPEC = ProfileSpec(
         "rupee": RoleSpec("rupee", many=True),
     },
     boards={"board": L.BOARD_LAYOUTS, **{f"dial:{s}": L.DIAL_LAYOUTS for s in SEATS}},
+    names=_names(),
 )
 
 

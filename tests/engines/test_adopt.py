@@ -1,0 +1,99 @@
+"""``automa adopt``: a profile proposed from what a table carries, every unfilled role named, nothing moved; and the
+profile played with ``--profile``."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from bridge.cli import main
+from bridge.table import Table
+from engines.adopt import propose
+from engines.paxpamir.table.roles import SPEC as PAX
+from engines.profile import Cast, ProfileError, dump, load
+from engines.warchest.table import BUILT, SPEC, build_table
+from tests.conftest import ROOT, SAVES
+
+# real TTS saves of other games: the two kept here, and the shared ones beside the repository when present (among
+# them the 323-object layout of a scripted Dune Imperium mod; ../shared/data/tts-saves/README.md)
+SHARED = next((p / "shared/data/tts-saves" for p in ROOT.parents if (p / "shared/data/tts-saves").is_dir()), None)
+REAL = [SAVES / "stardust-sample.json", SAVES / "coinche-cardgame.json"]
+REAL += sorted(p for p in (SHARED.glob("*.json") if SHARED else ()) if p.name not in {q.name for q in REAL})
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("game", ["warchest", "paxpamir"])
+@pytest.mark.parametrize("save", REAL, ids=lambda p: p.stem)
+def test_adopt_on_real_saves_of_other_games_names_the_unfilled_roles_and_moves_nothing(
+    game: str, save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = digest(save)
+    out = tmp_path / "profile.json"
+    assert main(["adopt", game, str(save), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert digest(save) == before and "nothing on the table was moved" in printed
+    assert "unfilled, the game's data gives no name to look for" in printed and "zone:" in printed
+    spec = SPEC if game == "warchest" else PAX
+    proposed = load(out, spec)  # a whole profile, its unfilled roles matching nothing
+    unfilled = [k for k, r in proposed.roles.items() if r.match[0].nickname and r.match[0].nickname.startswith("(")]
+    assert unfilled and all(key in printed for key in unfilled)
+
+
+def test_a_table_with_the_games_own_names_fills_those_roles_as_the_built_profile_does() -> None:
+    """Our table without its tags: the board and the Royal Coins found by name as the built profile finds them; a
+    drafted unit's coins and its card share a name and a resource name (Custom_Tile), so those are left unfilled,
+    naming the two sizes, and so are the roles the game's data gives no name."""
+    data = build_table(seed=4).to_dict()
+    for obj in data["ObjectStates"]:
+        obj.pop("Tags", None)
+    bare = Table.from_states(data["ObjectStates"])
+    proposal = propose(SPEC, bare, mod="bare")
+    built = Cast(BUILT, SPEC, Table.from_save(build_table(seed=4)))
+    by_name = Cast(proposal.profile, SPEC, bare)
+    for key in ("board", "coin:Royal"):
+        assert [o.guid for o in by_name.objects(key)] == [o.guid for o in built.objects(key)] != [], key
+    drafted = [key.rpartition(":")[2] for key in SPEC.roles if key.startswith("card:A:") and built.objects(key)]
+    for unit in drafted:
+        assert f"'{unit}' Custom_Tile at scale 0.42" in proposal.unfilled[f"coin:{unit}"], unit
+        assert "at scale 1.3" in proposal.unfilled[f"coin:{unit}"], unit
+    assert {"bag:A", "zone:supply:A", "card:A:Knight"} <= set(proposal.unfilled)
+    assert proposal.assumed == [
+        "the board lies as the project builds it (not calibrated: give its placement under 'boards')"
+    ]
+
+
+def test_adopt_for_a_game_without_profiles_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["adopt", "whitecastle", str(REAL[0]), "--out", str(tmp_path / "p.json")]) == 2
+    assert "reads only the table it builds (no table profiles yet)" in capsys.readouterr().err
+
+
+def test_decide_with_the_built_profile_as_a_file_decides_as_without(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = tmp_path / "table.json"
+    build_table(seed=2).dump(save)
+    profile = tmp_path / "profile.json"
+    profile.write_text(dump(BUILT), encoding="utf-8")
+    assert main(["decide", "warchest", str(save), "--seed", "3"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main(["decide", "warchest", str(save), "--seed", "3", "--profile", str(profile)]) == 0
+    assert json.loads(capsys.readouterr().out) == plain and plain["decisions"]
+
+
+def test_decide_with_a_wrong_profile_names_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "table.json"
+    save.write_text(json.dumps(build_table(seed=2).to_dict()), encoding="utf-8")
+    profile = tmp_path / "profile.json"
+    data = BUILT.to_json()
+    del data["roles"]["bag:B"]
+    profile.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["decide", "warchest", str(save), "--profile", str(profile)]) == 2
+    assert f"{profile}: roles: 'bag:B' (side B's bag) is missing" in capsys.readouterr().err
+    with pytest.raises(ProfileError):
+        load(profile, SPEC)
