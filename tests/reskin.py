@@ -15,9 +15,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from bridge.commands import Command, Position
-from bridge.table import SaveFile, Vec3
+from bridge.table import SaveFile, Table, Vec3
 from bridge.table.geometry import Transform, normalize_angle
+from engines import registry
+from engines.base import Options, ReadError
+from engines.profile import Profile
 
 Rename = Callable[[dict[str, Any]], dict[str, Any]]  # an ObjectState -> the fields to change (Nickname, Name...)
 
@@ -170,3 +175,33 @@ def _extras(rng: random.Random) -> list[dict[str, Any]]:
         obj("Die_6", "", -37.0, 26.0),
         obj("Custom_Board", "Scenario board", 45.0, 30.0, CustomImage={"ImageURL": "https://example.invalid/b2.jpg"}),
     ]
+
+
+def turn(game_name: str, table: Table, profile: Profile | None, seed: int) -> tuple[list[Any], list[list[Command]]]:
+    """The bot's turn on ``table`` read through ``profile``: each decision (action and reason) and its commands."""
+    game = registry.load(game_name)
+    game.use_profile(profile)
+    view = game.read_table(table)
+    decisions = game.decide(view, random.Random(seed), Options(game.default_difficulty))
+    planned = [game.plan(view, d, table) for d in decisions]
+    return [(repr(d.action), str(d.reason)) for d in decisions], planned
+
+
+def assert_plays_alike(game_name: str, original: Table, skin: Reskinned, profile: Profile, seed: int) -> None:
+    """The bot decides on the re-skinned table as on the original, and its moves are the original's carried over by
+    the warp (GUIDs renamed, places on the board moved with it); a turn that moved nothing would prove nothing; and
+    without the profile the re-skinned table is not ours."""
+    decisions, moves = turn(game_name, original, None, seed)
+    skin_decisions, skin_moves = turn(game_name, Table.from_save(skin.save), profile, seed)
+    assert skin_decisions == decisions
+    assert [commands(m) for m in skin_moves] == [[skin.command(c) for c in m] for m in moves]
+    assert any(moves), "the turn moved nothing: the test would not see a wrong move"
+    with pytest.raises(ReadError, match="missing from the table"):  # the built table's profile finds nothing there
+        registry.load(game_name).read_table(Table.from_save(skin.save))
+
+
+def reskinned(save: SaveFile, board_tag: str, warp: Warp, rename: Rename, *, seed: int = 7) -> tuple[Table, Reskinned]:
+    """The original table and its re-skin, the board (the one object tagged ``board_tag``) moved by ``warp``."""
+    original = Table.from_save(save)
+    board = next(o for o in original if o.has_tag(board_tag))
+    return original, reskin(save, board.guid, warp, rename, seed=seed)

@@ -7,21 +7,19 @@ from, over positions of seeded games."""
 from __future__ import annotations
 
 import itertools
-import random
 from typing import Any
 
 import pytest
 
 from bridge.table import Table, Vec3
-from engines import registry
-from engines.base import Options, ReadError
+from engines.base import ReadError
 from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.table import layout as L
 from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.table.roles import BUILT, SPEC
 from engines.profile import Cast, Profile, checked
-from tests.reskin import Reskinned, Warp, board_placement, commands, reskin
+from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned
 
 NUDGED, NUDGE = "region:kabul", (0.0, 2.0)  # the mod's art draws Kabul 2 units above ours
 
@@ -87,43 +85,20 @@ def _tint(cast: Cast, table: Table, seat_tag: str) -> Any:
     return next((o.tint for o in table if o.has_tag(L.CYLINDER_TAG) and o.has_tag(seat_tag)), (0.5, 0.5, 0.5))
 
 
-def turn(table: Table, profile: Profile | None, seed: int) -> tuple[list[Any], list[list[Any]]]:
-    game = registry.load("paxpamir")
-    game.use_profile(profile)
-    view = game.read_table(table)
-    decisions = game.decide(view, random.Random(seed), Options(game.default_difficulty))
-    planned = [game.plan(view, d, table) for d in decisions]
-    return [str(d.reason) for d in decisions], planned
-
-
 POSITIONS = list(itertools.islice(wakhan_turn_starts(4, 11), 2, 40, 7))  # a turn of each of four games
 
 
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
 def test_wakhan_decides_and_moves_alike_on_a_reskinned_table(index: int) -> None:
     save = build_table(state=before_her_draw(POSITIONS[index]))
-    original = Table.from_save(save)
-    board = next(o for o in original if o.has_tag(L.BOARD_TAG))
-    skin = reskin(save, board.guid, warp(), rename, seed=index)
-    table = Table.from_save(skin.save)
-    profile = profile_for(original, skin)
-
-    decisions, moves = turn(original, None, index)
-    skin_decisions, skin_moves = turn(table, profile, index)
-
-    assert skin_decisions == decisions
-    assert [commands(m) for m in skin_moves] == [[skin.command(c) for c in m] for m in moves]
-    assert any(moves), "the turn moved nothing: the test would not see a wrong move"
-    with pytest.raises(ReadError, match="missing from the table"):  # our own profile finds nothing there
-        read_table(table)
+    original, skin = reskinned(save, L.BOARD_TAG, warp(), rename, seed=index)
+    assert_plays_alike("paxpamir", original, skin, profile_for(original, skin), index)
 
 
 def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offset() -> None:
     state = next(s for s in wakhan_turn_starts(3, 11) if s.tribes["kabul"] or s.armies["kabul"])
     save = build_table(state=before_her_draw(state))
-    original = Table.from_save(save)
-    board = next(o for o in original if o.has_tag(L.BOARD_TAG))
-    skin = reskin(save, board.guid, warp(), rename)
+    original, skin = reskinned(save, L.BOARD_TAG, warp(), rename)
     table, profile = Table.from_save(skin.save), profile_for(original, skin)
     read = read_table(table, profile).state
     assert (read.tribes, read.armies) == (read_table(original).state.tribes, read_table(original).state.armies)
