@@ -390,23 +390,29 @@ _INDEXED = ("guid", "card_id", "gm_notes", "nickname")
 
 
 class _MatchIndex:
-    """Each role's matches by the field that picks them out fastest (GUID, CardID, GM notes, nickname), so a table
-    of hundreds of objects and a profile of hundreds of roles are matched in one pass."""
+    """Each role's matches by the field that picks them out fastest (GUID, CardID, GM notes, nickname, else a tag),
+    so a table of hundreds of objects and a profile of hundreds of roles are matched in one pass."""
 
     def __init__(self, profile: Profile) -> None:
         self.by: dict[tuple[str, Any], list[tuple[str, Match]]] = {}
         for key, role in profile.roles.items():
             for match in role.match:
                 picked = next((f for f in _INDEXED if getattr(match, f) is not None), "")
-                self.by.setdefault((picked, getattr(match, picked) if picked else None), []).append((key, match))
+                if picked:
+                    index: tuple[str, Any] = (picked, getattr(match, picked))
+                else:
+                    index = ("tag", match.tags[0].lower()) if match.tags else ("", None)
+                self.by.setdefault(index, []).append((key, match))
         self.rest = self.by.pop(("", None), [])
 
     def roles_of(self, obj: TableObject) -> list[str]:
+        by = self.by
         candidates = [
-            *self.by.get(("guid", obj.guid), ()),
-            *self.by.get(("card_id", obj.card_id), ()),
-            *self.by.get(("gm_notes", obj.gm_notes), ()),
-            *self.by.get(("nickname", obj.nickname), ()),
+            *by.get(("guid", obj.guid), ()),
+            *by.get(("card_id", obj.card_id), ()),
+            *by.get(("gm_notes", obj.gm_notes), ()),
+            *by.get(("nickname", obj.nickname), ()),
+            *(m for tag in obj.project_tags for m in by.get(("tag", tag.lower()), ())),
             *self.rest,
         ]
         return list(dict.fromkeys(key for key, match in candidates if match.matches(obj)))
