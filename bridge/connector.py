@@ -99,6 +99,8 @@ class Connector:
         # a Global script error in words (``automa dev`` reads its chunk row as file:line)
         self.explain: Callable[[str], str] = lambda error: error
         self._last: tuple[Table, str, int] | None = None  # the last snapshot, its epoch and version (for changes)
+        self.looks = False  # lean records with images, tints and CardIDs: a table profile matches on them
+        self._last_looks = False
         self._remove = link.add_listener(self._on_message)
 
     def close(self) -> None:
@@ -248,6 +250,10 @@ class Connector:
         another script moved, or one knocked by another, waits for the next exact answer). ``fresh``: every
         object's record, whatever this client holds."""
         args: dict[str, Any] = {"full": full}
+        if self.looks:
+            args["looks"] = True
+        fresh = fresh or self._last_looks != self.looks  # records with and without looks are not merged
+        self._last_looks = self.looks
         if not full and not fresh and self._last is not None:
             args["since"] = {"epoch": self._last[1], "version": self._last[2]}
             args["exact"] = not changes

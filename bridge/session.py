@@ -20,6 +20,7 @@ from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.modcheck import board_mismatches
 from bridge.table import Table
 from engines.base import Decision, Game, Options, PersonMove, ReadError
+from engines.profile import needs_looks
 
 log = logging.getLogger(__name__)
 
@@ -220,6 +221,7 @@ class Session:
     ) -> None:
         self.connector = connector
         self.game = game
+        connector.looks = needs_looks(game.profile)  # what the game's table profile matches on, the snapshot carries
         self.difficulty = game.default_difficulty
         # where the level in force came from: "table" until one is said in this run (the bot plays the level the
         # table records, if its game keeps one, so a restarted bridge does not change it unasked); "panel" (TTS's

@@ -81,7 +81,9 @@ _FIELDS = ("guid", "name", "type", "nickname", "description", "gm_notes", "card_
 
 
 def _same_tint(have: Triple | None, wanted: Triple) -> bool:
-    return have is not None and all(abs(a - b) <= TINT_TOLERANCE for a, b in zip(have, wanted, strict=True))
+    """An object without a tint is white, TTS's default (the table model keeps white as no tint)."""
+    have = have or (1.0, 1.0, 1.0)
+    return all(abs(a - b) <= TINT_TOLERANCE for a, b in zip(have, wanted, strict=True))
 
 
 class Box(_Strict):
@@ -150,6 +152,14 @@ class Profile(_Strict):
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = self.model_dump(mode="json", exclude_defaults=True)
         return data
+
+
+def needs_looks(profile: Profile | None) -> bool:
+    """Whether ``profile`` matches on what a live snapshot carries only when asked (CardID, image, mesh, tint)."""
+    if profile is None:
+        return False
+    matches = [m for role in profile.roles.values() for m in role.match] + [s.match for s in profile.strays]
+    return any(getattr(m, name) for m in matches for name in _LOOKS)
 
 
 def schema() -> dict[str, Any]:
@@ -328,8 +338,7 @@ class Cast:
                 self.problems.append(
                     Problem(
                         f"the table profile matches {', '.join(used[:3])}{' ...' if len(used) > 3 else ''} by "
-                        f"{name.replace('_', ' ')}, which no object on this {self.table.source} carries (a live "
-                        "table's snapshot does not carry it yet: match by GUID, name, notes or tags there)"
+                        f"{name.replace('_', ' ')}, which no object on this {self.table.source} carries"
                     )
                 )
 

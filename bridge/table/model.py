@@ -205,7 +205,8 @@ class TableObject(NamedTuple):
     def from_lean(cls, rec: Mapping[str, Any]) -> TableObject:
         """Read one of the connector's lean records (``g`` GUID, ``t`` type, ``n`` resource name, ``k`` nickname,
         ``d`` description, ``m`` GM notes, ``o`` memo, ``a`` tags, ``p``/``r``/``s`` position, rotation, scale as
-        [x, y, z], ``v`` value, ``l`` locked, ``i`` state id, ``c`` contents as ObjectStates); defaults left out.
+        [x, y, z], ``v`` value, ``l`` locked, ``i`` state id, ``c`` contents as ObjectStates; asked for, ``u`` image
+        URL, ``w`` mesh URL, ``h`` tint as [r, g, b], ``j`` a card's CardID); defaults left out.
         The same object as :meth:`from_state` reads from its whole description, at a fraction of the cost."""
         get = rec.get
         guid = str(get("g", ""))[:40]
@@ -237,6 +238,7 @@ class TableObject(NamedTuple):
                 get("l") is True,
                 state if type(state) is int else -1,
                 tuple(cls.from_state(c, depth=1) for c in contents) if contents else (),
+                *(_lean_looks(rec) if "u" in rec or "w" in rec or "h" in rec or "j" in rec else ()),
             )
         except TableError:
             raise
@@ -335,6 +337,23 @@ def _triple(value: Any, what: str) -> Vec3:
 _new_tuple, _isfinite = tuple.__new__, math.isfinite
 
 
+def _lean_looks(rec: Mapping[str, Any]) -> tuple[int | None, str, str, tuple[float, float, float] | None]:
+    """A lean record's CardID, image and mesh URLs and tint (in field order), as :func:`_looks` reads them."""
+    card_id, tint = rec.get("j"), rec.get("h")
+    return (
+        card_id if type(card_id) is int else None,
+        str(rec.get("u") or ""),
+        str(rec.get("w") or ""),
+        _tint(tint[0], tint[1], tint[2]) if isinstance(tint, list) and len(tint) == 3 else None,
+    )
+
+
+def _tint(r: Any, g: Any, b: Any) -> tuple[float, float, float] | None:
+    """A tint, None for white: every object's default, as the connector's lean records leave it out."""
+    tint = (float(r), float(g), float(b))
+    return None if tint == (1.0, 1.0, 1.0) else tint
+
+
 def _looks(state: Mapping[str, Any]) -> dict[str, Any]:
     """The CardID, image and mesh URLs and tint of a description (missing or malformed ones left out)."""
     out: dict[str, Any] = {}
@@ -352,7 +371,7 @@ def _looks(state: Mapping[str, Any]) -> dict[str, Any]:
     colour = state.get("ColorDiffuse")
     if isinstance(colour, Mapping):
         with contextlib.suppress(KeyError, TypeError, ValueError):
-            out["tint"] = (float(colour["r"]), float(colour["g"]), float(colour["b"]))
+            out["tint"] = _tint(colour["r"], colour["g"], colour["b"])
     return out
 
 

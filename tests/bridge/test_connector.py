@@ -23,8 +23,9 @@ from bridge.commands import (
     Shuffle,
     Take,
 )
+from bridge.connector import Connector
 from bridge.modbuild import connector_lua
-from bridge.table import SaveFile, Table
+from bridge.table import SaveFile, Table, TableObject
 from tests.conftest import D6, Live, start_live, stop_live
 
 NASTY = "Bob's \"]]\" --[[ \n end) os.exit() print('x"
@@ -247,10 +248,58 @@ async def test_a_deck_left_with_one_card_becomes_that_card_within_the_batch(lv: 
     assert "deck01" in failure.value.reason
 
 
+def without_looks(objects: tuple[TableObject, ...]) -> tuple[TableObject, ...]:
+    """Objects as lean records without looks read them: no CardID, image or mesh URL, tint (contents come whole)."""
+    return tuple(o._replace(card_id=None, image="", mesh="", tint=None) for o in objects)
+
+
+async def same_lean_and_whole(connector: Connector) -> Table:
+    """Issue 18: the lean records carry what the readers use, so the table is the same object for object; with looks
+    (issue 40: a table profile matches on them) the images, tints and CardIDs too. The whole table, returned."""
+    lean, full = await connector.snapshot(), await connector.snapshot(full=True)
+    assert lean.objects == without_looks(full.objects) and lean.problems == full.problems == ()
+    connector.looks = True
+    assert (await connector.snapshot()).objects == full.objects
+    return full
+
+
 async def test_the_lean_snapshot_reads_the_same_objects_as_the_whole_descriptions(lv: Live):
-    """Issue 18: the lean records carry what the readers use, so the table is the same object for object."""
-    lean, full = await lv.connector.snapshot(), await lv.connector.snapshot(full=True)
-    assert lean.objects == full.objects and lean.problems == full.problems == ()
+    await same_lean_and_whole(lv.connector)
+
+
+LOOKS = [  # a loose card, a tinted custom tile with its image, a custom model with a mesh and a texture
+    {"GUID": "card99", "Name": "Card", "Nickname": "loose", "CardID": 205},
+    {
+        "GUID": "tile01",
+        "Name": "Custom_Tile",
+        "ColorDiffuse": {"r": 0.2, "g": 0.3, "b": 0.4},
+        "CustomImage": {"ImageURL": "https://example.invalid/t.png", "ImageSecondaryURL": ""},
+    },
+    {
+        "GUID": "model1",
+        "Name": "Custom_Model",
+        "CustomMesh": {"MeshURL": "https://example.invalid/m.obj", "DiffuseURL": "https://example.invalid/m.png"},
+    },
+]
+
+
+async def test_a_snapshot_with_looks_reads_cardids_images_meshes_and_tints_as_the_save_holds_them():
+    """Issue 40: a table profile may match a mod's pieces by CardID, image or mesh URL or tint."""
+    data = table_save().to_dict()
+    data["ObjectStates"] += [
+        dict(o, Transform={"posX": 3.0 * i, "posY": 1.0, "posZ": -6.0}) for i, o in enumerate(LOOKS)
+    ]
+    live = await start_live(SaveFile.from_dict(data))
+    try:
+        full = await same_lean_and_whole(live.connector)
+        assert (full["card99"].card_id, full["tile01"].tint) == (205, (0.2, 0.3, 0.4))
+        assert (full["tile01"].image, full["model1"].image) == (
+            "https://example.invalid/t.png",
+            "https://example.invalid/m.png",
+        )
+        assert full["model1"].mesh == "https://example.invalid/m.obj"
+    finally:
+        await stop_live(live)
 
 
 @pytest.mark.parametrize("name", ["demo", "warchest", "paxpamir", "whitecastle", "fiftyfirst", "holas"])
@@ -263,8 +312,8 @@ async def test_every_games_built_table_reads_the_same_lean_or_whole(name: str):
         game.use_data(None, True)
     live = await start_live(build_save(game))
     try:
-        lean, full = await live.connector.snapshot(), await live.connector.snapshot(full=True)
-        assert len(lean) >= 7 and lean.objects == full.objects
+        full = await same_lean_and_whole(live.connector)
+        assert len(full) >= 7
     finally:
         await stop_live(live)
 

@@ -11,7 +11,10 @@ from typing import Any
 
 import pytest
 
+from bridge.modbuild import build_save
+from bridge.session import Session
 from bridge.table import Table, Vec3
+from engines import registry
 from engines.base import ReadError
 from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.table import layout as L
@@ -19,6 +22,8 @@ from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.table.roles import BUILT, SPEC
 from engines.profile import Cast, Profile, checked
+from tests.conftest import start_live, stop_live
+from tests.paxpamir.test_table import table_fields
 from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned
 
 NUDGED, NUDGE = "region:kabul", (0.0, 2.0)  # the mod's art draws Kabul 2 units above ours
@@ -82,7 +87,8 @@ def _cards(table: Table) -> list[Any]:
 
 def _tint(cast: Cast, table: Table, seat_tag: str) -> Any:
     """A seat's cylinder colour (the seats' colours differ); a seat not at the table gets one no piece has."""
-    return next((o.tint for o in table if o.has_tag(L.CYLINDER_TAG) and o.has_tag(seat_tag)), (0.5, 0.5, 0.5))
+    found = [o for o in table if o.has_tag(L.CYLINDER_TAG) and o.has_tag(seat_tag)]
+    return (found[0].tint or (1.0, 1.0, 1.0)) if found else (0.5, 0.5, 0.5)  # white: the table keeps no tint
 
 
 POSITIONS = list(itertools.islice(wakhan_turn_starts(4, 11), 2, 40, 7))  # a turn of each of four games
@@ -105,3 +111,24 @@ def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offs
     placement = profile.boards["board"].model_copy(update={"offsets": {}})
     with pytest.raises(ReadError, match=r"lies between|outside the map"):
         read_table(table, profile.model_copy(update={"boards": {"board": placement}}))
+
+
+async def test_her_turns_on_a_reskinned_table_in_the_emulator_leave_it_as_the_engine_expects() -> None:
+    """Over real loopback: the connector's snapshot (with the CardIDs and tints the profile matches on) reads as the
+    save does, and her turns played through the bridge leave the re-skinned table as the engine says."""
+    save = build_table(state=before_her_draw(POSITIONS[1]))
+    original, skin = reskinned(save, L.BOARD_TAG, warp(), rename, seed=1)
+    profile = profile_for(original, skin)
+    game = registry.load("paxpamir")
+    game.use_profile(profile)
+    live = await start_live(build_save(game, table=skin.save), timeout=60)
+    try:
+        session = Session(live.connector, game, seed=5)
+        read = read_table(await live.connector.snapshot(), profile).state
+        assert table_fields(read) == table_fields(read_table(original).state)
+        plan = await session.take_turn()
+        assert plan.ok, plan.problems
+        after = read_table(await live.connector.snapshot(), profile).state
+        assert table_fields(after) == table_fields(session.last_after)
+    finally:
+        await stop_live(live)

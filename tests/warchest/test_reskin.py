@@ -10,7 +10,10 @@ from typing import Any
 
 import pytest
 
+from bridge.modbuild import build_save
+from bridge.session import Session
 from bridge.table import Table, Vec3
+from engines import registry
 from engines.base import ReadError
 from engines.profile import Cast, Profile, checked
 from engines.warchest import rules as R
@@ -19,9 +22,12 @@ from engines.warchest.read import read_table
 from engines.warchest.solo import setup_solo
 from engines.warchest.state import State
 from engines.warchest.table import BOARD_SIZE, BUILT, ROYAL_NAME, SPEC, build_table
+from engines.warchest.turn import Planner
 from engines.warchest.units import CARDS, ROYAL
+from tests.conftest import start_live, stop_live
 from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned
 from tests.warchest.helpers import position
+from tests.warchest.test_table import same_position
 
 FRENCH = {unit: f"{unit} (fr)" for unit in CARDS} | {"Knight": "Chevalier", "Archer": "Archer", "Scout": "Éclaireur"}
 ROYAL_FR = "Pièce royale"
@@ -120,3 +126,28 @@ def test_a_hex_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offset(
     placement = profile.boards["board"].model_copy(update={"offsets": {}})
     with pytest.raises(ReadError, match="a coin lies between"):
         read_table(table, profile.model_copy(update={"boards": {"board": placement}}))
+
+
+async def test_bot_turns_on_a_reskinned_table_in_the_emulator_leave_it_as_the_engine_expects() -> None:
+    """Over real loopback: the connector's snapshot (with the images and tints the profile matches on) reads as the
+    save does, and two bot turns played through the bridge leave the re-skinned table as the engine predicts."""
+    save = build_table(state=seeded_position(6, 12), seed=6)
+    original, skin = reskinned(save, "warchest.board", warp(), rename)
+    profile = profile_for(original, skin)
+    game = registry.load("warchest")
+    game.use_profile(profile)
+    live = await start_live(build_save(game, table=skin.save), timeout=20)
+    try:
+        session = Session(live.connector, game, seed=3)
+        before = read_table(await live.connector.snapshot(), profile)
+        assert before.state.to_json() == read_table(original).state.to_json()
+        for _ in range(2):
+            plan = await session.take_turn()
+            assert plan.ok, plan.problems
+            bot = Planner(before)
+            for step in plan.steps:
+                bot.plan(step.decision.action)
+            before = read_table(await live.connector.snapshot(), profile)
+            same_position(before.state, bot.state)
+    finally:
+        await stop_live(live)

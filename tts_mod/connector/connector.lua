@@ -241,7 +241,11 @@ end
 -- also carries its contents' whole descriptions (nested stacks and decks included), scripts stripped.
 local function xyz(v) return { v.x, v.y, v.z } end
 
-local function lean(obj, guid)
+-- With `looks` (a table profile matches on them, engines/profile.py): the image URL (a custom object's image or
+-- model texture), the mesh URL, the tint when not white (every object's default) and a loose card's CardID. Left
+-- out otherwise: two more calls per object, and a card's getData(). A change of image or tint alone fires no event:
+-- an answer by events misses it until an exact one.
+local function lean(obj, guid, looks)
   local kind = obj.type
   local rec = { g = guid or obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()),
     r = xyz(obj.getRotation()) }
@@ -264,6 +268,17 @@ local function lean(obj, guid)
   local state = obj.getStateId()
   if state ~= -1 then rec.i = state end
   if CONTAINERS[kind] then rec.c = strip_scripts(obj.getData()).ContainedObjects or {} end
+  if looks then
+    local custom = obj.getCustomObject()
+    if type(custom) == "table" then
+      local image = custom.image or custom.diffuse
+      if image ~= nil and image ~= "" then rec.u = image end
+      if custom.mesh ~= nil and custom.mesh ~= "" then rec.w = custom.mesh end
+    end
+    local tint = obj.getColorTint()
+    if tint.r ~= 1 or tint.g ~= 1 or tint.b ~= 1 then rec.h = { tint.r, tint.g, tint.b } end
+    if kind == "Card" then rec.j = obj.getData().CardID end
+  end
   return rec
 end
 
@@ -421,9 +436,10 @@ local function escaped_record_json(rec)
 end
 
 local function record_json(rec)
-  local tags, k, d, m, o = rec.a, rec.k, rec.d, rec.m, rec.o
+  local tags, k, d, m, o, u, w = rec.a, rec.k, rec.d, rec.m, rec.o, rec.u, rec.w
   local tag_text = tags and concat(tags) or ""
-  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag_text }), '[%c"\\]') then
+  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag_text, u or "", w or "" }),
+    '[%c"\\]') then
     return escaped_record_json(rec)
   end
   local out = { '{"g":"', rec.g, '","t":"', rec.t, '","n":"', rec.n, '","p":', xyz_json(rec.p), ',"r":',
@@ -439,6 +455,10 @@ local function record_json(rec)
   if rec.v ~= nil then out[n + 1], out[n + 2], n = ',"v":', value_json(rec.v), n + 2 end
   if rec.i then out[n + 1], out[n + 2], n = ',"i":', json_number(rec.i), n + 2 end
   if rec.c then out[n + 1], out[n + 2], n = ',"c":', contents_json(rec.c), n + 2 end
+  if u then out[n + 1], out[n + 2], out[n + 3], n = ',"u":"', u, '"', n + 3 end
+  if w then out[n + 1], out[n + 2], out[n + 3], n = ',"w":"', w, '"', n + 3 end
+  if rec.h then out[n + 1], out[n + 2], n = ',"h":', xyz_json(rec.h), n + 2 end
+  if rec.j ~= nil then out[n + 1], out[n + 2], n = ',"j":', value_json(rec.j), n + 2 end
   out[n + 1] = "}"
   return concat(out)
 end
@@ -471,7 +491,7 @@ end
 
 -- Returns, when the table would not settle, the objects read afresh in the last round and their count; then what
 -- present() says of the objects read.
-local function read_settled(list_of, base, recs, texts)
+local function read_settled(list_of, base, recs, texts, looks)
   local list, edits = list_of(), table_edits
   local n, i, clean, passes, read_now, count, guids = #list, 0, 0, 1, {}, 0, {}
   slice.yielded = false
@@ -498,7 +518,7 @@ local function read_settled(list_of, base, recs, texts)
         clean = clean + 1
         pace(COMPARE_COST)
       else
-        local rec = lean(obj, guid)
+        local rec = lean(obj, guid, looks)
         recs[guid], texts[guid] = rec, record_json(rec)
         clean, count = 1, count + 1
         read_now[count] = guid
@@ -535,7 +555,7 @@ local function lean_snapshot(args, done)
     end
   end
   local recs, texts = {}, {}
-  local unsettled, unsettled_count, order, seen, held = read_settled(list_of, base, recs, texts)
+  local unsettled, unsettled_count, order, seen, held = read_settled(list_of, base, recs, texts, args.looks)
   local gone, gone_count = {}, 0
   local function went(guid) -- an object the bridge holds that the last round did not see
     if not seen[guid] and sent[guid] ~= nil then gone_count = gone_count + 1 gone[gone_count] = guid end
@@ -576,7 +596,7 @@ local function lean_snapshot(args, done)
 end
 
 -- args.full: every object's whole getData() (scripts stripped), as before issue 18 (not spread over frames);
--- otherwise lean records (lean_snapshot), a slice per frame.
+-- otherwise lean records (lean_snapshot), a slice per frame; args.looks: with images, tints and CardIDs (see lean).
 automa.ops.snapshot = function(args, done, fail)
   if not args.full then
     spread(function() lean_snapshot(args, done) end, function(reason)
