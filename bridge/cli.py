@@ -229,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     dev.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for any answer from TTS")
     _dashboard_args(dev)
     _data_flags(dev)
+    _profile_flag(dev)
     _option_flag(dev)
     dev.set_defaults(func=_cmd_dev)
 
@@ -709,10 +710,14 @@ def _check_options(game: Game[Any, Any], rules: dict[str, str]) -> None:
         table = Table.from_save(game.build_table({}))
     except OwnerDataError:  # no card data yet: the first turn says what is missing (and checks the options then)
         return
+    mods = game.profile  # the fresh table is the game's own: read it through the built table's profile
+    game.use_profile(None)
     try:
         plan_turn(game, table, seed=0, rules=rules)
     except ValueError as exc:
         raise ValueError(f"--option: {exc}") from None
+    finally:
+        game.use_profile(mods)
 
 
 def _cmd_doctor(args: argparse.Namespace) -> int:

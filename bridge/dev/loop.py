@@ -116,7 +116,8 @@ class DevLoop:
     def _load_and_check(self) -> Any:
         game = rulepack.load(self.game_name, self.rules_dir)
         game.use_data(*self.session.game.data_settings())  # the owner's data (or the sample) stays in use
-        game.self_check()
+        game.self_check()  # on the game's own table, before the mod's profile is taken on
+        game.use_profile(self.session.game.profile)  # a mod's table profile stays in use
         return game
 
     # --- mod scripts ----------------------------------------------------------------------------------------

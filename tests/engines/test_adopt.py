@@ -97,3 +97,39 @@ def test_decide_with_a_wrong_profile_names_it(tmp_path: Path, capsys: pytest.Cap
     assert f"{profile}: roles: 'bag:B' (side B's bag) is missing" in capsys.readouterr().err
     with pytest.raises(ProfileError):
         load(profile, SPEC)
+
+
+def mod_profile(tmp_path: Path) -> Path:
+    """A profile that finds nothing on our own table: its board is named by a GUID no built table has."""
+    data = BUILT.to_json()
+    data["roles"]["board"] = {"match": [{"guid": "0ff0ff"}]}
+    path = tmp_path / "mod.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_serve_checks_its_options_on_the_games_own_table_whatever_the_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["serve", "warchest", "--emulator", "--no-dashboard", "--profile", str(mod_profile(tmp_path))]
+    assert main([*args, "--option", "nosuch=1"]) == 2
+    assert "--option: unknown War Chest option(s): nosuch" in capsys.readouterr().err
+
+
+def test_rules_reloaded_by_automa_dev_keep_the_profile_in_use(tmp_path: Path) -> None:
+    """``automa dev`` builds a fresh game from the edited sources: its self-check reads the game's own table, then it
+    takes on the running game's profile."""
+    from bridge.connector import Connector
+    from bridge.dev.loop import DevLoop
+    from bridge.link import Link
+    from bridge.session import Session
+    from engines import registry
+    from engines.profile import Profile
+    from tests.conftest import free_port
+
+    running = registry.load("warchest")
+    running.use_profile(Profile.model_validate_json(mod_profile(tmp_path).read_text(encoding="utf-8")))
+    link = Link(tts_port=free_port(), editor_port=free_port())
+    loop = DevLoop(Session(Connector(link), running), link, rules_dir=ROOT / "engines" / "warchest", mod_dir=tmp_path)
+    fresh = loop._load_and_check()
+    assert fresh is not running and fresh.profile == running.profile
