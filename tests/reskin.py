@@ -18,11 +18,13 @@ from typing import Any
 import pytest
 
 from bridge.commands import Command, Position
+from bridge.modbuild import build_save
 from bridge.table import SaveFile, Table, Vec3
 from bridge.table.geometry import Transform, normalize_angle
 from engines import registry
-from engines.base import Options, ReadError
+from engines.base import Game, Options, ReadError
 from engines.profile import Profile
+from tests.conftest import Live, start_live
 
 Rename = Callable[[dict[str, Any]], dict[str, Any]]  # an ObjectState -> the fields to change (Nickname, Name...)
 
@@ -205,3 +207,13 @@ def reskinned(save: SaveFile, board_tag: str, warp: Warp, rename: Rename, *, see
     original = Table.from_save(save)
     board = next(o for o in original if o.has_tag(board_tag))
     return original, reskin(save, board.guid, warp, rename, seed=seed)
+
+
+async def start_reskinned(
+    game_name: str, skin: Reskinned, profile: Profile, timeout: float
+) -> tuple[Live, Game[Any, Any]]:
+    """The re-skinned table on the emulator, the connector joined as to any mod, and the game reading through
+    ``profile`` (its session then asks the connector for what the profile matches on)."""
+    game = registry.load(game_name)
+    game.use_profile(profile)
+    return await start_live(build_save(game, table=skin.save), timeout=timeout), game

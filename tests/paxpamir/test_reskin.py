@@ -11,10 +11,8 @@ from typing import Any
 
 import pytest
 
-from bridge.modbuild import build_save
 from bridge.session import Session
 from bridge.table import Table, Vec3
-from engines import registry
 from engines.base import ReadError
 from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.table import layout as L
@@ -22,9 +20,9 @@ from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.table.roles import BUILT, SPEC
 from engines.profile import Cast, Profile, checked
-from tests.conftest import start_live, stop_live
+from tests.conftest import stop_live
 from tests.paxpamir.test_table import table_fields
-from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned
+from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned, start_reskinned
 
 NUDGED, NUDGE = "region:kabul", (0.0, 2.0)  # the mod's art draws Kabul 2 units above ours
 
@@ -119,9 +117,7 @@ async def test_her_turns_on_a_reskinned_table_in_the_emulator_leave_it_as_the_en
     save = build_table(state=before_her_draw(POSITIONS[1]))
     original, skin = reskinned(save, L.BOARD_TAG, warp(), rename, seed=1)
     profile = profile_for(original, skin)
-    game = registry.load("paxpamir")
-    game.use_profile(profile)
-    live = await start_live(build_save(game, table=skin.save), timeout=60)
+    live, game = await start_reskinned("paxpamir", skin, profile, timeout=60)
     try:
         session = Session(live.connector, game, seed=5)
         read = read_table(await live.connector.snapshot(), profile).state

@@ -10,10 +10,8 @@ from typing import Any
 
 import pytest
 
-from bridge.modbuild import build_save
 from bridge.session import Session
 from bridge.table import Table, Vec3
-from engines import registry
 from engines.base import ReadError
 from engines.profile import Cast, Profile, checked
 from engines.warchest import rules as R
@@ -24,8 +22,8 @@ from engines.warchest.state import State
 from engines.warchest.table import BOARD_SIZE, BUILT, ROYAL_NAME, SPEC, build_table
 from engines.warchest.turn import Planner
 from engines.warchest.units import CARDS, ROYAL
-from tests.conftest import start_live, stop_live
-from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned
+from tests.conftest import stop_live
+from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned, start_reskinned
 from tests.warchest.helpers import position
 from tests.warchest.test_table import same_position
 
@@ -134,9 +132,7 @@ async def test_bot_turns_on_a_reskinned_table_in_the_emulator_leave_it_as_the_en
     save = build_table(state=seeded_position(6, 12), seed=6)
     original, skin = reskinned(save, "warchest.board", warp(), rename)
     profile = profile_for(original, skin)
-    game = registry.load("warchest")
-    game.use_profile(profile)
-    live = await start_live(build_save(game, table=skin.save), timeout=20)
+    live, game = await start_reskinned("warchest", skin, profile, timeout=20)
     try:
         session = Session(live.connector, game, seed=3)
         before = read_table(await live.connector.snapshot(), profile)
