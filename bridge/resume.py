@@ -125,7 +125,7 @@ def read(path: Path) -> SavedGame:
     except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise SavedGameError(f"{path}: not a saved game: it is not JSON ({str(exc)[:120]})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SavedGameError(f'{path}: not a saved game of Tabletop Automa (no "format": "{FORMAT}" in it)')
+        raise SavedGameError(f"{path}: not a saved game of Tabletop Automa (no \"format\": \"{FORMAT}\" in it)")
     if raw.get("version") != VERSION:
         raise SavedGameError(
             f"{path}: a saved game of version {raw.get('version')!r}; this automa reads version {VERSION} only"
