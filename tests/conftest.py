@@ -15,7 +15,7 @@ import pytest
 from bridge.connector import Connector
 from bridge.link import Link
 from bridge.modbuild import build_save
-from bridge.table import SaveFile
+from bridge.table import SaveFile, TableObject
 from engines import registry
 from tools.emulator import Emulator, Faults, Ports
 from tools.emulator.server import FRAME_TIME
@@ -66,6 +66,12 @@ def free_port() -> int:
         if port not in _HANDED_OUT:
             _HANDED_OUT.add(port)
             return port
+
+
+def without_looks(objects: tuple[TableObject, ...]) -> tuple[TableObject, ...]:
+    """Objects as lean records without looks read them (issue 40): no CardID, image or mesh URL, tint (a container's
+    contents come whole)."""
+    return tuple(o._replace(card_id=None, image="", mesh="", tint=None) for o in objects)
 
 
 def real_save(name: str) -> Path:

@@ -25,8 +25,8 @@ from bridge.commands import (
 )
 from bridge.connector import Connector
 from bridge.modbuild import connector_lua
-from bridge.table import SaveFile, Table, TableObject
-from tests.conftest import D6, Live, start_live, stop_live
+from bridge.table import SaveFile, Table
+from tests.conftest import D6, Live, start_live, stop_live, without_looks
 
 NASTY = "Bob's \"]]\" --[[ \n end) os.exit() print('x"
 
@@ -246,11 +246,6 @@ async def test_a_deck_left_with_one_card_becomes_that_card_within_the_batch(lv: 
     with pytest.raises(BatchFailed) as failure:
         await lv.connector.apply([Take(container="deck01", position=Position(x=0, y=1, z=0))])
     assert "deck01" in failure.value.reason
-
-
-def without_looks(objects: tuple[TableObject, ...]) -> tuple[TableObject, ...]:
-    """Objects as lean records without looks read them: no CardID, image or mesh URL, tint (contents come whole)."""
-    return tuple(o._replace(card_id=None, image="", mesh="", tint=None) for o in objects)
 
 
 async def same_lean_and_whole(connector: Connector) -> Table:

@@ -42,8 +42,9 @@ end
 local SLICE_COST = 700
 local SLICE_SECONDS = 0.015
 -- an object compared; one read and written; a key or item the JSON writer wrote; a step of the rest; an object of
--- getObjects(); a piece of text joined
+-- getObjects(); a piece of text joined; what a read's looks add (see lean)
 local COMPARE_COST, READ_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST = 6, 11, 1.4, 1.3, 0.2, 0.06
+local LOOKS_COST = 4
 local clock, yield = os.clock, coroutine.yield
 local slice = { cost = 0, started = 0, yielded = false, active = false } -- active: a job is running
 
@@ -522,7 +523,7 @@ local function read_settled(list_of, base, recs, texts, looks)
         recs[guid], texts[guid] = rec, record_json(rec)
         clean, count = 1, count + 1
         read_now[count] = guid
-        pace(READ_COST)
+        pace(looks and READ_COST + LOOKS_COST or READ_COST)
       end
     else
       guids[i] = nil
