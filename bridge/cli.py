@@ -204,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run the bridge for GAME and watch its rules (engines/GAME/, or a plugin's package folder) and "
         "tts_mod/ (Lua and XML). A saved "
         "rule file is loaded fresh, self-checked and swapped in between bot turns; a saved Lua or XML file goes to "
-        "TTS with Save & Play. See the README's 'Developing a bot'.",
+        "TTS with Save & Play. See docs/dev-loop.md.",
     )
     dev.add_argument("game", help="which game (see 'automa games')")
     _ports(dev)

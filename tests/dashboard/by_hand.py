@@ -74,7 +74,7 @@ class PageHands:
         await self.picture("start")
 
     async def picture(self, moment: str) -> None:
-        """With AUTOMA_UPDATE_DOCS=1, the README's pictures of this moment as docs/table-GAME-MOMENT.png (the page
+        """With AUTOMA_UPDATE_DOCS=1, the docs' pictures of this moment as docs/table-GAME-MOMENT.png (the page
         at 1280 px) and -phone.png (at 400 px: the table zoomed in once, or at the end the end screen)."""
         if not self.pictures:
             return

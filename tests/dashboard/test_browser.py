@@ -1,6 +1,6 @@
 """The dashboard page in a real headless Chromium (Debian's, driven by Playwright; no browser download), against
 an emulator session: it draws the board, and a click on "Bot turn" shows the decision. The screenshot it takes is
-the README's (docs/dashboard.png) when AUTOMA_UPDATE_DOCS=1 is set; otherwise it goes to a temporary folder, so a
+the docs' (docs/dashboard.png) when AUTOMA_UPDATE_DOCS=1 is set; otherwise it goes to a temporary folder, so a
 test run leaves the checkout as it was."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 table: a double click on the bot's button gives one turn, the button is off while the turn runs, a press out of
 turn is refused with its reason, the bot's last move is outlined, the person's own side is in view, every text
 reaches WCAG AA contrast (4.5:1), and at 400 px nothing is wider than the screen. The screenshots (1280 and 400 px)
-are the README's (docs/page-GAME*.png) when AUTOMA_UPDATE_DOCS=1 is set; otherwise they go to a temporary folder."""
+are the docs' (docs/page-GAME*.png) when AUTOMA_UPDATE_DOCS=1 is set; otherwise they go to a temporary folder."""
 
 from __future__ import annotations
 
