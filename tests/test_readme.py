@@ -1,4 +1,5 @@
-"""The README's two set-up commands stay true: CI runs the second verbatim, and the first names real options."""
+"""The README and docs/ stay true: CI runs the second set-up command verbatim and the first names real options; the
+README stays short; every relative link leads somewhere and every `automa ...` command shown parses."""
 
 import contextlib
 import io
