@@ -1,0 +1,137 @@
+"""The project's modules import one another without circles (issue 42, "A house without circles").
+
+A circle means no module in it can be read, loaded or tested alone, and its import order decides what works. The
+walk reads the source with :mod:`ast`, so an import inside a function counts as much as one at the top of a
+module; only imports under ``if TYPE_CHECKING:`` are left out, since they never run.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bridge", "engines", "tools", "tts_mod")
+
+
+def module_name(path: Path) -> str:
+    """The dotted name Python gives the file at ``path`` (a package's ``__init__.py`` is the package)."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_modules() -> dict[str, Path]:
+    """Every Python module of the project's packages, by dotted name."""
+    return {module_name(path): path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import under ``node`` at any depth, skipping the body (not the ``else``) of ``if TYPE_CHECKING:``."""
+    for child in ast.iter_child_nodes(node):
+        runs = child.orelse if isinstance(child, ast.If) and _is_type_checking(child.test) else [child]
+        for statement in runs:
+            if isinstance(statement, ast.Import | ast.ImportFrom):
+                yield statement
+            yield from _import_nodes(statement)
+
+
+def _base_of(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    """The absolute module a ``from ... import`` names, resolving leading dots against the importer."""
+    if not node.level:
+        return node.module or ""
+    parts = importer.split(".")
+    keep = len(parts) - node.level + (1 if is_package else 0)
+    return ".".join(parts[:keep] + ([node.module] if node.module else []))
+
+
+def imports_of(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project modules ``name`` imports: ``from pkg import mod`` names the submodule where ``mod`` is one."""
+    found: set[str] = set()
+    is_package = path.name == "__init__.py"
+    for node in _import_nodes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            base = _base_of(node, name, is_package)
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+        found.update(target for target in targets if target in modules and target != name)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each project module with the project modules it imports."""
+    modules = project_modules()
+    return {name: imports_of(name, path, modules) for name, path in modules.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles: each strongly connected group of two or more modules (Tarjan's algorithm), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group: list[str] = []
+            while not group or group[-1] != node:
+                group.append(stack.pop())
+                on_stack.discard(group[-1])
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_the_walk_sees_imports_inside_functions_and_skips_type_checking_ones() -> None:
+    """The walk must see what runs: a function's import counts, a TYPE_CHECKING import does not."""
+    tree = ast.parse(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    import hidden\nelse:\n    import shown\n"
+        "def late():\n    import inner\n"
+    )
+    assert sorted(alias.name for node in _import_nodes(tree) for alias in node.names) == [
+        "TYPE_CHECKING",
+        "inner",
+        "shown",
+    ]
+
+
+def test_a_circle_is_found_and_named() -> None:
+    """Two modules importing each other form a circle; a chain does not."""
+    assert circles({"a": {"b"}, "b": {"a", "c"}, "c": set()}) == [["a", "b"]]
+
+
+def test_the_graph_knows_the_modules_it_walks() -> None:
+    """The walk finds the project's modules and the edges between them (else "no circles" would say nothing)."""
+    graph = import_graph()
+    assert "engines.base" in graph and "bridge.cli" in graph
+    assert "bridge.table" in graph["engines.base"]
+
+
+def test_no_import_circles_among_the_projects_modules() -> None:
+    """No module of bridge/, engines/, tools/ or tts_mod/ imports, through any chain, one that imports it back."""
+    found = circles(import_graph())
+    assert not found, "import circles:\n" + "\n".join(" <-> ".join(group) for group in found)
