@@ -19,6 +19,7 @@ from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, Connect
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.modcheck import board_mismatches
 from bridge.table import Table
+from engines import registry
 from engines.base import Decision, Game, Options, PersonMove, ReadError
 from engines.profile import needs_looks
 
@@ -174,7 +175,7 @@ def plan_turn_with_state(
     if difficulty not in game.difficulties:
         raise ValueError(f"{game.name} has no difficulty {difficulty!r}; choose from {', '.join(game.difficulties)}")
     try:
-        state = game.read_table(table)
+        state = registry.read_table(game, table)
     except ReadError as exc:
         return TurnPlan(game.name, seed, difficulty, problems=[str(p) for p in exc.problems]), None
     decisions = game.decide(state, random.Random(seed), Options(difficulty, rules or {}, button))

@@ -143,32 +143,11 @@ class Game(ABC, Generic[S, A]):
 
     def read_table(self, table: Table) -> S:
         """:meth:`read`, after what no game can read is refused: objects the table model could not read (no valid
-        position, say) and GUIDs that two objects share."""
+        position, say) and GUIDs that two objects share. (:func:`engines.registry.read_table` also refuses another
+        game's table.)"""
         if table.problems:
             raise ReadError([Problem(p) for p in table.problems])
-        other = self._other_games_table(table)
-        if other is not None:
-            raise ReadError(
-                [
-                    Problem(
-                        f"this table holds {other.title}, not {self.title} (its pieces are tagged {other.name}.*): "
-                        f"use the game '{other.name}', e.g. 'automa decide {other.name} SAVE.json'"
-                    )
-                ]
-            )
         return self.read(table)
-
-    def _other_games_table(self, table: Table) -> Game[Any, Any] | None:
-        """The game whose pieces the table holds when none are this game's (tags are prefixed with a game's name),
-        so the person hears which game it is instead of a list of every piece this game cannot read."""
-        prefixes = {tag.split(".", 1)[0].lower() for obj in table for tag in obj.project_tags if "." in tag}
-        if self.name in prefixes:
-            return None
-        from engines import registry  # the registry imports every game, and so this module
-
-        for name in sorted(prefixes & set(registry.available())):
-            return registry.load(name)
-        return None
 
     @abstractmethod
     def decide(self, state: S, rng: random.Random, options: Options) -> list[Decision[A]]:

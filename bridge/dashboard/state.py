@@ -18,6 +18,7 @@ from bridge.dashboard.touch import BadAction, HandTable, Touchable
 from bridge.link import Link, LinkError
 from bridge.protocol import FromTTS, GameLoaded, LuaError, Printed
 from bridge.session import Session, TurnPlan
+from engines import registry
 from engines.base import Game, Options, PersonMove, ReadError
 
 log = logging.getLogger(__name__)
@@ -199,7 +200,7 @@ class Dashboard:
                 moves = await self.session.person_moves(table)
                 self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]
                 game = self.session.game
-                view = game.read_table(table)
+                view = registry.read_table(game, table)
                 self.state["table"] = {"drawing": game.describe_table(view), "problems": []}
                 self._view, self._moves = view, moves
                 said = self.state["end"]
