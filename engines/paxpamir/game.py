@@ -98,7 +98,7 @@ class PaxPamir(Game[TableView, Any]):
         return build_table(assets, humans=people, seed=seed)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
-        from engines.paxpamir.images import write_all
+        from engines.paxpamir.table.images import write_all
 
         return write_all(folder)
 

@@ -9,11 +9,10 @@ the impact icons and card actions in words, and the special ability. The game's 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from engines.drawing import Colour, centred, save_all, wrapped
+from engines.drawing import Colour, centred, wrapped
 from engines.paxpamir.data import AiCard, CourtCard, EventCard, game_data
 
 CELL_W, CELL_H = 360, 504  # one card, in pixels (5:7)
@@ -171,10 +170,3 @@ def all_images() -> dict[str, Image.Image]:
         **_sheets("ai_back", [ai_back(c) for c in ai]),
         "card_back": card_back(),
     }
-
-
-def write_all(folder: Path) -> dict[str, str]:
-    """Write every sheet and the table's other images (board, tokens); image name -> file URL."""
-    from engines.paxpamir.table.images import table_images
-
-    return save_all(all_images() | table_images(), folder)

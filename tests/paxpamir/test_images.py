@@ -16,8 +16,8 @@ from engines.paxpamir.images import (
     ai_cells,
     all_images,
     deck_cells,
-    write_all,
 )
+from engines.paxpamir.table.images import write_all
 
 
 def test_every_card_has_its_own_cell_on_a_sheet():

@@ -4,12 +4,14 @@ all drawn from :mod:`~engines.paxpamir.table.layout` so the pictures sit where t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PIL import Image, ImageDraw
 
 from bridge.table import Vec3
-from engines.drawing import Colour, centred
+from engines.drawing import Colour, centred, save_all
 from engines.paxpamir.data import game_data
-from engines.paxpamir.images import COALITION_COLOURS, INK, PAPER, SUIT_COLOURS
+from engines.paxpamir.images import COALITION_COLOURS, INK, PAPER, SUIT_COLOURS, all_images
 from engines.paxpamir.table import layout as L
 
 PX = 40  # pixels per board unit
@@ -55,6 +57,11 @@ def token(text: str, fill: Colour, ink: Colour = (255, 255, 255), size: int = 25
     img = Image.new("RGB", (size, size), fill)
     centred(ImageDraw.Draw(img), (size / 2, size / 2), text, size // 6, ink)
     return img
+
+
+def write_all(folder: Path) -> dict[str, str]:
+    """Write every card sheet and the table's other images (board, tokens); image name -> file URL."""
+    return save_all(all_images() | table_images(), folder)
 
 
 def table_images() -> dict[str, Image.Image]:
