@@ -8,6 +8,8 @@ module; only imports under ``if TYPE_CHECKING:`` are left out, since they never 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -135,3 +137,14 @@ def test_no_import_circles_among_the_projects_modules() -> None:
     """No module of bridge/, engines/, tools/ or tts_mod/ imports, through any chain, one that imports it back."""
     found = circles(import_graph())
     assert not found, "import circles:\n" + "\n".join(" <-> ".join(group) for group in found)
+
+
+def test_each_part_of_the_emulators_object_api_loads_alone_and_first() -> None:
+    """Each ``api_*`` part loads in a fresh interpreter with nothing imported before it, and without the binding
+    that serves the registry to Lua (issue 42: each part can be read and tested alone)."""
+    parts = sorted(name for name in project_modules() if name.startswith("tools.emulator.api_"))
+    assert len(parts) >= 7
+    for part in parts:
+        code = f"import sys, {part}; assert 'tools.emulator.binding' not in sys.modules, 'it loads the binding'"
+        done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
+        assert done.returncode == 0, f"{part} does not load alone:\n{done.stderr}"

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tools.emulator import api_object
-from tools.emulator.api import OBJECT_METHODS, PROPERTIES, TtsApi
-from tools.emulator.objects import EmObject
-from tools.emulator.world import FPS
+from tools.emulator.api import OBJECT_METHODS, PROPERTIES
+from tools.emulator.objects import FPS, EmObject
+
+if TYPE_CHECKING:
+    from tools.emulator.binding import TtsApi
 
 
 def _behaviour(kind: str, build: Callable[[TtsApi, EmObject], dict[str, Any]]) -> Callable[[TtsApi, EmObject], Any]:

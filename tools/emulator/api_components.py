@@ -15,10 +15,13 @@ fail loudly: their real values live in Unity.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tools.emulator.api import OBJECT_METHODS, TtsApi
+from tools.emulator.api import OBJECT_METHODS
 from tools.emulator.objects import EmObject
+
+if TYPE_CHECKING:
+    from tools.emulator.binding import TtsApi
 
 COMPONENTS = ("Transform", "MeshRenderer", "BoxCollider", "AudioSource")
 ENABLED_BY_DEFAULT = frozenset({"MeshRenderer", "BoxCollider", "AudioSource"})  # Unity: Transform has no `enabled`

@@ -15,23 +15,17 @@ import copy
 import functools
 import math
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from bridge.table import ttsfacts
 from bridge.table.geometry import ONE, ZERO, Transform, Vec3, rotation_matrix
-from tools.emulator.api import (
-    OBJECT_METHODS,
-    PROPERTIES,
-    SETTERS,
-    Tint,
-    TtsApi,
-    _container_entry,
-    method,
-    vec,
-)
+from tools.emulator.api import OBJECT_METHODS, PROPERTIES, SETTERS, Tint, _container_entry, method, vec
 from tools.emulator.objects import EmObject
+
+if TYPE_CHECKING:
+    from tools.emulator.binding import TtsApi
 
 WHITE = Tint(1.0, 1.0, 1.0)
 

@@ -8,13 +8,16 @@ open (how far apart piles land), the emulator's choice is marked *chosen*.
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridge.table.geometry import ONE, Transform, Vec3
 from tools.emulator import api_object
-from tools.emulator.api import TtsApi, _container_entry, getData, method, setState, takeObject, vec
+from tools.emulator.api import _container_entry, getData, method, setState, takeObject, vec
 from tools.emulator.objects import EmObject
-from tools.emulator.world import World
+
+if TYPE_CHECKING:
+    from tools.emulator.binding import TtsApi
+    from tools.emulator.world import World
 
 
 def stored(api: TtsApi, obj: EmObject) -> dict[str, Any]:

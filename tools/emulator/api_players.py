@@ -8,11 +8,14 @@ people ``World.seated`` lists (one person, at White, unless a test seats others)
 from __future__ import annotations
 
 import copy as copying
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bridge.table.geometry import Vec3
-from tools.emulator.api import SEAT_COLORS, TtsApi, getData, vec
+from tools.emulator.api import SEAT_COLORS, getData, vec
 from tools.emulator.objects import EmObject
+
+if TYPE_CHECKING:
+    from tools.emulator.binding import TtsApi
 
 PASTE_AT = Vec3(0.0, 3.0, 0.0)  # api base, paste: "position of the first object to paste", defaults to {0, 3, 0}
 GAME_CLIPBOARD = ""  # base copy/paste's clipboard; a player's own is under their colour

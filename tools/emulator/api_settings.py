@@ -12,10 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tools.emulator import api_object
-from tools.emulator.api import Tint, TtsApi
+from tools.emulator.api import Tint
+
+if TYPE_CHECKING:
+    from tools.emulator.binding import TtsApi
 
 Coerce = Callable[[Any], Any]
 HINT = "tools/emulator/README.md"

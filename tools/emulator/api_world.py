@@ -18,12 +18,14 @@ from typing import TYPE_CHECKING, Any
 from bridge.protocol.messages import GLOBAL_GUID
 from bridge.table.geometry import ONE, Transform, Vec3
 from tools.emulator import api_object, api_pieces, api_players, api_settings
-from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, SEAT_COLORS, TtsApi, _with_tags, vec
+from tools.emulator.api import GLOBAL_METHODS, GLOBAL_PROPERTIES, SEAT_COLORS, _with_tags, vec
 from tools.emulator.objects import EmObject
 from tools.emulator.physics import BOX, RAY, SPHERE, Box, Cast, hit_point, unit
 
 if TYPE_CHECKING:
     from lupa import LuaTable
+
+    from tools.emulator.binding import TtsApi
 
 
 def not_emulated(where: str, why: str) -> Callable[..., Any]:

@@ -60,10 +60,7 @@ class ZoneWatch:
 
     @staticmethod
     def _occupancy(world: World) -> set[tuple[str, str]]:
-        from tools.emulator import api_object
-
-        zones = [z for z in world.objects.values() if z.type in api_object.ZONE_TYPES]
-        return {(z.guid, o.guid) for z in zones for o in api_object.zone_objects(world.api, z)}
+        return world.api.zone_occupancy()  # the zones' rules are the Object API's (getObjects), not redone here
 
     def _raise(self, world: World, what: str, zone_guid: str, obj_guid: str) -> None:
         zone = world.objects.get(zone_guid)

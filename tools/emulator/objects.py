@@ -14,6 +14,7 @@ from typing import Any
 from bridge.table.geometry import Transform, Vec3, face_up_value, is_face_down, normalize_angle
 from bridge.table.model import CONTAINER_TYPES, type_of
 
+FPS = 60  # the emulated clock: frames per second of game time (Time.time is frame / FPS)
 SMOOTH_FRAMES = 30  # a smooth move or flip takes half a second at 60 frames per second
 SPAWN_FRAMES = 2  # an object taken from a container is "spawning" this many frames
 

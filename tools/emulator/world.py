@@ -21,12 +21,11 @@ from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import events
 from tools.emulator.luahost import LuaHost, ScriptError
-from tools.emulator.objects import SPAWN_FRAMES, EmObject, saved_transforms
+from tools.emulator.objects import FPS, SPAWN_FRAMES, EmObject, saved_transforms
 from tools.emulator.ui import UiTree
 
 log = logging.getLogger(__name__)
 
-FPS = 60
 SCRIPTED_TOP_LEVEL = ("SnapPoints", "Decals", "VectorLines", "CustomUIAssets")
 Outgoing = Callable[[dict[str, Any]], None]
 
@@ -101,7 +100,8 @@ class World:
 
     def load(self, save: SaveFile) -> None:
         """(Re)load everything: a fresh Lua state, no Waits, every script's ``onLoad`` run."""
-        from tools.emulator.api import TtsApi  # the API needs a World; import here to avoid a cycle
+        # here, not at the top: the package imports this module, and each part of the API loads without the others
+        from tools.emulator.binding import TtsApi
 
         raw = save.to_dict()
         self.save = save
