@@ -19,6 +19,7 @@ from typing import Any
 
 from bridge import __version__, modcheck, resume
 from bridge.connector import Connector
+from bridge.errors import AutomaError, UsageError
 from bridge.link import (
     EDITOR_PORT_HOLDER,
     TTS_EDITOR_PORT,
@@ -124,7 +125,9 @@ def build_parser() -> argparse.ArgumentParser:
         "built-in emulator stands in for it.",
     )
     parser.add_argument("--version", action="version", version=f"automa {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log protocol details")
+    parser.add_argument(
+        "-v", "--verbose", action="store_true", help="log protocol details, and show an internal error's traceback"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     serve = sub.add_parser(
@@ -499,14 +502,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
         if getattr(args, "tts_port", None) is not None and args.tts_port == args.editor_port:
-            raise ValueError(f"--tts-port and --editor-port must differ (both are {args.tts_port})")
+            raise UsageError(f"--tts-port and --editor-port must differ (both are {args.tts_port})")
         result: int = args.func(args)
         return result
-    except (registry.UnknownGame, SaveFileError, LinkError, ValueError, NotImplementedError) as exc:
+    except AutomaError as exc:
         print(f"automa: {_one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        if args.verbose:
+            raise  # a bug: its traceback, for the report
+        print(
+            f"automa: an internal error (a bug, not a fault of yours): {type(exc).__name__}: {_one_line(str(exc))}",
+            file=sys.stderr,
+        )
+        print(f"automa: to see where it happened, run it again with -v: automa -v {args.command} ...", file=sys.stderr)
+        return 1
 
 
 def _profile_flag(parser: argparse.ArgumentParser) -> None:
@@ -648,7 +660,7 @@ def _cmd_decide(args: argparse.Namespace) -> int:
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
     if args.button and args.button not in dict(game.buttons):
         keys = ", ".join(k for k, _ in game.buttons) or "none"
-        raise ValueError(f"{game.name} has no panel button {args.button!r} (its buttons: {keys})")
+        raise UsageError(f"{game.name} has no panel button {args.button!r} (its buttons: {keys})")
     rules = _options(args.option)
     plan = plan_turn(game, table, seed=args.seed, difficulty=args.difficulty, rules=rules, button=args.button)
     print(json.dumps(plan.to_json(), indent=2) if args.format == "json" else _turn_text(game, plan))
@@ -669,9 +681,9 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     )
     for flag, value in checked:
         if value is not None and value < 1:
-            raise ValueError(f"{flag} must be at least 1")
+            raise UsageError(f"{flag} must be at least 1")
     if args.search and game.name != "warchest":
-        raise ValueError(f"--search is for War Chest only; {game.title}: name the search player with --opponent search")
+        raise UsageError(f"--search is for War Chest only; {game.title}: name the search player with --opponent search")
     options = {
         "difficulties": args.difficulty,
         "opponents": args.opponent,
@@ -694,7 +706,7 @@ def _options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise ValueError(f"--option takes KEY=VALUE, got {pair!r}")
+            raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
         options[key.strip()] = value.strip()
     return options
 
@@ -714,8 +726,8 @@ def _check_options(game: Game[Any, Any], rules: dict[str, str]) -> None:
     game.use_profile(None)
     try:
         plan_turn(game, table, seed=0, rules=rules)
-    except ValueError as exc:
-        raise ValueError(f"--option: {exc}") from None
+    except UsageError as exc:
+        raise UsageError(f"--option: {exc}") from None
     finally:
         game.use_profile(mods)
 
@@ -761,7 +773,7 @@ _LIST_GUIDS = "local t = {} for _, o in ipairs(getObjects()) do t[#t + 1] = o.ge
 
 def _cmd_lua(args: argparse.Namespace) -> int:
     if (args.code is None) == (args.file is None):
-        raise ValueError("give the Lua code, or a file with -f (one of them)")
+        raise UsageError("give the Lua code, or a file with -f (one of them)")
     code = args.code if args.file is None else _read_text(args.file)
 
     async def run() -> int:
@@ -779,7 +791,7 @@ def _cmd_lua(args: argparse.Namespace) -> int:
         async with Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout) as link:
             link.add_listener(show)
             if args.guid != GLOBAL_GUID and args.guid not in await link.execute(_LIST_GUIDS):
-                raise ValueError(
+                raise UsageError(
                     f"no object with GUID {args.guid} on the loaded table: give the GUID of one of its objects "
                     "(right-click it in TTS: Scripting > GUID), or leave --guid out to run the code in Global"
                 )
@@ -822,7 +834,7 @@ def _read_text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read it: {exc.strerror}") from None
+        raise UsageError(f"{path}: cannot read it: {exc.strerror}") from None
 
 
 def _cmd_emulate(args: argparse.Namespace) -> int:
@@ -864,19 +876,19 @@ def _cmd_emulate(args: argparse.Namespace) -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     if getattr(args, "game", None) is None:
-        raise ValueError("name the game: automa serve GAME (see 'automa games')")
+        raise UsageError("name the game: automa serve GAME (see 'automa games')")
     game = _game(args)
     if (args.turns is not None or args.save or args.fast or args.resume or args.game_file) and not args.emulator:
-        raise ValueError(
+        raise UsageError(
             "--turns, --save, --fast, --resume and --game-file need --emulator (with real TTS, press 'Bot turn' on "
             "the table, and TTS saves the game)"
         )
     if args.resume and (args.save or args.seed is not None or args.option):
-        raise ValueError(
+        raise UsageError(
             "--resume carries on the saved game's own table, seeds and options: leave out --save, --seed and --option"
         )
     if args.difficulty and args.difficulty not in game.difficulties:
-        raise ValueError(
+        raise UsageError(
             f"--difficulty {args.difficulty!r}: {game.name} has no such difficulty; choose one of "
             f"{', '.join(game.difficulties)}"
         )
@@ -1041,7 +1053,7 @@ async def _serve(game: Game[Any, Any], args: argparse.Namespace, stop: asyncio.E
 def _cmd_dev(args: argparse.Namespace) -> int:
     game = _game(args)
     if args.fast and not args.emulator:
-        raise ValueError("--fast needs --emulator (it sets the emulator's pace)")
+        raise UsageError("--fast needs --emulator (it sets the emulator's pace)")
     _check_options(game, _options(args.option))
     _run_stoppable(lambda stop: _dev(game, args, stop))
     return 0

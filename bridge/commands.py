@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from bridge.errors import AutomaError
 from bridge.table.geometry import Vec3
 
 __all__ = [
@@ -163,7 +164,7 @@ def batch_from_json(data: object) -> list[Command]:
     return _BATCH.validate_python(data)
 
 
-class BatchFailed(RuntimeError):
+class BatchFailed(AutomaError, RuntimeError):
     """The connector refused or stopped a batch; nothing after ``index`` was applied."""
 
     def __init__(self, index: int, reason: str, applied: int) -> None:

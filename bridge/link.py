@@ -19,6 +19,7 @@ import socket
 from collections.abc import AsyncIterator, Callable, Container, Sequence
 from typing import Any
 
+from bridge.errors import AutomaError
 from bridge.protocol import (
     GLOBAL_GUID,
     CustomToTTS,
@@ -73,7 +74,7 @@ LINGERING = (
 )
 
 
-class LinkError(RuntimeError):
+class LinkError(AutomaError, RuntimeError):
     """The link cannot do what was asked; the text says why and what to try."""
 
 

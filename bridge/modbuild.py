@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlparse
 
+from bridge.errors import UsageError
 from bridge.modsource import ModSource, default_root
 from bridge.table import SaveFile, ttsfacts
 from bridge.table.savefile import save_path
@@ -50,7 +51,7 @@ def build_save(
     scenario)."""
     if table is None:
         if people not in game.people:
-            raise ValueError(
+            raise UsageError(
                 f"{game.title} is for {' or '.join(map(str, game.people))} people with the bot, not {people}"
             )
         table = game.build_table(assets or {}, people, seed=seed)
@@ -169,7 +170,7 @@ def write_mod(
     ``images_url``: the web folder the images will be uploaded to (else the save points at this computer's files,
     and plays only here). ``seed`` deals the set-up (see :func:`build_save`)."""
     if images_url is not None and urlparse(images_url).scheme not in ttsfacts.WEB_SCHEMES:
-        raise ValueError(f"--images-url must be an http:// or https:// address, not {images_url!r}")
+        raise UsageError(f"--images-url must be an http:// or https:// address, not {images_url!r}")
     path = save_path(out or tts_saves_folder() or Path.cwd(), f"TabletopAutoma_{game.name}.json")  # must exist
     build_save(game, {}, people=people)  # a bad --people is refused before any file is written
     assets = game.write_assets(path.with_name(path.stem + "_assets"))

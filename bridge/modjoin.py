@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bridge.errors import AutomaError
 from bridge.modsource import Bundle, ModSource
 from bridge.table import SaveFile
 from bridge.table.savefile import save_path
@@ -42,7 +43,7 @@ PLACES = (  # where the panel may go, in order of preference: (rectAlignment, of
 )
 
 
-class InjectError(ValueError):
+class InjectError(AutomaError, ValueError):
     """A save that cannot take the connector; the text names the file and what is wrong."""
 
 

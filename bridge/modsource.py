@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from bridge.errors import AutomaError
 from engines.base import Game
 
 # Events the connector handles itself (it tracks changes with them): a game's own Lua must not replace them.
@@ -27,7 +28,7 @@ _REQUIRE = re.compile(r"""\brequire\s*\(?\s*["']([\w.]+)["']\s*\)?""")
 _CHUNK_ROW = re.compile(r"chunk_\d+:\((\d+),")
 
 
-class BundleError(ValueError):
+class BundleError(AutomaError, ValueError):
     """A Lua source that cannot be bundled (a missing module); the text names the file and line."""
 
 

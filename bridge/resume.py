@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from bridge.errors import AutomaError
 from bridge.session import Session
 from bridge.table import SaveFile, SaveFileError
 
@@ -31,7 +32,7 @@ FORMAT = "tabletop-automa saved game"
 VERSION = 1
 
 
-class SavedGameError(ValueError):
+class SavedGameError(AutomaError, ValueError):
     """A saved game that cannot be read or carried on; the text names the file and what is wrong."""
 
 
@@ -125,7 +126,7 @@ def read(path: Path) -> SavedGame:
     except (ValueError, RecursionError) as exc:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise SavedGameError(f"{path}: not a saved game: it is not JSON ({str(exc)[:120]})") from None
     if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-        raise SavedGameError(f"{path}: not a saved game of Tabletop Automa (no \"format\": \"{FORMAT}\" in it)")
+        raise SavedGameError(f'{path}: not a saved game of Tabletop Automa (no "format": "{FORMAT}" in it)')
     if raw.get("version") != VERSION:
         raise SavedGameError(
             f"{path}: a saved game of version {raw.get('version')!r}; this automa reads version {VERSION} only"

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from bridge.commands import BOT_COLOR, PERSON_COLOR, BatchFailed, Command, Say, batch_to_json
 from bridge.connector import BatchProgress, BatchUnconfirmed, Connector, ConnectorEvent
+from bridge.errors import AutomaError, UsageError
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.modcheck import board_mismatches
 from bridge.table import Table
@@ -173,7 +174,7 @@ def plan_turn_with_state(
     seed = random.randrange(1 << 31) if seed is None else seed
     difficulty = difficulty or game.default_difficulty
     if difficulty not in game.difficulties:
-        raise ValueError(f"{game.name} has no difficulty {difficulty!r}; choose from {', '.join(game.difficulties)}")
+        raise UsageError(f"{game.name} has no difficulty {difficulty!r}; choose from {', '.join(game.difficulties)}")
     try:
         state = registry.read_table(game, table)
     except ReadError as exc:
@@ -190,7 +191,7 @@ def _why_not_shown(exc: Exception, timeout: float) -> str:
     return str(exc) or type(exc).__name__
 
 
-class TurnFailed(RuntimeError):
+class TurnFailed(AutomaError, RuntimeError):
     """The bot's turn did not happen as planned; it has been reported everywhere already (chat, panel, terminal,
     dashboard)."""
 
@@ -498,7 +499,7 @@ class Session:
     # --- reporting ---------------------------------------------------------------------------------------
 
     async def _fault(self, what: str, exc: Exception) -> None:
-        if isinstance(exc, LinkError | BatchFailed | ReadError | ValueError):
+        if isinstance(exc, AutomaError | ValueError):  # what the person can act on (a ValueError: to be named)
             text = f"{what} failed: {exc}"
             log.error("%s", text)
         else:  # a bug: the terminal gets the traceback

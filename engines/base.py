@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from bridge.commands import Command
+from bridge.errors import AutomaError, MissingFeature
 from bridge.records import quick_init
 from bridge.table import SaveFile, Table, TableObject
 from engines.ownerdata import OwnerData
@@ -68,7 +69,18 @@ class Problem:
         return f"{self.obj.describe()}: {self.message}" if self.obj else self.message
 
 
-class ReadError(Exception):
+class IllegalAction(AutomaError, ValueError):
+    """An action the rules, or the moment, do not allow (raised by a game's ``rules.apply``, its bot, and the
+    person's moves); the text says why, in a player's words."""
+
+
+class TableProblem(AutomaError, ValueError):
+    """What the table holds does not let a read turn be carried out (a coin the plan must take is not where the
+    rules put it); the text names the piece and the place. Raised while planning, after :class:`ReadError`'s
+    checks passed."""
+
+
+class ReadError(AutomaError):
     """The table does not describe a legal game state; nothing will be moved."""
 
     def __init__(self, problems: Sequence[Problem]) -> None:
@@ -183,7 +195,7 @@ class Game(ABC, Generic[S, A]):
 
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
-        raise NotImplementedError(f"{self.title} cannot check turns")
+        raise MissingFeature(f"{self.title} cannot check turns")
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
         """The person's legal moves now, on ``table`` after :meth:`after_turn` left ``previous`` (None before the
@@ -193,7 +205,7 @@ class Game(ABC, Generic[S, A]):
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
         """Commands that carry out the person's move ``move_id`` of :meth:`person_moves` (chance, such as drawing
         from a bag, from ``rng``), and what the table then holds (the next ``previous``)."""
-        raise NotImplementedError(f"{self.title} cannot play the person's moves")
+        raise MissingFeature(f"{self.title} cannot play the person's moves")
 
     data: OwnerData[Any] | None = None  # games whose card contents are not public: the owner's data
     profile: Profile | None = None  # the table profile the reader finds objects by; None: the built table's
@@ -214,12 +226,12 @@ class Game(ABC, Generic[S, A]):
         if self.data is not None:
             self.data.use(path, allow_sample)
         elif path is not None or allow_sample:
-            raise NotImplementedError(f"{self.title} takes no owner data (--data, --allow-sample)")
+            raise MissingFeature(f"{self.title} takes no owner data (--data, --allow-sample)")
 
     def table_event(self, name: str, fields: dict[str, Any], table: Table) -> tuple[bool, list[str]]:
         """An event of :attr:`table_events` from the game's own mod script, with the table as it is: whether it
         was taken, and lines for the chat that say what came of it (or what is wrong, and where)."""
-        raise NotImplementedError(f"{self.title} has no table event {name!r}")
+        raise MissingFeature(f"{self.title} has no table event {name!r}")
 
     def difficulty_chosen(self, table: Table, options: Options) -> list[str]:
         """Lines said when the person chooses ``options.difficulty`` (on the panel): what it will change on this
@@ -243,7 +255,7 @@ class Game(ABC, Generic[S, A]):
     def check_data(self, path: Path) -> list[str]:
         """``automa data check GAME FILE``: whether an owner's data file (card contents that are not public) loads;
         lines to print. Raises with the entry and field that are wrong."""
-        raise NotImplementedError(f"{self.title} takes no owner data")
+        raise MissingFeature(f"{self.title} takes no owner data")
 
     def describe_table(self, state: S) -> dict[str, Any] | None:
         """What the dashboard draws of the table as read (JSON-ready; ``kind`` names the drawing). None: a plain
@@ -278,7 +290,7 @@ class Game(ABC, Generic[S, A]):
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
         """Bot against baseline policies, in-process; a JSON-ready summary with an ``errors`` count."""
-        raise NotImplementedError(f"{self.title} has no self-play yet")
+        raise MissingFeature(f"{self.title} has no self-play yet")
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
         """The summary for a terminal."""

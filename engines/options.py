@@ -11,6 +11,8 @@ import typing
 from collections.abc import Collection, Mapping
 from typing import Any
 
+from bridge.errors import UsageError
+
 __all__ = [
     "option_value",
     "options_from_text",
@@ -34,7 +36,7 @@ def options_from_text(
     unknown = set(given) - known - set(skip)
     if unknown:
         accepted = ", ".join(sorted(known | set(skip)))
-        raise ValueError(f"unknown {what} option(s): {', '.join(sorted(unknown))}; known: {accepted}")
+        raise UsageError(f"unknown {what} option(s): {', '.join(sorted(unknown))}; known: {accepted}")
     values = {name: option_value(name, hints[name], raw) for name, raw in given.items() if name in known}
     return cls(**values, **fixed)
 
@@ -46,7 +48,7 @@ def option_value(name: str, hint: Any, raw: Any) -> Any:
         for choice in typing.get_args(hint):
             if str(choice) == str(raw):
                 return choice
-        raise ValueError(f"option {name} takes {', '.join(map(str, typing.get_args(hint)))}, not {raw!r}")
+        raise UsageError(f"option {name} takes {', '.join(map(str, typing.get_args(hint)))}, not {raw!r}")
     if origin is frozenset:
         (member,) = typing.get_args(hint)
         parts = raw if isinstance(raw, frozenset | set | list | tuple) else str(raw).split("+")
@@ -54,16 +56,16 @@ def option_value(name: str, hint: Any, raw: Any) -> Any:
             return frozenset(option_value(name, member, part) for part in parts)
         except ValueError:
             choices = ", ".join(map(str, typing.get_args(member)))
-            raise ValueError(f"option {name} takes one or more of {choices} joined by +, not {raw!r}") from None
+            raise UsageError(f"option {name} takes one or more of {choices} joined by +, not {raw!r}") from None
     if hint is bool:
         if isinstance(raw, bool):
             return raw
         if str(raw).lower() not in ("true", "false"):
-            raise ValueError(f"option {name} takes true or false, not {raw!r}")
+            raise UsageError(f"option {name} takes true or false, not {raw!r}")
         return str(raw).lower() == "true"
     if hint is int:
         try:
             return int(raw)
         except ValueError:
-            raise ValueError(f"option {name} takes a whole number, not {raw!r}") from None
+            raise UsageError(f"option {name} takes a whole number, not {raw!r}") from None
     return raw

@@ -12,6 +12,8 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from bridge.errors import AutomaError
+
 __all__ = [
     "OwnerData",
     "OwnerDataError",
@@ -23,7 +25,7 @@ __all__ = [
 M = TypeVar("M", bound=BaseModel)
 
 
-class OwnerDataError(ValueError):
+class OwnerDataError(AutomaError, ValueError):
     """An owner's file that does not load; the message names the file, the entry and the field."""
 
 

@@ -7,6 +7,7 @@ import importlib
 from importlib.metadata import entry_points
 from typing import Any
 
+from bridge.errors import AutomaError
 from bridge.table import Table
 from engines.base import Game, Problem, ReadError
 
@@ -28,7 +29,7 @@ BUILT_IN = {
 ENTRY_POINT_GROUP = "tabletop_automa.games"
 
 
-class UnknownGame(KeyError):
+class UnknownGame(AutomaError, KeyError):
     def __str__(self) -> str:
         return str(self.args[0])
 

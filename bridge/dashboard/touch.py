@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
+from bridge.errors import AutomaError
 from bridge.table import ttsfacts
 
 PERSON_COLOR = "White"  # *chosen*: the person sits at White, as the emulator seats them (World.seated)
@@ -40,7 +41,7 @@ class Touchable(Protocol):
     def player_action(self, color: str, action: Mapping[str, Any]) -> str: ...
 
 
-class BadAction(ValueError):
+class BadAction(AutomaError, ValueError):
     """A hand control from the page that cannot be carried out as sent (its message says which field and why)."""
 
 

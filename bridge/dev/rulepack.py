@@ -17,11 +17,12 @@ from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
 
+from bridge.errors import AutomaError
 from engines import registry
 from engines.base import Game
 
 
-class RulePackError(Exception):
+class RulePackError(AutomaError):
     """The new rules could not be loaded or failed their self-check; the running rules stay."""
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from bridge.errors import AutomaError
 from bridge.table.geometry import (
     KEPT_BELOW,
     ONE,
@@ -26,7 +27,7 @@ from bridge.table.geometry import (
 from bridge.table.savefile import SaveFile
 
 
-class TableError(ValueError):
+class TableError(AutomaError, ValueError):
     """An object description that cannot be read; the text names the object."""
 
 

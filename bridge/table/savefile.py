@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PrivateAttr, ValidationError, model_serializer, model_validator
 
+from bridge.errors import AutomaError, UsageError
 from bridge.table.geometry import Transform as GeoTransform
 from bridge.table.geometry import Vec3
 
@@ -22,7 +23,7 @@ MAX_NESTING = 100  # containers inside containers (and states inside states); re
 _GUID = re.compile(rb'"GUID"\s*:\s*"([^"\\]{0,40})"')
 
 
-class SaveFileError(ValueError):
+class SaveFileError(AutomaError, ValueError):
     """A save file that cannot be read; the text names the file and the place in it."""
 
 
@@ -152,12 +153,12 @@ def save_path(out: Path, default_name: str) -> Path:
     itself, which must end in .json, since TTS's Save & Load lists only .json files."""
     path = out / default_name if out.is_dir() else out
     if path.suffix.lower() != ".json":
-        raise ValueError(
+        raise UsageError(
             f"--out {str(out)!r} is neither a folder that exists nor a file name ending in .json (TTS lists only "
             ".json saves): create the folder first, or name the file, e.g. 'my_table.json'"
         )
     if not path.parent.is_dir():
-        raise ValueError(
+        raise UsageError(
             f"--out {str(out)!r}: the folder {str(path.parent)!r} does not exist: create it first, or write into a "
             "folder that exists (nothing was written)"
         )

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridge.commands import Command, Move, Position, Take
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Table, TableObject, Vec3
-from engines.base import Decision, Game, Options, Outcome, PersonMove, Problem, ReadError, Reason
+from engines.base import Decision, Game, IllegalAction, Options, Outcome, PersonMove, Problem, ReadError, Reason
 from engines.demo import table as layout
 from engines.tablekit import one_tagged
 
@@ -88,7 +89,7 @@ class DemoGame(Game[DemoState, DemoAction]):
 
     def decide(self, state: DemoState, rng: random.Random, options: Options) -> list[Decision[DemoAction]]:
         if options.rules:  # refused as every bot refuses an unknown one, rather than ignored
-            raise ValueError(f"unknown demo option(s): {', '.join(sorted(options.rules))}; the demo game has none")
+            raise UsageError(f"unknown demo option(s): {', '.join(sorted(options.rules))}; the demo game has none")
         if (winner := state.winner()) is not None:
             return [Decision(Pass(), Reason("end of game", f"The game is over: the {winner} has three in a row."))]
         empty = [i for i, owner in enumerate(state.slots) if owner is None]
@@ -142,7 +143,7 @@ class DemoGame(Game[DemoState, DemoAction]):
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
         if move_id not in {m.id for m in self.person_moves(previous, table)}:
-            raise ValueError(f"no move {move_id!r} now: choose again")
+            raise IllegalAction(f"no move {move_id!r} now: choose again")
         state = self.read(table)
         token = self._reserve(table, state)[0]
         spot = layout.BOARD.world(state.board, layout.SLOTS[int(move_id)])

@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.base import Decision, Reason
+from engines.base import Decision, IllegalAction, Reason
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.cards import Location, Locations
@@ -185,7 +185,7 @@ class BotTurn:
 
     def _draw_check(self) -> None:
         if not self.state.deck and not self.state.discard:
-            raise R.IllegalAction("the deck and the discard pile are both empty: nothing to draw")
+            raise IllegalAction("the deck and the discard pile are both empty: nothing to draw")
         if not self.state.deck:  # a step of its own, so the table is laid in the order dealt
             order = list(self.state.discard)
             self.rng.shuffle(order)
@@ -214,7 +214,7 @@ def bot_turn(
     announce: str = "",
 ) -> list[Decision[A.Action]]:
     if R.to_move(state) != "bot":
-        raise R.IllegalAction("it is not the bot's turn" if state.phase != "over" else "the game is over")
+        raise IllegalAction("it is not the bot's turn" if state.phase != "over" else "the game is over")
     return BotTurn(state, cards, rng, options or BotOptions(), on_step, announce).play()
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from bridge.commands import Command
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, Reason
 from engines.fiftyfirst import actions as A
@@ -138,7 +139,7 @@ class FiftyFirst(Game[TableView, Any]):
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
-            raise ValueError("the virtual player plays against one person")
+            raise UsageError("the virtual player plays against one person")
         return build_table(R.new_game(self.cards, random.Random(seed), hand=0), self.cards, assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:

@@ -7,6 +7,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
+from engines.base import IllegalAction
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst.cards import Achievement, Locations
 from engines.fiftyfirst.options import BotOptions
@@ -15,10 +16,6 @@ from engines.fiftyfirst.state import Place, State
 Seat = Literal["person", "bot"]
 END_AT = 25  # points that trigger the end ("when either you or the virtual player reaches 25")
 LOOKOUT_TURN: dict[int, Seat] = {0: "bot", 1: "person", 2: "bot", 3: "person", 4: "bot"}
-
-
-class IllegalAction(ValueError):
-    pass
 
 
 def new_game(cards: Locations, rng: random.Random, *, hand: int = 3) -> State:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from pydantic import ValidationError
 
 from bridge.commands import Command
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove
 from engines.holas import rules as R
@@ -146,7 +147,7 @@ class Holas(Game[TableView, Step]):
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
-            raise ValueError("the Enemy plays against one person")
+            raise UsageError("the Enemy plays against one person")
         data = self.owned.value
         state = R.new_game(data, R.bot_capital_site(data), random.Random(seed))
         # L24: your Capital first, then the bot's on a continent next to it (move either to choose; the bot checks)

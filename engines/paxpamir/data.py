@@ -17,6 +17,8 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from bridge.errors import AutomaError
+
 Region = Literal["kabul", "punjab", "kandahar", "herat", "persia", "transcaspia"]
 Coalition = Literal["afghan", "british", "russian"]
 Suit = Literal["economic", "military", "political", "intelligence"]
@@ -78,7 +80,7 @@ AI_LINES = frozenset(
 )
 
 
-class DataError(ValueError):
+class DataError(AutomaError, ValueError):
     """Game data that does not hold together; the text names the file and the card or entry."""
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove
 from engines.paxpamir import selfplay
@@ -116,14 +117,14 @@ class PaxPamir(Game[TableView, Any]):
         wakhan = bool(options.get("wakhan"))
         players = int(options.get("players") or (1 if wakhan else 3))
         if wakhan and players not in (1, 2):
-            raise ValueError(f"Wakhan plays against 1 or 2 players (--players), not {players}")
+            raise UsageError(f"Wakhan plays against 1 or 2 players (--players), not {players}")
         if not wakhan and not 2 <= players <= 5:
-            raise ValueError(f"--players takes 2 to 5, not {players}")
+            raise UsageError(f"--players takes 2 to 5, not {players}")
         known = [*POLICIES, SEARCH]
         opponents = options.get("opponents") or (known if wakhan else ["random"])
         unknown = [o for o in opponents if o not in known]
         if unknown:
-            raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join(known)})")
+            raise UsageError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join(known)})")
         playouts = int(options.get("playouts") or PLAYOUTS)
         runs = {
             o: selfplay.run(

@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterator
 from dataclasses import replace
 
+from bridge.errors import UsageError
+from engines.base import IllegalAction
 from engines.paxpamir import actions as A
 from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Region, game_data
 from engines.paxpamir.options import RuleOptions
@@ -35,10 +37,6 @@ FREE_BLOCKS = ("infrastructure", "nation_building")  # build steps that cost not
 MAX_PLIES = 4000
 
 
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the text says why."""
-
-
 def new_game(
     loyalties: list[Coalition | None],
     rng: random.Random,
@@ -56,12 +54,12 @@ def new_game(
     default).
     """
     if wakhan is not None and not 0 <= wakhan < len(loyalties):
-        raise ValueError(f"Wakhan's seat {wakhan} is not one of the {len(loyalties)} seats")
+        raise UsageError(f"Wakhan's seat {wakhan} is not one of the {len(loyalties)} seats")
     if wakhan_printing not in (1, 2):
-        raise ValueError(f"wakhan_printing must be 1 or 2, not {wakhan_printing}")
+        raise UsageError(f"wakhan_printing must be 1 or 2, not {wakhan_printing}")
     humans = [loyalty for seat, loyalty in enumerate(loyalties) if seat != wakhan]
     if any(loyalty not in COALITIONS for loyalty in humans):
-        raise ValueError(f"each player needs a loyalty among {', '.join(COALITIONS)}: {humans}")
+        raise UsageError(f"each player needs a loyalty among {', '.join(COALITIONS)}: {humans}")
     deck = build_deck(len(loyalties), rng)
     market = Market()
     players = [

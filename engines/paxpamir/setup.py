@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from bridge.errors import UsageError
 from engines.paxpamir.data import GameData, game_data
 
 ROWS, COLUMNS = 2, 6
@@ -22,7 +23,7 @@ def build_deck(seats: int, rng: random.Random, data: GameData | None = None) -> 
     out); each pile is shuffled, and pile 1 goes on top, pile 6 at the bottom.
     """
     if not 2 <= seats <= 6:
-        raise ValueError(f"Pax Pamir is for 2 to 5 players plus Wakhan (2-6 seats), not {seats}")
+        raise UsageError(f"Pax Pamir is for 2 to 5 players plus Wakhan (2-6 seats), not {seats}")
     data = data or game_data()
     court = sorted(data.court)
     rng.shuffle(court)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from bridge.records import quick_init
-from engines.base import Reason
+from engines.base import IllegalAction, Reason
 from engines.priorities import Choice, Criterion, select
 from engines.warchest import rules as R
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
@@ -108,7 +108,7 @@ class SoloAI:
         """The AI's next action."""
         ai = state.rules.ai_side
         if state.to_act() != ai:
-            raise ValueError("it is not the AI's turn")
+            raise IllegalAction("it is not the AI's turn")
         self._locations = {}
         if state.pending:
             return self._follow_up(state, rng)

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from bridge.commands import Command
-from engines.base import PersonMove
+from engines.base import IllegalAction, PersonMove
 from engines.warchest import actions as A
 from engines.warchest import rules as R
 from engines.warchest.state import Side, State
@@ -73,14 +73,14 @@ def play(previous: State | None, view: TableView, move_id: str, rng: random.Rand
     planner = _planner(previous, view)
     state = planner.state
     if state.over or state.to_act() != HUMAN:
-        raise ValueError("it is not your turn: press Bot turn")
+        raise IllegalAction("it is not your turn: press Bot turn")
     if move_id == DRAW:
         if state.pending or state.sides[HUMAN].hand:
-            raise ValueError("you still have coins in your hand: play them first")
+            raise IllegalAction("you still have coins in your hand: play them first")
         commands = planner.draw_hand(rng)
     else:
         actions = list(R.legal_actions(state))
         if not move_id.isdigit() or not 0 <= int(move_id) < len(actions):
-            raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+            raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
         commands = planner.mirror_hand() + planner.act(actions[int(move_id)], rng)
     return commands, planner.state.copy()

@@ -18,6 +18,7 @@ import functools
 import random
 from collections.abc import Iterator
 
+from engines.base import IllegalAction
 from engines.warchest.actions import (
     MANEUVERS,
     Action,
@@ -49,10 +50,6 @@ from engines.warchest.state import Coins, Pending, Piece, Rules, Side, State, ad
 from engines.warchest.units import CARDS, ROYAL
 
 HAND_SIZE = 3
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now; the text says why."""
 
 
 # --- set-up -------------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from bridge.errors import UsageError
 from engines.search import SEARCH, Budget, IsMcts, search_games
 from engines.selfplay_report import Row, in_processes, report, search_note
 from engines.warchest import rules as R
@@ -133,7 +134,7 @@ def run(
     policies = policies or list(POLICIES)
     unknown = [p for p in policies if p not in (*POLICIES, SEARCH)]
     if unknown:
-        raise ValueError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join([*POLICIES, SEARCH])})")
+        raise UsageError(f"unknown --opponent {', '.join(unknown)} (choose from {', '.join([*POLICIES, SEARCH])})")
     counts = {p: search_games(games, search_count) if p == SEARCH else games for p in policies}
     plan = [_Game(seed + i, d, p, playouts) for d in difficulties for p in policies for i in range(counts[p])]
     tallies: dict[tuple[str, str], Tally] = {(d, p): Tally() for d in difficulties for p in policies}

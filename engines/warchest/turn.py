@@ -12,8 +12,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bridge.commands import Command, Move, Position, Put, Take
+from bridge.errors import UsageError
 from bridge.table import Vec3
-from engines.base import Decision, Options, Reason
+from engines.base import Decision, Options, Reason, TableProblem
 from engines.options import options_from_text
 from engines.warchest import actions as A
 from engines.warchest import rules as R
@@ -52,7 +53,7 @@ def rule_options(options: Options) -> dict[str, Any]:
         value = options.rules[key]
         if key in ("v2_cards", "lc_may_return") and isinstance(value, str):
             if value.lower() not in ("true", "false"):
-                raise ValueError(f"option {key} takes true or false, not {value!r}")
+                raise UsageError(f"option {key} takes true or false, not {value!r}")
             value = value.lower() == "true"
         out[key] = value
     return out
@@ -62,7 +63,7 @@ def ai_options(options: Options) -> AiOptions:
     """The AI's options from a turn's settings; text values as the command line gives them
     (``recruit_trigger=fallback+reload``), each checked against the values it takes."""
     if "difficulty" in options.rules:
-        raise ValueError("the difficulty is not an option: choose it with --difficulty (or the panel)")
+        raise UsageError("the difficulty is not an option: choose it with --difficulty (or the panel)")
     ai: AiOptions = options_from_text(
         AiOptions,
         AI_OPTION_TYPES,
@@ -175,7 +176,7 @@ class Planner:
             if action.instead:
                 coins = self.ph.supply[self.side].get("Royal Guard") or []
                 if not coins:
-                    raise ValueError("no Royal Guard coin in the supply on the table")
+                    raise TableProblem("no Royal Guard coin in the supply on the table")
                 guid = coins.pop()
                 self.ph.removed.append(guid)
                 out.append(Move(guid=guid, position=Position.of(self._removed_spot())))
@@ -227,7 +228,7 @@ class Planner:
     def _bag_guid(self, unit: str) -> str:
         coins = self.ph.bag_coins[self.side].get(unit)
         if not coins:
-            raise ValueError(f"no {unit} coin in side {'AB'[self.side]}'s bag on the table")
+            raise TableProblem(f"no {unit} coin in side {'AB'[self.side]}'s bag on the table")
         return coins.pop()
 
     def _from_bag(self, unit: str) -> None:
@@ -239,7 +240,7 @@ class Planner:
                 del self.ph.hand[i]
                 self.playing, self.from_bag = (u, guid), False
                 return
-        raise ValueError(f"no {unit} coin in the hand on the table")
+        raise TableProblem(f"no {unit} coin in the hand on the table")
 
     def _reload(self) -> list[Command]:
         out = self._refill_bag() + self._add_royal()
@@ -251,7 +252,7 @@ class Planner:
     def _add_royal(self) -> list[Command]:
         """A spare Royal Coin goes into the AI's bag."""
         if not self.ph.royals:
-            raise ValueError("no spare Royal Coin left: put one in the spare Royal Coins area")
+            raise TableProblem("no spare Royal Coin left: put one in the spare Royal Coins area")
         guid = self.ph.royals.pop()
         self.ph.bag_coins[self.side].setdefault(ROYAL, []).append(guid)
         side = self.state.sides[self.side]
@@ -374,7 +375,7 @@ class Planner:
             case A.Recruit(_, unit):
                 coins = ph.supply[self.side].get(unit)
                 if not coins:
-                    raise ValueError(f"no {unit} coin in side {'AB'[self.side]}'s supply on the table")
+                    raise TableProblem(f"no {unit} coin in side {'AB'[self.side]}'s supply on the table")
                 guid = coins.pop()
                 spot = self._discard_spot(face_down=False)
                 ph.discard[self.side].append((unit, guid))

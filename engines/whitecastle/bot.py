@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from engines.base import Decision, Problem, ReadError, Reason
+from engines.base import Decision, IllegalAction, Problem, ReadError, Reason
 from engines.whitecastle import actions as A
 from engines.whitecastle import difficulty
 from engines.whitecastle import rules as R
@@ -338,10 +338,10 @@ def bot_turn(
     """The bot's whole turn, applied to ``state`` (pass a copy to plan), and its decisions with their reasons.
     ``level``: the difficulty chosen for this turn on a table (:mod:`engines.whitecastle.difficulty`)."""
     if state.over:
-        raise R.IllegalAction("the game is over")
+        raise IllegalAction("the game is over")
     if state.to_move != "bot":
         taken = f"{state.turns_taken} {'die' if state.turns_taken == 1 else 'dice'} taken this round"
-        raise R.IllegalAction(f"it is the person's turn ({taken}): take yours first")
+        raise IllegalAction(f"it is the person's turn ({taken}): take yours first")
     if not state.dice_left():
         raise no_die_left(state)
     return BotTurn(state, deck, rng, options or BotOptions(), on_step, announce, level).play()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError, Reason
 from engines.options import options_from_text
@@ -77,7 +78,7 @@ class WhiteCastle(Game[TableView, Any]):
         wanted = options.difficulty or self.default_difficulty
         level = next((lv for lv in LEVELS if lv == wanted), None)
         if level is None:
-            raise ValueError(f"difficulty {wanted!r} is not one of {', '.join(self.difficulties)}")
+            raise UsageError(f"difficulty {wanted!r} is not one of {', '.join(self.difficulties)}")
         return level
 
     def difficulty_chosen(self, table: Table, options: Options) -> list[str]:
@@ -129,7 +130,7 @@ class WhiteCastle(Game[TableView, Any]):
 
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
-            raise ValueError("The White Castle's solo automa plays against one person")
+            raise UsageError("The White Castle's solo automa plays against one person")
         return build_table(R.new_game(self.deck, "medium", random.Random(seed)), self.deck, assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from engines.base import IllegalAction
 from engines.whitecastle import actions as A
 from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
@@ -13,10 +14,6 @@ from engines.whitecastle.options import BotOptions
 from engines.whitecastle.state import Die, Space, State
 
 COLOURS: tuple[Colour, ...] = ("red", "black", "white")
-
-
-class IllegalAction(ValueError):
-    pass
 
 
 def random_tiles(rng: random.Random) -> dict[str, list[tuple[Colour, ...]]]:

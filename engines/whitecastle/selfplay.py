@@ -15,6 +15,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from bridge.errors import UsageError
 from engines.selfplay_report import Failures, Row, in_processes, mean_max
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
@@ -42,7 +43,7 @@ def run(
     chosen = [level for level in LEVELS if level in (levels or LEVELS)]
     unknown = set(levels or ()) - set(LEVELS)
     if unknown:
-        raise ValueError(f"unknown difficulty {', '.join(sorted(unknown))} (choose from {', '.join(LEVELS)})")
+        raise UsageError(f"unknown difficulty {', '.join(sorted(unknown))} (choose from {', '.join(LEVELS)})")
     plan = [_Game(deck, level, seed + i, options) for level in chosen for i in range(games)]
     played: dict[str, list[dict[str, Any]]] = {level: [] for level in chosen}
     with tqdm(total=len(plan), disable=not progress, unit="game") as bar:

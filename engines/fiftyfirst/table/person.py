@@ -9,7 +9,7 @@ from typing import Any
 
 from bridge.commands import Command, Move, Position
 from bridge.table import Vec3
-from engines.base import PersonMove
+from engines.base import IllegalAction, PersonMove
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst import rules as R
 from engines.fiftyfirst.cards import Locations
@@ -91,7 +91,7 @@ def play(
     listed = [] if bots_action(view, previous) else _listed(state, cards)
     state.turn = "person"
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
-        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+        raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     action = listed[int(move_id)]
     after = state.copy()
     R.apply(after, action, rng, cards, BotOptions())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from bridge.commands import Command, Flip, Move, Position, Rotate, SetText, Take
 from bridge.table import Vec3
+from engines.base import TableProblem
 from engines.fiftyfirst import actions as A
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.state import State
@@ -127,7 +128,7 @@ class Planner(RecordingPlanner):
     def _top(self, card_id: str) -> Card:
         top = self.deck.pop(0) if self.deck else None
         if top is None or top[0] != card_id:
-            raise ValueError(f"the deck's top card on the table is not {card_id}")
+            raise TableProblem(f"the deck's top card on the table is not {card_id}")
         return top
 
     def _from(self, row: list[Card], card_id: str) -> Card:

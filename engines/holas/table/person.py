@@ -11,7 +11,7 @@ from typing import Any
 
 from bridge.commands import Command, Move, Position
 from bridge.table import Table, Vec3
-from engines.base import PersonMove
+from engines.base import IllegalAction, PersonMove
 from engines.holas import rules as R
 from engines.holas.bot import waiting
 from engines.holas.data_model import HolasData
@@ -68,7 +68,7 @@ def moves(view: TableView, table: Table, data: HolasData) -> list[PersonMove]:
 def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
     listed = _listed(view, table, data)
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
-        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+        raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     kind, frm, to, _ = listed[int(move_id)]
     board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])
     crowd = dict(view.crowd)

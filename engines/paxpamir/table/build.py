@@ -10,6 +10,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Vec3
 from engines.paxpamir.data import Coalition, game_data
 from engines.paxpamir.images import ai_cells, deck_cells
@@ -23,7 +24,7 @@ from engines.tablekit import Builder, SheetCard
 def fresh_state(humans: int = 1, *, seed: int = 0, loyalties: tuple[Coalition, ...] = ("british", "russian")) -> State:
     """A new game with Wakhan in seat 0 and ``humans`` people after her, before she draws her first AI card."""
     if humans not in (1, 2):
-        raise ValueError(f"Wakhan plays against 1 or 2 people, not {humans}")
+        raise UsageError(f"Wakhan plays against 1 or 2 people, not {humans}")
     return before_her_draw(new_game([None, *loyalties[:humans]], random.Random(seed), wakhan=0))
 
 

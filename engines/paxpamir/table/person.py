@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from bridge.commands import BOT_COLOR, Command, Say
-from engines.base import Decision, PersonMove, Reason
+from engines.base import Decision, IllegalAction, PersonMove, Reason, TableProblem
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
 from engines.paxpamir import rules as R
@@ -107,7 +107,9 @@ def _places(state: State) -> dict[str, tuple[str, str, int]]:
 
 def _checked(previous: State, view: TableView) -> State:
     if _places(view.state) != _places(previous) or L.piece_counts(view.state) != L.piece_counts(previous):
-        raise ValueError("the table no longer shows where the last move left it (a piece moved by hand?): set it back")
+        raise TableProblem(
+            "the table no longer shows where the last move left it (a piece moved by hand?): set it back"
+        )
     return previous.copy()
 
 
@@ -183,7 +185,9 @@ def _choose_loyalty(view: TableView, move_id: str) -> list[Command]:
     """A loyalty chosen before her first turn: the person's token moves to the coalition's space (the reader takes
     loyalty from there); nothing else changes."""
     if move_id not in {m.id for m in loyalty_moves(view)}:
-        raise ValueError(f"no move {move_id!r} now: Wakhan has had her first turn, or the table changed; choose again")
+        raise IllegalAction(
+            f"no move {move_id!r} now: Wakhan has had her first turn, or the table changed; choose again"
+        )
     _, seat, chosen = move_id.split(":")
     coalition = next(c for c in COALITIONS if c == chosen)
     state = view.state.copy()
@@ -215,10 +219,10 @@ def play(previous: State | None, view: TableView, move_id: str, rng: random.Rand
         return _choose_loyalty(view, move_id), None
     state = _checked(previous, view)
     if _person_to_act(state) is None:
-        raise ValueError("it is not a person's turn: press Bot turn")
+        raise IllegalAction("it is not a person's turn: press Bot turn")
     actions = list(R.legal_actions(state))
     if not move_id.isdigit() or not 0 <= int(move_id) < len(actions):
-        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+        raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     action = actions[int(move_id)]
     view.state = state.copy()
     planner = Planner(view)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridge.commands import Command, Move, Position, Take
-from engines.base import Decision
+from engines.base import Decision, TableProblem
 from engines.paxpamir.queries import ruler
 from engines.paxpamir.state import State
 from engines.paxpamir.table import layout as L
@@ -87,7 +87,7 @@ class Planner:
             for area, count in wanted.items():
                 for _ in range(count - len(areas.get(area, {}))):
                     if not leaving:  # only a negative supply count gets here: more in play than the box holds
-                        raise ValueError(f"no {kind} left in {' '.join(supply)} to place on {' '.join(area)}")
+                        raise TableProblem(f"no {kind} left in {' '.join(supply)} to place on {' '.join(area)}")
                     guid, source = leaving.pop(0)
                     out.append(self._put(group, guid, source, area))
             for guid, source in leaving:

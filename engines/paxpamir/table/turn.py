@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from bridge.errors import UsageError
 from engines.base import Decision, Options, Reason
 from engines.options import options_from_text
 from engines.paxpamir import actions as A
@@ -43,7 +44,7 @@ def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, RuleOptions
     rules = dict(rules)
     people = str(rules.pop("people", "demand"))
     if people not in PEOPLE:
-        raise ValueError(f"option people takes {' or '.join(PEOPLE)}, not {people!r}")
+        raise UsageError(f"option people takes {' or '.join(PEOPLE)}, not {people!r}")
     base = {name: rules.pop(name) for name in list(rules) if name in RULE_OPTION_TYPES}
     wakhan = options_from_text(WakhanOptions, OPTION_TYPES, rules, what="Wakhan", skip=RULE_OPTION_TYPES)
     return wakhan, options_from_text(RuleOptions, RULE_OPTION_TYPES, base, what="Pax Pamir rule"), people

@@ -12,6 +12,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from bridge.errors import MissingFeature
 from engines.base import Decision, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
@@ -24,7 +25,7 @@ from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.priority import card_priority, discard_priority
 
 
-class Unanswered(NotImplementedError):
+class Unanswered(MissingFeature):
     """A choice Wakhan's procedure does not make yet."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from engines.base import Decision, Reason
+from engines.base import Decision, IllegalAction, Reason
 from engines.paxpamir import actions as A
 from engines.paxpamir import names
 from engines.paxpamir import rules as R
@@ -34,7 +34,7 @@ class WakhanTurn:
     def __init__(self, state: State, options: WakhanOptions | None = None) -> None:
         me = state.wakhan_seat
         if me is None or state.current != me:
-            raise ValueError("it is not Wakhan's turn")
+            raise IllegalAction("it is not Wakhan's turn")
         self.me = me
         self.options = options or WakhanOptions()
         self.face = state.ai_face

@@ -15,7 +15,7 @@ from typing import Any
 
 from bridge.commands import Command, Move, Position, SetValue
 from bridge.table import Vec3
-from engines.base import PersonMove
+from engines.base import IllegalAction, PersonMove
 from engines.tablekit import grid
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
@@ -48,16 +48,16 @@ def moves(view: TableView) -> list[PersonMove]:
 def play(view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], State]:
     state = view.state
     if state.over or state.to_move != "person":
-        raise ValueError("it is not your turn: press Bot turn")
+        raise IllegalAction("it is not your turn: press Bot turn")
     listed = list(R.person_actions(state))
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
-        raise ValueError(f"no move {move_id!r} now: the table changed; choose again")
+        raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     move = listed[int(move_id)]
     after = state.copy()
     R.apply(after, move, rng)
     last = L.YOUR_TRACKS["coins"]
     if after.person.tracks["coins"] > last:
-        raise ValueError(f"your coins would pass the last space ({last}) of your coins track: keep the rest aside")
+        raise IllegalAction(f"your coins would pass the last space ({last}) of your coins track: keep the rest aside")
     return commands(view, move, after), after
 
 
