@@ -1,4 +1,5 @@
-"""The project's modules import one another without circles (issue 42, "A house without circles").
+"""The project's modules import one another without circles, and only downward through its rooms (issue 42, "A
+house without circles"; docs/architecture.md draws the rooms).
 
 A circle means no module in it can be read, loaded or tested alone, and its import order decides what works. The
 walk reads the source with :mod:`ast`, so an import inside a function counts as much as one at the top of a
@@ -15,6 +16,58 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("bridge", "engines", "tools", "tts_mod")
+
+
+# The rooms, lowest first: the modules each holds (dotted prefixes, the longest wins) and the rooms its modules may
+# import besides their own. Games are plugins: they speak the table model and the kit, and the bridge reaches them
+# only through the registry, which loads them by name at run time (docs/architecture.md).
+GAMES = tuple(sorted(f"engines.{p.name}" for p in (ROOT / "engines").iterdir() if (p / "game.py").is_file()))
+ROOMS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "errors": (("bridge.errors",), ()),
+    "protocol": (("bridge.protocol",), ("errors",)),
+    "table model": (("bridge.table", "bridge.commands", "bridge.records"), ("errors", "protocol")),
+    "plugin kit": (("engines",), ("errors", "table model")),
+    "games": (GAMES, ("errors", "table model", "plugin kit")),
+    "registry": (("engines.registry",), ("errors", "table model", "plugin kit")),
+    "link": (("bridge.streams", "bridge.link", "bridge.connector"), ("errors", "protocol", "table model")),
+    "emulator": (("tools.emulator",), ("errors", "protocol", "table model", "link")),
+    "bridge": (
+        ("bridge", "tts_mod"),
+        ("errors", "protocol", "table model", "plugin kit", "registry", "link", "emulator"),
+    ),
+    "tools": (
+        ("tools",),
+        ("errors", "protocol", "table model", "plugin kit", "games", "registry", "link", "emulator", "bridge"),
+    ),
+}
+
+
+def room_of(module: str) -> str:
+    """The room holding ``module``: the one whose prefix matches the most of its dotted name."""
+    matches = [
+        (len(prefix), room)
+        for room, (prefixes, _) in ROOMS.items()
+        for prefix in prefixes
+        if module == prefix or module.startswith(prefix + ".")
+    ]
+    if not matches:
+        raise AssertionError(f"{module} is in no room: give its package one in ROOMS")
+    return max(matches)[1]
+
+
+def wrong_way(graph: dict[str, set[str]]) -> list[str]:
+    """Each import that goes where its room may not: up, sideways into another room, or from one game into
+    another (each game is its own plugin)."""
+    found = []
+    for importer, targets in sorted(graph.items()):
+        here = room_of(importer)
+        for target in sorted(targets):
+            there = room_of(target)
+            if there != here and there not in ROOMS[here][1]:
+                found.append(f"{importer} ({here}) imports {target} ({there})")
+            elif here == there == "games" and importer.split(".")[1] != target.split(".")[1]:
+                found.append(f"{importer} imports another game's {target}")
+    return found
 
 
 def module_name(path: Path) -> str:
@@ -148,3 +201,25 @@ def test_each_part_of_the_emulators_object_api_loads_alone_and_first() -> None:
         code = f"import sys, {part}; assert 'tools.emulator.binding' not in sys.modules, 'it loads the binding'"
         done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False)
         assert done.returncode == 0, f"{part} does not load alone:\n{done.stderr}"
+
+
+def test_a_wrong_way_import_is_found_and_named() -> None:
+    """A game importing the bridge's session, or another game, breaks the layering; a game importing the table
+    model does not."""
+    graph = {
+        "engines.demo.game": {"bridge.session", "bridge.table", "engines.warchest.rules"},
+        "bridge.session": set(),
+        "bridge.table": set(),
+        "engines.warchest.rules": set(),
+    }
+    assert wrong_way(graph) == [
+        "engines.demo.game (games) imports bridge.session (bridge)",
+        "engines.demo.game imports another game's engines.warchest.rules",
+    ]
+
+
+def test_every_import_goes_down_through_the_rooms() -> None:
+    """What a plugin may import, and what may import the plugins, as ROOMS says and docs/architecture.md draws."""
+    assert "engines.warchest" in GAMES and "engines.demo" in GAMES
+    found = wrong_way(import_graph())
+    assert not found, "imports against the rooms:\n" + "\n".join(found)
