@@ -194,7 +194,8 @@ class Game(ABC, Generic[S, A]):
         return None
 
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
-        """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat."""
+        """Whether the table is one legal turn of the person's away from ``previous``; lines for the chat. Raises
+        :class:`~bridge.errors.MissingFeature` in a game without :attr:`checks_turns`."""
         raise MissingFeature(f"{self.title} cannot check turns")
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
@@ -204,7 +205,8 @@ class Game(ABC, Generic[S, A]):
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
         """Commands that carry out the person's move ``move_id`` of :meth:`person_moves` (chance, such as drawing
-        from a bag, from ``rng``), and what the table then holds (the next ``previous``)."""
+        from a bag, from ``rng``), and what the table then holds (the next ``previous``). Raises
+        :class:`IllegalAction` for a move not listed now, and MissingFeature in a game without :attr:`plays_person`."""
         raise MissingFeature(f"{self.title} cannot play the person's moves")
 
     data: OwnerData[Any] | None = None  # games whose card contents are not public: the owner's data
@@ -254,7 +256,8 @@ class Game(ABC, Generic[S, A]):
 
     def check_data(self, path: Path) -> list[str]:
         """``automa data check GAME FILE``: whether an owner's data file (card contents that are not public) loads;
-        lines to print. Raises with the entry and field that are wrong."""
+        lines to print. Raises with the entry and field that are wrong; MissingFeature in a game without owner
+        data."""
         raise MissingFeature(f"{self.title} takes no owner data")
 
     def describe_table(self, state: S) -> dict[str, Any] | None:
@@ -289,7 +292,8 @@ class Game(ABC, Generic[S, A]):
             self.plan(state, decision, Table.from_save(self.build_table({})))
 
     def selfplay(self, *, games: int, seed: int, progress: bool, options: dict[str, Any]) -> dict[str, Any]:
-        """Bot against baseline policies, in-process; a JSON-ready summary with an ``errors`` count."""
+        """Bot against baseline policies, in-process; a JSON-ready summary with an ``errors`` count. Raises
+        MissingFeature in a game without self-play."""
         raise MissingFeature(f"{self.title} has no self-play yet")
 
     def format_selfplay(self, summary: dict[str, Any]) -> str:
