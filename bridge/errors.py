@@ -21,6 +21,7 @@ against them still holds. The family, each raised where it is defined::
     ├── SavedGameError (ValueError)      bridge/resume.py: a saved game (automa's, not TTS's) cannot be resumed
     ├── BundleError (ValueError)         bridge/modsource.py: a mod's Lua bundle cannot be taken apart
     ├── InjectError (ValueError)         bridge/modjoin.py: the connector cannot be joined to a mod's save
+    ├── NewPluginError (ValueError)      bridge/newbot/__init__.py: automa new cannot write the plugin asked for
     ├── RulePackError                    bridge/dev/rulepack.py: reloaded rules failed their check
     ├── BadAction (ValueError)           bridge/dashboard/touch.py: the page asked for a move the table refuses
     ├── BatchFailed (RuntimeError)       bridge/commands.py: the connector stopped a batch of commands
@@ -36,6 +37,12 @@ The emulator's own errors (``tools/emulator``) stay outside: they are the stand-
 """
 
 from __future__ import annotations
+
+__all__ = [
+    "AutomaError",
+    "MissingFeature",
+    "UsageError",
+]
 
 
 class AutomaError(Exception):

@@ -28,12 +28,14 @@ if TYPE_CHECKING:  # engines.profile names Problem, from here
 __all__ = [
     "Decision",
     "Game",
+    "IllegalAction",
     "Options",
     "Outcome",
     "PersonMove",
     "Problem",
     "ReadError",
     "Reason",
+    "TableProblem",
 ]
 
 S = TypeVar("S")

@@ -78,9 +78,18 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+# Source of other packages kept as data: automa new writes it out as the plugin's own package (``skeleton``).
+NOT_MODULES = (ROOT / "bridge" / "newbot" / "template",)
+
+
 def project_modules() -> dict[str, Path]:
     """Every Python module of the project's packages, by dotted name."""
-    return {module_name(path): path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))}
+    return {
+        module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if not any(path.is_relative_to(folder) for folder in NOT_MODULES)
+    }
 
 
 def _is_type_checking(test: ast.expr) -> bool:

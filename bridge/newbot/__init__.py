@@ -14,6 +14,7 @@ import keyword
 import re
 from pathlib import Path
 
+from bridge.errors import AutomaError
 from engines import registry
 
 TEMPLATE = Path(__file__).parent / "template"
@@ -23,7 +24,7 @@ _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _LEFT_OUT = ("__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache")  # what running the skeleton leaves
 
 
-class NewPluginError(ValueError):
+class NewPluginError(AutomaError, ValueError):
     """The plugin cannot be written there or under that name; nothing was written."""
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bridge.commands import Command
+from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options
 from engines.ownerdata import OwnerData
@@ -30,7 +31,7 @@ class LastCoin(Game[State, Action]):
 
     def decide(self, state: State, rng: random.Random, options: Options) -> list[Decision[Action]]:
         if options.rules:  # no named options: an unknown one is refused, not ignored
-            raise ValueError(f"unknown lastcoin option(s): {', '.join(sorted(options.rules))}; Last Coin has none")
+            raise UsageError(f"unknown lastcoin option(s): {', '.join(sorted(options.rules))}; Last Coin has none")
         return bot.decide(state, self._most())
 
     def plan(self, state: State, decision: Decision[Action], table: Table) -> list[Command]:

@@ -5,6 +5,8 @@ The bot and self-play both use them; the table's reader and planner only turn pi
 
 from __future__ import annotations
 
+from engines.base import IllegalAction
+
 
 def legal_takes(left: int, most: int) -> list[int]:
     """How many coins a turn may take: one up to ``most`` (the rule card's), never more than are left."""
@@ -14,5 +16,5 @@ def legal_takes(left: int, most: int) -> list[int]:
 def take(left: int, coins: int, most: int) -> int:
     """The coins left after a turn takes ``coins``; refuses a take the rules do not allow, naming it."""
     if coins not in legal_takes(left, most):
-        raise ValueError(f"cannot take {coins} coin(s) with {left} left: take 1 to {min(most, left)}")
+        raise IllegalAction(f"cannot take {coins} coin(s) with {left} left: take 1 to {min(most, left)}")
     return left - coins

@@ -10,6 +10,7 @@ from lastcoin.game import LastCoin
 from lastcoin.state import Pass, State, TakeCoins
 from tables import table_of, taken
 
+from bridge.errors import UsageError
 from engines.base import Options
 
 
@@ -56,5 +57,5 @@ def test_a_turn_on_the_table_uses_the_sample_card_when_allowed() -> None:
     game.use_data(None, allow_sample=True)
     [decision] = game.decide(game.read(table_of(taken(3))), random.Random(0), Options())
     assert decision.action == TakeCoins(3)  # 7 - 3 = 4
-    with pytest.raises(ValueError, match="unknown lastcoin option"):
+    with pytest.raises(UsageError, match="unknown lastcoin option"):
         game.decide(game.read(table_of(taken(3))), random.Random(0), Options(rules={"fast": "yes"}))
