@@ -19,7 +19,7 @@ from typing import Any
 
 from bridge import __version__, modcheck, resume
 from bridge.connector import Connector
-from bridge.errors import AutomaError, UsageError
+from bridge.errors import AutomaError, MissingFeature, UsageError
 from bridge.link import (
     EDITOR_PORT_HOLDER,
     TTS_EDITOR_PORT,
@@ -570,7 +570,7 @@ def _game(args: argparse.Namespace) -> Game[Any, Any]:
 def _profile_spec(game: Game[Any, Any]) -> profile.ProfileSpec:
     spec = game.profile_spec()
     if spec is None:
-        raise NotImplementedError(f"{game.title} reads only the table it builds (no table profiles yet)")
+        raise MissingFeature(f"{game.title} reads only the table it builds (no table profiles yet)")
     return spec
 
 
@@ -584,7 +584,7 @@ def _cmd_adopt(args: argparse.Namespace) -> int:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(profile.dump(proposal.profile), encoding="utf-8")
     except OSError as exc:
-        raise ValueError(f"{out}: cannot write the profile: {exc.strerror or exc}") from None
+        raise UsageError(f"{out}: cannot write the profile: {exc.strerror or exc}") from None
     print(f"wrote {out} (nothing on the table was moved)")
     for line in proposal.lines():
         print(f"  {line}")

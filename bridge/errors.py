@@ -14,6 +14,7 @@ against them still holds. The family, each raised where it is defined::
     ├── ReadError                        engines/base.py: the table is no legal state of the game
     ├── UnknownGame (KeyError)           engines/registry.py: no game of that name is installed
     ├── OwnerDataError (ValueError)      engines/ownerdata.py: the owner's card data is missing or wrong
+    │   └── ProfileError                 engines/profile.py: a table profile (which object plays which role) is wrong
     ├── DataError (ValueError)           engines/paxpamir/data.py: the game's data does not hold together
     ├── ProtocolError (ValueError)       bridge/protocol/errors.py: a message on the wire is malformed
     ├── SaveFileError (ValueError)       bridge/table/savefile.py: a save file cannot be read

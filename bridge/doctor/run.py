@@ -20,6 +20,7 @@ from bridge.connector import Connector
 from bridge.doctor import build, cost, interpreter, table, text, wire
 from bridge.doctor.context import PADDING, Context
 from bridge.doctor.record import Check, Report, Target
+from bridge.errors import UsageError
 from bridge.link import Link, LinkError, RequestTimeout
 from bridge.protocol import PushingNewObject
 from bridge.table import SaveFile
@@ -124,7 +125,7 @@ def doctor_table() -> Iterator[Any]:
 def write_table(folder: Path) -> Path:
     """``automa doctor --write-table``: the doctor's table and its board image, for a person to load in TTS."""
     if not folder.is_dir():
-        raise ValueError(f"{folder}: no such folder (give one that exists, e.g. TTS's Saves folder)")
+        raise UsageError(f"{folder}: no such folder (give one that exists, e.g. TTS's Saves folder)")
     path = folder / "automa-doctor-table.json"
     build.doctor_save(build.write_image(folder)).dump(path)
     return path
@@ -142,9 +143,9 @@ def read_report(path: Path) -> Report:
     try:
         return Report.model_validate_json(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise ValueError(f"{path}: cannot read it: {exc.strerror}") from None
+        raise UsageError(f"{path}: cannot read it: {exc.strerror}") from None
     except ValueError as exc:
-        raise ValueError(f"{path}: not a doctor report ({str(exc).splitlines()[0]})") from None
+        raise UsageError(f"{path}: not a doctor report ({str(exc).splitlines()[0]})") from None
 
 
 def summary(report: Report) -> str:
