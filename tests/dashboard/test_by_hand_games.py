@@ -88,6 +88,8 @@ async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
         moves = game.person_moves(known, table)
         if not moves:
             return
+        if all("before Wakhan's first turn" in m.group for m in moves):  # loyalty at set-up (A3.5): optional;
+            return  # Bot turn keeps the loyalty the table shows (choosing one is tested in tests/paxpamir)
         groups = {m.group for m in moves} - {"Buy", "Play", "Card actions", "End"}
         if groups:  # a choice the last move asks
             move = rng.choice(moves)
