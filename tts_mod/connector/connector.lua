@@ -42,21 +42,33 @@ end
 local SLICE_COST = 700
 local SLICE_SECONDS = 0.015
 -- an object compared; one read and written; a key or item the JSON writer wrote; a step of the rest; an object of
--- getObjects(); a piece of text joined; what a read's looks add (see lean)
-local COMPARE_COST, READ_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST = 6, 11, 1.4, 1.3, 0.2, 0.06
-local LOOKS_COST = 4
-local clock, yield = os.clock, coroutine.yield
-local slice = { cost = 0, started = 0, yielded = false, active = false } -- active: a job is running
+-- getObjects(); a piece of text joined
+local COMPARE_COST, KEPT_COST, READ_COST, WRITE_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST =
+  3.5, 2.9, 4.4, 4.8, 1.2, 1.3, 0.2, 0.06
+-- what a read's looks (see lean) add to its read and to its record's writing
+local LOOKS_COST, LOOKS_WRITE_COST = 3, 1.5
+local STRIP_COST, ENTRY_COST = 0.25, 0.15 -- an entry of a container read; a piece of an entry written
+local clock, yield, min = os.clock, coroutine.yield, math.min
+-- The clock is looked at every LOOK_EVERY units, not at every call: pace runs several times per object, and the
+-- units alone are counted down between looks (issue 38: the count of a fresh snapshot).
+local LOOK_EVERY = 35
+-- left: units until the next look; cost: units this frame up to the last look; active: a job is running
+-- frame: counts the frames a job ran in
+local slice = { left = LOOK_EVERY, cost = 0, started = 0, yielded = false, active = false, frame = 0 }
 
 -- In a job: yields to the next frame once this frame's share is used (elsewhere: nothing).
 local function pace(cost)
-  if not slice.active then return end
-  local spent = slice.cost + cost
-  slice.cost = spent
-  if spent >= SLICE_COST or clock() - slice.started >= SLICE_SECONDS then
+  local left = slice.left - cost
+  slice.left = left
+  if left > 0 then return end
+  local spent = slice.cost + min(LOOK_EVERY, SLICE_COST - slice.cost) - left
+  if slice.active and (spent >= SLICE_COST or clock() - slice.started >= SLICE_SECONDS) then
     slice.yielded = true
     yield()
+    return
   end
+  if not slice.active then spent = 0 end
+  slice.cost, slice.left = spent, min(LOOK_EVERY, SLICE_COST - spent)
 end
 
 -- JSON for the bridge ----------------------------------------------------------------------------
@@ -230,7 +242,10 @@ local function strip_scripts(data)
   data.LuaScriptState = nil
   data.XmlUI = nil
   if data.ContainedObjects then
-    for _, inner in ipairs(data.ContainedObjects) do strip_scripts(inner) end
+    for _, inner in ipairs(data.ContainedObjects) do
+      strip_scripts(inner)
+      pace(STRIP_COST) -- in a snapshot's job a large deck is read over frames
+    end
   end
   if data.States then
     for _, other in pairs(data.States) do strip_scripts(other) end
@@ -342,18 +357,26 @@ local function same_list(a, b)
   return b[n + 1] == nil
 end
 
-local function unchanged(obj, prev)
+-- kept: obj is compared with what this job read of it and no event touched it since the job began; its kind,
+-- resource name and state id change only with one (a state change, or the object gone and another come in its
+-- place: onObjectStateChange, onObjectDestroy, onObjectSpawn), so they are not asked again (issue 38).
+local function unchanged(obj, prev, kept)
   if prev == nil then return false end
-  local kind = obj.type
-  if kind ~= prev.t or obj.name ~= prev.n then return false end
-  if not same_xyz(obj.getPosition(), prev.p) or not same_xyz(obj.getRotation(), prev.r) then return false end
+  local kind = prev.t
+  if not kept and (obj.type ~= kind or obj.name ~= prev.n or obj.getStateId() ~= (prev.i or -1)) then
+    return false
+  end
+  local v, t = obj.getPosition(), prev.p
+  if v.x ~= t[1] or v.y ~= t[2] or v.z ~= t[3] then return false end
+  v, t = obj.getRotation(), prev.r
+  if v.x ~= t[1] or v.y ~= t[2] or v.z ~= t[3] then return false end
   if not same_xyz(obj.getScale(), prev.s, 1) then return false end
   if obj.getName() ~= (prev.k or "") or obj.getDescription() ~= (prev.d or "") then return false end
   if obj.getGMNotes() ~= (prev.m or "") or (obj.memo or "") ~= (prev.o or "") then return false end
   if not same_list(obj.getTags(), prev.a) or obj.getLock() ~= (prev.l == true) then return false end
   local value
   if kind == "Dice" then value = obj.getRotationValue() else value = obj.value end
-  if value ~= prev.v or obj.getStateId() ~= (prev.i or -1) then return false end
+  if value ~= prev.v then return false end
   if CONTAINERS[kind] then
     local n = 0
     for i, entry in ipairs(obj.getObjects()) do
@@ -372,7 +395,7 @@ end
 local jobs = {}
 
 local function run_jobs()
-  slice.cost, slice.started = 0, clock()
+  slice.cost, slice.left, slice.started, slice.frame = 0, LOOK_EVERY, clock(), slice.frame + 1
   while jobs[1] ~= nil do
     local job = jobs[1]
     slice.active = true
@@ -396,25 +419,78 @@ end
 -- The JSON text of a lean record (lean() above), field by field: records are most of a snapshot, and the general
 -- writer's pairs loop, its format per number and its find per string were most of its cost under MoonSharp (issue
 -- 38). The record's texts are checked for characters to escape in one find; a vector is one format.
+local NEG_INFINITY = -INFINITY
+
 local function xyz_json(t)
   local x, y, z = t[1], t[2], t[3]
-  if POINT and x == x and y == y and z == z and x ~= INFINITY and x ~= -INFINITY and y ~= INFINITY
-    and y ~= -INFINITY and z ~= INFINITY and z ~= -INFINITY then
+  if POINT and x == x and y == y and z == z and x ~= INFINITY and x ~= NEG_INFINITY and y ~= INFINITY
+    and y ~= NEG_INFINITY and z ~= INFINITY and z ~= NEG_INFINITY then
     return format("[%.17g,%.17g,%.17g]", x, y, z)
   end
   return concat({ "[", json_number(x), ",", json_number(y), ",", json_number(z), "]" })
 end
 
+-- One entry of a container's contents (an ObjectState), its strings written as they are and gathered in `strings`
+-- (from strings[count + 1]), for contents_json to look for a character to escape once for the whole list; nil for
+-- an entry the general writer must write. A key's text comes with the quotes around it and before a string value
+-- (and the quote closing the string before it): a call per string, or a piece each, was most of a bag's cost
+-- under the dialect (issue 38).
+local entry_keys = {} -- by key: { first = {string, other}, after = {...}, quoted = {...} } prefixes
+local function entry_prefixes(k)
+  if type(k) ~= "string" or find(k, '[%c"\\]') or json_key_count >= 4096 then return nil end
+  local quoted = '"' .. k .. '":'
+  local keys = { first = { quoted .. '"', quoted }, after = { "," .. quoted .. '"', "," .. quoted },
+    quoted = { '",' .. quoted .. '"', '",' .. quoted } }
+  entry_keys[k], json_key_count = keys, json_key_count + 1
+  return keys
+end
+
+local function entry_json(entry, strings, count)
+  local out, n, quoted = { "{" }, 1, false
+  for k, v in pairs(entry) do
+    local keys = entry_keys[k] or entry_prefixes(k)
+    if keys == nil then return nil, count end
+    local prefixes = quoted and keys.quoted or (n == 1 and keys.first or keys.after)
+    local tv = type(v)
+    if tv == "string" then
+      count = count + 1
+      strings[count] = v
+      out[n + 1], out[n + 2], n, quoted = prefixes[1], v, n + 2, true
+    elseif tv ~= "function" then
+      out[n + 1] = prefixes[2]
+      n, quoted = json_value(v, out, n + 1, 2), false
+    end
+  end
+  out[n + 1] = quoted and '"}' or "}"
+  pace(n * ENTRY_COST)
+  return concat(out), count
+end
+
+-- An entry by the general writer.
+local function general_entry_json(entry)
+  local out = {}
+  local n = json_value(entry, out, 0, 1)
+  pace(n * JOIN_COST)
+  return concat(out)
+end
+
 -- A container's contents, an entry at a time: joining a large deck's text in one go is too much for one frame.
 local function contents_json(list)
-  local texts, count = {}, 0
+  local texts, strings, count, last, ends = {}, {}, 0, 0, {}
   for i, entry in ipairs(list) do
-    local out = {}
-    local n = json_value(entry, out, 0, 1)
-    pace(n * JOIN_COST)
-    texts[i], count = concat(out), i
+    local text
+    if type(entry) == "table" then text, count = entry_json(entry, strings, count) end
+    texts[i], last, ends[i] = text or general_entry_json(entry), i, count
   end
-  pace(count * JOIN_COST)
+  if count > 0 and find(concat(strings), '[%c"\\]') then -- a string to escape: those entries by the general writer
+    local from = 1
+    for i, entry in ipairs(list) do
+      local to = ends[i]
+      if to >= from and find(concat(strings, "", from, to), '[%c"\\]') then texts[i] = general_entry_json(entry) end
+      from = to + 1
+    end
+  end
+  pace(last * JOIN_COST)
   return "[" .. concat(texts, ",") .. "]"
 end
 
@@ -436,32 +512,48 @@ local function escaped_record_json(rec)
   return concat(out)
 end
 
+-- A read's looks (see lean), as a record of a read without them leaves them out.
+local function looks_json(rec)
+  local u, w, tint, card = rec.u, rec.w, rec.h, rec.j
+  pace(LOOKS_WRITE_COST)
+  return concat({ u and ',"u":"' or "", u or "", u and '"' or "", w and ',"w":"' or "", w or "", w and '"' or "",
+    tint and ',"h":' or "", tint and xyz_json(tint) or "", card ~= nil and ',"j":' or "",
+    card ~= nil and value_json(card) or "" })
+end
+
+-- The fields most objects leave out, written apart: the usual record is then joined from fewer pieces.
+local function rare_fields_json(rec)
+  local m, o, scale, value, state, contents = rec.m, rec.o, rec.s, rec.v, rec.i, rec.c
+  local rare = concat({ scale and ',"s":' or "", scale and xyz_json(scale) or "", m and ',"m":"' or "", m or "",
+    m and '"' or "", o and ',"o":"' or "", o or "", o and '"' or "", rec.l and ',"l":true' or "",
+    value ~= nil and ',"v":' or "", value ~= nil and value_json(value) or "", state and ',"i":' or "",
+    state and json_number(state) or "", contents and ',"c":' or "", contents and contents_json(contents) or "" })
+  if rec.u or rec.w or rec.h or rec.j ~= nil then return rare .. looks_json(rec) end
+  return rare
+end
+
+-- Under the dialect each `..`, running count and library call is a call of its own, so a record is one list joined
+-- once (and at most two tags are taken as they are, without a join of their own): issue 38's count of a snapshot.
 local function record_json(rec)
-  local tags, k, d, m, o, u, w = rec.a, rec.k, rec.d, rec.m, rec.o, rec.u, rec.w
-  local tag_text = tags and concat(tags) or ""
-  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag_text, u or "", w or "" }),
-    '[%c"\\]') then
+  local tags, k, d, m, o = rec.a, rec.k, rec.d, rec.m, rec.o
+  local tag1, tag2, tag_text = nil, nil, ""
+  if tags then
+    tag1, tag2 = tags[1], tags[2]
+    if tags[3] ~= nil then tag_text = concat(tags, '","') end
+  end
+  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag1 or "", tag2 or "", tag_text,
+    rec.u or "", rec.w or "" }), '[%c"\\]') then
     return escaped_record_json(rec)
   end
-  local out = { '{"g":"', rec.g, '","t":"', rec.t, '","n":"', rec.n, '","p":', xyz_json(rec.p), ',"r":',
-    xyz_json(rec.r) }
-  local n = 10
-  if rec.s then out[n + 1], out[n + 2], n = ',"s":', xyz_json(rec.s), n + 2 end
-  if k then out[n + 1], out[n + 2], out[n + 3], n = ',"k":"', k, '"', n + 3 end
-  if d then out[n + 1], out[n + 2], out[n + 3], n = ',"d":"', d, '"', n + 3 end
-  if m then out[n + 1], out[n + 2], out[n + 3], n = ',"m":"', m, '"', n + 3 end
-  if o then out[n + 1], out[n + 2], out[n + 3], n = ',"o":"', o, '"', n + 3 end
-  if tags then out[n + 1], out[n + 2], out[n + 3], n = ',"a":["', concat(tags, '","'), '"]', n + 3 end
-  if rec.l then out[n + 1], n = ',"l":true', n + 1 end
-  if rec.v ~= nil then out[n + 1], out[n + 2], n = ',"v":', value_json(rec.v), n + 2 end
-  if rec.i then out[n + 1], out[n + 2], n = ',"i":', json_number(rec.i), n + 2 end
-  if rec.c then out[n + 1], out[n + 2], n = ',"c":', contents_json(rec.c), n + 2 end
-  if u then out[n + 1], out[n + 2], out[n + 3], n = ',"u":"', u, '"', n + 3 end
-  if w then out[n + 1], out[n + 2], out[n + 3], n = ',"w":"', w, '"', n + 3 end
-  if rec.h then out[n + 1], out[n + 2], n = ',"h":', xyz_json(rec.h), n + 2 end
-  if rec.j ~= nil then out[n + 1], out[n + 2], n = ',"j":', value_json(rec.j), n + 2 end
-  out[n + 1] = "}"
-  return concat(out)
+  local rare = ""
+  if m or o or rec.s or rec.l or rec.v ~= nil or rec.i or rec.c or rec.u or rec.w or rec.h or rec.j ~= nil then
+    rare = rare_fields_json(rec)
+  end
+  if tag_text == "" then tag_text = tag1 or "" else tag2 = nil end
+  return concat({ '{"g":"', rec.g, '","t":"', rec.t, '","n":"', rec.n, '","p":', xyz_json(rec.p), ',"r":',
+    xyz_json(rec.r), k and ',"k":"' or "", k or "", k and '"' or "", d and ',"d":"' or "", d or "",
+    d and '"' or "", tags and ',"a":["' or "", tag_text, tag2 and '","' or "", tag2 or "", tags and '"]' or "",
+    rare, "}" })
 end
 
 -- Snapshot --------------------------------------------------------------------------------------------------
@@ -470,66 +562,87 @@ end
 -- (each compared with its record: this job's if it read one, else `base`, what the bridge holds; read afresh when
 -- it differs) until every object has been found unchanged since the last one read afresh: the records then all hold
 -- at that moment (each was taken before it and found still so after it), never a mix of two (a change made and
--- undone between two looks at an object is not seen). A list read within one frame needs no second look. An object
--- spawned or gone meanwhile starts the round again from a fresh list; a table still changing after MAX_PASSES rounds
--- is answered with the objects read in the last one named `unsettled`.
+-- undone between two looks at an object is not seen). Nothing but this job runs within one of its frames, so the
+-- objects looked at earlier in the frame of the last read hold at that moment too and need no second look (issue
+-- 38: a list read within one frame needs none at all). An object spawned or gone meanwhile starts the round again
+-- from a fresh list; a table still changing after MAX_PASSES rounds is answered with the objects read in the last
+-- one named `unsettled`.
 local MAX_PASSES = 4
 
 -- The GUIDs of the objects of `list` still on the table, in order (`guids`: those found at each position), the same
--- as a set, and how many of them `base` holds.
-local function present(list, guids, edits, base)
-  local order, seen, held = {}, {}, 0
+-- as a set (when `base` holds anything or `with_set`), and how many of them `base` holds. When no object came or went
+-- the GUIDs found are the order as they are.
+local function present(list, guids, edits, base, with_set)
+  if edits == table_edits and not with_set and next(base) == nil then return guids, nil, 0, #list end
+  local order, seen, held, count = {}, {}, 0, 0
   for i, obj in ipairs(list) do
     local guid = guids[i]
     if guid ~= nil and (edits == table_edits or not obj.isDestroyed()) then
-      order[#order + 1], seen[guid] = guid, true
+      count = count + 1
+      order[count], seen[guid] = guid, true
       if base[guid] ~= nil then held = held + 1 end
     end
     pace(PLAIN_COST)
   end
-  return order, seen, held
+  return order, seen, held, count
+end
+
+-- One round of the list, up to where the objects since the last one read afresh begin (at.stop: where this
+-- frame's run of objects began when it was read; at.run: where the run of the frame at.frame began); returns whether
+-- every object now holds at one moment. `at` carries these from round to round and the objects read afresh.
+local function settle_round(list, guids, edits, base, recs, at, looks)
+  local frame, run_from, stop_at, read_now = at.frame, at.run, at.stop, at.read_now
+  local n = #list
+  for i = 1, n do
+    if i == stop_at then
+      at.frame, at.run = frame, run_from
+      return edits == table_edits
+    end
+    if slice.frame ~= frame then frame, run_from = slice.frame, i end -- a frame began: its run starts here
+    local obj = list[i]
+    if edits == table_edits or not obj.isDestroyed() then -- (an object may go while the round waits a frame)
+      local guid = guids[i] -- an object's GUID, once read, is kept: a GUID that changes is a state change, an edit
+      if guid == nil then
+        guid = obj.getGUID()
+        guids[i] = guid
+      end
+      local prev = recs[guid]
+      local kept = prev ~= nil and not touched[guid]
+      if unchanged(obj, prev or base[guid], kept) then
+        pace(kept and KEPT_COST or COMPARE_COST)
+      else
+        recs[guid] = lean(obj, guid, looks)
+        local count = at.count + 1
+        at.count, read_now[count], stop_at = count, guid, run_from
+        at.stop = stop_at
+        pace(looks and READ_COST + LOOKS_COST or READ_COST)
+      end
+    else
+      guids[i], run_from = nil, i == n and 1 or i + 1 -- a run across a gone object is cut there
+    end
+  end
+  at.frame, at.run = frame, run_from
+  return stop_at == nil and edits == table_edits
 end
 
 -- Returns, when the table would not settle, the objects read afresh in the last round and their count; then what
 -- present() says of the objects read.
-local function read_settled(list_of, base, recs, texts, looks)
+local function read_settled(list_of, base, recs, with_set, looks)
   local list, edits = list_of(), table_edits
-  local n, i, clean, passes, read_now, count, guids = #list, 0, 0, 1, {}, 0, {}
-  slice.yielded = false
-  pace(n * LIST_COST)
-  while not (clean >= n and edits == table_edits) do
-    i = i + 1
-    if i > n or clean >= n then -- round again (from a fresh list when objects came or went)
-      if not slice.yielded and edits == table_edits then break end -- the whole list within one frame
-      if passes >= MAX_PASSES then return read_now, count, present(list, guids, edits, base) end
-      if edits ~= table_edits then
-        list, edits, clean, guids = list_of(), table_edits, 0, {}
-        n = #list
-        pace(n * LIST_COST)
-      end
-      i, passes, read_now, count = 1, passes + 1, {}, 0
-      slice.yielded = false
-      if n == 0 then break end
+  local guids, at = {}, { read_now = {}, count = 0, frame = slice.frame, run = 1 }
+  pace(#list * LIST_COST)
+  for passes = 1, MAX_PASSES do
+    if settle_round(list, guids, edits, base, recs, at, looks) or list[1] == nil then
+      return nil, 0, present(list, guids, edits, base, with_set)
     end
-    local obj = list[i]
-    if edits == table_edits or not obj.isDestroyed() then -- (an object may go while the round waits a frame)
-      local guid = obj.getGUID()
-      guids[i] = guid
-      if unchanged(obj, recs[guid] or base[guid]) then
-        clean = clean + 1
-        pace(COMPARE_COST)
-      else
-        local rec = lean(obj, guid, looks)
-        recs[guid], texts[guid] = rec, record_json(rec)
-        clean, count = 1, count + 1
-        read_now[count] = guid
-        pace(looks and READ_COST + LOOKS_COST or READ_COST)
-      end
-    else
-      guids[i] = nil
+    if passes == MAX_PASSES then break end
+    if edits ~= table_edits then -- objects came or went: round again from a fresh list
+      list, edits, guids, at.stop, at.run = list_of(), table_edits, {}, nil, 1
+      pace(#list * LIST_COST)
     end
+    at.read_now, at.count = {}, 0
   end
-  return nil, 0, present(list, guids, edits, base)
+  return at.read_now, at.count, present(list, guids, edits, base, with_set)
 end
 
 local function json_list(guids, n)
@@ -555,8 +668,9 @@ local function lean_snapshot(args, done)
       return objects
     end
   end
-  local recs, texts = {}, {}
-  local unsettled, unsettled_count, order, seen, held = read_settled(list_of, base, recs, texts, args.looks)
+  local recs = {}
+  local unsettled, unsettled_count, order, seen, held, order_count =
+    read_settled(list_of, base, recs, current, args.looks)
   local gone, gone_count = {}, 0
   local function went(guid) -- an object the bridge holds that the last round did not see
     if not seen[guid] and sent[guid] ~= nil then gone_count = gone_count + 1 gone[gone_count] = guid end
@@ -573,12 +687,16 @@ local function lean_snapshot(args, done)
     if sent[guid] == nil then sent_count = sent_count + 1 end
     sent[guid] = recs[guid]
     n = n + 1
-    lean_texts[n] = texts[guid]
-    pace(PLAIN_COST)
+    lean_texts[n] = record_json(recs[guid]) -- written once the records hold: the table is not read here
+    pace(WRITE_COST)
   end
-  if not current then -- every object, in the table's order
-    sent, sent_count = {}, 0
-    for _, guid in ipairs(order) do add(guid) end
+  if not current then -- every object, in the table's order: the bridge held nothing, so it holds these now
+    sent, sent_count, n = {}, order_count, order_count
+    for i, guid in ipairs(order) do
+      local rec = recs[guid]
+      sent[guid], lean_texts[i] = rec, record_json(rec) -- written once the records hold: the table is not read
+      pace(WRITE_COST)
+    end
   else
     for guid in pairs(recs) do
       if seen[guid] then add(guid) end
