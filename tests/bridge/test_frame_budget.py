@@ -32,6 +32,27 @@ end
 function automaTestDestroyLater(frames, guid)
   Wait.frames(function() getObjectFromGUID(guid).destruct() end, frames)
 end
+-- getObjects as the connector sees it, each object's getPosition counted (by GUID) in automaTestLooks
+automaTestLooks = {}
+local raw_get_objects = getObjects
+function automaTestCountLooks()
+  getObjects = function()
+    local out = {}
+    for i, obj in ipairs(raw_get_objects()) do
+      local function position()
+        local guid = obj.getGUID()
+        automaTestLooks[guid] = (automaTestLooks[guid] or 0) + 1
+        return obj.getPosition()
+      end
+      local function field(_, k)
+        if k == "getPosition" then return position end
+        return obj[k]
+      end
+      out[i] = setmetatable({}, { __index = field })
+    end
+    return out
+  end
+end
 local step = 0
 function automaTestKeepMoving(first, last)
   step = step + 1
@@ -179,3 +200,39 @@ def test_under_a_decimal_comma_culture_the_connectors_numbers_for_the_bridge_kee
     assert reply["error"]["reason"] == f"object {guid} did not come to rest within 0.25 s"
     answer = count_request(world, "snapshot", {}).answer
     assert "," not in answer["epoch"] and json.loads(json.dumps(answer["epoch"])).count("-") == 2
+
+
+def test_a_fresh_snapshot_looks_again_only_at_the_objects_read_before_the_frame_of_its_last_read():
+    """Issue 38: nothing but the connector runs within one of its frames, so the objects read in the frame of the
+    last read hold at its moment with no second look: every object's position is asked for once or twice, and those
+    asked once are the run of objects read in that last frame (the snapshot spans many frames: premise)."""
+    world = World(many_pieces(MOVER), lambda m: None)
+    world.call_lua("-1", world.global_env["automaTestCountLooks"])
+    read = count_request(world, "snapshot", {})
+    looks = dict(world.global_env["automaTestLooks"].items())
+    assert len(read.frames) > 4 and len(read.answer["lean"]) == N and sorted(looks) == sorted(world.objects)
+    once = sorted(guid for guid, n in looks.items() if n == 1)
+    assert set(looks.values()) == {1, 2} and 50 < len(once) < N // 2  # a frame's run: about 150 objects
+    assert once == [f"p{i:05d}" for i in range(N - len(once), N)]  # the list's tail, read last
+
+
+def test_records_with_texts_to_escape_and_any_number_of_tags_read_as_the_save_holds_them():
+    """The quick record writer takes at most two tags as they are and looks for characters to escape once per
+    record (once per container for its contents); a quote, a backslash or a line break anywhere sends the record
+    (or only that entry of a container) to the general writer: each reads back as the save has it."""
+    texts = [([], "plain", ""), (["a"], "one", "d"), (["a", "b"], "two", ""), (["a", "b", "c"], "three", "x")]
+    texts += [(['q"t', "b"], "quote tag", ""), (["a"], 'nick "q"', "line\nbreak"), (list("abcd"), "back\\slash", "")]
+    objects: list[dict[str, Any]] = [
+        {"GUID": f"o{i}", "Name": "Chip_10", "Nickname": nickname, "Description": description, "Tags": tags}
+        for i, (tags, nickname, description) in enumerate(texts)
+    ]
+    inside = [
+        {"GUID": "i1", "Name": "Chip_10", "Nickname": 'in "quotes"', "Tags": ["x"]},
+        {"GUID": "i2", "Name": "Chip_10", "Nickname": "fine", "Transform": {"posX": 1.5}},
+        {"GUID": "i3", "Name": "Card", "Locked": True},
+    ]
+    objects.append({"GUID": "bag", "Name": "Bag", "ContainedObjects": inside})
+    save = SaveFile.from_dict({"SaveName": "texts", "LuaScript": connector_lua(), "ObjectStates": objects})
+    answer = count_request(World(save, lambda m: None), "snapshot", {}).answer
+    assert Table.from_snapshot(answer).objects == Table.from_save(save).objects
+    assert answer["lean"][-1]["c"][0]["Nickname"] == 'in "quotes"' and answer["lean"][3]["a"] == ["a", "b", "c"]

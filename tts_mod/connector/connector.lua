@@ -263,8 +263,8 @@ local function xyz(v) return { v.x, v.y, v.z } end
 -- an answer by events misses it until an exact one.
 local function lean(obj, guid, looks)
   local kind = obj.type
-  local rec = { g = guid or obj.getGUID(), t = kind, n = obj.name, p = xyz(obj.getPosition()),
-    r = xyz(obj.getRotation()) }
+  local p, r = obj.getPosition(), obj.getRotation()
+  local rec = { g = guid or obj.getGUID(), t = kind, n = obj.name, p = { p.x, p.y, p.z }, r = { r.x, r.y, r.z } }
   local s = obj.getScale()
   if s.x ~= 1 or s.y ~= 1 or s.z ~= 1 then rec.s = xyz(s) end
   local text = obj.getName()
@@ -536,12 +536,12 @@ end
 -- once (and at most two tags are taken as they are, without a join of their own): issue 38's count of a snapshot.
 local function record_json(rec)
   local tags, k, d, m, o = rec.a, rec.k, rec.d, rec.m, rec.o
-  local tag1, tag2, tag_text = nil, nil, ""
+  local tag1, tag2, tag_text, more_tags = nil, nil, "", ""
   if tags then
     tag1, tag2 = tags[1], tags[2]
-    if tags[3] ~= nil then tag_text = concat(tags, '","') end
+    if tags[3] ~= nil then tag_text, more_tags = concat(tags, '","'), concat(tags) end
   end
-  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag1 or "", tag2 or "", tag_text,
+  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag1 or "", tag2 or "", more_tags,
     rec.u or "", rec.w or "" }), '[%c"\\]') then
     return escaped_record_json(rec)
   end
@@ -582,7 +582,7 @@ local function present(list, guids, edits, base, with_set)
       order[count], seen[guid] = guid, true
       if base[guid] ~= nil then held = held + 1 end
     end
-    pace(PLAIN_COST)
+    pace(LIST_COST)
   end
   return order, seen, held, count
 end
