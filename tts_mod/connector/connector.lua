@@ -36,25 +36,30 @@ end
 
 -- TTS runs this script on its main thread: while it works, the person's screen stands still. So long work (a
 -- snapshot) runs as a job, a coroutine resumed once a frame (run_jobs below) that yields once the frame's share is
--- used: SLICE_COST units of work (a unit is about 100 to 160 of the emulator's counted Lua instructions: tools/emulator/README.md,
--- "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes first. (The clock is a backstop for getters slower
--- than the count assumes; what MoonSharp's os.clock measures in TTS, and how finely, nobody here has checked.)
-local SLICE_COST = 700
+-- used: SLICE_COST units of work (a unit is about 150 to 170 of the emulator's counted Lua instructions:
+-- tools/emulator/README.md, "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes first. (The clock is a
+-- backstop for getters slower than the count assumes; what MoonSharp's os.clock measures in TTS, and how finely,
+-- nobody here has checked.)
+local SLICE_COST = 740
 local SLICE_SECONDS = 0.015
--- an object compared; one read and written; a key or item the JSON writer wrote; a step of the rest; an object of
--- getObjects(); a piece of text joined
+-- an object compared with what the bridge holds; one compared with what this job read of it (kept: unchanged());
+-- one read; a record written; a key or item the JSON writer wrote; a step of the rest; an object of getObjects() or
+-- of a pass over it; a piece of text joined (measured on the bench's tables, issue 38)
 local COMPARE_COST, KEPT_COST, READ_COST, WRITE_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST =
-  3.5, 2.9, 4.4, 4.8, 1.2, 1.3, 0.2, 0.06
+  3.5, 2.9, 4.9, 4.8, 1.2, 1.3, 0.2, 0.06
 -- what a read's looks (see lean) add to its read and to its record's writing
-local LOOKS_COST, LOOKS_WRITE_COST = 3, 1.5
-local STRIP_COST, ENTRY_COST = 0.25, 0.15 -- an entry of a container read; a piece of an entry written
+local LOOKS_COST, LOOKS_WRITE_COST = 3, 1
+-- an entry of a container read; a piece of an entry written; an object found still on the table at the end; a
+-- record's rare fields written
+local STRIP_COST, ENTRY_COST, SEEN_COST, RARE_COST = 0.25, 0.15, 0.45, 1.5
 local clock, yield, min = os.clock, coroutine.yield, math.min
--- The clock is looked at every LOOK_EVERY units, not at every call: pace runs several times per object, and the
--- units alone are counted down between looks (issue 38: the count of a fresh snapshot).
+-- The share and the clock are looked at every LOOK_EVERY units (or at the share's end, if sooner), not at every
+-- call: pace runs several times per object, and between looks it only counts units down (issue 38: the count of a
+-- fresh snapshot).
 local LOOK_EVERY = 35
--- left: units until the next look; cost: units this frame up to the last look; active: a job is running
--- frame: counts the frames a job ran in
-local slice = { left = LOOK_EVERY, cost = 0, started = 0, yielded = false, active = false, frame = 0 }
+-- left: units until the next look; cost: units this frame up to the last look; active: a job is running;
+-- frame: counts the frames jobs ran in (a snapshot's round tells by it which objects it looked at in one frame)
+local slice = { left = LOOK_EVERY, cost = 0, started = 0, active = false, frame = 0 }
 
 -- In a job: yields to the next frame once this frame's share is used (elsewhere: nothing).
 local function pace(cost)
@@ -63,7 +68,6 @@ local function pace(cost)
   if left > 0 then return end
   local spent = slice.cost + min(LOOK_EVERY, SLICE_COST - slice.cost) - left
   if slice.active and (spent >= SLICE_COST or clock() - slice.started >= SLICE_SECONDS) then
-    slice.yielded = true
     yield()
     return
   end
@@ -87,6 +91,7 @@ end
 local unicode = string.unicode or string.byte -- MoonSharp's; the emulator has it too
 local find, gsub, format, floor, concat = string.find, string.gsub, string.format, math.floor, table.concat
 local INFINITY = 1 / 0 -- not math.huge: MoonSharp's is the largest double
+local NEG_INFINITY = -INFINITY -- (a minus before a name is a call under the dialect)
 local JSON_ESCAPES = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f", ["\n"] = "\\n",
   ["\r"] = "\\r", ["\t"] = "\\t" }
 
@@ -106,7 +111,7 @@ end
 local POINT = format("%.1f", 0.5) == "0.5"
 
 local function json_number(v)
-  if v ~= v or v == INFINITY or v == -INFINITY then return "null" end
+  if v ~= v or v == INFINITY or v == NEG_INFINITY then return "null" end
   if v == floor(v) and v > -9007199254740992 and v < 9007199254740992 then return format("%d", v) end
   if POINT then return format("%.17g", v) end
   return (gsub(format("%.17g", v), ",", "."))
@@ -384,6 +389,7 @@ local function unchanged(obj, prev, kept)
       if before == nil or entry.guid ~= before.GUID then return false end
       n = i
     end
+    pace(n * STRIP_COST) -- a large deck's list is most of its compare
     if prev.c[n + 1] ~= nil then return false end
   end
   return true
@@ -419,8 +425,6 @@ end
 -- The JSON text of a lean record (lean() above), field by field: records are most of a snapshot, and the general
 -- writer's pairs loop, its format per number and its find per string were most of its cost under MoonSharp (issue
 -- 38). The record's texts are checked for characters to escape in one find; a vector is one format.
-local NEG_INFINITY = -INFINITY
-
 local function xyz_json(t)
   local x, y, z = t[1], t[2], t[3]
   if POINT and x == x and y == y and z == z and x ~= INFINITY and x ~= NEG_INFINITY and y ~= INFINITY
@@ -488,6 +492,7 @@ local function contents_json(list)
       local to = ends[i]
       if to >= from and find(concat(strings, "", from, to), '[%c"\\]') then texts[i] = general_entry_json(entry) end
       from = to + 1
+      pace(JOIN_COST * 16)
     end
   end
   pace(last * JOIN_COST)
@@ -524,6 +529,7 @@ end
 -- The fields most objects leave out, written apart: the usual record is then joined from fewer pieces.
 local function rare_fields_json(rec)
   local m, o, scale, value, state, contents = rec.m, rec.o, rec.s, rec.v, rec.i, rec.c
+  pace(RARE_COST)
   local rare = concat({ scale and ',"s":' or "", scale and xyz_json(scale) or "", m and ',"m":"' or "", m or "",
     m and '"' or "", o and ',"o":"' or "", o or "", o and '"' or "", rec.l and ',"l":true' or "",
     value ~= nil and ',"v":' or "", value ~= nil and value_json(value) or "", state and ',"i":' or "",
@@ -582,7 +588,7 @@ local function present(list, guids, edits, base, with_set)
       order[count], seen[guid] = guid, true
       if base[guid] ~= nil then held = held + 1 end
     end
-    pace(LIST_COST)
+    pace(SEEN_COST)
   end
   return order, seen, held, count
 end
