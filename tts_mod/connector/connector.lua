@@ -48,7 +48,7 @@ local SLICE_SECONDS = 0.015
 local COMPARE_COST, KEPT_COST, READ_COST, WRITE_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST =
   3.5, 2.9, 4.9, 4.8, 1.2, 1.3, 0.2, 0.06
 -- what a read's looks (see lean) add to its read and to its record's writing
-local LOOKS_COST, LOOKS_WRITE_COST = 3, 1
+local LOOKS_COST, LOOKS_WRITE_COST = 3, 2
 -- an entry of a container read; a piece of an entry written; an object found still on the table at the end; a
 -- record's rare fields written
 local STRIP_COST, ENTRY_COST, SEEN_COST, RARE_COST = 0.25, 0.15, 0.45, 1.5
@@ -530,31 +530,29 @@ end
 local function rare_fields_json(rec)
   local m, o, scale, value, state, contents = rec.m, rec.o, rec.s, rec.v, rec.i, rec.c
   pace(RARE_COST)
-  local rare = concat({ scale and ',"s":' or "", scale and xyz_json(scale) or "", m and ',"m":"' or "", m or "",
+  return concat({ scale and ',"s":' or "", scale and xyz_json(scale) or "", m and ',"m":"' or "", m or "",
     m and '"' or "", o and ',"o":"' or "", o or "", o and '"' or "", rec.l and ',"l":true' or "",
     value ~= nil and ',"v":' or "", value ~= nil and value_json(value) or "", state and ',"i":' or "",
     state and json_number(state) or "", contents and ',"c":' or "", contents and contents_json(contents) or "" })
-  if rec.u or rec.w or rec.h or rec.j ~= nil then return rare .. looks_json(rec) end
-  return rare
 end
 
 -- Under the dialect each `..`, running count and library call is a call of its own, so a record is one list joined
 -- once (and at most two tags are taken as they are, without a join of their own): issue 38's count of a snapshot.
-local function record_json(rec)
+-- `looks`: the record was read with them (see lean); a read without them pays nothing for them here.
+local function record_json(rec, looks)
   local tags, k, d, m, o = rec.a, rec.k, rec.d, rec.m, rec.o
   local tag1, tag2, tag_text, more_tags = nil, nil, "", ""
   if tags then
     tag1, tag2 = tags[1], tags[2]
     if tags[3] ~= nil then tag_text, more_tags = concat(tags, '","'), concat(tags) end
   end
-  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag1 or "", tag2 or "", more_tags,
-    rec.u or "", rec.w or "" }), '[%c"\\]') then
+  if find(concat({ rec.g, rec.t, rec.n, k or "", d or "", m or "", o or "", tag1 or "", tag2 or "", more_tags }),
+    '[%c"\\]') or looks and find(concat({ rec.u or "", rec.w or "" }), '[%c"\\]') then
     return escaped_record_json(rec)
   end
   local rare = ""
-  if m or o or rec.s or rec.l or rec.v ~= nil or rec.i or rec.c or rec.u or rec.w or rec.h or rec.j ~= nil then
-    rare = rare_fields_json(rec)
-  end
+  if m or o or rec.s or rec.l or rec.v ~= nil or rec.i or rec.c then rare = rare_fields_json(rec) end
+  if looks then rare = rare .. looks_json(rec) end
   if tag_text == "" then tag_text = tag1 or "" else tag2 = nil end
   return concat({ '{"g":"', rec.g, '","t":"', rec.t, '","n":"', rec.n, '","p":', xyz_json(rec.p), ',"r":',
     xyz_json(rec.r), k and ',"k":"' or "", k or "", k and '"' or "", d and ',"d":"' or "", d or "",
@@ -674,9 +672,8 @@ local function lean_snapshot(args, done)
       return objects
     end
   end
-  local recs = {}
-  local unsettled, unsettled_count, order, seen, held, order_count =
-    read_settled(list_of, base, recs, current, args.looks)
+  local recs, looks = {}, args.looks
+  local unsettled, unsettled_count, order, seen, held, order_count = read_settled(list_of, base, recs, current, looks)
   local gone, gone_count = {}, 0
   local function went(guid) -- an object the bridge holds that the last round did not see
     if not seen[guid] and sent[guid] ~= nil then gone_count = gone_count + 1 gone[gone_count] = guid end
@@ -693,14 +690,14 @@ local function lean_snapshot(args, done)
     if sent[guid] == nil then sent_count = sent_count + 1 end
     sent[guid] = recs[guid]
     n = n + 1
-    lean_texts[n] = record_json(recs[guid]) -- written once the records hold: the table is not read here
+    lean_texts[n] = record_json(recs[guid], looks) -- written once the records hold: the table is not read here
     pace(WRITE_COST)
   end
   if not current then -- every object, in the table's order: the bridge held nothing, so it holds these now
     sent, sent_count, n = {}, order_count, order_count
     for i, guid in ipairs(order) do
       local rec = recs[guid]
-      sent[guid], lean_texts[i] = rec, record_json(rec) -- written once the records hold: the table is not read
+      sent[guid], lean_texts[i] = rec, record_json(rec, looks) -- written once the records hold: the table is not read
       pace(WRITE_COST)
     end
   else
