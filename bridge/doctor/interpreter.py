@@ -97,7 +97,10 @@ STRING_LESS = Fact(
     "shared/docs/tts-interface.md §5 ('`<` and table.sort compare strings by culture')",
     "a game's Lua that compares names with `<` (the emulator approximates it: tools/emulator/README.md)",
 )
-EMULATOR_STRING_LESS = "`<` of two strings is byte order in the emulator (tools/emulator/README.md, String order)"
+EMULATOR_STRING_LESS = (
+    "`<` of two strings follows the emulator's approximation of the culture's order, which puts 'b' before 'B' "
+    "(tools/emulator/README.md)"
+)
 STRING_ORDER = Fact(
     "interpreter.string_order",
     "interpreter",

@@ -14,7 +14,6 @@ local raw = {
 local type, select, floor, format, find, gsub = raw.type, raw.select, raw.floor, raw.format, raw.find, raw.gsub
 local number_text = __automa_number_text -- MoonSharp's tostring of a number (prelude.lua)
 -- `..` and string.format's %s write a number in the machine's .NET culture: number_text does (moonsharp/numbers.py)
-local culture_number = number_text
 local NON_ASCII = "[\128-\255]"
 
 -- Numbers as text [print-2^53, print-inf, tostring-floats, print-neg-zero] and the shape of a reference's text:
@@ -286,7 +285,7 @@ function string.format(...)
       index = index + 1
       local v = args[index]
       if kind == "s" then
-        if type(v) == "number" then v = culture_number(v) end
+        if type(v) == "number" then v = number_text(v) end
         if type(v) ~= "string" then
           local got = (index > n) and "no value" or type(v)
           raw.error("bad argument #" .. (index + 1) .. " to 'format' (string expected, got " .. got .. ")", 2)
@@ -784,8 +783,8 @@ end
 
 local function concat_pair(a, b)
   local ta, tb = type(a), type(b)
-  if ta == "number" then a, ta = culture_number(a), "string" end
-  if tb == "number" then b, tb = culture_number(b), "string" end
+  if ta == "number" then a, ta = number_text(a), "string" end
+  if tb == "number" then b, tb = number_text(b), "string" end
   if ta == "string" and tb == "string" then return a .. b end
   if has_meta(a, "__concat") or has_meta(b, "__concat") then return a .. b end
   concat_error(ta ~= "string" and a or b)
@@ -809,7 +808,7 @@ helpers.__moonsharp_concat = function(a, b, ...)
     local v = parts[i]
     local tv = type(v)
     if tv == "number" then
-      parts[i] = culture_number(v)
+      parts[i] = number_text(v)
     elseif tv ~= "string" then
       plain = false
     end
