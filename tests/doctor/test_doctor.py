@@ -231,11 +231,13 @@ async def test_where_the_emulator_differs_from_moonsharp_a_tts_report_fails(monk
     assert_fails(taken_for_tts["interpreter.probe.sort-strings-case"])
 
 
-async def test_strings_sorted_by_bytes_fail_the_string_order(monkeypatch: pytest.MonkeyPatch):
+async def test_strings_compared_by_bytes_fail_the_string_order_and_less(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(mstext, "culture_key", lambda text: text)
+    monkeypatch.setattr(mstext, "culture_collation", lambda text: text)
     checks = await run(None, "interpreter")
     assert_fails(checks["interpreter.string_order"], "['B', 'C', 'Z', '_', 'a', 'b']")
     assert_fails(checks["interpreter.probe.sort-strings-case"])
+    assert_fails(checks["interpreter.string_less"], "[False, False, True]")  # Lua's bytes: 'B' < 'b' < 'a'
 
 
 async def test_a_wire_that_is_not_utf8_fails_every_text_place():
