@@ -31,8 +31,10 @@ from engines.holas.table import person
 from engines.holas.table.build import build_table
 from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
+from engines.holas.table.roles import spec
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData, OwnerDataError, first_error
+from engines.profile import ProfileSpec
 from engines.tablekit import planned, state_after, state_from_json, state_to_json
 
 SAMPLE = "SAMPLE DATA (fictional cards, board and map)"
@@ -62,7 +64,12 @@ class Holas(Game[TableView, Step]):
         return "" if key in BUTTONS else None
 
     def read(self, table: Table) -> TableView:
-        return read_table(table, self.owned.value)
+        return read_table(table, self.owned.value, self.profile)
+
+    def profile_spec(self) -> ProfileSpec:
+        """The roles of the data in play (its units, cards and map; the owner's file or the sample while none is
+        named, as a self-check takes them): a profile is checked against the data it is played with."""
+        return spec(self.owned.for_check())
 
     def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Step]]:
         data = self.owned.value
@@ -113,10 +120,10 @@ class Holas(Game[TableView, Step]):
         ]
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
-        return person.moves(self.read(table), table, self.owned.value)
+        return person.moves(self.read(table), self.owned.value)
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-        return person.play(self.read(table), table, self.owned.value, move_id, rng)
+        return person.play(self.read(table), self.owned.value, move_id, rng)
 
     def describe_table(self, state: TableView) -> dict[str, Any]:
         return person.describe(state, self.owned.value)

@@ -77,7 +77,8 @@ def test_a_mini_on_a_border_and_a_crowded_vessel_are_named():
 
 def test_a_lost_marker_is_named():
     objs = [o for o in objects(states()[0]) if L.tag("marker", "cc") not in o.get("Tags", [])]
-    assert any("the cc marker (tag 'holas.marker.cc') is not on the table" in p for p in problems(objs, "L7"))
+    said = "the CC Track token (role 'marker:cc', tag 'holas.marker.cc') is missing from the table"
+    assert any(said in p for p in problems(objs, "L7"))
 
 
 def test_a_prompt_marker_whose_notes_say_nothing_the_bot_knows_is_named():

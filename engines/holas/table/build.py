@@ -51,10 +51,8 @@ def prompt(state: State) -> tuple[str, str]:
 
 
 def spots(data: HolasData, region: str, index: int) -> Vec3:
-    """The index-th place in a region: around its centre, in the board's frame."""
-    centre = next(r.center for r in data.map.regions if r.id == region)
-    dx, dz = ((index % 3) - 1) * 1.2, (index // 3 - 0.5) * 1.2
-    return L.to_board(data.map, (centre[0] + dx, centre[1] + dz))
+    """The index-th place in a region: around its centre, in the board's frame (:func:`layout.map_spot`)."""
+    return L.map_spot(data.map, region, index)
 
 
 def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None = None) -> SaveFile:

@@ -9,11 +9,13 @@ sizes, and the built-in pieces standing in for the printed minis.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bridge.table import TableObject, Vec3
 from bridge.table.geometry import Transform
 from bridge.table.ttsfacts import scale_for_depth
-from engines.holas.data_model import MapData
-from engines.layout import board_units
+from engines.holas.data_model import MapData, Region
+from engines.layout import BoardLayout, board_units
 from engines.tablekit import Area
 
 T = "holas"
@@ -61,11 +63,13 @@ def snap_points(cc_spaces: int) -> list[Vec3]:
     return [AREAS[area].spot(i, n, z=z) for area, n, z in rows for i in range(n)]
 
 
-def lapped(key: str, value: int) -> tuple[Vec3, Vec3]:
-    """Where a lapped track's marker and its lap marker lie for ``value`` (from 0)."""
+def lapped(key: str, value: int, areas: Mapping[str, Area] | None = None) -> tuple[Vec3, Vec3]:
+    """Where a lapped track's marker and its lap marker lie for ``value`` (from 0); ``areas``: the zones as a table
+    lays them (default: as built)."""
+    areas = AREAS if areas is None else areas
     area, spots, z, row = LAPPED[key]
     lap, at = divmod(max(0, value), spots)
-    return AREAS[area].spot(at, spots, z=z), AREAS["laps"].spot(min(lap, LAP_SPOTS - 1), LAP_SPOTS, z=row)
+    return areas[area].spot(at, spots, z=z), areas["laps"].spot(min(lap, LAP_SPOTS - 1), LAP_SPOTS, z=row)
 
 
 def tag(*parts: str) -> str:
@@ -139,6 +143,36 @@ def to_map(map_: MapData, board: Transform, world: Vec3) -> tuple[float, float]:
     local = board.to_local(world)
     cx, cz = map_centre(map_)
     return local.x + cx, local.z + cz
+
+
+def map_layout(map_: MapData) -> BoardLayout:
+    """The map as a table profile sees it: each region's centre in board units, named by the region's id (a
+    profile's per-space offset moves a region: ``"regions:L7": [dx, dz]``). Pieces are placed by the regions'
+    outlines, not by the nearest centre, so the layout's snap and extent go unused."""
+    return BoardLayout({r.id: to_board(map_, r.center) for r in map_.regions}, snap=0.0, extent=0.0, scale=BOARD_SCALE)
+
+
+def placed_map(map_: MapData, offsets: Mapping[str, tuple[float, float]]) -> MapData:
+    """The map as a mod's board draws it: each region in ``offsets`` moved (outline and centre) by its offset in map
+    units, and listed first (*chosen*: where a moved region's outline overlaps a neighbour's, the moved one holds
+    the point); the map point at the board's centre stays where the map puts it."""
+    if not offsets:
+        return map_
+
+    def moved(region: Region) -> Region:
+        dx, dz = offsets[region.id]
+        polygon = tuple((x + dx, z + dz) for x, z in region.polygon)
+        return region.model_copy(update={"polygon": polygon, "center": (region.center[0] + dx, region.center[1] + dz)})
+
+    regions = [moved(r) for r in map_.regions if r.id in offsets] + [r for r in map_.regions if r.id not in offsets]
+    return map_.model_copy(update={"regions": tuple(regions), "board_centre": map_centre(map_)})
+
+
+def map_spot(map_: MapData, region: str, index: int) -> Vec3:
+    """The index-th place in a region: around its centre, in the board's frame."""
+    centre = next(r.center for r in map_.regions if r.id == region)
+    dx, dz = ((index % 3) - 1) * 1.2, (index // 3 - 0.5) * 1.2
+    return to_board(map_, (centre[0] + dx, centre[1] + dz))
 
 
 def region_at(map_: MapData, point: tuple[float, float]) -> str | None:

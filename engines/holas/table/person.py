@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from bridge.commands import Command, Move, Position
-from bridge.table import Table, Vec3
+from bridge.table import Vec3
 from engines.base import IllegalAction, PersonMove
 from engines.holas import rules as R
 from engines.holas.bot import waiting
@@ -18,12 +18,11 @@ from engines.holas.data_model import HolasData
 from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, State
 from engines.holas.table import layout as L
-from engines.holas.table.build import spots
 from engines.holas.table.read import TableView
 from engines.tablekit import grid
 
 
-def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, str, str, str]]:
+def _listed(view: TableView, data: HolasData) -> list[tuple[str, str, str, str]]:
     """(kind, from, to, label) of each move, in the page's order."""
     s = view.state
     out: list[tuple[str, str, str, str]] = []
@@ -32,7 +31,7 @@ def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, s
             out.append(("scored", "", "", "my end-of-game points are on my score marker: my final scoring is done"))
         return out
     land = [r.id for r in data.map.regions if r.kind == "land"]
-    supply = {kind for kind, _ in _supply(table)}
+    supply = {kind for kind, _ in _supply(view)}
     for kind in ("warrior", "serf"):
         cost = R.unit_cost(data, kind)
         if kind in supply and all(s.person.resources[r] >= cost.get(r, 0) for r in RESOURCES):
@@ -44,7 +43,7 @@ def _listed(view: TableView, table: Table, data: HolasData) -> list[tuple[str, s
         for near in [capital, *(d for _, d in geo.clockwise_from(capital, 0) if d in land)]:
             what = "attack the bot in " if near in _bots(s) else "move your Courtyard's minis to "
             out.append(("out", "", near, f"{what}{near} from your Courtyard"))
-    for region in sorted(_mine(table, data)):
+    for region in sorted(_mine(view)):
         for _, near in geo.clockwise_from(region, 0):
             if near in land:
                 what = "attack the bot in " if near in _bots(s) else "move your army to "
@@ -61,51 +60,49 @@ def _group(kind: str) -> str:
     return groups.get(kind, "The game")
 
 
-def moves(view: TableView, table: Table, data: HolasData) -> list[PersonMove]:
-    return [PersonMove(str(i), label, _group(kind)) for i, (kind, _, _, label) in enumerate(_listed(view, table, data))]
+def moves(view: TableView, data: HolasData) -> list[PersonMove]:
+    return [PersonMove(str(i), label, _group(kind)) for i, (kind, _, _, label) in enumerate(_listed(view, data))]
 
 
-def play(view: TableView, table: Table, data: HolasData, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-    listed = _listed(view, table, data)
+def play(view: TableView, data: HolasData, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+    listed = _listed(view, data)
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
         raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     kind, frm, to, _ = listed[int(move_id)]
-    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])
+    board, areas = view.board, view.areas
     crowd = dict(view.crowd)
 
     def at(region: str, n: int) -> Position:
-        local = spots(data, region, (crowd.get(region, 0) + n) % 9)
+        local = L.map_spot(view.map, region, (crowd.get(region, 0) + n) % 9)
         world = board.to_world(local)
         return Position.of(Vec3(world.x, L.Y + 0.5, world.z))
 
     out: list[Command] = []
     if kind == "send":
-        guid = next(g for k, g in _supply(table) if k == frm)
-        yard = L.AREAS["player.courtyard"]
+        guid = next(g for k, g in _supply(view) if k == frm)
+        yard = areas["player.courtyard"]
         out.append(
             Move(guid=guid, position=Position.of(grid(yard.centre, len(_yard(view)), per_row=5, rows=3, step=1.1)))
         )
         for r, n in R.unit_cost(data, frm).items():
             if n:  # the price paid on your resource track
-                spot = L.AREAS[f"you.res.{r}"].spot(view.state.person.resources[r] - n, L.RESOURCE_SPOTS)
+                spot = areas[f"you.res.{r}"].spot(view.state.person.resources[r] - n, L.RESOURCE_SPOTS)
                 out.append(Move(guid=view.markers[f"you.{r}"], position=Position.of(spot)))
     elif kind == "out":
         out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_yard(view))]
     elif kind == "move":
-        out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_mine(table, data)[frm])]
+        out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_mine(view)[frm])]
     elif kind == "back":
-        area = L.AREAS["player.supply"]
-        out += [
-            Move(guid=g, position=Position.of(area.spot(i, 8, lift=0.5))) for i, g in enumerate(_mine(table, data)[frm])
-        ]
+        area = areas["player.supply"]
+        out += [Move(guid=g, position=Position.of(area.spot(i, 8, lift=0.5))) for i, g in enumerate(_mine(view)[frm])]
     elif kind == "tactic":
-        spot = L.AREAS["tactic"].spot(int(to), L.TACTIC_SPOTS)
+        spot = areas["tactic"].spot(int(to), L.TACTIC_SPOTS)
         out.append(Move(guid=view.markers["tactic"], position=Position.of(spot)))
     elif kind == "scored":
-        spot = L.AREAS["scored"].spot(1, L.SCORED_SPOTS)
+        spot = areas["scored"].spot(1, L.SCORED_SPOTS)
         out.append(Move(guid=view.markers["scored"], position=Position.of(spot)))
     else:
-        spot = L.AREAS["round"].spot(view.state.round % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)  # the next round: final
+        spot = areas["round"].spot(view.state.round % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)  # the next round: final
         out.append(Move(guid=view.markers["final"], position=Position.of(spot)))
     return out, None
 
@@ -115,30 +112,21 @@ def _yard(view: TableView) -> list[str]:
     return sorted(g for g, (kind, place) in view.person.items() if place == "player.courtyard" and kind != "capital")
 
 
-def _supply(table: Table) -> list[tuple[str, str]]:
-    """(kind, GUID) of your minis in your supply zone."""
-    zone = table.with_tag(L.AREAS["player.supply"].tag)
-    if not zone:
-        return []
+def _supply(view: TableView) -> list[tuple[str, str]]:
+    """(kind, GUID) of your Warriors and Serfs in your supply zone."""
     return [
-        (kind, o.guid)
-        for o in table.with_tag(L.PLAYER_TAG)
-        if zone[0].encloses(o.position)
-        for kind in ("warrior", "serf")
-        if o.has_tag(L.tag("player", kind))
+        (kind, g)
+        for g, (kind, place) in view.person.items()
+        if place == "player.supply" and kind in ("warrior", "serf")
     ]
 
 
-def _mine(table: Table, data: HolasData) -> dict[str, list[str]]:
+def _mine(view: TableView) -> dict[str, list[str]]:
     """Your movable minis on the map, by region."""
-    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])
     out: dict[str, list[str]] = {}
-    for obj in table.with_tag(L.PLAYER_TAG):
-        if not any(obj.has_tag(L.tag("player", k)) for k in ("hero", "warrior", "serf")):
-            continue
-        region = L.region_at(data.map, L.to_map(data.map, board, obj.position))
-        if region is not None:
-            out.setdefault(region, []).append(obj.guid)
+    for guid, (kind, place) in view.person.items():
+        if kind in ("hero", "warrior", "serf") and place not in view.areas:
+            out.setdefault(place, []).append(guid)
     return out
 
 

@@ -13,7 +13,7 @@ from engines.holas.bot import Step
 from engines.holas.data_model import HolasData
 from engines.holas.state import RESOURCES, State
 from engines.holas.table import layout as L
-from engines.holas.table.build import ledger, prompt, spots
+from engines.holas.table.build import ledger, prompt
 from engines.holas.table.read import TableView
 from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
 
@@ -27,7 +27,8 @@ class Planner(RecordingPlanner):
         self.view, self.data = view, data
         self.decks = Containers(view.contained)
         self.crowd = Counter(view.crowd)
-        self.filled = Counter(u.where for u in view.state.units if u.where in L.AREAS)
+        self.areas = view.areas  # each zone as the table lays it
+        self.filled = Counter(u.where for u in view.state.units if u.where in self.areas)
         self.at = dict(view.positions)
         self.tokens = {r: list(g) for r, g in view.tokens.items()}
         self.collected = view.state.collected
@@ -49,13 +50,13 @@ class Planner(RecordingPlanner):
     # --- minis ---------------------------------------------------------------------------------------------
 
     def _place(self, where: str) -> Vec3:
-        if where in L.AREAS:
+        if where in self.areas:
             n = self.filled[where]
             self.filled[where] += 1
-            return grid(L.AREAS[where].centre, n, per_row=5, rows=3, step=1.1)
+            return grid(self.areas[where].centre, n, per_row=5, rows=3, step=1.1)
         n = self.crowd[where]
         self.crowd[where] += 1
-        local = spots(self.data, where, n % SPOTS) + Vec3(0, 0.5 * (n // SPOTS), 0)
+        local = L.map_spot(self.view.map, where, n % SPOTS) + Vec3(0, 0.5 * (n // SPOTS), 0)
         return self.view.board.to_world(local) + Vec3(0, L.Y - self.view.board.position.y, 0)
 
     def _units(self, before: State, after: State) -> list[Command]:
@@ -97,7 +98,7 @@ class Planner(RecordingPlanner):
         out: list[Command] = []
         for region in sorted(before.tokens.keys() - after.tokens.keys()):
             for guid in self.tokens.pop(region, []):
-                at = grid(L.AREAS["tokens"].centre, self.collected, per_row=6, rows=3, step=1.0)
+                at = grid(self.areas["tokens"].centre, self.collected, per_row=6, rows=3, step=1.0)
                 self.collected += 1
                 out.append(Move(guid=guid, position=Position.of(at)))
         return out
@@ -111,15 +112,15 @@ class Planner(RecordingPlanner):
             out += [self._to_pile(card, "deck", FACE_DOWN) for card in reversed(after.deck)]
         for i, card in enumerate(after.slots, start=1):
             if card is not None and before.slots[i - 1] != card:
-                out.append(self._card(card, L.AREAS[f"slot{i}"].centre + Vec3(0, 0.3, 0), FACE_UP))
+                out.append(self._card(card, self.areas[f"slot{i}"].centre + Vec3(0, 0.3, 0), FACE_UP))
         card = after.pending.card if after.pending is not None else ""
         if card and (before.pending is None or before.pending.card != card):
-            out.append(self._card(card, L.AREAS["battle"].centre + Vec3(0, 0.3, 0), FACE_UP))
+            out.append(self._card(card, self.areas["battle"].centre + Vec3(0, 0.3, 0), FACE_UP))
         out += [self._to_pile(c, "discard", FACE_UP) for c in after.discard if c not in before.discard]
         return out
 
     def _to_pile(self, card: str, pile: str, rotation: Position) -> Command:
-        area = L.AREAS[pile]
+        area = self.areas[pile]
         at = Vec3(area.centre.x, L.Y + PILE_BASE + CARD_THICKNESS * self.laid[pile], area.centre.z)
         self.laid[pile] += 1
         return self._card(card, at, rotation)
@@ -138,20 +139,20 @@ class Planner(RecordingPlanner):
 
         for r in RESOURCES:
             if after.resources[r] != before.resources[r]:
-                put(r, L.AREAS[f"res.{r}"].spot(after.resources[r], L.RESOURCE_SPOTS))
+                put(r, self.areas[f"res.{r}"].spot(after.resources[r], L.RESOURCE_SPOTS))
         if after.tax != before.tax:
             for i, (r, value) in enumerate(after.tax.items()):
-                put(f"tax.{r}", L.AREAS[f"tax.{value}"].centre + Vec3(0, 0.4 * i, 0))
+                put(f"tax.{r}", self.areas[f"tax.{value}"].centre + Vec3(0, 0.4 * i, 0))
         for key, value, was in (("score", after.pts, before.pts), ("round", after.round - 1, before.round - 1)):
             if value != was:
-                at, lap = L.lapped(key, value)
+                at, lap = L.lapped(key, value, self.areas)
                 put(key, at)
                 if divmod(value, L.LAPPED[key][1])[0] != divmod(was, L.LAPPED[key][1])[0]:
                     put(f"{key}.lap", lap)
         if after.cc_space != before.cc_space:
-            put("cc", L.AREAS["cc"].spot(after.cc_space, len(self.data.faction.cc_track)))
+            put("cc", self.areas["cc"].spot(after.cc_space, len(self.data.faction.cc_track)))
         if after.final_round != before.final_round and after.final_round is not None:
-            put("final", L.AREAS["round"].spot((after.final_round - 1) % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6))
+            put("final", self.areas["round"].spot((after.final_round - 1) % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6))
         if not self.noted:  # once a press: what the bot saw of your supply and resources (read.py's _unpaid)
             self.noted = True
             supply = [g for g, (_, place) in self.view.person.items() if place == "player.supply"]

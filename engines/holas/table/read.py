@@ -1,10 +1,17 @@
 """A table read back into the Enemy's state, with every problem named: a mini on a region border or off the map,
 a vessel with too many minis aboard, an unknown card, a lost marker or zone, a prompt marker whose notes do not
-say what the bot waits for. The view keeps the GUIDs the planner moves."""
+say what the bot waits for. The view keeps the GUIDs the planner moves.
+
+Which object is what comes from a table profile (:mod:`engines.holas.table.roles`: the built table's by default, a
+mod's by its own): the reader asks for roles, never for our tags or notes. Where things lie comes from the objects
+the profile names: each zone's box as the table lays it, and the map board's frame through the profile's placement
+(its transform, and a region the mod's art draws elsewhere moved by its offset). What follows is the game's own
+reading of those places."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,24 +22,28 @@ from bridge.table.geometry import Transform
 from engines.base import Problem, ReadError
 from engines.holas import lines as T
 from engines.holas import rules as R
-from engines.holas.data_model import HolasData, UnitType
+from engines.holas.data_model import HolasData, MapData
 from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, Ledger, Pending, PlayerArmy, State, Unit
 from engines.holas.table import layout as L
+from engines.holas.table.roles import MARKERS, built_profile, spec, unit_ids
 from engines.ownerdata import first_error
-from engines.tablekit import Area, on_track, one_tagged, track_space, zones
+from engines.profile import Cast, Profile
+from engines.tablekit import Area, on_track, track_space
 
-UNIT_TYPES: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")
 PILES = ("deck", "discard", "battle", "slot1", "slot2", "slot3")
+VESSELS = ("air_vessel", "sea_vessel")
+Where = Callable[[TableObject], str | None]
 
 
 @dataclass
 class TableView:
     """The state as read, and what the planner needs to move it: GUIDs by unit id, Exploration Tokens by region,
     cards by id (and the deck each lies in), the bot's spare towers, the markers; the number of pieces already in
-    each region (new arrivals take the next free spot)."""
+    each region (new arrivals take the next free spot); the zones and the map as this table lays them."""
 
     state: State
+    map: MapData  # the map as the table's board draws it (regions a profile moves, moved): for places, not rules
     units: dict[str, str] = field(default_factory=dict)
     tokens: dict[str, list[str]] = field(default_factory=dict)
     cards: dict[str, str] = field(default_factory=dict)
@@ -44,22 +55,68 @@ class TableView:
     battle: list[str] = field(default_factory=list)  # the card(s) in the battle area
     positions: dict[str, Vec3] = field(default_factory=dict)  # where each bot unit stands, by unit id
     board: Transform = field(default_factory=lambda: Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1)))  # map units
+    areas: dict[str, Area] = field(default_factory=lambda: dict(L.AREAS))  # each zone's box as the table lays it
     planner: Any = None  # set by the game's decide
     person: dict[str, tuple[str, str]] = field(default_factory=dict)  # the person's minis: GUID -> (kind, place)
 
 
-def read_table(table: Table, data: HolasData) -> TableView:
-    problems: list[Problem] = []
-    found = zones(table, L.AREAS)
-    board = one_tagged(table, L.BOARD_TAG, "board", problems)
-    if board is None:
+# --- which object is what: the profile's cast ---------------------------------------------------------------
+
+
+def read_table(table: Table, data: HolasData, profile: Profile | None = None) -> TableView:
+    """The state ``table`` shows, its objects found by ``profile`` (the built table's by default); raises
+    :class:`ReadError` naming each object or role that cannot be read."""
+    cast = Cast(profile or built_profile(data), spec(data), table)
+    problems = cast.problems
+    board = cast.one("board")
+    zones = {key: zone for key in L.AREAS if (zone := cast.one(f"zone:{key}")) is not None}
+    if board is None or len(zones) < len(L.AREAS):  # nothing to place the pieces by
         raise ReadError(problems)
-    map_ = data.map
-    view = TableView(State(units=[], capital="", deck=[]), board=L.board_frame(board))
-    state = view.state
+    base = cast.spec.boards["board"]["regions"]
+    view = TableView(
+        State(units=[], capital="", deck=[]),
+        L.placed_map(data.map, _offsets(base.spots, cast.layout("board", "regions").spots)),
+        board=cast.frame("board", base, board),
+        areas={key: _area(key, zone) for key, zone in zones.items()},
+    )
+    pieces = [(role, obj) for obj in table if (role := cast.role(obj)) is not None]
+    markers = {key: obj for key in MARKERS if (obj := cast.one(f"marker:{key}")) is not None}
+    view.markers = {key: obj.guid for key, obj in markers.items()}
+    _read(view, data, pieces, zones, problems)
+    _cards(cast, view, zones, problems)
+    _markers(cast, view, data, markers, zones, problems)
+    _person_side(view, data, markers, problems)
+    if problems:
+        raise ReadError(problems)
+    return view
+
+
+def _offsets(base: Any, placed: Any) -> dict[str, tuple[float, float]]:
+    """Each region the profile moves, by how far (map units)."""
+    moved = {r: (placed[r].x - at.x, placed[r].z - at.z) for r, at in base.items()}
+    return {r: d for r, d in moved.items() if d != (0.0, 0.0)}
+
+
+def _area(key: str, zone: TableObject) -> Area:
+    """A zone's box as the table lays it (a scripting zone's scale is its size), under the layout's key and words."""
+    return Area(L.T, key, L.AREAS[key].label, zone.position, zone.scale)
+
+
+# --- the game's reading ----------------------------------------------------------------------------------------
+
+
+def _read(
+    view: TableView,
+    data: HolasData,
+    pieces: list[tuple[str, TableObject]],
+    zones: dict[str, TableObject],
+    problems: list[Problem],
+) -> None:
+    """Every piece's place: a zone's, else the region of the map under it."""
+    map_, state = view.map, view.state
 
     def where(obj: TableObject) -> str | None:
-        zone = next((k for k, z in found.items() if z.encloses(obj.position)), None)
+        zone = next((k for k, z in zones.items() if z.encloses(obj.position)), None)
         if zone is not None:
             return zone
         point = L.to_map(map_, view.board, obj.position)
@@ -72,9 +129,9 @@ def read_table(table: Table, data: HolasData) -> TableView:
         return region
 
     regions = {r.id for r in map_.regions}
-    _bot_pieces(table, data, view, where, regions, problems)
-    _player_pieces(table, data, view, where, problems)
-    for obj in table.with_tag(L.TOKEN_TAG):
+    _bot_pieces(pieces, data, view, where, regions, problems)
+    _player_pieces(pieces, data, view, where)
+    for obj in (obj for role, obj in pieces if role == "token"):
         place = where(obj)
         if place == "tokens":
             state.collected += 1
@@ -85,27 +142,24 @@ def read_table(table: Table, data: HolasData) -> TableView:
             view.tokens.setdefault(place, []).append(obj.guid)
         elif place is not None:
             problems.append(Problem("an Exploration Token outside every region and the bot's token pile", obj))
-    _cards(table, data, view, found, problems)
-    _markers(table, data, view, found, problems)
-    _person_side(table, data, view, problems)
-    if problems:
-        raise ReadError(problems)
-    return view
 
 
 def _bot_pieces(
-    table: Table, data: HolasData, view: TableView, where: Any, regions: set[str], problems: list[Problem]
+    pieces: list[tuple[str, TableObject]],
+    data: HolasData,
+    view: TableView,
+    where: Where,
+    regions: set[str],
+    problems: list[Problem],
 ) -> None:
     state = view.state
-    bots = table.with_tag(L.BOT_TAG)
-    vessels = [o for o in bots if any(o.has_tag(L.tag("bot", v)) for v in ("air_vessel", "sea_vessel"))]
+    ids = unit_ids(data)
+    bots = [(role.partition(":")[2], obj) for role, obj in pieces if role.startswith(("unit:", "bot:"))]
+    vessels = [(uid, obj) for uid, obj in bots if uid in ids and ids[uid] in VESSELS]
     aboard: dict[str, list[str]] = {}
     capitals: list[str] = []
-    for obj in bots:
-        kind: str | None = next((t for t in (*UNIT_TYPES, "tower", "capital") if obj.has_tag(L.tag("bot", t))), None)
-        if kind is None:
-            problems.append(Problem("a bot piece without its type tag (holas.bot.hero, .warrior, ...)", obj))
-            continue
+    for who, obj in bots:
+        kind = str(ids.get(who, who))  # a unit's type, or "tower", "capital"
         place = where(obj)
         if place is None:
             continue
@@ -127,46 +181,48 @@ def _bot_pieces(
         if place not in regions and place not in ("courtyard", "supply"):
             problems.append(Problem(f"a bot mini in {L.AREAS[place].label}: put it in a region or the Courtyard", obj))
             continue
-        under = [
-            v
-            for v in vessels
-            if v is not obj and v.position.distance_xz(obj.position) < L.ABOARD and obj.position.y > v.position.y + 0.2
-        ]
-        # the vessel it rests on: the highest one below it (vessels may stand stacked), then the nearest
-        carrier = max(under, key=lambda v: (v.position.y, -v.position.distance_xz(obj.position)), default=None)
-        unit_type = next(t for t in UNIT_TYPES if t == kind)
-        unit = Unit(obj.gm_notes.strip() or f"{kind}?", unit_type, place, carrier.gm_notes.strip() if carrier else None)
+        carrier = _carrier(obj, vessels)
+        unit = Unit(who, ids[who], place, carrier[0] if carrier else None)
         state.units.append(unit)
         view.units[unit.id] = obj.guid
         view.positions[unit.id] = obj.position
         if carrier is not None:
-            aboard.setdefault(carrier.guid, []).append(unit.id)
-    for v in vessels:
-        vessel_type: UnitType = "air_vessel" if v.has_tag(L.tag("bot", "air_vessel")) else "sea_vessel"
-        room = data.faction.units[vessel_type].capacity
+            aboard.setdefault(carrier[1].guid, []).append(unit.id)
+    for uid, v in vessels:
+        room = data.faction.units[ids[uid]].capacity
         if len(aboard.get(v.guid, [])) > room:
             problems.append(Problem(f"a vessel with {len(aboard[v.guid])} minis aboard; it carries {room}", v))
     for unit_id, n in Counter(u.id for u in state.units).items():
         if n > 1:
-            problems.append(Problem(f"two bot minis say {unit_id!r} in their GM Notes"))
+            problems.append(Problem(f"two bot minis play {unit_id!r} (role 'unit:{unit_id}')"))
     if len(capitals) == 1:
         state.capital = capitals[0]
     elif state.destroyed == "bot" and not capitals:
         state.capital = ""
     else:
         what = "is on no region" if not capitals else f"is in {len(capitals)} regions: {', '.join(capitals)}"
-        problems.append(Problem(f"the bot's Capital (tag '{L.tag('bot', 'capital')}') {what}"))
+        problems.append(Problem(f"the bot's Capital (role 'bot:capital') {what}"))
 
 
-def _player_pieces(table: Table, data: HolasData, view: TableView, where: Any, problems: list[Problem]) -> None:
+def _carrier(obj: TableObject, vessels: list[tuple[str, TableObject]]) -> tuple[str, TableObject] | None:
+    """The vessel a mini rests on: the highest one below it (vessels may stand stacked), then the nearest."""
+    under = [
+        (uid, v)
+        for uid, v in vessels
+        if v is not obj and v.position.distance_xz(obj.position) < L.ABOARD and obj.position.y > v.position.y + 0.2
+    ]
+    return max(under, key=lambda u: (u[1].position.y, -u[1].position.distance_xz(obj.position)), default=None)
+
+
+def _player_pieces(pieces: list[tuple[str, TableObject]], data: HolasData, view: TableView, where: Where) -> None:
     state = view.state
     state.person.supply = {}  # read: empty when nothing is left in it
-    for obj in table.with_tag(L.PLAYER_TAG):
-        piece: str | None = next(
-            (t for t in (*UNIT_TYPES, "tower", "capital") if obj.has_tag(L.tag("player", t))), None
-        )
+    for role, obj in pieces:
+        if not role.startswith("person:"):
+            continue
+        piece = role.partition(":")[2]
         place = where(obj)
-        if piece is None or place is None:
+        if place is None:
             continue
         view.person[obj.guid] = (piece, place)
         if piece == "capital":
@@ -188,22 +244,21 @@ def _player_pieces(table: Table, data: HolasData, view: TableView, where: Any, p
             army.ns += next(u.ns for k, u in data.faction.units.items() if k == piece)
 
 
-def _cards(
-    table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
-) -> None:
+def _cards(cast: Cast, view: TableView, zones: dict[str, TableObject], problems: list[Problem]) -> None:
+    """Each pile's cards, top first: loose cards by height, a deck's in its order."""
     state = view.state
-    known = {c.id for c in data.cards.cards}
     piles: dict[str, list[str]] = {}
     for key in PILES:
         objs = sorted(
-            (o for o in table.with_tag(L.CARD_TAG) if found[key].encloses(o.position)), key=lambda o: -o.position.y
-        )  # top first
+            (o for o in cast.table if zones[key].encloses(o.position) and (o.type == "Deck" or _card(cast, o))),
+            key=lambda o: -o.position.y,
+        )
         ids: list[str] = []
         for obj in objs:
             for card in obj.contents or (obj,):
-                card_id = card.gm_notes.strip()
-                if card_id not in known:
-                    problems.append(Problem(f"a card whose GM Notes {card_id!r} name no solo card of the data", card))
+                card_id = _card(cast, card)
+                if card_id is None:
+                    problems.append(Problem(f"a card in {L.AREAS[key].label} that is no solo card of the data", card))
                     continue
                 ids.append(card_id)
                 view.cards[card_id] = card.guid
@@ -214,7 +269,8 @@ def _cards(
     for i in (1, 2, 3):
         state.slots[i - 1] = piles[f"slot{i}"][0] if piles[f"slot{i}"] else None
     seen = Counter(i for ids in piles.values() for i in ids)
-    for card_id in sorted(known - set(seen)):
+    known = [key.partition(":")[2] for key in cast.spec.roles if key.startswith("card:")]
+    for card_id in sorted(set(known) - set(seen)):
         problems.append(
             Problem(f"the solo card {card_id} is in none of the bot's piles (deck, discard, slots, battle)")
         )
@@ -223,38 +279,43 @@ def _cards(
     view.battle = piles["battle"]
 
 
+def _card(cast: Cast, obj: TableObject) -> str | None:
+    """The solo card's id ``obj`` plays, or None."""
+    role = cast.role(obj) or ""
+    return role.partition(":")[2] if role.startswith("card:") else None
+
+
 def _markers(
-    table: Table, data: HolasData, view: TableView, found: dict[str, TableObject], problems: list[Problem]
+    cast: Cast,
+    view: TableView,
+    data: HolasData,
+    markers: dict[str, TableObject],
+    zones: dict[str, TableObject],
+    problems: list[Problem],
 ) -> None:
-    state = view.state
-    keys = (*RESOURCES, "score", "cc", "round", "final", "tactic", "prompt", "ledger", *(f"{k}.lap" for k in L.LAPPED))
-    for key in keys:
-        marker = one_tagged(table, L.tag("marker", key), f"{key} marker", problems)
-        if marker is not None:
-            view.markers[key] = marker.guid
-    state.resources = {r: _spot(table, r, L.AREAS[f"res.{r}"], L.RESOURCE_SPOTS, problems) for r in RESOURCES}
+    state, areas = view.state, view.areas
+    state.resources = {r: _spot(markers, r, areas[f"res.{r}"], L.RESOURCE_SPOTS, problems) for r in RESOURCES}
     for resource in RESOURCES:
-        token = one_tagged(table, L.tag("tax", resource), f"{resource} Tax Track token", problems)
-        slot = next(
-            (int(k[-1]) for k, z in found.items() if k.startswith("tax.") and token and z.encloses(token.position)),
-            None,
-        )
-        if token is not None:
-            view.markers[f"tax.{resource}"] = token.guid
-            if slot is None:
-                problems.append(Problem(f"the {resource} Tax Track token is in no slot (4, 3, 2)", token))
+        token = cast.one(f"tax:{resource}")
+        if token is None:
+            state.tax[resource] = 0
+            continue
+        view.markers[f"tax.{resource}"] = token.guid
+        slot = next((int(k[-1]) for k, z in zones.items() if k.startswith("tax.") and z.encloses(token.position)), None)
+        if slot is None:
+            problems.append(Problem(f"the {resource} Tax Track token is in no slot (4, 3, 2)", token))
         state.tax[resource] = slot or 0
-    state.pts = _lapped(table, "score", problems)
-    state.cc_space = _spot(table, "cc", L.AREAS["cc"], len(data.faction.cc_track), problems)
-    state.round = _lapped(table, "round", problems) + 1
-    state.tactic = _spot(table, "tactic", L.AREAS["tactic"], L.TACTIC_SPOTS, problems)
-    final = table.get(view.markers.get("final", ""))
-    if final is not None and found["round"].encloses(final.position):
+    state.pts = _lapped(markers, areas, "score", problems)
+    state.cc_space = _spot(markers, "cc", areas["cc"], len(data.faction.cc_track), problems)
+    state.round = _lapped(markers, areas, "round", problems) + 1
+    state.tactic = _spot(markers, "tactic", areas["tactic"], L.TACTIC_SPOTS, problems)
+    final = markers.get("final")
+    if final is not None and zones["round"].encloses(final.position):
         # the round track's space, read as the first such round from the last one: a final round is the current
         # one or the next (L208), and the game over the round after
-        space = _nearest(final, L.AREAS["round"], L.ROUND_SPOTS, problems)
+        space = _nearest(final, areas["round"], L.ROUND_SPOTS, problems)
         state.final_round = state.round - 1 + (space - (state.round - 2)) % L.ROUND_SPOTS
-    prompt = table.get(view.markers.get("prompt", ""))
+    prompt = markers.get("prompt")
     if prompt is not None and prompt.gm_notes.strip():
         try:
             state.pending = Pending.from_json(prompt.gm_notes)
@@ -268,30 +329,25 @@ def _markers(
         problems.append(Problem(f"{L.AREAS['battle'].label} holds {battle or 'nothing'}; it should hold {expected}"))
 
 
-def _lapped(table: Table, key: str, problems: list[Problem]) -> int:
+def _lapped(markers: dict[str, TableObject], areas: dict[str, Area], key: str, problems: list[Problem]) -> int:
     """A lapped track's value: its marker's space, and its lap marker's laps times the track's length (a marker
-    missing is named by ``_markers``)."""
+    missing is named where the markers are found)."""
     area, spots, _, _ = L.LAPPED[key]
-    laps = _spot(table, f"{key}.lap", L.AREAS["laps"], L.LAP_SPOTS, problems)
-    return laps * spots + _spot(table, key, L.AREAS[area], spots, problems)
+    laps = _spot(markers, f"{key}.lap", areas["laps"], L.LAP_SPOTS, problems)
+    return laps * spots + _spot(markers, key, areas[area], spots, problems)
 
 
-def _person_side(table: Table, data: HolasData, view: TableView, problems: list[Problem]) -> None:
+def _person_side(view: TableView, data: HolasData, markers: dict[str, TableObject], problems: list[Problem]) -> None:
     """Your markers (resources, score, final scoring), what the bot noted of your side at its last press (minis
     taken from your supply since must be paid for), and where your Capital stands against the bot's (L24)."""
-    person = view.state.person
+    person, areas = view.state.person, view.areas
     for resource in RESOURCES:
         key = f"you.{resource}"
-        marker = one_tagged(table, L.tag("marker", "you", resource), f"your {resource} marker", problems)
-        if marker is not None:
-            view.markers[key] = marker.guid
-            person.resources[resource] = _spot(table, key, L.AREAS[f"you.res.{resource}"], L.RESOURCE_SPOTS, problems)
-    person.pts = _lapped(table, "you.score", problems)
-    score = one_tagged(table, L.tag("marker", "you.score"), "your score marker", problems)
-    if score is not None:
-        view.markers["you.score"] = score.guid
-    problems += _scored(table, view)
-    note = table.get(view.markers.get("ledger", ""))
+        if key in markers:
+            person.resources[resource] = _spot(markers, key, areas[f"you.res.{resource}"], L.RESOURCE_SPOTS, problems)
+    person.pts = _lapped(markers, areas, "you.score", problems)
+    problems += _scored(view, markers)
+    note = markers.get("ledger")
     if note is not None and note.gm_notes.strip():
         try:
             noted = Ledger.from_json(note.gm_notes)
@@ -303,16 +359,15 @@ def _person_side(table: Table, data: HolasData, view: TableView, problems: list[
     problems += [Problem(text) for text in _capitals(data, view.state)]
 
 
-def _scored(table: Table, view: TableView) -> list[Problem]:
+def _scored(view: TableView, markers: dict[str, TableObject]) -> list[Problem]:
     """Your final-scoring marker: on 'done', your end-of-game points are on your score marker (L208), and the end
     names the winner from both markers; put there before the game is over, it would name one too early."""
     problems: list[Problem] = []
-    marker = one_tagged(table, L.tag("marker", "scored"), "final-scoring marker", problems)
+    marker = markers.get("scored")
     if marker is None:
         return problems
-    view.markers["scored"] = marker.guid
     s = view.state
-    s.scored = _spot(table, "scored", L.AREAS["scored"], L.SCORED_SPOTS, problems) == 1
+    s.scored = _spot(markers, "scored", view.areas["scored"], L.SCORED_SPOTS, problems) == 1
     if s.scored and not R.over(s):
         problems.append(
             Problem(
@@ -387,6 +442,7 @@ def _nearest(obj: TableObject, area: Area, spots: int, problems: list[Problem]) 
     return index
 
 
-def _spot(table: Table, what: str, area: Area, spots: int, problems: list[Problem]) -> int:
-    marker = table.with_tag(L.tag("marker", what))
-    return _nearest(marker[0], area, spots, problems) if len(marker) == 1 else 0
+def _spot(markers: dict[str, TableObject], key: str, area: Area, spots: int, problems: list[Problem]) -> int:
+    """The space of ``area``'s track the marker ``key`` stands on (0 for a marker missing: named already)."""
+    marker = markers.get(key)
+    return _nearest(marker, area, spots, problems) if marker is not None else 0
