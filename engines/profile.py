@@ -334,7 +334,7 @@ class Cast:
         mesh URLs and tint out) finds nothing: say so once per field, not as a list of missing pieces."""
         for name in _LOOKS:
             used = [key for key, role in self.profile.roles.items() if any(getattr(m, name) for m in role.match)]
-            if used and not any(getattr(obj, name) for obj in self.table):
+            if used and not any(getattr(obj, name) for obj, _ in _walk(self.table)):  # cards in decks too
                 self.problems.append(
                     Problem(
                         f"the table profile matches {', '.join(used[:3])}{' ...' if len(used) > 3 else ''} by "

@@ -10,7 +10,9 @@ the re-skinned table's should be, so a test compares the bot's moves on both.
 from __future__ import annotations
 
 import copy
+import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,13 +77,33 @@ class Reskinned:
         for key in ("guid", "container"):
             if data.get(key) is not None:
                 data[key] = self.guids[data[key]]
+        if data.get("gm_notes"):
+            data["gm_notes"] = _note(renamed_guids(data["gm_notes"], self.guids))
         if data.get("position") is not None:
             moved = self.warp.point(Vec3(**data["position"]))
             data["position"] = Position.of(moved).model_dump(mode="json")
         return _rounded(data)
 
 
+def renamed_guids(text: str, guids: dict[str, str]) -> str:
+    """``text`` (a note the bot writes, such as JSON listing objects) with each quoted GUID of ``guids`` renamed."""
+    return re.sub(r'"([0-9a-f]{6})"', lambda m: f'"{guids.get(m.group(1), m.group(1))}"', text)
+
+
+def _note(text: str) -> str:
+    """A note the bot writes, its lists in order (a list of GUIDs it sorts comes out in another order once renamed)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+    if not isinstance(data, dict):
+        return text
+    return json.dumps({k: sorted(v) if isinstance(v, list) else v for k, v in data.items()}, sort_keys=True)
+
+
 def _rounded(data: dict[str, Any]) -> dict[str, Any]:
+    if data.get("gm_notes"):
+        data = {**data, "gm_notes": _note(data["gm_notes"])}
     return {k: ({a: round(b, 4) for a, b in v.items()} if isinstance(v, dict) else v) for k, v in data.items()}
 
 
@@ -105,6 +127,9 @@ def reskin(save: SaveFile, board_guid: str, warp: Warp, rename: Rename, *, seed:
         for key in ("Tags", "GMNotes", "Description"):
             state.pop(key, None)
         state.update(changes)
+    for state in states.values():  # notes a rename kept (the bot's own) name objects by their new GUIDs
+        if state.get("GMNotes"):
+            state["GMNotes"] = renamed_guids(state["GMNotes"], guids)
     for state in data["ObjectStates"]:
         if state["GUID"] == guids[board_guid]:
             _move_board(state, warp)
@@ -179,9 +204,17 @@ def _extras(rng: random.Random) -> list[dict[str, Any]]:
     ]
 
 
+def load(game_name: str) -> Game[Any, Any]:
+    """The game, playing the project's sample data where it takes the owner's (Heroes of Land, Air & Sea)."""
+    game = registry.load(game_name)
+    if game.data is not None:
+        game.use_data(None, allow_sample=True)
+    return game
+
+
 def turn(game_name: str, table: Table, profile: Profile | None, seed: int) -> tuple[list[Any], list[list[Command]]]:
     """The bot's turn on ``table`` read through ``profile``: each decision (action and reason) and its commands."""
-    game = registry.load(game_name)
+    game = load(game_name)
     game.use_profile(profile)
     view = game.read_table(table)
     decisions = game.decide(view, random.Random(seed), Options(game.default_difficulty))
@@ -199,7 +232,7 @@ def assert_plays_alike(game_name: str, original: Table, skin: Reskinned, profile
     assert [commands(m) for m in skin_moves] == [[skin.command(c) for c in m] for m in moves]
     assert any(moves), "the turn moved nothing: the test would not see a wrong move"
     with pytest.raises(ReadError, match="missing from the table"):  # the built table's profile finds nothing there
-        registry.load(game_name).read_table(Table.from_save(skin.save))
+        load(game_name).read_table(Table.from_save(skin.save))
 
 
 def reskinned(save: SaveFile, board_tag: str, warp: Warp, rename: Rename, *, seed: int = 7) -> tuple[Table, Reskinned]:
@@ -214,6 +247,6 @@ async def start_reskinned(
 ) -> tuple[Live, Game[Any, Any]]:
     """The re-skinned table on the emulator, the connector joined as to any mod, and the game reading through
     ``profile`` (its session then asks the connector for what the profile matches on)."""
-    game = registry.load(game_name)
+    game = load(game_name)
     game.use_profile(profile)
     return await start_live(build_save(game, table=skin.save), timeout=timeout), game
