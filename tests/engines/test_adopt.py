@@ -11,11 +11,17 @@ import pytest
 
 from bridge.cli import main
 from bridge.table import Table
+from engines import registry
 from engines.adopt import propose
-from engines.paxpamir.table.roles import SPEC as PAX
-from engines.profile import Cast, ProfileError, dump, load
+from engines.holas.table.read import read_table as read_holas
+from engines.holas.table.roles import UNIT_KINDS, unit_ids
+from engines.holas.table.roles import built_profile as holas_built
+from engines.holas.table.roles import spec as holas_spec
+from engines.profile import Cast, Match, ProfileError, Role, dump, load
 from engines.warchest.table import BUILT, SPEC, build_table
 from tests.conftest import ROOT, SAVES
+from tests.holas.test_table import fields as holas_fields
+from tests.reskin import load as load_game
 
 # real TTS saves of other games: the two kept here, and the shared ones beside the repository when present (among
 # them the 323-object layout of a scripted Dune Imperium mod; ../shared/data/tts-saves/README.md)
@@ -28,7 +34,7 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.mark.parametrize("game", ["warchest", "paxpamir"])
+@pytest.mark.parametrize("game", ["warchest", "paxpamir", "holas"])
 @pytest.mark.parametrize("save", REAL, ids=lambda p: p.stem)
 def test_adopt_on_real_saves_of_other_games_names_the_unfilled_roles_and_moves_nothing(
     game: str, save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -39,7 +45,8 @@ def test_adopt_on_real_saves_of_other_games_names_the_unfilled_roles_and_moves_n
     printed = capsys.readouterr().out
     assert digest(save) == before and "nothing on the table was moved" in printed
     assert "unfilled, the game's data gives no name to look for" in printed and "zone:" in printed
-    spec = SPEC if game == "warchest" else PAX
+    spec = registry.load(game).profile_spec()  # Heroes: the roles of the data a self-check takes (the sample here)
+    assert spec is not None
     proposed = load(out, spec)  # a whole profile, its unfilled roles matching nothing
     unfilled = [k for k, r in proposed.roles.items() if r.match[0].nickname and r.match[0].nickname.startswith("(")]
     assert unfilled and all(key in printed for key in unfilled)
@@ -133,3 +140,84 @@ def test_rules_reloaded_by_automa_dev_keep_the_profile_in_use(tmp_path: Path) ->
     loop = DevLoop(Session(Connector(link), running), link, rules_dir=ROOT / "engines" / "warchest", mod_dir=tmp_path)
     fresh = loop._load_and_check()
     assert fresh is not running and fresh.profile == running.profile
+
+
+def test_adopt_on_the_heroes_table_without_its_tags_fills_every_role_its_names_give_and_reads_as_built() -> None:
+    """Our Heroes table without its tags: every role the build names (the board, each zone by its label, each marker,
+    each card, tokens, your pieces, the bot's towers and Capital) is filled by name with the objects the built
+    profile finds; the bot's minis share a name per kind, so their roles (one per unit id) are left unfilled, the
+    game's data giving them none; those filled by GUID, as a person would, the table reads as the built one."""
+    game = load_game("holas")
+    data = game.owned.value
+    save = game.build_table({}, seed=3)
+    states = save.to_dict()["ObjectStates"]
+    for obj in _all(states):
+        obj.pop("Tags", None)
+    bare, table = Table.from_states(states), Table.from_save(save)
+    proposal = propose(holas_spec(data), bare, mod="bare")
+    built = Cast(holas_built(data), holas_spec(data), table)
+    by_name = Cast(proposal.profile, holas_spec(data), bare)
+    for key in proposal.filled:
+        assert _played(by_name, bare, key) == _played(built, table, key) != [], key
+    units = {f"unit:{uid}" for uid in unit_ids(data)}
+    assert set(proposal.unfilled) == units and len(units) >= len(UNIT_KINDS)
+    assert proposal.assumed == [
+        "the board lies as the project builds it (not calibrated: give its placement under 'boards')"
+    ]
+    by_guid = {key: Role(match=(Match(guid=g),)) for key in units for g in _played(built, table, key)}
+    profile = proposal.profile.model_copy(update={"roles": {**proposal.profile.roles, **by_guid}})
+    assert holas_fields(read_holas(bare, data, profile).state) == holas_fields(read_holas(table, data).state)
+
+
+def _all(states: list[dict[str, object]]) -> list[dict[str, object]]:
+    out = []
+    for state in states:
+        out += [state, *_all(state.get("ContainedObjects") or [])]  # type: ignore[arg-type]
+    return out
+
+
+def _played(cast: Cast, table: Table, key: str) -> list[str]:
+    """The GUIDs of the objects playing ``key``, in decks too (cards lie in the solo deck)."""
+    every = [o for top in table for o in (top, *top.contents)]
+    return sorted(o.guid for o in every if cast.role(o) == key)
+
+
+def test_heroes_decides_with_its_built_profile_as_a_file_as_without(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = load_game("holas")
+    save = tmp_path / "table.json"
+    game.build_table({}, seed=2).dump(save)
+    profile = tmp_path / "profile.json"
+    profile.write_text(dump(holas_built(game.owned.value)), encoding="utf-8")
+    args = ["decide", "holas", str(save), "--seed", "3", "--allow-sample", "--button", "bot_action"]
+    assert main(args) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*args, "--profile", str(profile)]) == 0
+    assert json.loads(capsys.readouterr().out) == plain and plain["decisions"]
+
+
+def test_serve_and_dev_take_a_heroes_profile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``serve`` loads and checks the profile (then refuses the bad option, before anything starts); ``automa dev``'s
+    reloaded rules keep it."""
+    from bridge.connector import Connector
+    from bridge.dev.loop import DevLoop
+    from bridge.link import Link
+    from bridge.session import Session
+    from engines.profile import Profile
+    from tests.conftest import free_port
+
+    running = load_game("holas")
+    data = holas_built(running.owned.value).to_json()
+    data["roles"]["board"] = {"match": [{"guid": "0ff0ff"}]}  # a mod's board: our own table has no such GUID
+    path = tmp_path / "mod.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    args = ["serve", "holas", "--emulator", "--no-dashboard", "--allow-sample", "--profile", str(path)]
+    assert main([*args, "--option", "nosuch=1"]) == 2
+    assert "--option: unknown Enemy option(s): nosuch" in capsys.readouterr().err
+    running.use_profile(Profile.model_validate(data))
+    link = Link(tts_port=free_port(), editor_port=free_port())
+    loop = DevLoop(Session(Connector(link), running), link, rules_dir=ROOT / "engines" / "holas", mod_dir=tmp_path)
+    fresh = loop._load_and_check()
+    assert fresh is not running and fresh.profile == running.profile
+    assert fresh.data_settings() == running.data_settings()

@@ -127,7 +127,8 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     for key, ids in (("deck", state.deck), ("discard", state.discard)):
         if ids:
             centre = L.AREAS[key].centre
-            b.add(b.deck(L.AREAS[key].label, [L.CARD_TAG], centre, [card(i, centre, True) for i in ids]))
+            name = f"{L.AREAS[key].label}: its cards"  # not its zone's name: adopt finds each by its own
+            b.add(b.deck(name, [L.CARD_TAG], centre, [card(i, centre, True) for i in ids]))
     for i, card_id in enumerate(state.slots, start=1):
         if card_id:
             b.add(card(card_id, L.AREAS[f"slot{i}"].centre, False))
