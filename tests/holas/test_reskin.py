@@ -126,7 +126,6 @@ def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offs
         read_table(table, DATA, profile.model_copy(update={"boards": {"board": placement}}))
 
 
-@pytest.mark.slow
 async def test_the_enemys_press_on_a_reskinned_table_in_the_emulator_leaves_it_as_the_engine_expects() -> None:
     """Over real loopback: the connector's snapshot (with the CardIDs, image and tints the profile matches on) reads
     as the save does, and a press played through the bridge leaves the re-skinned table as the engine says."""

@@ -11,7 +11,7 @@ reading of those places."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,7 +91,7 @@ def read_table(table: Table, data: HolasData, profile: Profile | None = None) ->
     return view
 
 
-def _offsets(base: Any, placed: Any) -> dict[str, tuple[float, float]]:
+def _offsets(base: Mapping[str, Vec3], placed: Mapping[str, Vec3]) -> dict[str, tuple[float, float]]:
     """Each region the profile moves, by how far (map units)."""
     moved = {r: (placed[r].x - at.x, placed[r].z - at.z) for r, at in base.items()}
     return {r: d for r, d in moved.items() if d != (0.0, 0.0)}
