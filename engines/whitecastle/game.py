@@ -17,6 +17,7 @@ from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, ReadError, Reason
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
+from engines.profile import ProfileSpec
 from engines.tablekit import planned, state_after, state_from_json, state_to_json
 from engines.whitecastle import actions as A
 from engines.whitecastle import difficulty, selfplay
@@ -32,6 +33,7 @@ from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.level import LEVELS
 from engines.whitecastle.table.plan import Planner
 from engines.whitecastle.table.read import TableView, read_table
+from engines.whitecastle.table.roles import spec
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real deck)"
 
@@ -56,7 +58,11 @@ class WhiteCastle(Game[TableView, Any]):
         return "medium"
 
     def read(self, table: Table) -> TableView:
-        return read_table(table, self.deck)
+        return read_table(table, self.deck, profile=self.profile)
+
+    def profile_spec(self) -> ProfileSpec:
+        """The roles of the owner's deck: one per card, so the deck is loaded (``--data``) before a profile is."""
+        return spec(self.deck)
 
     def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
         bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="White Castle bot")
@@ -111,7 +117,7 @@ class WhiteCastle(Game[TableView, Any]):
 
     def check_turn(self, previous: Any, table: Table) -> tuple[bool, list[str]]:
         try:
-            now = read_table(table, self.deck, round_done=True).state
+            now = read_table(table, self.deck, round_done=True, profile=self.profile).state
         except ReadError as exc:
             return False, [f"The table cannot be read: {p}" for p in exc.problems]
         return check.check_turn(previous, now)

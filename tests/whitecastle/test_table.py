@@ -136,17 +136,26 @@ def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
     assert any("a die between the spaces of the white bridge" in p and white["GUID"] in p for p in found)
     assert any("the red bridge's dice are not low to high from the left: [5, 2]" in p for p in found)
     assert any("round marker" in p and "is missing" in p for p in found)
-    assert any("'pl.99' name no card of the solo deck data" in p for p in found)
+    unknown = deck["ContainedObjects"][0]["GUID"]  # found by the built table's profile: its id in its GM notes
+    assert any("a card in the bot deck names no card of the solo deck data" in p and unknown in p for p in found)
     assert not any("influence marker" in p for p in found)
 
 
-def test_a_missing_zone_is_named_before_anything_else():
+def test_a_missing_board_is_named_before_anything_else():
+    """Every area lies on the board (its zones show them in TTS, the board places them): no board, nothing to read."""
+    state = next(bot_turn_starts(1))
+    objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(L.BOARD_TAG)]
+    assert problems(objs) == [
+        "the castle board (role 'board', tag 'whitecastle.board') is missing from the table",
+    ]
+
+
+def test_the_zones_are_not_what_the_table_is_read_by():
+    """A zone gone (a person deleted it in TTS) changes nothing: the areas are the board's."""
     state = next(bot_turn_starts(1))
     objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(L.AREAS["well"].tag)]
-    assert problems(objs) == [
-        "the zone 'the Well' (tag 'whitecastle.zone.well' on the zone's GM notes line 'automa tags: ...') "
-        "is not on the table"
-    ]
+    table = Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "test"))
+    assert fields(read_table(table, DECK, state.difficulty).state) == fields(state)
 
 
 def test_pieces_lie_on_the_tables_surface_with_tags_tts_reads():

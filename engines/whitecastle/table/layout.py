@@ -2,15 +2,24 @@
 
 Built-in TTS objects only, except the bot's cards (faces drawn from the deck data): dice are ``Die_6`` with
 ``RotationValues``, die tiles are coloured blocks (their colour in GM Notes too), courtiers are pawns, tracks are
-rows of spots with a marker on one of them. Everything is found by tag (``whitecastle.*``), never by GUID, and a
-piece belongs to the zone whose box holds its centre. **Unverified in real TTS**: the ``Die_6`` face rotations below
+rows of spots with a marker on one of them. The build tags everything (``whitecastle.*``) and the built table's
+profile (``roles.py``) finds the pieces by those tags; the reader places a piece by where it lies on the board: every
+area below is also a box in the board's own units (:data:`LAYOUT`, :class:`OnBoard`), so a moved, turned or scaled
+board, or a mod's board whose profile says where our layout lies on it, reads the same. The built table's scripting
+zones are the same boxes, for people to see in TTS. **Unverified in real TTS**: the ``Die_6`` face rotations below
 and how the zones' sizes look on TTS's table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
 from bridge.table import Vec3
-from engines.tablekit import Area
+from bridge.table.geometry import Transform
+from bridge.table.ttsfacts import scale_for_depth
+from engines.layout import BoardLayout
+from engines.tablekit import Area, grid
 from engines.whitecastle.board import FLOORS, ZONES, board, place_name
 from engines.whitecastle.deck import SoloDeck
 
@@ -102,14 +111,14 @@ def _areas() -> dict[str, Area]:
 AREAS = _areas()
 
 
-def round_spot(rnd: int, scored: bool = False) -> Vec3:
+def round_spot(rnd: int, scored: bool = False, areas: Mapping[str, Area] = AREAS) -> Vec3:
     """The round marker's place: on its round, or past the last one once the person's final scoring is done."""
-    return AREAS["round"].spot(ROUND_SPOTS - 1 if scored else rnd - 1, ROUND_SPOTS)
+    return areas["round"].spot(ROUND_SPOTS - 1 if scored else rnd - 1, ROUND_SPOTS)
 
 
-def your_spot(track: str, value: int) -> Vec3:
+def your_spot(track: str, value: int, areas: Mapping[str, Area] = AREAS) -> Vec3:
     """Your marker's place on one of your resource tracks (0 at the left)."""
-    return AREAS[f"you.{track}"].spot(value, YOUR_TRACKS[track] + 1)
+    return areas[f"you.{track}"].spot(value, YOUR_TRACKS[track] + 1)
 
 
 BOARD_TAG = f"{T}.board"
@@ -138,3 +147,60 @@ def snap_points(time_spots: int) -> list[Vec3]:
 
 def room_keys(zone: str) -> list[str]:
     return [k for k in AREAS if k.startswith(f"{zone}.")]
+
+
+# --- the areas in the board's own units, where a table profile places them ----------------------------------------
+
+HELD = "held"  # the layout's point for the bot's die between a bridge and its space
+
+
+def _board_spots() -> dict[str, Vec3]:
+    """Each area's centre (and the held die's point) in board units: world units from the built board's centre."""
+    return {key: a.centre - BOARD_AT for key, a in AREAS.items()} | {HELD: HELD_AT - BOARD_AT}
+
+
+LAYOUT = BoardLayout(_board_spots(), snap=SNAP, extent=max(BOARD_SIZE), scale=scale_for_depth(BOARD_SIZE[1]))
+"""The board's one layout (``areas`` in the game's profile spec): a profile's per-space offset moves an area whole."""
+
+
+@dataclass(frozen=True)
+class OnBoard:
+    """The areas where the board lies on one table: ``areas`` in board units (a profile's offsets applied) and
+    ``frame``, board units to the world. The reader asks where a piece lies through it, the planner where to put one."""
+
+    frame: Transform
+    areas: Mapping[str, Area]
+    held: Vec3
+
+    @classmethod
+    def placed(cls, frame: Transform, layout: BoardLayout) -> OnBoard:
+        """``layout`` (:data:`LAYOUT` with a profile's offsets) on the board whose frame is ``frame``."""
+        areas = {key: replace(a, centre=layout.spots[key]) for key, a in AREAS.items()}
+        return cls(frame, areas, layout.spots[HELD])
+
+    def local(self, world: Vec3) -> Vec3:
+        return self.frame.to_local(world)
+
+    def world(self, local: Vec3) -> Vec3:
+        return self.frame.to_world(local)
+
+    def area_of(self, world: Vec3) -> str | None:
+        """The first area whose box holds ``world`` (its centre, as a zone holds a piece)."""
+        p = self.local(world)
+        return next((key for key, a in self.areas.items() if _holds(a, p)), None)
+
+    def spot(self, key: str, index: int, of: int, *, z: float = 0.0) -> Vec3:
+        return self.world(self.areas[key].spot(index, of, z=z))
+
+    def grid(self, key: str, index: int, *, per_row: int, rows: int, step: float = 1.0) -> Vec3:
+        return self.world(grid(self.areas[key].centre, index, per_row=per_row, rows=rows, step=step))
+
+    def die_slot(self, key: str) -> Vec3:
+        """Where a die goes on a castle space: above its tiles."""
+        c = self.areas[key].centre
+        return self.world(Vec3(c.x, c.y, c.z + DIE_SLOT_Z))
+
+
+def _holds(area: Area, p: Vec3) -> bool:
+    c, s = area.centre, area.size
+    return all(abs(a - b) <= size / 2 + 1e-6 for a, b, size in zip(p, c, s, strict=True))

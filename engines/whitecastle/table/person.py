@@ -14,9 +14,7 @@ import random
 from typing import Any
 
 from bridge.commands import Command, Move, Position, SetValue
-from bridge.table import Vec3
 from engines.base import IllegalAction, PersonMove
-from engines.tablekit import grid
 from engines.whitecastle import actions as A
 from engines.whitecastle import rules as R
 from engines.whitecastle.board import board, place_name
@@ -64,22 +62,22 @@ def play(view: TableView, move_id: str, rng: random.Random) -> tuple[list[Comman
 def commands(view: TableView, move: A.PersonTurn, after: State) -> list[Command]:
     """The die's way, the gap closed; at a round's end every die back on its bridge with its new roll."""
     state = view.state
+    on_board = view.on_board
     dice = list(view.dice[f"bridge.{move.bridge}"])
     guid = dice.pop(0 if move.end == "low" else -1).guid
     if move.zone == "well":
-        at = grid(L.AREAS["well"].centre, len(state.well), per_row=4, rows=2, step=1.1)
+        at = on_board.grid("well", len(state.well), per_row=4, rows=2, step=1.1)
     elif move.zone == "domain":
-        at = grid(L.AREAS["domain"].centre, len(view.dice["domain"]), per_row=6, rows=2, step=1.1)
+        at = on_board.grid("domain", len(view.dice["domain"]), per_row=6, rows=2, step=1.1)
     else:
-        area = L.AREAS[f"{move.zone}.{move.space}"]
-        at = Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)
+        at = on_board.die_slot(f"{move.zone}.{move.space}")
     out: list[Command] = [Move(guid=guid, position=Position.of(at))]
-    per = board().dice_per_bridge
-    area = L.AREAS[f"bridge.{move.bridge}"]
-    out += [Move(guid=o.guid, position=Position.of(area.spot(i, per))) for i, o in enumerate(dice)]
+    per, key = board().dice_per_bridge, f"bridge.{move.bridge}"
+    out += [Move(guid=o.guid, position=Position.of(on_board.spot(key, i, per))) for i, o in enumerate(dice)]
     coins = after.person.tracks["coins"]
     if coins != state.person.tracks["coins"]:
-        out.append(Move(guid=view.markers["person_coins"].guid, position=Position.of(L.your_spot("coins", coins))))
+        at = on_board.world(L.your_spot("coins", coins, on_board.areas))
+        out.append(Move(guid=view.markers["person_coins"].guid, position=Position.of(at)))
     if after.round > state.round:
         out += _new_round(view, after)
     return out
@@ -90,14 +88,14 @@ def _new_round(view: TableView, after: State) -> list[Command]:
     everywhere = [o for key, objs in view.dice.items() for o in objs]
     out: list[Command] = []
     per = board().dice_per_bridge
+    on_board = view.on_board
     for colour in COLOURS:
-        mine = [o for o in everywhere if o.has_tag(L.tag("colour", colour))]
-        area = L.AREAS[f"bridge.{colour}"]
+        mine = [o for o in everywhere if view.colours[o.guid] == colour]
         for i, (obj, value) in enumerate(zip(mine, after.bridges[colour], strict=False)):
-            out.append(Move(guid=obj.guid, position=Position.of(area.spot(i, per))))
+            out.append(Move(guid=obj.guid, position=Position.of(on_board.spot(f"bridge.{colour}", i, per))))
             out.append(SetValue(guid=obj.guid, value=value))
     marker = view.markers["round"].guid
-    out.append(Move(guid=marker, position=Position.of(L.round_spot(after.round))))
+    out.append(Move(guid=marker, position=Position.of(on_board.world(L.round_spot(after.round, areas=on_board.areas)))))
     return out
 
 
@@ -117,7 +115,7 @@ def describe(view: TableView) -> dict[str, Any]:
         "well": [[d.colour, d.value] for d in s.well],
         "person": {  # the person's side as their markers and pieces show it
             "influence": s.person_influence,
-            "dice": [_die_of(o) for o in view.dice.get("domain", [])],
+            "dice": [_die_of(view, o) for o in view.dice.get("domain", [])],
             "clan_points": s.person.clan_points,
             "tracks": {L.track_words(k): v for k, v in s.person.tracks.items()},
             "courtiers": s.person.courtiers,
@@ -137,9 +135,9 @@ def _die(die: Die | None) -> list[Any] | None:
     return [die.colour, die.value] if die else None
 
 
-def _die_of(obj: Any) -> list[Any]:
+def _die_of(view: TableView, obj: Any) -> list[Any]:
     """A die in the person's domain as [colour, value], as the drawing shows dice."""
-    colour = next((c for c in COLOURS if obj.has_tag(L.tag("colour", c))), "?")
+    colour = view.colours.get(obj.guid, "?")
     try:
         return [colour, int(obj.value)]
     except (TypeError, ValueError):

@@ -1,0 +1,103 @@
+"""Which object is what on a White Castle table: the roles the reader asks a table profile for, and how the table
+this project builds plays them.
+
+The reader (:mod:`engines.whitecastle.table.read`) and the planners know no tag, name or note of ours: they ask for
+roles ("board", "die:red", "card:pl.03", "marker:round"), and :func:`built_profile` says how the built table plays
+each (by the tags and GM notes :mod:`engines.whitecastle.table.build` gives). A Workshop mod's profile plays them
+with its own objects, and says where our layout (:data:`~engines.whitecastle.table.layout.LAYOUT`) lies on its
+board. The bot's cards come from the owner's deck data, so the roles are the deck's: one per card.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+from engines.whitecastle.board import Colour
+from engines.whitecastle.deck import SoloDeck
+from engines.whitecastle.table import layout as L
+
+COLOURS: tuple[Colour, ...] = ("red", "black", "white")
+SUPPLIES = ("coin", "lap")
+MARKERS = (
+    "influence",
+    "clan_points",
+    "round",
+    "person_influence",
+    "person_clan_points",
+    *(f"person_{track}" for track in L.YOUR_TRACKS),
+)
+
+
+def marker_words(what: str) -> str:
+    """A marker in a player's words: "the bot's clan points", "your mother-of-pearl"."""
+    if what.startswith("person_"):
+        return f"your {L.track_words(what.removeprefix('person_'))}"
+    return f"the bot's {L.track_words(what)}"
+
+
+def spec(deck: SoloDeck) -> ProfileSpec:
+    """The roles the reader asks for on a table of ``deck``'s cards."""
+    return _spec(tuple((c.id, c.tts_name or "") for c in deck.cards))
+
+
+@lru_cache(maxsize=8)
+def _spec(cards: tuple[tuple[str, str], ...]) -> ProfileSpec:
+    roles = {
+        "board": RoleSpec("castle board"),
+        **{f"die:{c}": RoleSpec(f"{c} die", many=True) for c in COLOURS},
+        **{f"tile:{c}": RoleSpec(f"{c} die tile", many=True) for c in COLOURS},
+        "courtier:bot": RoleSpec("bot's courtier", many=True),
+        "courtier:you": RoleSpec("your courtier", many=True),
+        "coin": RoleSpec("bot's coin", many=True),
+        "lap": RoleSpec("clan-point lap token", many=True),
+        **{f"supply:{what}": RoleSpec(f"{what} supply (an infinite bag)") for what in SUPPLIES},
+        **{f"marker:{what}": RoleSpec(f"{marker_words(what)} marker") for what in MARKERS},
+        **{f"card:{card}": RoleSpec(f"bot card {card}", many=True) for card, _ in cards},
+    }
+    names = {
+        "board": ("The White Castle", "White Castle", "Board"),
+        **{f"die:{c}": (f"{c} die", f"{c} dice") for c in COLOURS},
+        **{f"tile:{c}": (f"{c} die tile", f"{c} tile") for c in COLOURS},
+        "coin": ("Coin", "Coins"),
+        **{f"card:{card}": (name,) for card, name in cards if name},
+    }
+    return ProfileSpec(
+        game=L.T,
+        title="The White Castle",
+        roles=roles,
+        boards={"board": {"areas": L.LAYOUT}},
+        names=names,
+    )
+
+
+def built_profile(deck: SoloDeck) -> Profile:
+    """How the table the build lays plays each role: by its tags, die tiles by the colour in their GM notes too, and
+    cards by their id in the GM notes."""
+    return _built(tuple(c.id for c in deck.cards))
+
+
+@lru_cache(maxsize=8)
+def _built(cards: tuple[str, ...]) -> Profile:
+    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
+        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
+
+    roles = {
+        "board": tagged(L.BOARD_TAG),
+        **{f"die:{c}": tagged(L.DIE_TAG, L.tag("colour", c)) for c in COLOURS},
+        **{f"tile:{c}": tagged(L.TILE_TAG, gm_notes=c) for c in COLOURS},
+        "courtier:bot": tagged(L.COURTIER_TAG),
+        "courtier:you": tagged(L.YOUR_COURTIER_TAG),
+        "coin": tagged(L.COIN_TAG),
+        "lap": tagged(L.LAP_TAG),
+        "supply:coin": tagged(L.COIN_SUPPLY_TAG),
+        "supply:lap": tagged(L.LAP_SUPPLY_TAG),
+        **{f"marker:{what}": tagged(L.tag("marker", what)) for what in MARKERS},
+        **{f"card:{card}": tagged(L.CARD_TAG, gm_notes=card) for card in cards},
+    }
+    strays = (
+        Stray(match=Match(tags=(L.DIE_TAG,)), hint="a die without its colour tag (whitecastle.colour.red, ...)"),
+        Stray(match=Match(tags=(L.TILE_TAG,)), hint="a die tile whose GM notes say no colour: red, black or white"),
+        Stray(match=Match(tags=(L.MARKER_TAG,)), hint="a marker without the tag of its track"),
+    )
+    return Profile(game=L.T, mod="the White Castle table automa builds", roles=roles, strays=strays)
