@@ -205,7 +205,8 @@ def _extras(rng: random.Random) -> list[dict[str, Any]]:
 
 
 def load(game_name: str) -> Game[Any, Any]:
-    """The game, playing the project's sample data where it takes the owner's (Heroes of Land, Air & Sea)."""
+    """The game, playing the project's sample data where it takes the owner's (Heroes of Land, Air & Sea; The White
+    Castle's cards)."""
     game = registry.load(game_name)
     if game.data is not None:
         game.use_data(None, allow_sample=True)
