@@ -76,7 +76,7 @@ def test_a_table_with_the_games_own_names_fills_those_roles_as_the_built_profile
 
 
 def test_adopt_for_a_game_without_profiles_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["adopt", "whitecastle", str(REAL[0]), "--out", str(tmp_path / "p.json")]) == 2
+    assert main(["adopt", "demo", str(REAL[0]), "--out", str(tmp_path / "p.json")]) == 2
     assert "reads only the table it builds (no table profiles yet)" in capsys.readouterr().err
 
 
@@ -221,3 +221,109 @@ def test_serve_and_dev_take_a_heroes_profile(tmp_path: Path, capsys: pytest.Capt
     fresh = loop._load_and_check()
     assert fresh is not running and fresh.profile == running.profile
     assert fresh.data_settings() == running.data_settings()
+
+
+# --- The White Castle: its card roles are the owner's deck's, so adopt takes --data / --allow-sample -----------------
+
+
+@pytest.mark.parametrize("save", REAL, ids=lambda p: p.stem)
+def test_adopt_for_the_white_castle_on_real_saves_names_the_unfilled_roles_and_moves_nothing(
+    save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from engines.whitecastle.table.roles import spec
+    from tests.whitecastle.test_table import DECK
+
+    before = digest(save)
+    out = tmp_path / "profile.json"
+    assert main(["adopt", "whitecastle", str(save), "--allow-sample", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert digest(save) == before and "nothing on the table was moved" in printed
+    proposed = load(out, spec(DECK))  # a whole profile for the sample deck's cards, its unfilled roles matching nothing
+    unfilled = [k for k, r in proposed.roles.items() if r.match[0].nickname and r.match[0].nickname.startswith("(")]
+    assert {"board", "die:red", "marker:round", "card:sample.01", "lap"} <= set(unfilled)
+    assert all(key in printed for key in unfilled)
+
+
+def test_adopt_for_the_white_castle_without_card_data_says_how_to_give_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no owner's deck in the config folder
+    assert main(["adopt", "whitecastle", str(REAL[0]), "--out", str(tmp_path / "p.json")]) == 2
+    assert "--allow-sample" in capsys.readouterr().err and not (tmp_path / "p.json").exists()
+
+
+def test_adopt_fills_the_white_castles_roles_on_its_own_table_without_tags_and_reads_it_alike() -> None:
+    """Our table without its tags: every role the game's data names is filled by name with the objects the built
+    profile finds (the laps, the bot's and yours one kind of token, are left unfilled and named), and the table read
+    through the proposal is the table read through the built profile."""
+    from engines.whitecastle.table.build import build_table as build_castle
+    from engines.whitecastle.table.read import read_table
+    from engines.whitecastle.table.roles import built_profile, spec
+    from tests.whitecastle.test_table import DECK, bot_turn_starts, fields
+
+    state = next(bot_turn_starts(1))
+    data = build_castle(state, DECK).to_dict()
+    for obj in data["ObjectStates"]:
+        for inner in (obj, *obj.get("ContainedObjects", [])):
+            inner.pop("Tags", None)
+    bare = Table.from_states(data["ObjectStates"])
+    proposal = propose(spec(DECK), bare, mod="bare")
+    built = Cast(built_profile(DECK), spec(DECK), Table.from_save(build_castle(state, DECK)))
+    by_name = Cast(proposal.profile, spec(DECK), bare)
+    assert set(proposal.unfilled) == {"lap"} and proposal.assumed
+    for key in proposal.filled:
+        assert [o.guid for o in by_name.objects(key)] == [o.guid for o in built.objects(key)], key
+    assert fields(read_table(bare, DECK, profile=proposal.profile).state) == fields(state)
+
+
+def test_decide_serve_and_dev_take_a_white_castle_profile(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--profile with The White Castle: the built profile as a file decides as without; a profile naming a GUID no
+    object has is refused at the read, by name; serve checks its options on the game's own table whatever the
+    profile; and dev's reloaded game keeps it."""
+    from engines.whitecastle.table.build import build_table as build_castle
+    from engines.whitecastle.table.roles import built_profile
+    from tests.whitecastle.test_table import DECK, bot_turn_starts
+
+    save = tmp_path / "table.json"
+    build_castle(next(bot_turn_starts(1)), DECK).dump(save)
+    built = tmp_path / "built.json"
+    built.write_text(dump(built_profile(DECK)), encoding="utf-8")
+    decide = ["decide", "whitecastle", str(save), "--allow-sample", "--seed", "3", "--format", "json"]
+    assert main(decide) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*decide, "--profile", str(built)]) == 0
+    assert json.loads(capsys.readouterr().out) == plain and plain["decisions"]
+    data = built_profile(DECK).to_json()
+    data["roles"]["board"] = {"match": [{"guid": "0ff0ff"}]}
+    mod = tmp_path / "mod.json"
+    mod.write_text(json.dumps(data), encoding="utf-8")
+    assert main([*decide, "--profile", str(mod)]) != 0
+    assert "names GUID '0ff0ff', which no object on the table has" in capsys.readouterr().err
+    serve = ["serve", "whitecastle", "--allow-sample", "--emulator", "--no-dashboard", "--profile", str(mod)]
+    assert main([*serve, "--option", "nosuch=1"]) == 2
+    assert "--option: unknown White Castle bot option(s): nosuch" in capsys.readouterr().err
+
+
+def test_rules_reloaded_by_automa_dev_keep_a_white_castle_profile(tmp_path: Path) -> None:
+    """``automa dev`` on The White Castle: the fresh game self-checks on its own table with the running game's
+    sample deck, then reads through the running game's profile."""
+    from bridge.connector import Connector
+    from bridge.dev.loop import DevLoop
+    from bridge.link import Link
+    from bridge.session import Session
+    from engines import registry
+    from engines.profile import Profile
+    from engines.whitecastle.table.roles import built_profile
+    from tests.conftest import free_port
+    from tests.whitecastle.test_table import DECK
+
+    running = registry.load("whitecastle")
+    running.use_data(None, allow_sample=True)
+    data = built_profile(DECK).to_json()
+    data["roles"]["board"] = {"match": [{"image": "https://example.invalid/castle.jpg"}]}
+    running.use_profile(Profile.model_validate(data))
+    link = Link(tts_port=free_port(), editor_port=free_port())
+    rules = ROOT / "engines" / "whitecastle"
+    loop = DevLoop(Session(Connector(link), running), link, rules_dir=rules, mod_dir=tmp_path)
+    fresh = loop._load_and_check()
+    assert fresh is not running and fresh.profile == running.profile and fresh.deck.sample

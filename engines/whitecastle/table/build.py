@@ -14,6 +14,7 @@ from engines.whitecastle.state import Die, State
 from engines.whitecastle.table import layout as L
 from engines.whitecastle.table import level
 from engines.whitecastle.table.images import cells, op_words
+from engines.whitecastle.table.roles import marker_words
 
 
 class _Builder(Builder):
@@ -39,14 +40,12 @@ class _Builder(Builder):
             gm_notes=colour,
         )
 
-    def marker(
-        self, what: str, at: Vec3, *, name: str = "", colour: str = "bot", notes: tuple[str, str] = ("", "")
-    ) -> dict[str, Any]:
+    def marker(self, what: str, at: Vec3, *, colour: str = "bot", notes: tuple[str, str] = ("", "")) -> dict[str, Any]:
+        """A track's marker, named as the game's profile spec names its role ("your coins marker")."""
         tags = [L.MARKER_TAG, L.tag("marker", what)]
         description, gm_notes = notes
-        return self.base(
-            "Chip_10", name or f"bot {what}", tags, at, colour=L.RGB[colour], description=description, gm_notes=gm_notes
-        )
+        name = f"{marker_words(what)} marker"
+        return self.base("Chip_10", name, tags, at, colour=L.RGB[colour], description=description, gm_notes=gm_notes)
 
 
 def build_table(state: State, deck: SoloDeck, assets: Mapping[str, str] | None = None) -> SaveFile:
@@ -151,11 +150,10 @@ def _markers(b: _Builder, state: State, deck: SoloDeck) -> None:
     time, cp, yours = L.AREAS["time"], L.AREAS["cp"], L.PERSON_MARKER_Z
     b.add(b.marker("influence", time.spot(state.influence, L.time_spots(deck)), notes=level.record(state)))
     at = time.spot(state.person_influence, L.time_spots(deck), z=yours)
-    b.add(b.marker("person_influence", at, name="your Influence", colour="white"))
+    b.add(b.marker("person_influence", at, colour="white"))
     b.add(b.marker("clan_points", cp.spot(state.clan_points % L.CP_TRACK, L.CP_TRACK)))
     at = cp.spot(state.person.clan_points % L.CP_TRACK, L.CP_TRACK, z=yours)
-    b.add(b.marker("person_clan_points", at, name="your clan points", colour="white"))
+    b.add(b.marker("person_clan_points", at, colour="white"))
     for track, value in state.person.tracks.items():
-        name = f"your {L.track_words(track)}"
-        b.add(b.marker(f"person_{track}", L.your_spot(track, value), name=name, colour="white"))
+        b.add(b.marker(f"person_{track}", L.your_spot(track, value), colour="white"))
     b.add(b.marker("round", L.round_spot(state.round, state.scored)))

@@ -181,7 +181,7 @@ def _space(r: _Reader, view: TableView, zone: str, index: int) -> None:
     key = f"{zone}.{index}"
     tiles = [role.partition(":")[2] for role, _ in r.playing(key, "tile:")]
     dice = _dice(r, key, view)
-    label = L.AREAS[key].label
+    label = r.on_board.areas[key].label
     want = board().zones[zone].tiles_per_room
     if len(tiles) != want:
         r.problems.append(Problem(f"{label} has {len(tiles)} die tile(s); it needs {want}"))
@@ -285,7 +285,7 @@ def _cards(r: _Reader, deck: SoloDeck, view: TableView) -> None:
                 role = r.cast.role(card) or ""
                 card_id = role.partition(":")[2]
                 if not role.startswith("card:") or card_id not in known:
-                    label = L.AREAS[key].label
+                    label = r.on_board.areas[key].label
                     r.problems.append(Problem(f"a card in the {label} names no card of the solo deck data", card))
                     continue
                 target.append(card_id)

@@ -33,7 +33,7 @@ def marker_words(what: str) -> str:
     """A marker in a player's words: "the bot's clan points", "your mother-of-pearl"."""
     if what.startswith("person_"):
         return f"your {L.track_words(what.removeprefix('person_'))}"
-    return f"the bot's {L.track_words(what)}"
+    return "the round" if what == "round" else f"the bot's {L.track_words(what)}"
 
 
 def spec(deck: SoloDeck) -> ProfileSpec:
@@ -55,20 +55,31 @@ def _spec(cards: tuple[tuple[str, str], ...]) -> ProfileSpec:
         **{f"marker:{what}": RoleSpec(f"{marker_words(what)} marker") for what in MARKERS},
         **{f"card:{card}": RoleSpec(f"bot card {card}", many=True) for card, _ in cards},
     }
-    names = {
-        "board": ("The White Castle", "White Castle", "Board"),
-        **{f"die:{c}": (f"{c} die", f"{c} dice") for c in COLOURS},
-        **{f"tile:{c}": (f"{c} die tile", f"{c} tile") for c in COLOURS},
-        "coin": ("Coin", "Coins"),
-        **{f"card:{card}": (name,) for card, name in cards if name},
-    }
     return ProfileSpec(
         game=L.T,
         title="The White Castle",
         roles=roles,
         boards={"board": {"areas": L.LAYOUT}},
-        names=names,
+        names=_names(cards),
     )
+
+
+def _names(cards: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
+    """What the components are called, in the game's words and as the build names them (cards also by the name the
+    owner's deck data gives them in a TTS mod); the laps are not looked for by name (the bot's and yours are one kind
+    of token, named apart on the built table)."""
+    return {
+        "board": ("The White Castle", "White Castle", "Board"),
+        **{f"die:{c}": (f"{c} die", f"{c} dice") for c in COLOURS},
+        **{f"tile:{c}": (f"{c} die tile", f"{c} tile") for c in COLOURS},
+        "courtier:bot": ("bot courtier", "bot's courtier"),
+        "courtier:you": ("your courtier",),
+        "coin": ("bot coin", "coin"),
+        "supply:coin": ("coins", "coin supply"),
+        "supply:lap": ("clan-point laps", "lap supply"),
+        **{f"marker:{what}": (f"{marker_words(what)} marker",) for what in MARKERS},
+        **{f"card:{card}": (*((name,) if name else ()), f"bot card {card}") for card, name in cards},
+    }
 
 
 def built_profile(deck: SoloDeck) -> Profile:
