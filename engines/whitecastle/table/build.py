@@ -14,7 +14,7 @@ from engines.whitecastle.state import Die, State
 from engines.whitecastle.table import layout as L
 from engines.whitecastle.table import level
 from engines.whitecastle.table.images import cells, op_words
-from engines.whitecastle.table.roles import marker_words
+from engines.whitecastle.table.roles import marker_name
 
 
 class _Builder(Builder):
@@ -44,7 +44,7 @@ class _Builder(Builder):
         """A track's marker, named as the game's profile spec names its role ("your coins marker")."""
         tags = [L.MARKER_TAG, L.tag("marker", what)]
         description, gm_notes = notes
-        name = f"{marker_words(what)} marker"
+        name = marker_name(what)
         return self.base("Chip_10", name, tags, at, colour=L.RGB[colour], description=description, gm_notes=gm_notes)
 
 

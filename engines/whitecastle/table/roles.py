@@ -30,10 +30,15 @@ MARKERS = (
 
 
 def marker_words(what: str) -> str:
-    """A marker in a player's words: "the bot's clan points", "your mother-of-pearl"."""
+    """A marker's track in a player's words: "the bot's clan points", "your mother-of-pearl", "the round"."""
     if what.startswith("person_"):
         return f"your {L.track_words(what.removeprefix('person_'))}"
     return "the round" if what == "round" else f"the bot's {L.track_words(what)}"
+
+
+def marker_name(what: str) -> str:
+    """A marker as a role and the build name it: "bot's clan points marker", "round marker"."""
+    return f"{marker_words(what).removeprefix('the ')} marker"
 
 
 def spec(deck: SoloDeck) -> ProfileSpec:
@@ -52,7 +57,7 @@ def _spec(cards: tuple[tuple[str, str], ...]) -> ProfileSpec:
         "coin": RoleSpec("bot's coin", many=True),
         "lap": RoleSpec("clan-point lap token", many=True),
         **{f"supply:{what}": RoleSpec(f"{what} supply (an infinite bag)") for what in SUPPLIES},
-        **{f"marker:{what}": RoleSpec(f"{marker_words(what)} marker") for what in MARKERS},
+        **{f"marker:{what}": RoleSpec(marker_name(what)) for what in MARKERS},
         **{f"card:{card}": RoleSpec(f"bot card {card}", many=True) for card, _ in cards},
     }
     return ProfileSpec(
@@ -77,7 +82,7 @@ def _names(cards: tuple[tuple[str, str], ...]) -> dict[str, tuple[str, ...]]:
         "coin": ("bot coin", "coin"),
         "supply:coin": ("coins", "coin supply"),
         "supply:lap": ("clan-point laps", "lap supply"),
-        **{f"marker:{what}": (f"{marker_words(what)} marker",) for what in MARKERS},
+        **{f"marker:{what}": (marker_name(what),) for what in MARKERS},
         **{f"card:{card}": (*((name,) if name else ()), f"bot card {card}") for card, name in cards},
     }
 
