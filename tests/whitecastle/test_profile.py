@@ -54,7 +54,7 @@ def test_two_roles_on_one_object_are_refused_by_name(tmp_path: Path) -> None:
     _, skin, profile = table_of(POSITIONS[0])
     data = profile.to_json()
     data["roles"]["marker:clan_points"] = data["roles"]["marker:influence"]
-    with pytest.raises(ProfileError, match="roles.marker:clan_points: GUID '[0-9a-f]+' plays role 'marker:influence'"):
+    with pytest.raises(ProfileError, match=r"roles.marker:clan_points: GUID '[0-9a-f]+' plays role 'marker:influence'"):
         load(written(tmp_path, data), spec(DECK))
     data = profile.to_json()
     data["roles"]["die:black"] = data["roles"]["die:red"]  # both by the name 'Dé rouge'
