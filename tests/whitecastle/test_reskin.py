@@ -16,6 +16,7 @@ from bridge.session import Session
 from bridge.table import Table, Vec3
 from engines.base import ReadError
 from engines.profile import Cast, Profile, checked
+from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import State
 from engines.whitecastle.table import layout as L
@@ -113,8 +114,6 @@ def test_the_bot_decides_and_moves_alike_on_a_reskinned_table(index: int) -> Non
 def test_the_persons_moves_are_listed_and_played_alike_on_a_reskinned_table(index: int) -> None:
     """After the bot's turn, the person's listing and each move's commands are the original's, carried over."""
     state = POSITIONS[index].copy()
-    from engines.whitecastle.bot import bot_turn
-
     bot_turn(state, DECK, random.Random(index))
     if state.over or state.to_move != "person":
         pytest.skip("no person's turn follows this one")

@@ -53,7 +53,7 @@ class _Reader:
         self.cast, self.on_board, self.problems = cast, on_board, cast.problems
         self.by_area: dict[str, list[tuple[str, TableObject]]] = {}  # area -> (role, object), as found
         for obj in cast.table:
-            role = cast.role(obj) or ("deck" if obj.contents else None)
+            role = cast.role(obj) or ("deck" if obj.type == "Deck" else None)
             if role is None or role.startswith(("board", "supply:")):
                 continue
             key = on_board.area_of(obj.position)
