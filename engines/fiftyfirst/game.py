@@ -21,12 +21,13 @@ from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations, find_locations, load_locations
 from engines.fiftyfirst.options import OPTION_TYPES, BotOptions
 from engines.fiftyfirst.state import State
-from engines.fiftyfirst.table import person
+from engines.fiftyfirst.table import person, roles
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.plan import Planner
 from engines.fiftyfirst.table.read import TableView, read_table
 from engines.options import options_from_text
 from engines.ownerdata import OwnerData
+from engines.profile import ProfileSpec
 from engines.tablekit import planned, state_after, state_from_json, state_to_json
 
 SAMPLE = "SAMPLE DATA (fictional cards, not the real ones)"
@@ -68,7 +69,11 @@ class FiftyFirst(Game[TableView, Any]):
         return {"pass": "pass", "pick_done": "", "choose": ""}.get(key)
 
     def read(self, table: Table) -> TableView:
-        return read_table(table, self.cards)
+        return read_table(table, self.cards, self.profile)
+
+    def profile_spec(self) -> ProfileSpec:
+        """The roles the reader asks for, a location card's for each card of the owner's data."""
+        return roles.spec(self.cards)
 
     def decide(self, state: TableView, rng: random.Random, options: Options) -> list[Decision[Any]]:
         bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="virtual player")

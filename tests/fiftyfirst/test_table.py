@@ -104,10 +104,11 @@ def test_unknown_cards_a_card_in_the_wrong_row_a_stray_card_and_a_lost_marker_ar
     stray["Transform"].update(posX=60.0, posZ=60.0)
     objs.remove(next(o for o in objs if L.tag("marker", "bot") in o.get("Tags", [])))
     found = problems(objs)
-    assert any("'base.nowhere' name no location of the card data" in p for p in found)
+    unknown = deck["ContainedObjects"][0]["GUID"]
+    assert any("a card whose GM notes name no location of the card data" in p and unknown in p for p in found)
     assert any(f"not in your {wrong} row" in p for p in found)
     assert any("a location card outside every zone" in p and stray["GUID"] in p for p in found)
-    assert any("the bot marker (tag 'fiftyfirst.marker.bot') is missing" in p for p in found)
+    assert any("the bot's score marker (role 'marker:bot', tag 'fiftyfirst.marker.bot') is missing" in p for p in found)
 
 
 def test_ruins_used_actions_and_protection_are_read_from_the_cards():
@@ -128,8 +129,7 @@ def test_a_missing_zone_is_named_before_anything_else():
         o for o in objects(next(bot_turn_starts(1))) if not TableObject.from_state(o).has_tag(L.AREAS["attack"].tag)
     ]
     assert problems(objs) == [
-        "the zone 'attack pile' (tag 'fiftyfirst.zone.attack' on the zone's GM notes line 'automa tags: ...') "
-        "is not on the table"
+        "the 'attack pile' zone (role 'zone:attack', tag 'fiftyfirst.zone.attack') is missing from the table"
     ]
 
 
@@ -158,7 +158,9 @@ def test_an_attacks_marker_lost_or_behind_the_attack_pile_is_named():
         for p in problems(objs)
     )
     objs.remove(marker)
-    assert any("the attacks marker (tag 'fiftyfirst.marker.attacks') is missing" in p for p in problems(objs))
+    assert any(
+        "attacks marker (the bot's attacks this round, 0-3) (role 'marker:attacks', tag" in p for p in problems(objs)
+    )
 
 
 def test_the_tie_the_bot_asks_about_is_kept_on_the_table_with_its_options():

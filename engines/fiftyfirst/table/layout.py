@@ -1,5 +1,7 @@
-"""Where everything of 51st State lies on the TTS table: scripting zones found by tag (``fiftyfirst.*``), never by
-GUID, and a card belongs to the zone whose box holds its centre.
+"""Where everything of 51st State lies on the TTS table: the areas (scripting zones) and track boards the build lays,
+and how places are worked out from a zone or a board as the table holds it (moved, turned, a mod's own), so the
+reader and planner never use the build's coordinates. A card belongs to the zone whose box holds its centre. Which
+object is which zone or board is the table profile's to say (:mod:`engines.fiftyfirst.table.roles`).
 
 Cards carry their data id in GM Notes (spec f). The person's rows follow the cards' classes; a Ruins is a location
 face down; a used Action is turned sideways (or holds workers); protection is a tagged marker on the card. Passing is a
@@ -15,8 +17,11 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bridge.table import Vec3
-from engines.tablekit import Area, grid
+from bridge.table import TableObject, Vec3
+from bridge.table.geometry import Transform
+from bridge.table.ttsfacts import scale_for_depth
+from engines.layout import BoardLayout
+from engines.tablekit import BETWEEN, Area, grid
 
 T = "fiftyfirst"
 ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
@@ -126,12 +131,6 @@ def supply_spot(index: int) -> Vec3:
     return Vec3(area.centre.x - 1.5, Y, area.centre.z - area.size.z / 2 + 1.5 + 2.2 * index)
 
 
-def spent_spot(index: int) -> Vec3:
-    """Where the n-th spent worker goes: the supply's free column, beside the bags."""
-    area = AREAS["supply"]
-    return grid(Vec3(area.centre.x + 1.5, Y, area.centre.z), index, per_row=2, rows=8, step=0.8)
-
-
 def good_tag(good: str) -> str:
     return WORKER_TAG if good == "worker" else tag("good", good)
 
@@ -151,3 +150,76 @@ def asked(guids: Sequence[str], names: Sequence[str]) -> tuple[str, str]:
     and your answer is checked against that."""
     question = f"the bot asks which it razes: {' or '.join(names)}. Lay this token on it, then press Choose target"
     return question, json.dumps({"tied": list(guids)})
+
+
+# --- places from the table as it lies: a zone's box or a track board's frame ----------------------------------
+
+ONE = Vec3(1.0, 1.0, 1.0)
+TRACK_BOARDS = ("score", "round")  # areas read on their boards (the board's frame and layout), not as zones
+TRACK_STEP = {key: AREAS[key].size.x / length for key, length in (("score", TRACK), ("round", ROUNDS))}
+
+
+def track_layout(key: str) -> BoardLayout:
+    """The spaces of a track board in board units (world units from its centre as built), named by value."""
+    area, track = AREAS[key], next(t for t in TRACKS.values() if t.area == key)
+    spots = {name: area.spot(i, track.length) - area.centre for i, name in enumerate(track.names)}
+    step = TRACK_STEP[key]
+    return BoardLayout(spots=spots, snap=BETWEEN * step, extent=step, scale=scale_for_depth(area.size.z))
+
+
+BOARD_LAYOUTS = {key: track_layout(key) for key in TRACK_BOARDS}
+
+
+@dataclass(frozen=True)
+class Row:
+    """A row of spaces left to right in a frame of its own (a zone's box, a track board's board units): where each
+    lies on the table, and which one a piece lies on."""
+
+    frame: Transform  # the row's units -> the table
+    spots: tuple[Vec3, ...]  # its spaces, left to right, in the row's units
+    step: float  # from one space to the next
+    depth: float  # how far across the row (z) a piece may lie and still be on it
+
+    def at(self, index: int, *, lift: float = 0.0) -> Vec3:
+        return self.frame.to_world(self.spots[index] + Vec3(0.0, lift, 0.0))
+
+    def space(self, position: Vec3) -> tuple[int, int | None] | None:
+        """The space nearest ``position`` and, when it lies more than :data:`BETWEEN` of a space off it, the one it
+        leans towards (tablekit.track_space, read in the row's own frame); None when it lies off the row."""
+        local = self.frame.to_local(position)
+        offsets = [local.x - s.x for s in self.spots]
+        nearest = min(range(len(offsets)), key=lambda i: abs(offsets[i]))
+        if abs(offsets[nearest]) > self.step / 2 + 1e-6 or abs(local.z - self.spots[nearest].z) > self.depth / 2:
+            return None
+        if abs(offsets[nearest]) <= BETWEEN * self.step:
+            return nearest, None
+        return nearest, min(max(nearest + (1 if offsets[nearest] > 0 else -1), 0), len(self.spots) - 1)
+
+
+def zone_frame(zone: TableObject) -> Transform:
+    """A zone's box as a frame in world units (a zone's scale is its size, not a stretch of its contents)."""
+    return Transform(zone.position, zone.rotation, ONE)
+
+
+def zone_row(zone: TableObject, of: int) -> Row:
+    """``of`` spaces spread along a zone's width (the phase, the attacks this round)."""
+    step = zone.scale.x / max(1, of)
+    spots = tuple(Vec3(-zone.scale.x / 2 + step * (i + 0.5), 0.0, 0.0) for i in range(of))
+    return Row(zone_frame(zone), spots, step, zone.scale.z)
+
+
+def board_row(frame: Transform, layout: BoardLayout, depth: float) -> Row:
+    """A track board's spaces (its layout with the profile's offsets) in the board's frame (board units)."""
+    spots = tuple(layout.spots.values())
+    step = abs(spots[1].x - spots[0].x) if len(spots) > 1 else 1.0
+    return Row(frame, spots, step, depth)
+
+
+def card_place(zone: TableObject, index: int, *, lift: float = 0.0) -> Vec3:
+    """The index-th card place from a zone's left edge (one card step apart), as :func:`slot` on the built zone."""
+    return zone_frame(zone).to_world(Vec3(-zone.scale.x / 2 + CARD_STEP * (index + 0.5), lift, 0.0))
+
+
+def zone_point(zone: TableObject, x: float = 0.0, lift: float = 0.0) -> Vec3:
+    """A point of a zone ``x`` along its width from its centre, ``lift`` above it."""
+    return zone_frame(zone).to_world(Vec3(x, lift, 0.0))

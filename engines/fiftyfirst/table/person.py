@@ -95,7 +95,7 @@ def play(
     action = listed[int(move_id)]
     after = state.copy()
     R.apply(after, action, rng, cards, BotOptions())
-    hand = L.AREAS["hand"]
+    hand = view.zones["hand"]
     out: list[Command] = []
     match action:
         case A.PersonPick(card):
@@ -103,20 +103,21 @@ def play(
             out.append(
                 Move(
                     guid=view.card_guids[("lookout", n)],
-                    position=Position.of(grid(hand.centre, len(state.lookout), per_row=5, rows=1, step=2.4)),
+                    position=Position.of(grid(hand.position, len(state.lookout), per_row=5, rows=1, step=2.4)),
                 )
             )
         case A.PersonAction("raze_bot", card=card):
             n = state.bot.index(card)
-            at = L.AREAS["discard"].centre
-            out.append(Move(guid=view.card_guids[("bot", n)], position=Position.of(Vec3(at.x, at.y + 0.6, at.z))))
+            at = L.zone_point(view.zones["discard"], lift=0.6)
+            out.append(Move(guid=view.card_guids[("bot", n)], position=Position.of(at)))
         case A.PersonAction("use_bot", card=card):  # one of your workers onto it; the bot scores it on its step
             at = view.places_bot[state.bot.index(card)] + Vec3(0.5 - 0.4 * len(view.bot_workers), 0.3, 0.8)
             out.append(Move(guid=view.free_workers[0], position=Position.of(at)))
         case A.PersonAction("claim", pile=pile):
             out.append(
                 Move(
-                    guid=view.connections[pile], position=Position.of(grid(hand.centre, 4, per_row=5, rows=1, step=2.4))
+                    guid=view.connections[pile],
+                    position=Position.of(grid(hand.position, 4, per_row=5, rows=1, step=2.4)),
                 )
             )
         case A.PersonAction("choose", place=place):
@@ -126,7 +127,7 @@ def play(
             out.append(
                 Move(
                     guid=view.markers["pass.person"].guid,
-                    position=Position.of(grid(L.AREAS["passed"].centre, 0, per_row=2, rows=1, step=1.5)),
+                    position=Position.of(grid(view.zones["passed"].position, 0, per_row=2, rows=1, step=1.5)),
                 )
             )
     return out, after

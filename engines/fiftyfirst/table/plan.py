@@ -1,6 +1,8 @@
 """The virtual player's decisions as table commands, following the objects as they move: the cards in the piles
 (taken from a deck, or moved when loose; a deck of one card is that card), the Lookout row, both sides' rows, the
-attack pile, the connection cards, the tokens and the markers (the phase, the round's attacks, the score)."""
+attack pile, the connection cards, the tokens and the markers (the phase, the round's attacks, the score). Every
+place is worked out from the zones and track boards the reader found (``view.zones``, ``view.rows``), so a table laid
+out otherwise (a mod's, through its profile) is played where its own zones and boards lie."""
 
 from __future__ import annotations
 
@@ -33,11 +35,12 @@ class Planner(RecordingPlanner):
         self.loose = {"deck": 0, "discard": 0}
         self.conn_discarded = 0
         self.spent = 0
+        self.zones, self.rows = view.zones, view.rows
 
     def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
         out = self._commands(action, before, after) + self._markers(before, after)
         if before.chosen is not None and after.chosen is None:  # the chosen location razed: the token goes back
-            spare = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
+            spare = grid(self.zones["tokens"].position, 2, per_row=2, rows=2, step=1.5)
             token = self.view.markers["target"].guid
             out += [Move(guid=token, position=Position.of(spare)), SetText(guid=token, description="", gm_notes="")]
         return out
@@ -47,9 +50,7 @@ class Planner(RecordingPlanner):
             case A.Deal():
                 return [c for p in ("blue", "red") if after.connections[p] for c in self._reveal(p)]
             case A.LookoutCard(card):
-                return [
-                    self._card(self._top(card), L.slot(L.AREAS["lookout"], len(self.lookout)), FACE_UP, self.lookout)
-                ]
+                return [self._card(self._top(card), self._place("lookout", len(self.lookout)), FACE_UP, self.lookout)]
             case A.Reshuffle(order):
                 out = []
                 for i, card_id in enumerate(reversed(order)):
@@ -62,22 +63,22 @@ class Planner(RecordingPlanner):
                 taken = self._top(card) if source == "deck" else self._from(self.lookout, card)
                 row = f"bot.{L.row_of(self.cards.card(card).cls)}"
                 slot = sum(1 for c, _ in self.bot if L.row_of(self.cards.card(c).cls) == row.removeprefix("bot."))
-                return [self._card(taken, L.slot(L.AREAS[row], slot), FACE_UP, self.bot)]
+                return [self._card(taken, self._place(row, slot), FACE_UP, self.bot)]
             case A.Claim(pile):
                 return self._connection_out(pile) + (self._reveal(pile) if after.connections[pile] else [])
             case A.Attack(card):
-                return [self._card(self._top(card), L.slot(L.AREAS["attack"], len(self.attack)), FACE_UP, self.attack)]
+                return [self._card(self._top(card), self._place("attack", len(self.attack)), FACE_UP, self.attack)]
             case A.AskTarget(places):
                 token = self.view.markers["target"].guid
                 names = [self.cards.card(before.person[i].card).name for i in places]
                 question, notes = L.asked([self.person[i] for i in places], names)
                 return [
-                    Move(guid=token, position=Position.of(L.AREAS["choose"].centre)),
+                    Move(guid=token, position=Position.of(self.zones["choose"].position)),
                     SetText(guid=token, description=question, gm_notes=notes),
                 ]
             case A.Blocked(place):
                 guard = self.view.protections.pop(place)
-                at = grid(L.AREAS["tokens"].centre, 3 + place, per_row=4, rows=2, step=0.8)
+                at = grid(self.zones["tokens"].position, 3 + place, per_row=4, rows=2, step=0.8)
                 out = [Move(guid=guard, position=Position.of(at))]
                 if len(after.attack_pile) < len(before.attack_pile):  # D4 "discarded"
                     out.append(self._to_discard(self.attack.pop()))
@@ -109,18 +110,20 @@ class Planner(RecordingPlanner):
     def _markers(self, before: State, after: State) -> list[Command]:
         out: list[Command] = []
         if after.phase != before.phase:
-            spot = L.AREAS["phase"].spot(L.PHASES.index(after.phase), 3)
+            spot = self.rows["phase"].at(L.PHASES.index(after.phase))
             out.append(Move(guid=self.view.markers["phase"].guid, position=Position.of(spot)))
         if after.attacks != before.attacks:
-            at = L.attacks_spot(after.attacks)
+            at = self.rows["attacks"].at(min(max(after.attacks, 0), L.ATTACKS - 1))
             out.append(Move(guid=self.view.markers["attacks"].guid, position=Position.of(at)))
         for key, was, now in (("bot", before.bot_pts, after.bot_pts), ("round", before.round, after.round)):
             if now != was:
                 track = L.TRACKS[key]
-                laps, at = track.place(now)
+                (laps, space), first = divmod(now - track.first, track.length), (was - track.first) // track.length
+                at = self.rows[track.area].at(space, lift=0.2)
                 out.append(Move(guid=self.view.markers[key].guid, position=Position.of(at)))
-                for i in range(track.place(was)[0], laps):  # once round the track: a lap chip, never a wrap to 0
-                    out.append(Take(container=self.view.lap_supply, position=Position.of(track.lap_spot(i))))
+                for i in range(first, laps):  # once round the track: a lap chip, never a wrap to 0
+                    spot = grid(self.zones[track.laps].position, i, per_row=3, rows=1)
+                    out.append(Take(container=self.view.lap_supply, position=Position.of(spot)))
         return out
 
     # --- cards ---------------------------------------------------------------------------------------------
@@ -131,14 +134,16 @@ class Planner(RecordingPlanner):
             raise TableProblem(f"the deck's top card on the table is not {card_id}")
         return top
 
+    def _place(self, zone: str, index: int) -> Vec3:
+        return L.card_place(self.zones[zone], index)
+
     def _from(self, row: list[Card], card_id: str) -> Card:
         found = next(c for c in row if c[0] == card_id)
         row.remove(found)
         return found
 
     def _pile_at(self, pile: str, index: int) -> Vec3:
-        area = L.AREAS[pile]
-        return Vec3(area.centre.x, L.Y + PILE_BASE + CARD_THICKNESS * index, area.centre.z)
+        return L.zone_point(self.zones[pile], lift=PILE_BASE + CARD_THICKNESS * index)
 
     def _to_discard(self, card: Card) -> Command:
         at = self._pile_at("discard", self.loose["discard"])
@@ -155,23 +160,23 @@ class Planner(RecordingPlanner):
 
     def _reveal(self, pile: str) -> list[Command]:
         """The pile's next face-down card turned face up on top of it (taken from its deck, or the last one moved)."""
-        at = L.AREAS[f"conn.{pile}"].centre
         guid = self.view.connection_stock[pile].pop(0)
         self.connections[pile] = guid
-        return [self.decks.move(guid, Vec3(at.x, L.Y + 0.6, at.z), FACE_UP)]
+        return [self.decks.move(guid, L.zone_point(self.zones[f"conn.{pile}"], lift=0.6), FACE_UP)]
 
     def _connection_out(self, pile: str) -> list[Command]:
         guid = self.connections.pop(pile, "")
-        at = grid(L.AREAS["conn.discard"].centre, self.conn_discarded, per_row=6, rows=2, step=1.0)
+        at = grid(self.zones["conn.discard"].position, self.conn_discarded, per_row=6, rows=2, step=1.0)
         self.conn_discarded += 1
         return [Move(guid=guid, position=Position.of(at))] if guid else []
 
     def _spend(self, worker: str) -> Command:
         """A worker back to the supply, beside its bag."""
         self.spent += 1
-        return Move(guid=worker, position=Position.of(L.spent_spot(self.spent - 1)))
+        column = L.zone_point(self.zones["supply"], 1.5)  # the supply's free column, beside the bags
+        return Move(guid=worker, position=Position.of(grid(column, self.spent - 1, per_row=2, rows=8, step=0.8)))
 
     def _token(self, seat: str, passed: bool) -> Command:
-        zone = L.AREAS["passed" if passed else "tokens"]
-        at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
+        zone = self.zones["passed" if passed else "tokens"]
+        at = grid(zone.position, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
         return Move(guid=self.view.markers[f"pass.{seat}"].guid, position=Position.of(at))

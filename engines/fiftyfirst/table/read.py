@@ -1,5 +1,9 @@
 """A 51st State table read back into the bot's state, with every problem named by the object and the place.
 
+Which object is what comes from a table profile (:mod:`engines.fiftyfirst.table.roles`; the built table's by
+default), and where things lie from the zones and track boards as the table holds them (the profile's placement of
+a board): :class:`_Cast` is the one place that asks the profile, the rest is the game's reading.
+
 Your locations are read row by row (production, feature, action), left to right; the bot's likewise. The Lookout
 row tells the pick under way (four cards: yours; three: the bot's; two: yours; one: the bot's; none: the deal). In
 the Action phase it is the bot's turn whenever Bot turn is pressed: press it after each of your actions.
@@ -19,16 +23,18 @@ from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
 from engines.fiftyfirst.state import Place, State
 from engines.fiftyfirst.table import layout as L
-from engines.tablekit import on_track, track_space
-from engines.tablekit import zones as zones_of
+from engines.fiftyfirst.table.roles import ZONES, built_profile, card_of, spec
+from engines.profile import Cast, Profile
 
 LOOKOUT_STEP = {4: 1, 3: 2, 2: 3, 1: 4, 0: 0}
+TRACK_NAMES = {"phase": L.PHASES, "attacks": tuple(str(i) for i in range(L.ATTACKS))}
 
 
 @dataclass
 class TableView:
     state: State
     zones: dict[str, TableObject] = field(default_factory=dict)
+    rows: dict[str, L.Row] = field(default_factory=dict)  # score, round (their boards), phase, attacks (zones)
     card_guids: dict[tuple[str, int], str] = field(default_factory=dict)  # (area, index) -> the card's GUID
     contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck holding it
     piles: dict[str, list[str]] = field(default_factory=dict)  # deck / discard -> card GUIDs, top first
@@ -46,42 +52,81 @@ class TableView:
     planner: Any = None
 
 
-def read_table(table: Table, cards: Locations) -> TableView:
-    problems: list[Problem] = []
-    zones = zones_of(table, L.AREAS)
+class _Cast:
+    """Which object is what, from the profile: the zones, the track boards' rows, the pieces of each kind, and the
+    location card an object is (or a deck holds)."""
+
+    def __init__(self, table: Table, cards: Locations, profile: Profile | None) -> None:
+        self.cast = Cast(profile or built_profile(cards), spec(cards), table)
+        self.problems = self.cast.problems
+
+    def zones(self) -> dict[str, TableObject]:
+        return {key: zone for key in ZONES if (zone := self.cast.one(f"zone:{key}")) is not None}
+
+    def board_rows(self) -> dict[str, L.Row]:
+        rows = {}
+        for key in L.TRACK_BOARDS:
+            board = self.cast.one(f"board:{key}")
+            if board is not None:
+                frame = self.cast.frame(f"board:{key}", L.BOARD_LAYOUTS[key], board)
+                rows[key] = L.board_row(frame, self.cast.layout(f"board:{key}", key), L.AREAS[key].size.z)
+        return rows
+
+    def one(self, role: str) -> TableObject | None:
+        return self.cast.one(role)
+
+    def pieces(self, role: str) -> list[TableObject]:
+        return self.cast.objects(role)
+
+    def plays(self, obj: TableObject, role: str) -> bool:
+        return self.cast.role(obj) == role
+
+    def is_zone(self, obj: TableObject) -> bool:
+        return (self.cast.role(obj) or "").startswith("zone:")
+
+    def location(self, obj: TableObject) -> str | None:
+        """The data id of the location card ``obj`` is, else None."""
+        return card_of(self.cast.role(obj))
+
+    def holds_locations(self, obj: TableObject) -> bool:
+        """Whether ``obj`` is a location card or a deck of them."""
+        return any(self.location(c) is not None for c in obj.contents or (obj,))
+
+    def holds_connections(self, obj: TableObject) -> bool:
+        return any(self.plays(c, "connection") for c in (obj, *obj.contents))
+
+
+def read_table(table: Table, cards: Locations, profile: Profile | None = None) -> TableView:
+    """The state ``table`` shows, its objects found by ``profile`` (the built table's by default); raises
+    :class:`ReadError` naming each object or role that cannot be read."""
+    cast = _Cast(table, cards, profile)
+    problems = cast.problems
+    found = len(problems)
+    zones, rows = cast.zones(), cast.board_rows()
+    if len(problems) > found or len(zones) < len(ZONES):  # a zone or board missing: nothing to read by
+        raise ReadError(problems)
+    rows |= {key: L.zone_row(zones[key], len(names)) for key, names in TRACK_NAMES.items()}
 
     def area_of(obj: TableObject) -> str | None:
         return next((k for k, z in zones.items() if z.encloses(obj.position)), None)
 
-    view = TableView(State(deck=[]), zones)
+    view = TableView(State(deck=[]), zones, rows)
     state = view.state
     by_area: dict[str, list[TableObject]] = {}
-    known = {c.id for c in cards.cards}
     for obj in table:
-        if obj.has_tag(L.ZONE_TAG):
+        if cast.is_zone(obj):
             continue
         where = area_of(obj)
-        is_card = obj.has_tag(L.CARD_TAG) and not obj.has_tag(L.CONNECTION_TAG)
-        if is_card and where is None:
+        if where is None and cast.holds_locations(obj):
             problems.append(Problem("a location card outside every zone", obj))
         if where is not None:
             by_area.setdefault(where, []).append(obj)
 
     def location_ids(key: str) -> list[tuple[str, TableObject, TableObject]]:
         """(data id, the card, its container or itself), top first for piles, left to right for rows."""
-        objs = [o for o in by_area.get(key, []) if o.has_tag(L.CARD_TAG) and not o.has_tag(L.CONNECTION_TAG)]
+        objs = [o for o in by_area.get(key, []) if cast.holds_locations(o)]
         objs.sort(key=(lambda o: -o.position.y) if key in ("deck", "discard") else (lambda o: o.position.x))
-        out = []
-        for obj in objs:
-            for c in obj.contents or (obj,):
-                card_id = c.gm_notes.strip()
-                if card_id not in known:
-                    problems.append(
-                        Problem(f"a card whose GM Notes {card_id!r} name no location of the card data", obj)
-                    )
-                    continue
-                out.append((card_id, c, obj))
-        return out
+        return [(card_id, c, obj) for obj in objs for c in obj.contents or (obj,) if (card_id := cast.location(c))]
 
     for key in ("deck", "discard"):
         entries = location_ids(key)
@@ -93,20 +138,14 @@ def read_table(table: Table, cards: Locations) -> TableView:
             target.append(card_id)
             view.card_guids[(key, n)] = c.guid
     view.hand = [card_id for card_id, _, _ in location_ids("hand")]
-    protections = [o for o in table.with_tag(L.PROTECTION_TAG)]
-    workers = [o for o in table.with_tag(L.WORKER_TAG)]
+    protections, workers = cast.pieces("protection"), cast.pieces("worker")
     for row in L.ROWS:
         for card_id, c, _ in location_ids(f"person.{row}"):
             if L.row_of(cards.card(card_id).cls) != row:
                 data = cards.card(card_id)
-                problems.append(
-                    Problem(
-                        f"{data.name} is a {data.cls.replace('_', ' ')}, not in your {row} row",
-                        c,
-                    )
-                )
+                problems.append(Problem(f"{data.name} is a {data.cls.replace('_', ' ')}, not in your {row} row", c))
             on = [o for o in workers if o.position.distance_xz(c.position) < L.ON_CARD]
-            sideways = round(c.rotation.y / 90) % 2 == 1
+            sideways = round((c.rotation.y - zones[f"person.{row}"].rotation.y) / 90) % 2 == 1
             guard = next((o for o in protections if o.position.distance_xz(c.position) < L.ON_CARD), None)
             index = len(state.person)
             state.person.append(
@@ -123,16 +162,16 @@ def read_table(table: Table, cards: Locations) -> TableView:
             state.bot.append(card_id)
             on = [o for o in workers if o.position.distance_xz(c.position) < L.ON_CARD]
             _sent(cards.card(card_id), c, on, view, problems)
-    view.free_workers = [o.guid for o in by_area.get("person.board", []) if o.has_tag(L.WORKER_TAG)]
+    view.free_workers = [o.guid for o in by_area.get("person.board", []) if cast.plays(o, "worker")]
     state.workers = len(view.free_workers)
     for pile in ("blue", "red"):
-        _connection_pile(pile, [o for o in by_area.get(f"conn.{pile}", []) if o.has_tag(L.CONNECTION_TAG)], view)
-    phase = _marker(table, "phase", view, problems)
+        _connection_pile(pile, [o for o in by_area.get(f"conn.{pile}", []) if cast.holds_connections(o)], view)
+    phase = _marker(cast, "phase", view)
     if phase is not None:
-        state.phase = L.PHASES[_space(phase, "phase", L.PHASES, problems)]  # type: ignore[assignment]
-    attacks = _marker(table, "attacks", view, problems)
+        state.phase = L.PHASES[_space(phase, rows["phase"], "phase track", L.PHASES, problems)]  # type: ignore[assignment]
+    attacks = _marker(cast, "attacks", view)
     if attacks is not None:
-        state.attacks = _space(attacks, "attacks", [str(i) for i in range(L.ATTACKS)], problems)
+        state.attacks = _space(attacks, rows["attacks"], "attacks track", TRACK_NAMES["attacks"], problems)
         if len(state.attack_pile) > state.attacks:
             problems.append(
                 Problem(
@@ -142,26 +181,23 @@ def read_table(table: Table, cards: Locations) -> TableView:
                 )
             )
     for seat in L.SEATS:
-        token = _marker(table, f"pass.{seat}", view, problems, tag_name=L.tag("pass", seat))
+        token = _marker(cast, f"pass.{seat}", view, role=f"pass:{seat}")
         setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
     for key, attribute in (("person", "person_pts"), ("bot", "bot_pts"), ("round", "round")):
-        track, marker = L.TRACKS[key], _marker(table, key, view, problems)
-        if marker is not None:
-            laps = sum(1 for o in by_area.get(track.laps, []) if o.has_tag(L.LAP_TAG))
-            value = track.first + laps * track.length + _space(marker, track.area, track.names, problems)
-            setattr(state, attribute, value)
+        track, marker = L.TRACKS[key], _marker(cast, key, view)
+        if marker is not None and track.area in rows:
+            laps = sum(1 for o in by_area.get(track.laps, []) if cast.plays(o, "lap"))
+            label = L.AREAS[track.area].label
+            space = _space(marker, rows[track.area], label, track.names, problems)
+            setattr(state, attribute, track.first + laps * track.length + space)
     if state.phase == "lookout":
         if len(state.lookout) > 4:
             problems.append(Problem(f"the Lookout row holds {len(state.lookout)} cards; it deals 4"))
         state.lookout_step = LOOKOUT_STEP.get(len(state.lookout), 0)
-    supply = table.with_tag(L.LAP_SUPPLY_TAG)
-    if len(supply) != 1:
-        problems.append(
-            Problem(f"the score-lap supply (an infinite bag tagged '{L.LAP_SUPPLY_TAG}') is missing or doubled")
-        )
-    else:
-        view.lap_supply = supply[0].guid
-    _target(table, cards, view, area_of, problems)
+    supply = cast.one("supply:lap")
+    if supply is not None:
+        view.lap_supply = supply.guid
+    _target(cast, cards, view, area_of, problems)
     if state.bot_passed and view.bot_workers:
         problems.append(
             Problem(
@@ -212,42 +248,37 @@ def _connection_pile(pile: str, objs: list[TableObject], view: TableView) -> Non
         view.connections[pile] = up[0].guid
 
 
-def _space(marker: TableObject, area: str, names: Sequence[str], problems: list[Problem]) -> int:
-    """Which of the area's spaces (named ``names``, left to right) a marker lies on: the nearest; one off the track,
-    or lying between two (tablekit.track_space), is named, to be put on one."""
-    track = L.AREAS[area]
-    nearest, other = track_space(marker.position, track, len(names))
-    if not on_track(marker.position, track):
-        name = marker.nickname or "a marker"
-        problems.append(Problem(f"{name} lies off the {track.label}: put it on one of its spaces", marker))
-    elif other is not None:
+def _space(marker: TableObject, row: L.Row, label: str, names: Sequence[str], problems: list[Problem]) -> int:
+    """Which of a row's spaces (named ``names``, left to right) a marker lies on: the nearest; one off the row, or
+    lying between two (:meth:`Row.space`), is named, to be put on one."""
+    found = row.space(marker.position)
+    name = marker.nickname or "a marker"
+    if found is None:
+        problems.append(Problem(f"{name} lies off the {label}: put it on one of its spaces", marker))
+        return 0
+    nearest, other = found
+    if other is not None:
         low, high = sorted({nearest, other})
         where = f"between {names[low]} and {names[high]}" if low != high else f"off the space {names[nearest]}"
-        problems.append(
-            Problem(f"{marker.nickname or 'a marker'} lies {where} of the {track.label}: put it on one", marker)
-        )
+        problems.append(Problem(f"{name} lies {where} of the {label}: put it on one", marker))
     return nearest
 
 
-def _marker(
-    table: Table, what: str, view: TableView, problems: list[Problem], *, tag_name: str = ""
-) -> TableObject | None:
-    name = tag_name or L.tag("marker", what)
-    found = table.with_tag(name)
-    if len(found) != 1:
-        how = "is missing" if not found else f"is there {len(found)} times"
-        problems.append(Problem(f"the {what.replace('.', ' ')} marker (tag '{name}') {how}"))
-        return None
-    view.markers[what] = found[0]
-    return found[0]
+def _marker(cast: _Cast, what: str, view: TableView, *, role: str = "") -> TableObject | None:
+    """The one object playing a marker's role (``marker:<what>`` unless ``role``); a missing or doubled one is
+    named by the profile."""
+    found = cast.one(role or f"marker:{what}")
+    if found is not None:
+        view.markers[what] = found
+    return found
 
 
-def _target(table: Table, cards: Locations, view: TableView, area_of: Any, problems: list[Problem]) -> None:
+def _target(cast: _Cast, cards: Locations, view: TableView, area_of: Any, problems: list[Problem]) -> None:
     """The target token: in the "choose" zone, the bot asked which tied location it razes; on one of your
     locations, that is your answer, checked against the tie the bot asked about (kept in the token's GM Notes,
     found with the bot's options)."""
     state = view.state
-    token = _marker(table, "target", view, problems, tag_name=L.TARGET_TAG)
+    token = _marker(cast, "target", view, role="target")
     if token is None or area_of(token) == "tokens":
         return
     tied = _asked(token, view, problems)

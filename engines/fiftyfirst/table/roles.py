@@ -1,0 +1,123 @@
+"""Which object is what on a 51st State table: the roles the reader and planner ask a table profile for, and how the
+table this project builds plays them.
+
+The reader (:mod:`engines.fiftyfirst.table.read`) knows no tag, name or note of ours: it asks for roles
+("zone:lookout", "marker:bot", "card:base.scrap_yard", "board:score"), and :func:`built_profile` says how the built
+table plays each (by the tags and GM notes :mod:`engines.fiftyfirst.table.build` gives). A location card's role
+comes from the owner's card data (its id; adopt finds it by the card's name and its ``tts_names``), so the roles are
+those of one transcription: :func:`spec` and :func:`built_profile` take the cards.
+"""
+
+from __future__ import annotations
+
+from engines.fiftyfirst.cards import Locations
+from engines.fiftyfirst.table import layout as L
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+
+ZONES = tuple(key for key in L.AREAS if key not in L.TRACK_BOARDS)  # the track areas are read on their boards
+MARKERS = {
+    "phase": "phase marker (Lookout, Action, game over)",
+    "attacks": "attacks marker (the bot's attacks this round, 0-3)",
+    "person": "person's score marker",
+    "bot": "bot's score marker",
+    "round": "round marker",
+}
+LAP_NAME = "lap chip (once round its track: +50 points, or +20 rounds)"
+# what the build calls each piece (adopt finds our own table by these), and what a mod may call it
+BUILT_NAMES = {
+    "board:score": "score track (0-49; 25 ends the game)",
+    "board:round": "round track",
+    "marker:phase": "phase marker (Lookout, Action, game over)",
+    "marker:attacks": "the bot's attacks this round (0-3)",
+    "marker:person": L.MARKER_NAMES["person"],
+    "marker:bot": L.MARKER_NAMES["bot"],
+    "marker:round": L.MARKER_NAMES["round"],
+    "pass:person": "your pass token",
+    "pass:bot": "the bot's pass token",
+    "target": "target token",
+    "worker": "your worker",
+    "protection": "protection",
+    "lap": LAP_NAME,
+    "supply:lap": "lap chips",
+}
+OTHER_NAMES = {
+    "board:score": ("Score board", "Scoreboard", "Victory point track"),
+    "board:round": ("Round board",),
+    "worker": ("Worker",),
+    "protection": ("Defence token", "Defense token"),
+}
+FIXED = {
+    **{f"zone:{key}": RoleSpec(f"'{L.AREAS[key].label}' zone") for key in ZONES},
+    **{f"board:{key}": RoleSpec(f"{key} track board") for key in L.TRACK_BOARDS},
+    **{f"marker:{key}": RoleSpec(what) for key, what in MARKERS.items()},
+    **{f"pass:{seat}": RoleSpec(f"{seat}'s pass token") for seat in L.SEATS},
+    "target": RoleSpec("target token (laid on the location the bot razes, when it asks)"),
+    "worker": RoleSpec("worker", many=True),
+    "protection": RoleSpec("protection marker", many=True),
+    "lap": RoleSpec("lap chip", many=True),
+    "supply:lap": RoleSpec("bag of lap chips"),
+    "connection": RoleSpec("connection card (a pile's deck holds them)", many=True),
+}
+
+
+def card_role(card_id: str) -> str:
+    return f"card:{card_id}"
+
+
+def card_of(role: str | None) -> str | None:
+    """The data id of a location card's role, else None."""
+    return role.removeprefix("card:") if role is not None and role.startswith("card:") else None
+
+
+def _spec(cards: Locations) -> ProfileSpec:
+    locations = {card_role(c.id): RoleSpec(f"location card {c.id} ({c.name})", many=True) for c in cards.cards}
+    names = {key: (name, *OTHER_NAMES.get(key, ())) for key, name in BUILT_NAMES.items()}
+    names |= {card_role(c.id): (c.name, *c.tts_names) for c in cards.cards}
+    return ProfileSpec(
+        game=L.T,
+        title="51st State",
+        roles=FIXED | locations,
+        boards={f"board:{key}": {key: L.BOARD_LAYOUTS[key]} for key in L.TRACK_BOARDS},
+        names=names,
+    )
+
+
+def _built(cards: Locations) -> Profile:
+    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
+        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
+
+    roles = {
+        **{f"zone:{key}": tagged(L.AREAS[key].tag) for key in ZONES},
+        **{f"board:{key}": tagged(L.tag("board", key)) for key in L.TRACK_BOARDS},
+        **{f"marker:{key}": tagged(L.tag("marker", key)) for key in MARKERS},
+        **{f"pass:{seat}": tagged(L.tag("pass", seat)) for seat in L.SEATS},
+        "target": tagged(L.TARGET_TAG),
+        "worker": tagged(L.WORKER_TAG),
+        "protection": tagged(L.PROTECTION_TAG),
+        "lap": tagged(L.LAP_TAG),
+        "supply:lap": tagged(L.LAP_SUPPLY_TAG),
+        "connection": tagged(L.CONNECTION_TAG),
+        **{card_role(c.id): tagged(L.CARD_TAG, gm_notes=c.id) for c in cards.cards},
+    }
+    hint = "a card whose GM notes name no location of the card data"
+    strays = (Stray(match=Match(tags=(L.CARD_TAG,), type="Card"), hint=hint),)
+    return Profile(game=L.T, mod="the 51st State table automa builds", roles=roles, strays=strays)
+
+
+_MADE: list[tuple[Locations, ProfileSpec, Profile]] = []  # the last cards' spec and profile: a read each turn
+
+
+def _made(cards: Locations) -> tuple[ProfileSpec, Profile]:
+    if not _MADE or _MADE[0][0] is not cards:
+        _MADE[:] = [(cards, _spec(cards), _built(cards))]
+    return _MADE[0][1], _MADE[0][2]
+
+
+def spec(cards: Locations) -> ProfileSpec:
+    """The roles the reader asks for with ``cards`` (a location card's role for each card of the data)."""
+    return _made(cards)[0]
+
+
+def built_profile(cards: Locations) -> Profile:
+    """How the table the build lays plays each role: by its tags, location cards by their data id in GM notes."""
+    return _made(cards)[1]
