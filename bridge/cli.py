@@ -466,8 +466,9 @@ def build_parser() -> argparse.ArgumentParser:
         "role its bot reads (the board, each unit's coins, each card...) filled by the names the game's data gives "
         "it. Every role it could not fill is named, with why; the profile goes to your config folder (outside the "
         "repository), where you fill those in by hand (GUID, Nickname, GM Notes, tags, CardID, image URL, tint), "
-        "then play with 'automa serve GAME --profile FILE'. Nothing on the table is moved. War Chest, Pax Pamir and "
-        "The White Castle (its card roles are those of your deck data: --data, --allow-sample).",
+        "then play with 'automa serve GAME --profile FILE'. Nothing on the table is moved. Every game: War Chest, "
+        "Pax Pamir, The White Castle, 51st State and Heroes of Land, Air & Sea (the last three take your data first: "
+        "--data, or --allow-sample, as their card and unit roles come from it).",
     )
     adopt.add_argument("game", help="which game (see 'automa games')")
     adopt.add_argument("save", type=Path, metavar="SAVE.json", help="the mod's table, as TTS saved it")
@@ -529,7 +530,7 @@ def _profile_flag(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="FILE",
         help="a table profile (JSON): which of a mod's objects play which role, for a table the bot did not build "
-        "(War Chest, Pax Pamir, The White Castle; see 'automa adopt'); default: the table 'automa mod build' writes",
+        "(every game; see 'automa adopt'); default: the table 'automa mod build' writes",
     )
 
 
@@ -577,7 +578,7 @@ def _profile_spec(game: Game[Any, Any]) -> profile.ProfileSpec:
 
 
 def _cmd_adopt(args: argparse.Namespace) -> int:
-    game = _game(args)  # with the owner's data, for games whose roles come from it (The White Castle's cards)
+    game = _game(args)  # with the owner's data, for games whose roles come from it (their cards, Heroes' units)
     spec = _profile_spec(game)
     table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
     proposal = propose(spec, table, mod=f"{args.save.name} ({game.title})")

@@ -13,6 +13,9 @@ from bridge.cli import main
 from bridge.table import Table
 from engines import registry
 from engines.adopt import propose
+from engines.fiftyfirst.cards import SAMPLE, load_locations
+from engines.fiftyfirst.table import build as fiftyfirst_build
+from engines.fiftyfirst.table import roles as fiftyfirst_roles
 from engines.holas.table.read import read_table as read_holas
 from engines.holas.table.roles import UNIT_KINDS, unit_ids
 from engines.holas.table.roles import built_profile as holas_built
@@ -28,24 +31,27 @@ from tests.reskin import load as load_game
 SHARED = next((p / "shared/data/tts-saves" for p in ROOT.parents if (p / "shared/data/tts-saves").is_dir()), None)
 REAL = [SAVES / "stardust-sample.json", SAVES / "coinche-cardgame.json"]
 REAL += sorted(p for p in (SHARED.glob("*.json") if SHARED else ()) if p.name not in {q.name for q in REAL})
+FIFTYFIRST_CARDS = load_locations(SAMPLE)  # 51st State's roles name the cards of the owner's data: the sample's here
+SPECS = {"fiftyfirst": fiftyfirst_roles.spec(FIFTYFIRST_CARDS)}
+DATA = {"fiftyfirst": ["--data", str(SAMPLE)]}
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.mark.parametrize("game", ["warchest", "paxpamir", "holas"])
+@pytest.mark.parametrize("game", ["warchest", "paxpamir", "holas", "fiftyfirst"])
 @pytest.mark.parametrize("save", REAL, ids=lambda p: p.stem)
 def test_adopt_on_real_saves_of_other_games_names_the_unfilled_roles_and_moves_nothing(
     game: str, save: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = digest(save)
     out = tmp_path / "profile.json"
-    assert main(["adopt", game, str(save), "--out", str(out)]) == 0
+    assert main(["adopt", game, str(save), "--out", str(out), *DATA.get(game, [])]) == 0
     printed = capsys.readouterr().out
     assert digest(save) == before and "nothing on the table was moved" in printed
     assert "unfilled, the game's data gives no name to look for" in printed and "zone:" in printed
-    spec = registry.load(game).profile_spec()  # Heroes: the roles of the data a self-check takes (the sample here)
+    spec = SPECS.get(game) or registry.load(game).profile_spec()  # Heroes: the data a self-check takes (the sample)
     assert spec is not None
     proposed = load(out, spec)  # a whole profile, its unfilled roles matching nothing
     unfilled = [k for k, r in proposed.roles.items() if r.match[0].nickname and r.match[0].nickname.startswith("(")]
@@ -73,6 +79,45 @@ def test_a_table_with_the_games_own_names_fills_those_roles_as_the_built_profile
     assert proposal.assumed == [
         "the board lies as the project builds it (not calibrated: give its placement under 'boards')"
     ]
+
+
+def playing(cast: Cast) -> dict[str, list[str]]:
+    """Role -> the GUIDs of the objects playing it, on the table and inside its containers."""
+    found: dict[str, list[str]] = {}
+    for obj in (o for top in cast.table for o in (top, *top.contents)):
+        role = cast.role(obj)
+        if role is not None:
+            found.setdefault(role, []).append(obj.guid)
+    return found
+
+
+def test_adopt_on_the_built_51st_state_table_fills_every_named_role_as_the_built_profile_does() -> None:
+    """Our 51st State table without its tags and GM notes (a location card is then known by its name alone): every
+    role the game's data names (the track boards, the markers and tokens, the workers, the lap chips, each location
+    card by its name in the card data) is filled with the objects the built profile finds; the zones and connection
+    cards, which the data names not, are left unfilled, and the two track boards are assumed to lie as built."""
+    from tests.fiftyfirst.test_table import bot_turn_starts
+
+    state = next(s for s in bot_turn_starts(1) if s.phase == "action" and s.person and s.bot)
+    save = fiftyfirst_build.build_table(state, FIFTYFIRST_CARDS)
+    data = save.to_dict()
+    for obj in (o for top in data["ObjectStates"] for o in (top, *top.get("ContainedObjects", []))):
+        obj.pop("Tags", None)
+        obj.pop("GMNotes", None)
+    bare = Table.from_states(data["ObjectStates"])
+    spec = SPECS["fiftyfirst"]
+    proposal = propose(spec, bare, mod="bare")
+    built = playing(Cast(fiftyfirst_roles.built_profile(FIFTYFIRST_CARDS), spec, Table.from_save(save)))
+    by_name = playing(Cast(proposal.profile, spec, bare))
+    on_table = [key for key in spec.names if key in built]
+    assert set(on_table) <= set(proposal.filled) and len(on_table) > 20
+    for key in on_table:
+        assert by_name.get(key) == built[key], key
+    assert set(proposal.unfilled) == {key for key in spec.roles if key not in proposal.filled}
+    assert {key for key in proposal.unfilled if not key.startswith("zone:")} <= {"connection"} | {
+        key for key in spec.names if key not in built
+    }
+    assert len(proposal.assumed) == 2 and all("lies as the project builds it" in a for a in proposal.assumed)
 
 
 def test_adopt_for_a_game_without_profiles_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

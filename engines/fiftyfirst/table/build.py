@@ -12,9 +12,10 @@ from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.state import CONNECTIONS_PER_PILE, State
 from engines.fiftyfirst.table import layout as L
 from engines.fiftyfirst.table.images import CONNECTION_CELLS, cells
+from engines.fiftyfirst.table.roles import BUILT_NAMES as NAMES
 from engines.tablekit import Builder, grid
 
-LAP_NAME = "lap chip (once round its track: +50 points, or +20 rounds)"
+LAP_NAME = NAMES["lap"]
 
 
 def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None = None) -> SaveFile:
@@ -30,7 +31,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         return obj
 
     def worker(at: Vec3) -> dict[str, Any]:
-        return b.base("PlayerPawn", "your worker", [L.WORKER_TAG], at, colour=L.GOODS["worker"])
+        return b.base("PlayerPawn", NAMES["worker"], [L.WORKER_TAG], at, colour=L.GOODS["worker"])
 
     def connection(pile: str, at: Vec3, face_down: bool) -> dict[str, Any]:
         return b.card(
@@ -72,7 +73,7 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
         placed.append(at)
         person_guids.append(b.add(card(place.card, at, face_down=place.ruins))["GUID"])
         if place.protected:
-            b.add(b.base("Chip_10", "protection", [L.PROTECTION_TAG], Vec3(at.x - 0.5, L.Y + 0.3, at.z - 0.8)))
+            b.add(b.base("Chip_10", NAMES["protection"], [L.PROTECTION_TAG], Vec3(at.x - 0.5, L.Y + 0.3, at.z - 0.8)))
         for w in range(place.activations):
             b.add(worker(Vec3(at.x + 0.5 - 0.4 * w, L.Y + 0.3, at.z + 0.8)))
     used = state.bot_uses
@@ -90,12 +91,12 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
     b.add(
         b.base(
             "Chip_100",
-            "phase marker (Lookout, Action, game over)",
+            NAMES["marker:phase"],
             [L.tag("marker", "phase")],
             L.AREAS["phase"].spot(L.PHASES.index(state.phase), 3),
         )
     )
-    attacks = "the bot's attacks this round (0-3)"
+    attacks = NAMES["marker:attacks"]
     b.add(b.base("Chip_100", attacks, [L.tag("marker", "attacks")], L.attacks_spot(state.attacks)))
     token_at = grid(L.AREAS["tokens"].centre, 2, per_row=2, rows=2, step=1.5)
     if state.chosen is not None:
@@ -106,11 +107,11 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
     if state.choosing:
         names = [cards.card(state.person[i].card).name for i in state.choosing]
         question, notes = L.asked([person_guids[i] for i in state.choosing], names)
-    b.add(b.base("Chip_1000", "target token", [L.TARGET_TAG], token_at, description=question, gm_notes=notes))
+    b.add(b.base("Chip_1000", NAMES["target"], [L.TARGET_TAG], token_at, description=question, gm_notes=notes))
     for seat, passed in (("person", state.person_passed), ("bot", state.bot_passed)):
         zone = L.AREAS["passed" if passed else "tokens"]
         at = grid(zone.centre, 0 if seat == "person" else 1, per_row=2, rows=1, step=1.5)
-        name = "your pass token" if seat == "person" else "the bot's pass token"
+        name = NAMES[f"pass:{seat}"]
         b.add(b.base("Chip_500", name, [L.tag("pass", seat)], at, colour=L.MARKER_COLOURS[seat]))
     _scores(b, state)
     _supply(b)
@@ -120,8 +121,8 @@ def build_table(state: State, cards: Locations, assets: Mapping[str, str] | None
 def _scores(b: Builder, state: State) -> None:
     """The score and round tracks (boards whose spaces snap), their markers and laps (a chip each time round)."""
     for key, length, what in (
-        ("score", L.TRACK, "score track (0-49; 25 ends the game)"),
-        ("round", L.ROUNDS, "round track"),
+        ("score", L.TRACK, NAMES["board:score"]),
+        ("round", L.ROUNDS, NAMES["board:round"]),
     ):
         area = L.AREAS[key]
         spots = [area.spot(i, length) - area.centre for i in range(length)]
@@ -130,7 +131,7 @@ def _scores(b: Builder, state: State) -> None:
     for key, value in (("person", state.person_pts), ("bot", state.bot_pts), ("round", state.round)):
         track, colour = L.TRACKS[key], L.MARKER_COLOURS[key]
         laps, at = track.place(value)
-        b.add(b.base("PlayerPawn", L.MARKER_NAMES[key], [L.tag("marker", key)], at, colour=colour))
+        b.add(b.base("PlayerPawn", NAMES[f"marker:{key}"], [L.tag("marker", key)], at, colour=colour))
         for i in range(laps):
             b.add(b.base("Chip_50", LAP_NAME, [L.LAP_TAG], track.lap_spot(i), colour=colour))
 
@@ -156,6 +157,6 @@ def _supply(b: Builder) -> None:
         )
     )
     at = Vec3(32, L.Y, 26)
-    bag = b.base("Infinite_Bag", "lap chips", [L.LAP_SUPPLY_TAG], at)
+    bag = b.base("Infinite_Bag", NAMES["supply:lap"], [L.LAP_SUPPLY_TAG], at)
     bag["ContainedObjects"] = [b.base("Chip_50", LAP_NAME, [L.LAP_TAG], at)]
     b.add(bag)

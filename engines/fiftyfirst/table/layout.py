@@ -92,7 +92,6 @@ GOODS: dict[str, tuple[float, float, float]] = {  # the supply's goods, each a t
 }
 ROUNDS = 20  # spaces of the round track; the game has no last round (L72: it ends at 25 points), so it laps
 MARKER_COLOURS = {"person": (0.95, 0.95, 0.95), "bot": (0.2, 0.45, 0.85), "round": (0.85, 0.7, 0.2)}
-MARKER_NAMES = {"person": "your score marker", "bot": "the bot's score marker", "round": "round marker"}
 
 
 @dataclass(frozen=True)

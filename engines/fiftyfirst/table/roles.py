@@ -22,28 +22,26 @@ MARKERS = {
     "bot": "bot's score marker",
     "round": "round marker",
 }
-LAP_NAME = "lap chip (once round its track: +50 points, or +20 rounds)"
-# what the build calls each piece (adopt finds our own table by these), and what a mod may call it
+# what the build calls each piece (one name each, in the bag as on the table: adopt finds our own table by these)
 BUILT_NAMES = {
     "board:score": "score track (0-49; 25 ends the game)",
     "board:round": "round track",
-    "marker:phase": "phase marker (Lookout, Action, game over)",
-    "marker:attacks": "the bot's attacks this round (0-3)",
-    "marker:person": L.MARKER_NAMES["person"],
-    "marker:bot": L.MARKER_NAMES["bot"],
-    "marker:round": L.MARKER_NAMES["round"],
+    "marker:phase": MARKERS["phase"],
+    "marker:attacks": MARKERS["attacks"],
+    "marker:person": "your score marker",
+    "marker:bot": "the bot's score marker",
+    "marker:round": "round marker",
     "pass:person": "your pass token",
     "pass:bot": "the bot's pass token",
     "target": "target token",
-    "worker": "your worker",
+    "worker": "worker",
     "protection": "protection",
-    "lap": LAP_NAME,
+    "lap": "lap chip (once round its track: +50 points, or +20 rounds)",
     "supply:lap": "lap chips",
 }
 OTHER_NAMES = {
     "board:score": ("Score board", "Scoreboard", "Victory point track"),
     "board:round": ("Round board",),
-    "worker": ("Worker",),
     "protection": ("Defence token", "Defense token"),
 }
 FIXED = {
