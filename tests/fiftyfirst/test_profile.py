@@ -181,3 +181,20 @@ def test_rules_reloaded_by_automa_dev_keep_the_profile_in_use(tmp_path: Path) ->
 def test_the_built_tables_cast_names_nothing_amiss() -> None:
     cast = Cast(BUILT, SPEC, Table.from_save(save_of()))
     assert cast.problems == [] and len(cast.objects("zone:lookout")) == 1
+
+
+def test_a_card_in_a_deck_of_locations_that_the_profile_names_not_is_named() -> None:
+    """A mod's profile that leaves one location out (its match finds nothing): each copy of it in the draw deck is
+    named, not dropped from the deck (the bot's draws would be off), and nothing is read."""
+    state = a_state_with_locations()
+    left_out = state.deck[1]
+    table = Table.from_save(save_of(state))
+    data = BUILT.to_json()
+    data["roles"][f"card:{left_out}"] = {"match": [{"nickname": "a card no mod has"}]}
+    del data["strays"]  # a mod's profile: no tag of ours to know a card by
+    with pytest.raises(ReadError) as err:
+        read_table(table, CARDS, Profile.model_validate(data))
+    deck = next(o for o in table if o.type == "Deck" and any(c.gm_notes == left_out for c in o.contents))
+    copies = [c.guid for c in deck.contents if c.gm_notes == left_out]
+    named = [p for p in err.value.problems if "plays no location of the card data" in p.message]
+    assert [p.obj.guid for p in named if p.obj is not None] == copies != []

@@ -126,7 +126,16 @@ def read_table(table: Table, cards: Locations, profile: Profile | None = None) -
         """(data id, the card, its container or itself), top first for piles, left to right for rows."""
         objs = [o for o in by_area.get(key, []) if cast.holds_locations(o)]
         objs.sort(key=(lambda o: -o.position.y) if key in ("deck", "discard") else (lambda o: o.position.x))
-        return [(card_id, c, obj) for obj in objs for c in obj.contents or (obj,) if (card_id := cast.location(c))]
+        named = {id(p.obj) for p in problems}  # a card the profile already names (a stray like ours)
+        out = []
+        for obj in objs:
+            for c in obj.contents or (obj,):
+                card_id = cast.location(c)
+                if card_id is not None:
+                    out.append((card_id, c, obj))
+                elif id(c) not in named:  # a deck's card that is no location: the deck's draws would be off
+                    problems.append(Problem("a card among location cards that plays no location of the card data", c))
+        return out
 
     for key in ("deck", "discard"):
         entries = location_ids(key)
