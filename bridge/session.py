@@ -22,6 +22,7 @@ from bridge.modcheck import board_mismatches
 from bridge.table import Table
 from engines import registry
 from engines.base import Decision, Game, Options, PersonMove, ReadError
+from engines.drift import Watch
 from engines.profile import needs_looks
 
 log = logging.getLogger(__name__)
@@ -246,6 +247,7 @@ class Session:
         self.bot_left: Any = None  # what the bot's last turn left, for "Check my turn"
         self.last_failure: str | None = None
         self.unconfirmed: _Unconfirmed | None = None
+        self.drift = Watch()  # what the mod's table looked like at the bot's last turn (a table read by a profile)
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[Any]] = set()
         connector.settled_listeners.append(self._on_settled)
@@ -408,14 +410,14 @@ class Session:
             recorded = self.game.recorded_difficulty(table)
             if recorded in self.game.difficulties:
                 self.difficulty = str(recorded)
-        plan, after = plan_turn_with_state(
-            self.game,
-            table,
-            seed=self.seeds.randrange(1 << 31),
-            difficulty=self.difficulty,
-            rules=self.rules,
-            button=button,
-        )
+        seed = self.seeds.randrange(1 << 31)
+        drift = self.drift.changes(self.game, table)
+        if drift:  # the table left its profile: said as what cannot be read, and nothing is moved
+            plan, after = TurnPlan(self.game.name, seed, self.difficulty, problems=drift), None
+        else:
+            plan, after = plan_turn_with_state(
+                self.game, table, seed=seed, difficulty=self.difficulty, rules=self.rules, button=button
+            )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
         if not plan.ok:
             await self._say_problems(plan.problems, "Nothing moved: ")
@@ -434,6 +436,7 @@ class Session:
             )
             await self._report(text)
             raise TurnFailed(text) from None
+        self.drift.played(self.game, table)
         await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
         self._record(plan, after)
         return plan
@@ -614,6 +617,7 @@ class Session:
         return where
 
     def _forget_game(self) -> None:
+        self.drift.forget()
         self.last_after = self.bot_left = None
         self.turns.clear()
         self.played.clear()  # in place: the page's state holds this list
