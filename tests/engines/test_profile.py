@@ -11,10 +11,18 @@ import pytest
 
 from bridge.table import Table
 from engines.base import ReadError
+from engines.paxpamir.table import layout as PAX_LAYOUT
+from engines.paxpamir.table.build import build_table as pax_build
+from engines.paxpamir.table.read import read_table as pax_read
+from engines.paxpamir.table.roles import SPEC as PAX_SPEC
 from engines.profile import SCHEMA, Cast, Profile, ProfileError, dump, load, schema
 from engines.warchest.read import read_table
 from engines.warchest.table import BUILT, SPEC, build_table
 from engines.warchest.units import CARDS
+from tests.paxpamir.test_reskin import profile_for as pax_profile_for
+from tests.paxpamir.test_reskin import rename as pax_rename
+from tests.paxpamir.test_reskin import warp as pax_warp
+from tests.reskin import reskinned
 
 
 def built() -> dict[str, Any]:
@@ -156,3 +164,50 @@ def test_a_match_on_what_the_snapshot_does_not_carry_is_named_once() -> None:
         read_table(Table.from_states(data["ObjectStates"], "live table"), Profile.model_validate(profile))
     said = [str(p) for p in err.value.problems if "carries" in str(p)]
     assert said == ["the table profile matches board by image, which no object on this live table carries"]
+
+
+# --- Pax Pamir: the same refusals, on its profile (roles by seat, coalition and card; a board with four layouts) ----
+
+
+def pax_profile() -> tuple[Table, dict[str, Any]]:
+    """A re-skinned Pax Pamir table and the profile a person writes for it (tests/paxpamir/test_reskin.py): the
+    zones, the favored-suit marker and the rulers by GUID, the board by image with its placement and size."""
+    original, skin = reskinned(pax_build(seed=2), PAX_LAYOUT.BOARD_TAG, pax_warp(), pax_rename)
+    return Table.from_save(skin.save), pax_profile_for(original, skin).to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (  # two roles on one object: the favored-suit marker's GUID given to a ruler token
+            lambda d: d["roles"]["ruler:kabul"].update(match=d["roles"]["favored"]["match"]),
+            "plays role 'favored' too: one object plays one role",
+        ),
+        (  # the map's size halved: the regions, the market's cards and the tracks fall off its edges
+            lambda d: d["boards"]["board"].update(size=[s / 2 for s in d["boards"]["board"]["size"]]),
+            "land off the board",
+        ),
+        (  # the layout moved 6 units right on the board: the market's, the tracks' right ends fall off its edge
+            lambda d: d["boards"]["board"].update(position=[6.0, 0.0, 0.0]),
+            "land off the board",
+        ),
+        (lambda d: d["boards"].update({"dial:0": {"offsets": {"loyalty:nowhere": [1.0, 0.0]}}}), "no such space"),
+        (lambda d: d["roles"].pop("zone:bank"), "roles: 'zone:bank' (bank zone) is missing"),
+    ],
+)
+def test_a_wrong_pax_pamir_profile_is_refused_naming_the_entry_and_field(
+    tmp_path: Path, change: Any, message: str
+) -> None:
+    _, data = pax_profile()
+    change(data)
+    with pytest.raises(ProfileError) as err:
+        load(write(tmp_path, data), PAX_SPEC)
+    assert message in str(err.value) and str(tmp_path) in str(err.value)
+
+
+def test_a_pax_pamir_guid_the_table_lacks_is_named_and_nothing_is_read() -> None:
+    table, data = pax_profile()
+    data["roles"]["favored"] = {"match": [{"guid": "0ff0ff"}]}
+    with pytest.raises(ReadError) as err:
+        pax_read(table, Profile.model_validate(data))
+    assert "(role 'favored', guid '0ff0ff') names GUID '0ff0ff', which no object on the table has" in str(err.value)
