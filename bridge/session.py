@@ -20,9 +20,10 @@ from bridge.errors import AutomaError, UsageError
 from bridge.link import LinkError, RequestTimeout, TTSUnavailable, WorldReset
 from bridge.modcheck import board_mismatches
 from bridge.table import Table
+from bridge.verify import locked_pieces, moved_after
 from engines import registry
 from engines.base import Decision, Game, Options, PersonMove, ReadError
-from engines.drift import Watch
+from engines.drift import Watch, namer
 from engines.profile import needs_looks
 
 log = logging.getLogger(__name__)
@@ -419,13 +420,18 @@ class Session:
                 self.game, table, seed=seed, difficulty=self.difficulty, rules=self.rules, button=button
             )
         log.debug("bot turn: seed %d, difficulty %s", plan.seed, plan.difficulty)
+        locked = locked_pieces(plan.batch(), table, namer(self.game, table)) if plan.ok else []
+        if locked:  # moving it would fight the mod (or the person) that keeps it there: no move is made
+            plan = replace(
+                plan, steps=[], problems=[f"{line}; unlock it, then press Bot turn again" for line in locked]
+            )
         if not plan.ok:
-            await self._say_problems(plan.problems, "Nothing moved: ")
+            await self._say_problems(plan.problems, "Nothing moved: ", "Bot cannot move" if locked else "")
             self._record(plan, None)
             return plan
         await self._status("Moving...")
         try:
-            await self.connector.apply(plan.batch())
+            done = await self.connector.apply(plan.batch())
         except BatchFailed as exc:
             raise TurnFailed(await self._stopped(plan, Stop(exc.applied, exc.reason))) from None
         except BatchUnconfirmed as exc:
@@ -436,6 +442,7 @@ class Session:
             )
             await self._report(text)
             raise TurnFailed(text) from None
+        await self._moved_after(plan, table, done.results)
         self.drift.played(self.game, table)
         await self._status(f"Done: {len(plan.steps)} decision(s). Your turn.")
         self._record(plan, after)
@@ -464,6 +471,28 @@ class Session:
         self.notify("error", " ".join(lines))
         await self._best_effort(self._status(panel), self.connector.apply([Say(text=t, color="Red") for t in lines]))
         return panel
+
+    async def _moved_after(self, plan: TurnPlan, before: Table, results: list[Any]) -> None:
+        """The table read again once the moves ended: a piece something moved after the bot placed it (a mod's
+        script that moves pieces back) fails the turn, named where the person looks, and is not counted played. The
+        moves are made: a table that cannot be read again now (a reload) leaves them unchecked, never played twice."""
+        try:
+            after = await self.connector.snapshot()
+        except LinkError as exc:
+            log.warning("the bot's moves were not checked on the table afterwards: %s", exc)
+            return
+        moved = moved_after(plan.batch(), results, before, after, namer(self.game, after))
+        if moved:
+            reason = f"{moved[0]}{f' (and {len(moved) - 1} more)' if len(moved) > 1 else ''}"
+            self._record(replace(plan, stopped=Stop(len(plan.batch()), reason)), None)
+            lines = [f"Bot: {line}." for line in moved] + ["Bot: set it right by hand, then press Bot turn again."]
+            self.last_failure = f"My moves were undone: {reason}"
+            log.error("%s", " ".join(lines))
+            self.notify("error", " ".join(lines))
+            await self._best_effort(
+                self._status(self.last_failure[:200]), self.connector.apply([Say(text=t, color="Red") for t in lines])
+            )
+            raise TurnFailed(self.last_failure)
 
     # --- a batch TTS stopped reporting on --------------------------------------------------------------
 
@@ -624,8 +653,9 @@ class Session:
         self.unconfirmed = None
         self.last_failure = None
 
-    async def _say_problems(self, problems: Sequence[str], prefix: str = "") -> None:
-        await self.connector.apply([Say(text=f"Bot cannot read the table: {p}", color="Red") for p in problems])
+    async def _say_problems(self, problems: Sequence[str], prefix: str = "", lead: str = "") -> None:
+        lead = lead or "Bot cannot read the table"
+        await self.connector.apply([Say(text=f"{lead}: {p}", color="Red") for p in problems])
         await self._status(f"{prefix}{len(problems)} problem(s) on the table (see chat)")
 
     async def _status(self, text: str) -> None:

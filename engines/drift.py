@@ -12,6 +12,7 @@ is found by tags, whatever its GUIDs.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,3 +145,20 @@ class Watch:
 
     def forget(self) -> None:
         self.anchors = self.profile = None
+
+
+def namer(game: Game[Any, Any], table: Table) -> Callable[[str], str]:
+    """How a message names a piece of ``table`` by its GUID: by the role it plays on a mod's table ("the Knight coin
+    'Chevalier' (guid ...)"), else by its label (the table the project builds names its pieces as the game does)."""
+    spec = game.profile_spec()
+    cast = Cast(game.profile, spec, table) if game.profile is not None and spec is not None else None
+
+    def name(guid: str) -> str:
+        obj = table.get(guid)
+        if obj is None:
+            return f"the piece with guid {guid}"
+        role = cast.role(obj) if cast is not None and spec is not None else None
+        what = f"the {spec.roles[role].what} " if role is not None and spec is not None else "the piece "
+        return f"{what}{obj.label()!r} (guid {guid})"
+
+    return name
