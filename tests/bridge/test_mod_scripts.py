@@ -36,7 +36,9 @@ local function away(o, at)
   return math.abs(p.x - at.x) + math.abs(p.z - at.z) > 0.1
 end
 """
-RELAY = HOMES + """
+RELAY = (
+    HOMES
+    + """
 -- and every tenth of a second puts a coin that left its place back
 function start()
   Wait.time(function()
@@ -47,13 +49,19 @@ function start()
   end, 0.1, -1)
 end
 """
-LOCK = HOMES + """
+)
+LOCK = (
+    HOMES
+    + """
 -- and locks them all
 function start()
   for guid in pairs(home) do getObjectFromGUID(guid).setLock(true) end
 end
 """
-ON_DROP = HOMES + """
+)
+ON_DROP = (
+    HOMES
+    + """
 function start() end
 -- a coin a player drops away from its place goes back (TTS calls onObjectDrop for a player's drop)
 function onObjectDrop(color, o)
@@ -61,6 +69,7 @@ function onObjectDrop(color, o)
   if at ~= nil and away(o, at) then o.setPosition(at) end
 end
 """
+)
 MOVED = "907a70"  # the Pikeman coin the bot's first turn moves on this table (seed 6, 12 plies; session seed 3)
 
 
