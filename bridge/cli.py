@@ -36,7 +36,7 @@ from bridge.protocol import GLOBAL_GUID
 from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
 from engines import profile, registry
-from engines.adopt import propose
+from engines.adopt import propose, warn_scripts
 from engines.base import Game
 from engines.ownerdata import user_file
 from engines.search import GAME_PLAYOUTS, PLAYOUTS, SEARCH_GAMES
@@ -580,8 +580,10 @@ def _profile_spec(game: Game[Any, Any]) -> profile.ProfileSpec:
 def _cmd_adopt(args: argparse.Namespace) -> int:
     game = _game(args)  # with the owner's data, for games whose roles come from it (their cards, Heroes' units)
     spec = _profile_spec(game)
-    table = Table.from_save(SaveFile.load(args.save), source=str(args.save))
+    save = SaveFile.load(args.save)
+    table = Table.from_save(save, source=str(args.save))
     proposal = propose(spec, table, mod=f"{args.save.name} ({game.title})")
+    warn_scripts(proposal, spec, table, save)
     out = args.out or user_file(game.name, f"profiles/{args.save.stem}.json")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -10,12 +10,14 @@ board lies is calibrated by hand for now. Nothing here moves anything; it reads 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from bridge.table import Table, TableObject
-from engines.profile import Match, Profile, ProfileSpec, Role
+from bridge.table import SaveFile, Table, TableObject
+from bridge.table.savefile import ObjectState
+from engines.profile import Cast, Match, Profile, ProfileSpec, Role
 
 UNFILLED = "(unfilled) "  # the nickname an unfilled role's match looks for: no object carries it
 
@@ -28,6 +30,7 @@ class Proposal:
     filled: dict[str, str] = field(default_factory=dict)  # role -> how it was found
     unfilled: dict[str, str] = field(default_factory=dict)  # role -> why not
     assumed: list[str] = field(default_factory=list)  # what the proposal takes on trust
+    warnings: list[str] = field(default_factory=list)  # what on the mod may fight the bot (locks, its own scripts)
 
     def lines(self) -> list[str]:
         """The proposal for a terminal: counts, then every unfilled role with why, then what was assumed."""
@@ -39,6 +42,7 @@ class Proposal:
             why_roles[category].append(f"{key} ({detail})" if detail else key)
         out += [f"unfilled, {category}: {', '.join(keys)}" for category, keys in why_roles.items()]
         out += [f"assumed: {what}" for what in self.assumed]
+        out += [f"warning: {what}" for what in self.warnings]
         return out
 
 
@@ -105,3 +109,59 @@ NO_NAME = "the game's data gives no name to look for (name its objects in the pr
 NOT_FOUND = "no object carries the name the game's data gives it"
 SEVERAL = "several objects carry its name (say which by GUID)"
 DIFFER = "the objects of its name differ (say which play it)"
+
+
+# --- what on the mod may fight the bot: pieces it keeps locked, scripts of its own -----------------------------
+
+HANDLERS = ("onLoad", "onObjectDrop", "onDrop", "onObjectEnterZone", "onObjectLeaveZone", "onUpdate", "onFixedUpdate")
+_DEFINES = re.compile(r"\bfunction\s+(\w+)\s*\(|\b(\w+)\s*=\s*function\b")
+LISTED = 5  # a warning names this many objects, then counts the rest
+
+
+def warn_scripts(proposal: Proposal, spec: ProfileSpec, table: Table, save: SaveFile) -> None:
+    """Add to ``proposal``'s warnings what may fight the bot on ``save``'s table: objects of a role the bot moves
+    that lie locked (it moves no locked piece), objects carrying a script of their own, and a Global script whose
+    handlers may re-lay pieces on load or move them back (the bot names any piece found moved after its turn)."""
+    cast = Cast(proposal.profile, spec, table)
+    locked = [
+        f"{spec.roles[role].what} {o.describe()}"
+        for o in table
+        if o.locked and (role := cast.role(o)) is not None and not _fixture(role, o, spec)
+    ]
+    if locked:
+        proposal.warnings.append(f"locked in the save, so the bot will not move them: {_some(locked)}")
+    scripted = [_words(state) for state in _states(save.ObjectStates) if state.LuaScript.strip()]
+    if scripted:
+        proposal.warnings.append(f"objects with a script of their own (it may move or lock pieces): {_some(scripted)}")
+    handlers = [name for name in _defined(save.LuaScript) if name in HANDLERS]
+    if handlers:
+        proposal.warnings.append(
+            f"the mod's Global script defines {', '.join(handlers)}: it may re-lay pieces on load or move them back; "
+            "the bot names any piece it finds moved after its turn"
+        )
+
+
+def _fixture(role: str, obj: TableObject, spec: ProfileSpec) -> bool:
+    """A role the bot never moves: a board, an area (a zone, a hand), a bag (taken from and put into where it lies,
+    locked or not)."""
+    return role in spec.boards or obj.type in ("Scripting", "Hand", "Layout", "Bag", "Infinite")
+
+
+def _defined(script: str) -> list[str]:
+    """The names of the functions ``script`` defines, in order, once each."""
+    return list(dict.fromkeys(a or b for a, b in _DEFINES.findall(script)))
+
+
+def _states(states: list[ObjectState]) -> Iterator[ObjectState]:
+    for state in states:
+        yield state
+        yield from _states(state.ContainedObjects)
+
+
+def _words(state: ObjectState) -> str:
+    return f"'{state.Nickname or state.Name}' (guid {state.GUID})"
+
+
+def _some(items: list[str]) -> str:
+    more = f" and {len(items) - LISTED} more" if len(items) > LISTED else ""
+    return "; ".join(items[:LISTED]) + more

@@ -372,3 +372,39 @@ def test_rules_reloaded_by_automa_dev_keep_a_white_castle_profile(tmp_path: Path
     loop = DevLoop(Session(Connector(link), running), link, rules_dir=rules, mod_dir=tmp_path)
     fresh = loop._load_and_check()
     assert fresh is not running and fresh.profile == running.profile and fresh.deck.sample
+
+
+def test_adopt_warns_of_locked_pieces_and_the_mods_own_scripts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Our table without its tags, as a scripted mod: a Royal Coin (found by name) locked, a script on another, and
+    a Global script with handlers that may move pieces; the locked board is no warning (the bot never moves it)."""
+    data = build_table(seed=4).to_dict()
+    for obj in data["ObjectStates"]:
+        obj.pop("Tags", None)
+    royals = [o for o in data["ObjectStates"] if o.get("Nickname") == "Royal Coin"]
+    royals[0]["Locked"] = True
+    royals[1]["LuaScript"] = "function onDrop() end"
+    data["LuaScript"] = "function onLoad() end\nonObjectDrop = function(color, obj) end\nfunction helper() end"
+    save = tmp_path / "mod.json"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["adopt", "warchest", str(save), "--out", str(tmp_path / "profile.json")]) == 0
+    warnings = [line.strip() for line in capsys.readouterr().out.splitlines() if line.strip().startswith("warning:")]
+    r0, r1 = royals[0]["GUID"], royals[1]["GUID"]
+    assert warnings[0].startswith(
+        f"warning: locked in the save, so the bot will not move them: Royal coin 'Royal Coin' (guid {r0}, Tile) at"
+    )
+    assert "board" not in warnings[0]
+    assert warnings[1:] == [
+        f"warning: objects with a script of their own (it may move or lock pieces): 'Royal Coin' (guid {r1})",
+        "warning: the mod's Global script defines onLoad, onObjectDrop: it may re-lay pieces on load or move them "
+        "back; the bot names any piece it finds moved after its turn",
+    ]
+
+
+def test_adopt_on_a_real_scripted_save_warns_of_its_global_handlers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = SAVES / "coinche-cardgame.json"  # a real TTS save whose Global script defines onLoad and onObjectDrop
+    assert main(["adopt", "paxpamir", str(save), "--out", str(tmp_path / "profile.json")]) == 0
+    assert "warning: the mod's Global script defines onLoad, onObjectDrop" in capsys.readouterr().out
