@@ -18,6 +18,7 @@ from bridge.commands import Command, Flip, Lock, Move, Put, Rotate, SetValue, Ta
 from bridge.table import Table, Vec3
 
 NEAR = 0.3  # world units (x and z): a piece this close to where the bot put it is there (it may land a little off)
+LISTED = 5  # locked pieces named one by one
 Namer = Callable[[str], str]  # a GUID -> how a message names the piece ("the Knight coin 'Chevalier' (guid ...)")
 
 
@@ -34,6 +35,8 @@ def locked_pieces(batch: Sequence[Command], table: Table, name: Namer) -> list[s
             line = f"{name(command.guid)} is locked, by the mod's script or a player: the bot moves no locked piece"
             if obj is not None and obj.locked and line not in said:
                 said.append(line)
+    if len(said) > LISTED:  # a mod that locks every piece: the chat names a few, and counts the rest
+        said[LISTED:] = [f"{len(said) - LISTED} more pieces the bot would move are locked too"]
     return said
 
 

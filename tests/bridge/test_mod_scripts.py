@@ -7,6 +7,7 @@ player's drops (TTS fires it for those), so it moves a person's piece back and n
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -16,9 +17,13 @@ from bridge.modjoin import inject
 from bridge.session import Session
 from bridge.table import SaveFile
 from engines import registry
+from engines.paxpamir.table import layout as PAX
+from engines.paxpamir.table.build import before_her_draw
+from engines.paxpamir.table.build import build_table as pax_table
 from engines.warchest.read import read_table
 from engines.warchest.table import build_table
 from tests.conftest import Live, start_live, stop_live
+from tests.paxpamir import test_reskin as pax
 from tests.reskin import reskinned
 from tests.warchest.test_reskin import profile_for, rename, seeded_position, warp
 
@@ -162,3 +167,35 @@ async def test_a_mods_on_drop_handler_moves_a_players_piece_back_and_never_the_b
         assert (dropped.position.x, dropped.position.z) == pytest.approx((coin.position.x, coin.position.z))
     finally:
         await stop_live(mod.live)
+
+
+async def test_rupees_the_pax_pamir_mod_locks_are_named_before_wakhan_moves_and_her_turn_plays_once_unlocked() -> None:
+    """Wakhan's turn pays rupees; the mod's script locked every rupee (Custom_Token 'Roupie') on load."""
+    original, skin = reskinned(
+        pax_table(state=before_her_draw(pax.POSITIONS[1])), PAX.BOARD_TAG, pax.warp(), pax.rename, seed=1
+    )
+    game = registry.load("paxpamir")
+    game.use_profile(pax.profile_for(original, skin))
+    raw = skin.save.to_dict()
+    raw["LuaScript"] = LOCK
+    live = await start_live(inject(SaveFile.from_dict(raw), game).save, timeout=60)
+    try:
+        session = Session(live.connector, game, seed=5)
+        before = await live.connector.snapshot()
+        plan = await session.bot_turn()
+        assert plan is not None and not plan.ok and plan.problems
+        for line in plan.problems:
+            assert re.fullmatch(
+                r"the rupee 'Roupie' \(guid \w{6}\) is locked, by the mod's script or a player: the bot moves no "
+                r"locked piece; unlock it, then press Bot turn again",
+                line,
+            ), line
+        after = await live.connector.snapshot()
+        assert [(o.guid, o.position) for o in after] == [(o.guid, o.position) for o in before]
+        for obj in before:
+            if obj.locked and obj.name == "Custom_Token":
+                live.emulator.require_world().get(obj.guid).data["Locked"] = False
+        plan = await session.bot_turn()
+        assert plan is not None and plan.ok and plan.steps, session.last_failure
+    finally:
+        await stop_live(live)
