@@ -14,9 +14,15 @@ from bridge.session import Session
 from bridge.table import Table, Vec3
 from engines import registry
 from engines.drift import Watch, anchors, changes
+from engines.paxpamir.table import layout as PAX_LAYOUT
+from engines.paxpamir.table.build import build_table as pax_build
+from engines.paxpamir.table.roles import SPEC as PAX_SPEC
 from engines.profile import Profile
 from engines.warchest.table import SPEC, build_table
 from tests.conftest import stop_live
+from tests.paxpamir.test_reskin import profile_for as pax_profile_for
+from tests.paxpamir.test_reskin import rename as pax_rename
+from tests.paxpamir.test_reskin import warp as pax_warp
 from tests.reskin import Reskinned, reskinned, start_reskinned
 from tests.warchest.test_reskin import profile_for, rename, seeded_position, warp
 
@@ -157,3 +163,24 @@ async def test_a_bag_replaced_during_play_is_named_at_the_next_bot_turn_and_the_
         assert (await session.take_turn()).ok
     finally:
         await stop_live(live)
+
+
+def test_pax_pamir_a_ruler_token_replaced_and_the_map_turned_are_named() -> None:
+    """The same watch over Pax Pamir's roles: a ruler token (by GUID in its profile) swapped for a copy, and the map
+    turned 10 degrees since the last turn; both named, the map with where it was."""
+    original, skin = reskinned(pax_build(seed=2), PAX_LAYOUT.BOARD_TAG, pax_warp(), pax_rename)
+    profile = pax_profile_for(original, skin)
+    table = Table.from_save(skin.save)
+    before = anchors(profile, PAX_SPEC, table)
+    now = states(skin)
+    ruler = profile.roles["ruler:kabul"].match[0].guid
+    by_guid(now, str(ruler))["GUID"] = "c0ffee"
+    board = by_guid(now, before["board"].guid)
+    board["Transform"]["rotY"] = (board["Transform"].get("rotY", 0.0) + 10.0) % 360
+    said = changes(profile, PAX_SPEC, played(now), before)
+    assert len(said) == 2 and all(
+        line.endswith("re-run 'automa adopt paxpamir' to make the table profile again") for line in said
+    )
+    assert said[0].startswith("the map board (role 'board'): ") and "has moved since the bot's last turn" in said[0]
+    assert said[1].startswith("the ruler token of Kabul (role 'ruler:kabul'): ") and f"(guid {ruler}, " in said[1]
+    assert "'c0ffee'" not in said[1] and "(guid c0ffee, " in said[1] and "looks like a copy of it" in said[1]
