@@ -21,11 +21,10 @@ from engines.paxpamir.table import layout as PAX
 from engines.paxpamir.table.build import before_her_draw
 from engines.paxpamir.table.build import build_table as pax_table
 from engines.warchest.read import read_table
-from engines.warchest.table import build_table
 from tests.conftest import Live, start_live, stop_live
+from tests.engines.test_drift import mid_game
 from tests.paxpamir import test_reskin as pax
 from tests.reskin import reskinned
-from tests.warchest.test_reskin import profile_for, rename, seeded_position, warp
 
 HOMES = """
 -- the mod remembers where it laid each coin
@@ -88,9 +87,9 @@ class Mod:
 
 async def mod_with(script: str) -> Mod:
     """The re-skinned War Chest table with ``script`` as the mod's Global script, the connector joined to it."""
-    original, skin = reskinned(build_table(state=seeded_position(6, 12), seed=6), "warchest.board", warp(), rename)
+    skin, profile = mid_game()
     game = registry.load("warchest")
-    game.use_profile(profile_for(original, skin))
+    game.use_profile(profile)
     raw = skin.save.to_dict()
     raw["LuaScript"] = script
     live = await start_live(inject(SaveFile.from_dict(raw), game).save, timeout=20)

@@ -35,6 +35,13 @@ def mod_table(seed: int = 3) -> tuple[Reskinned, Profile]:
     return skin, profile_for(original, skin)
 
 
+def mid_game() -> tuple[Reskinned, Profile]:
+    """The re-skinned War Chest table 12 plies into a seeded game (the AI's turn moves a Pikeman coin there) and its
+    profile."""
+    original, skin = reskinned(build_table(state=seeded_position(6, 12), seed=6), "warchest.board", warp(), rename)
+    return skin, profile_for(original, skin)
+
+
 def states(skin: Reskinned) -> list[dict[str, Any]]:
     return copy.deepcopy(skin.save.to_dict()["ObjectStates"])
 
@@ -132,9 +139,7 @@ async def test_a_bag_replaced_during_play_is_named_at_the_next_bot_turn_and_the_
     """Over real loopback: a turn plays; the person replaces side A's bag by a copy (a new GUID); the next Bot turn
     names it in chat, on the panel and in the turn's record (the terminal prints it) and moves nothing; the bag put
     back as it was, the next turn plays."""
-    save = build_table(state=seeded_position(6, 12), seed=6)
-    original, skin = reskinned(save, "warchest.board", warp(), rename)
-    profile = profile_for(original, skin)
+    skin, profile = mid_game()
     live, game = await start_reskinned("warchest", skin, profile, timeout=20)
     try:
         session = Session(live.connector, game, seed=3)
