@@ -1,12 +1,13 @@
 """A table that drifts from its profile during play, named at the next Bot turn, with nothing moved.
 
 A profile is made once (``automa adopt``); the table then lives on. A piece the profile names by GUID is replaced by a
-copy (a new GUID), a role's object is deleted, a second object comes to match a role of one object, a board is
-nudged after it was calibrated. The reader refuses the first three as problems of the read (:class:`Cast`); this
-says what changed since the last turn the bot played (which role, which object, what became of it) and what to do,
-and names what no read can see: a board moved since, which would put every piece on it on another space (TTS does
-not carry the pieces with it). Only tables read through a mod's profile are watched: the table the project builds
-is found by tags, whatever its GUIDs.
+copy (a new GUID) or deleted, a second object comes to match a role of one object, a board is nudged after it was
+calibrated. The reader refuses the first two as problems of the read (:class:`Cast`); this says what changed since
+the last turn the bot played (which role, which object, what became of it) and what to do, and names what no read
+can see: a board moved since, which would put every piece on it on another space (the pieces stay where they were).
+A role found by other means than a GUID and missing is left to the reader, which knows whether the game may take its
+piece away. Only tables read through a mod's profile are watched: the table the project builds is found by tags,
+whatever its GUIDs.
 """
 
 from __future__ import annotations
@@ -69,8 +70,9 @@ def changes(profile: Profile, spec: ProfileSpec, table: Table, before: Anchors |
     for key in _single(spec, profile):
         what = f"the {spec.roles[key].what} (role {key!r})"
         found, then = cast.objects(key), before.get(key)
-        if not found:
-            lines.append(_gone(what, profile, key, then, cast))
+        gone = _unseen(profile, key, table) if not found else []
+        if gone:  # a GUID the profile names, on no object (in containers neither): never a piece the game moved
+            lines.append(_gone(what, gone[0], then, cast))
         elif len(found) > 1:
             known = [o for o in found if then is not None and o.guid == then.guid] or found[:1]
             extra = next(o for o in found if o is not known[0])
@@ -78,18 +80,29 @@ def changes(profile: Profile, spec: ProfileSpec, table: Table, before: Anchors |
                 f"{what}: a second object now plays it: {extra.describe()}, beside {known[0].describe()}; "
                 "take the extra one off the table"
             )
-        elif then is not None and found[0].guid == then.guid and key in spec.boards:
+        elif found and then is not None and found[0].guid == then.guid and key in spec.boards:
             lines += _moved(what, then, found[0])
     game = spec.game
     return [f"{line}, or re-run 'automa adopt {game}' to make the table profile again" for line in lines]
 
 
-def _gone(what: str, profile: Profile, key: str, then: Anchor | None, cast: Cast) -> str:
-    """A role of one object that nothing plays now: the object it had, and the copy that may have taken its place."""
-    guids = [m.guid for m in profile.roles[key].match if m.guid is not None]
-    if then is None:
-        named = f"GUID {guids[0]!r}" if guids else profile.roles[key].words()
-        return f"{what}: no object on the table has {named}; put it back"
+def _unseen(profile: Profile, key: str, table: Table) -> list[str]:
+    """The GUIDs ``key``'s matches name that no object of ``table`` carries, on it or in its containers. A role
+    found by other means and missing is left to the reader, which knows whether the game may take it away."""
+    seen: set[str] = set()
+    stack = list(table)
+    while stack:
+        obj = stack.pop()
+        seen.add(obj.guid)
+        stack.extend(obj.contents)
+    return [m.guid for m in profile.roles[key].match if m.guid is not None and m.guid not in seen]
+
+
+def _gone(what: str, guid: str, then: Anchor | None, cast: Cast) -> str:
+    """A role whose object (``guid``) is gone: what it was at the last turn, and the copy that may have taken its
+    place."""
+    if then is None or then.guid != guid:
+        return f"{what}: no object on the table has GUID {guid!r}; put it back"
     text = f"{what}: {then.label!r} (guid {then.guid}, {then.type}) is gone from the table since the bot's last turn"
     copy = _copy_of(then, cast)
     if copy is not None:

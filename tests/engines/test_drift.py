@@ -13,11 +13,13 @@ import pytest
 from bridge.session import Session
 from bridge.table import Table, Vec3
 from engines import registry
+from engines.base import ReadError
 from engines.drift import Watch, anchors, changes
 from engines.paxpamir.table import layout as PAX_LAYOUT
 from engines.paxpamir.table.build import build_table as pax_build
 from engines.paxpamir.table.roles import SPEC as PAX_SPEC
 from engines.profile import Profile
+from engines.warchest.read import read_table
 from engines.warchest.table import SPEC, build_table
 from tests.conftest import stop_live
 from tests.paxpamir.test_reskin import profile_for as pax_profile_for
@@ -189,3 +191,14 @@ def test_pax_pamir_a_ruler_token_replaced_and_the_map_turned_are_named() -> None
     assert said[0].startswith("the map board (role 'board'): ") and "has moved since the bot's last turn" in said[0]
     assert said[1].startswith("the ruler token of Kabul (role 'ruler:kabul'): ") and f"(guid {ruler}, " in said[1]
     assert "'c0ffee'" not in said[1] and "(guid c0ffee, " in said[1] and "looks like a copy of it" in said[1]
+
+
+def test_a_role_found_by_other_means_than_a_guid_and_missing_is_left_to_the_reader() -> None:
+    """The board (found by its image) taken away: not drift (a game may take such a piece away, and its reader
+    knows whether), and the reader names it missing."""
+    skin, profile = mod_table()
+    before = anchors(profile, SPEC, Table.from_save(skin.save))
+    now = [s for s in states(skin) if s["GUID"] != board_guid(skin)]
+    assert changes(profile, SPEC, played(now), before) == []
+    with pytest.raises(ReadError, match=r"the board \(role 'board', image .*\) is missing from the table"):
+        read_table(played(now), profile)
