@@ -17,7 +17,8 @@ from typing import Any
 from bridge.commands import Command, Flip, Lock, Move, Put, Rotate, SetValue, Take
 from bridge.table import Table, Vec3
 
-NEAR = 0.3  # world units (x and z): a piece this close to where the bot put it is there (it may land a little off)
+NEAR = 0.75  # world units (x, z): this close to where the bot put it, a piece is there (TTS may nudge a piece landing
+# on others; a script that moves it away moves it further: half a War Chest hex is 0.95)
 LISTED = 5  # locked pieces named one by one
 Namer = Callable[[str], str]  # a GUID -> how a message names the piece ("the Knight coin 'Chevalier' (guid ...)")
 
