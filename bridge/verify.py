@@ -64,10 +64,11 @@ def moved_after(
     """The pieces that lie on ``after`` (the table read once the batch ended) away from where the batch put them,
     each saying where it is, where the bot put it, and whether that is where it lay before the turn (``before``)."""
     said = []
+    hands = [obj for obj in after if obj.type == "Hand"]
     for guid, meant in placed(batch, results).items():
         now = after.get(guid)
-        if now is None or _apart(now.position, meant) <= NEAR:
-            continue  # gone into a stack or a deck TTS made: not a place to compare
+        if now is None or _apart(now.position, meant) <= NEAR or any(h.encloses(meant) for h in hands):
+            continue  # gone into a stack or a deck TTS made, or into a hand TTS lays out its own way
         was = before.get(guid)
         back = was is not None and _apart(now.position, was.position) <= NEAR
         whom = "the mod's script (or a player)"

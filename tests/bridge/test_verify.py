@@ -66,3 +66,10 @@ def test_a_piece_away_from_where_the_bot_put_it_says_whether_it_went_back() -> N
     ]
     landed = Table((before.objects[0]._replace(position=Vec3(5.2, 2, 0.1)),))
     assert moved_after(batch[:1], [{}], before, landed, name) == []  # landed a little off: where the bot put it
+
+
+def test_a_piece_put_into_a_hand_zone_is_left_where_tts_lays_it() -> None:
+    before = chips(1, locked=False)
+    hand = TableObject("h00001", "Hand", "HandTrigger", position=Vec3(0, 2, -10), scale=Vec3(12, 4, 3))
+    after = Table((before.objects[0]._replace(position=Vec3(-3, 1, -10)), hand))
+    assert moved_after([Move(guid="c00000", position=Position(x=1, y=1, z=-10))], [{}], before, after, name) == []
