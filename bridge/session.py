@@ -1,7 +1,10 @@
 """A bot turn end to end: snapshot -> read -> decide -> plan -> apply -> reasons in chat.
 
 :func:`plan_turn` is the pure part (no I/O), shared by ``automa decide`` on a save file and by the live
-:class:`Session`. Nothing is moved when the table cannot be read; the problems go to chat and the panel instead.
+:class:`Session`. Nothing is moved when the table cannot be read, has drifted from its table profile since the last
+turn (engines/drift.py), or holds a locked piece the turn would move; the problems go to chat and the panel instead.
+A piece found elsewhere than the bot put it once its moves end (a mod's script that moves it back) fails the turn,
+named (bridge/verify.py).
 """
 
 from __future__ import annotations
