@@ -35,7 +35,7 @@ _REMOVED_GLOBALS = ("io", "require", "dofile", "loadfile", "package", "debug", "
 _REMOVED_STRING = ("dump",)
 INSTRUCTION_BUDGET = 200_000_000  # Lua VM instructions one callback may run (well under a second here)
 MEMORY_LIMIT = 512 * 1024 * 1024  # bytes the whole Lua state may hold
-COUNT_STEP = 1000  # instructions between two looks of the count hook when counting per frame
+COUNT_STEP = 1000  # instructions between two looks of the count hook when counting per frame (on average)
 _REMOVED_OS = ("execute", "exit", "getenv", "remove", "rename", "tmpname", "setlocale")
 _LUA_POSITION = re.compile(r"^(?:\[string \"[^\"]*\"\]|(chunk_\d+)):(\d+): ", re.M)
 _NEAR = re.compile(r"near '([^']+)'")
@@ -209,8 +209,20 @@ class LuaHost:
 
     @property
     def instructions(self) -> int:
-        """Lua VM instructions run so far by every script and callback, to within the counting step."""
+        """Lua VM instructions run so far by every script and callback, to within the counting step, the emulator's
+        Lua that stands for TTS's C# charged at its factors (README, "Frame budget")."""
         return int(self._meter["total"])
+
+    @property
+    def booked(self) -> dict[float, int]:
+        """Of the instructions counted per frame so far, those of the emulator's Lua that stands for TTS's C#, one
+        for one, by the factor they are charged at."""
+        return {float(k): int(v) for k, v in self._meter["at"].items()}
+
+    @property
+    def raw_instructions(self) -> int:
+        """Every Lua VM instruction counted so far, one for one, whatever it stands for."""
+        return int(self._meter["raw"])
 
     @property
     def generation(self) -> int:

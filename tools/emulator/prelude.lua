@@ -452,6 +452,16 @@ function JSON.encode(value)
 end
 JSON.encode_pretty = JSON.encode
 
+-- Functions of the emulator's own Lua that stand for work TTS does in C# (its getters and API calls; MoonSharp's
+-- library functions, operators and pairs order: moonsharp/dialect.lua), each mapped to the factor its instructions
+-- are charged at (tools/emulator/README.md, "Frame budget", gives each factor and its source). While counting per
+-- frame, the hook's look falls in one of them in proportion to the instructions it runs: those are `booked`, and go
+-- into `total` at their factor (the meter below). Only the running function is asked, so a script's own function
+-- that one of them calls (a metamethod, a comparator, a callback) still counts one for one.
+local native = setmetatable({}, { __mode = "k" })
+__automa_native_work = native
+local GETTER = 0.25 -- issue 38: "a C# getter measured under MoonSharp costs about a quarter of the stub's"
+
 -- Python errors as Lua errors ------------------------------------------------------------------------------
 -- A Python exception inside an API call becomes a Lua error raised at the calling line of the mod's script,
 -- so it carries a chunk position as in TTS, and pcall in the mod sees a string.
@@ -461,7 +471,9 @@ local function rethrow(ok, ...)
 end
 
 function __automa_wrap(fn)
-  return function(...) return rethrow(pcall(fn, ...)) end
+  local api = function(...) return rethrow(pcall(fn, ...)) end
+  native[api] = GETTER -- a TTS API function: C#
+  return api
 end
 
 -- a Lua function, as JSON.lua's is (type, pcall); its error a string at the mod's line, never a Python exception
@@ -480,7 +492,9 @@ local proxies = {}
 -- (a new Vector, a new tags table) each time, as TTS does.
 local cache = { gen = 0 }
 __automa_cache = cache
-local mirrors, asked, fields, make_vector = {}, {}, host.fields, __automa_vector
+local mirrors, asked, fields = {}, {}, host.fields
+-- the Vector a getter gives (TTS's C# builds it; a script's Vector(...) is the Lua class's, counted in full)
+local function getter_vector(x, y, z) return setmetatable({ x = x, y = y, z = z }, VectorMeta) end
 local function mirror(guid)
   local m = mirrors[guid]
   if m == nil or m.gen ~= cache.gen then
@@ -513,9 +527,9 @@ local FAST_METHODS = {
   getDescription = function(m) return m.description end,
   getGMNotes = function(m) return m.gm_notes end,
   getTags = copy_tags,
-  getPosition = function(m) return make_vector(m.px, m.py, m.pz) end,
-  getRotation = function(m) return make_vector(m.rx, m.ry, m.rz) end,
-  getScale = function(m) return make_vector(m.sx, m.sy, m.sz) end,
+  getPosition = function(m) return getter_vector(m.px, m.py, m.pz) end,
+  getRotation = function(m) return getter_vector(m.rx, m.ry, m.rz) end,
+  getScale = function(m) return getter_vector(m.sx, m.sy, m.sz) end,
   getLock = function(m) return m.locked end,
   getStateId = function(m) return m.state end,
   getRotationValue = function(m) return m.rotation_value end,
@@ -545,11 +559,13 @@ ObjectMeta.__index = function(p, k)
       if m ~= nil then return fast(m) end
       return through_host(p, guid, k, ...)
     end
+    native[bound] = GETTER
     rawset(p, k, bound)
     return bound
   end
   if methods[k] then
     local bound = function(...) return through_host(p, guid, k, ...) end
+    native[bound] = GETTER
     rawset(p, k, bound)
     return bound
   end
@@ -585,6 +601,11 @@ function __automa_forget(guid)
   mirrors[guid] = nil -- a destroyed object's fields are never read from the cache
 end
 
+-- what stands for TTS's C# Object (its getters, its method calls): charged at GETTER while counting per frame
+for _, fn in ipairs({ rethrow, mirror, copy_tags, getter_vector, through_host, proxy_of, __automa_proxies,
+  ObjectMeta.__index, ObjectMeta.__newindex }) do native[fn] = GETTER end
+for _, fn in pairs(FAST_METHODS) do native[fn] = GETTER end
+
 -- The instruction budget ----------------------------------------------------------------------------------
 -- TTS hangs on `while true do end`; the emulator stops a callback that runs more than `host.budget` VM
 -- instructions instead, with an error at the line it was running. A count hook fires every STEP instructions in
@@ -603,15 +624,11 @@ local function crash(text) error(CRASH .. text, 0) end
 __automa_crash = crash
 -- The host zeroes `used` through the C API, which runs no instructions (no hook). `total` runs on across calls and
 -- frames: the instructions of every callback, to within `step`, for counts per frame (luahost.count_instructions
--- makes `step` small; left at STEP, counting costs nothing more than the budget already does).
-local meter = { used = 0, total = 0, step = STEP, native = 0 }
+-- makes `step` small; left at STEP, counting costs nothing more than the budget already does). `raw` is every
+-- instruction counted, `booked` those of the functions in `native` (charged into `total` at their factors; `at`:
+-- those booked at each factor).
+local meter = { used = 0, total = 0, step = STEP, booked = 0, raw = 0, at = {} }
 __automa_meter = meter
--- Functions of the emulator's own Lua that stand for work MoonSharp does in C# (the MoonSharp layer's bookkeeping of
--- pairs order: MoonSharp's tables keep it natively). While counting per frame, the hook's look falls in one of them
--- in proportion to the instructions it runs; those go to `native`, not `total`, so a frame's count weighs the
--- script's own work as the frame budget's factor was measured (tools/emulator/budget.py).
-local native = setmetatable({}, { __mode = "k" })
-__automa_native_work = native
 
 -- The mod's line the stop is blamed on: the first frame from `level` up that runs a script's chunk (not the
 -- emulator's own Lua, such as the MoonSharp layer's pcall).
@@ -631,15 +648,36 @@ local function stop(level)
     .. "and was stopped (TTS would freeze)", 0)
 end
 
-local over_budget
-local function count()
+local over_budget, count
+-- Counting per frame, the hook looks after a number of instructions drawn afresh each time, from half the step to one
+-- and a half (a thread's own: `spans`): at a fixed step the looks fell in step with a loop's period, and a loop of 5
+-- instructions around a call of 60 was booked whole to the function it called. (Park-Miller's generator: no
+-- randomness a script could see or move is used.)
+local spans, running, draw = setmetatable({}, { __mode = "k" }), coroutine.running, 12345
+local function next_span(step)
+  draw = draw * 16807 % 2147483647
+  local span = step - math.floor(step / 2) + draw % step
+  sethook(count, "", span)
+  return span
+end
+
+count = function()
   local step = meter.step
+  if step < STEP then
+    local thread = running()
+    step, spans[thread] = spans[thread] or step, next_span(step)
+  end
   meter.used = meter.used + step
-  if step < STEP and native[getinfo(2, "f").func] then
-    meter.native = meter.native + step
+  local factor = meter.step < STEP and native[getinfo(2, "f").func]
+  if factor then
+    meter.booked = meter.booked + step
+    local at = meter.at
+    at[factor] = (at[factor] or 0) + step
+    meter.total = meter.total + step * factor
   else
     meter.total = meter.total + step
   end
+  meter.raw = meter.raw + step
   if meter.used > budget then
     sethook(over_budget, "", 1)
     stop(2)
@@ -655,6 +693,7 @@ sethook(count, "", STEP)
 -- The host's switch for counts per frame: the hook every `step` instructions from now on (coroutines made later too).
 function __automa_count_every(step)
   meter.step = step
+  spans = setmetatable({}, { __mode = "k" })
   sethook(count, "", step)
 end
 

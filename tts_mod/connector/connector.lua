@@ -36,11 +36,11 @@ end
 
 -- TTS runs this script on its main thread: while it works, the person's screen stands still. So long work (a
 -- snapshot) runs as a job, a coroutine resumed once a frame (run_jobs below) that yields once the frame's share is
--- used: SLICE_COST units of work (a unit is about 150 to 170 of the emulator's counted Lua instructions:
--- tools/emulator/README.md, "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes first. (The clock is a
--- backstop for getters slower than the count assumes; what MoonSharp's os.clock measures in TTS, and how finely,
--- nobody here has checked.)
-local SLICE_COST = 740
+-- used: SLICE_COST units of work (a unit is about 105 to 115 of the emulator's counted Lua instructions, TTS's C#
+-- charged at its factors: tools/emulator/README.md, "Frame budget"), or SLICE_SECONDS of os.clock, whichever comes
+-- first. (The clock is a backstop for getters slower than the count assumes; what MoonSharp's os.clock measures in
+-- TTS, and how finely, nobody here has checked.)
+local SLICE_COST = 920
 local SLICE_SECONDS = 0.015
 -- an object compared with what the bridge holds; one compared with what this job read of it (kept: unchanged());
 -- one read; a record written; a key or item the JSON writer wrote; a step of the rest; an object of getObjects() or

@@ -1062,9 +1062,22 @@ local function ordered_keys(t, mt)
   end
 end
 
--- the bookkeeping of order above is MoonSharp's C# (its Table is ordered): not counted as the script's work
+-- What stands for MoonSharp's own C#, charged at a factor while counting per frame (prelude.lua's `native`;
+-- tools/emulator/README.md, "Frame budget", gives each source): the bookkeeping of pairs order above is its Table's
+-- (ordered natively: not counted, as when the budget's factor was measured); table.concat is a C# library function
+-- (LIBRARY: the C function's share of the wrapped call's time in Lua 5.2, times MoonSharp's C# library calls'
+-- slowdown over its Lua's); an operator is one VM instruction of MoonSharp's (OPERATOR: about one instruction for the
+-- helper's body, which runs about 10 on two numbers or two strings).
 local native_work = __automa_native_work
-for _, fn in ipairs({ compact, track_newindex, tracker, after, ordered_keys }) do native_work[fn] = true end
+local ORDER, LIBRARY, OPERATOR = 0, 0.5, 0.1
+for name, fn in raw.pairs(helpers) do
+  if raw.type(fn) == "function" and find(name, "^__moonsharp_") then native_work[fn] = OPERATOR end
+end
+for _, fn in ipairs({ has_meta, arith_args, concat_pair, order, collation, units_len, is_ascii }) do
+  native_work[fn] = OPERATOR
+end
+for _, fn in ipairs({ table.concat, table_arg, relay }) do native_work[fn] = LIBRARY end
+for _, fn in ipairs({ compact, track_newindex, tracker, after, ordered_keys }) do native_work[fn] = ORDER end
 
 function pairs(...)
   local t = ...
@@ -1072,7 +1085,7 @@ function pairs(...)
   local mt = raw.getmetatable(t)
   if mt == nil or not trackers[mt] or (mt == PLAIN and orders[t] == nil) then return raw.pairs(t) end -- __pairs too
   local step = ordered_keys(t, mt)
-  native_work[step] = true
+  native_work[step] = ORDER
   return step, t, nil
 end
 
