@@ -13,7 +13,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 # pass: TTS answered as assumed. fail: it did not (the message says what that breaks). person: only a person at
-# TTS can check it (the message says how). pending: the number needs issue 38's connector change. measured: no
+# TTS can check it (the message says how). pending: the number needed issue 38's connector change (no check gives
+# it since the connector times its frames; kept so that older reports still read). measured: no
 # expectation yet, the value is recorded for a developer to turn into a fact. known: the emulator differs from
 # TTS here on purpose (tools/emulator/README.md says why); only an emulator's report holds it. skipped: the doctor
 # does not run it (the message says why: it would crash or change the script that runs it).

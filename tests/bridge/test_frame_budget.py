@@ -21,7 +21,7 @@ from tools.emulator.world import World
 N = 600  # objects: a snapshot of them spans many frames
 FIRST, LAST = "p00000", f"p{N - 1:05d}"  # the first and the last object a snapshot reads
 # a table on which two objects half a round apart are more than a frame's compares apart both ways (a frame of the
-# second round compares about 370 objects found unchanged), and its object half a round from the first
+# second round compares about 320 objects found unchanged), and its object half a round from the first
 WIDE = 1000
 MIDDLE = f"p{WIDE // 2:05d}"
 # A Global script beside the connector that, `frames` frames from now, moves two objects in one go (the table

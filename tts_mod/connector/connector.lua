@@ -400,25 +400,39 @@ end
 -- Jobs run one at a time, in the order asked: they share what the bridge holds.
 local jobs = {}
 
+-- The last finished job's frames as os.clock timed them, once a frame: how many, the busiest (the connector's work in
+-- that frame up to the job's slice's end, any job before it in the frame included) and the job's own in all, in ms.
+-- `automa doctor` reads it to judge issue 38's frame budget in TTS (bridge/doctor/cost.py).
+automa.job_timing = nil
+
+local function timed(job, frame_began, job_began)
+  local now = clock()
+  job.frames, job.most, job.total = job.frames + 1, math.max(job.most, now - frame_began), job.total + now - job_began
+end
+
 local function run_jobs()
-  slice.cost, slice.left, slice.started, slice.frame = 0, LOOK_EVERY, clock(), slice.frame + 1
+  local began = clock()
+  slice.cost, slice.left, slice.started, slice.frame = 0, LOOK_EVERY, began, slice.frame + 1
   while jobs[1] ~= nil do
     local job = jobs[1]
+    local job_began = clock()
     slice.active = true
     local ok, err = coroutine.resume(job.co)
     slice.active = false
+    timed(job, began, job_began)
     if ok and coroutine.status(job.co) ~= "dead" then
       Wait.frames(run_jobs, 1) -- this frame's share is used: on with it next frame
       return
     end
     table.remove(jobs, 1)
+    automa.job_timing = { frames = job.frames, most_ms = job.most * 1000, total_ms = job.total * 1000 }
     if not ok then job.fail(tostring(err)) end
   end
 end
 
 -- Runs work() as a job (now, if no other job is under way); an error in it goes to fail.
 local function spread(work, fail)
-  jobs[#jobs + 1] = { co = coroutine.create(work), fail = fail }
+  jobs[#jobs + 1] = { co = coroutine.create(work), fail = fail, frames = 0, most = 0, total = 0 }
   if jobs[2] == nil then run_jobs() end
 end
 
