@@ -62,20 +62,23 @@ def test_the_slowdown_goal_line_is_the_geometric_mean_of_every_figures_ratio():
 
 def test_the_frame_budget_lines_carry_the_verdicts_their_counts_give():
     """Issue 38: no frame over the budget (a frame at exactly the budget meets it), and a 1,000-object snapshot within
-    half a second of wall time at TTS's pace (each frame 1/60 s plus its work at the factor)."""
-    from tools.bench_roundtrip import frame_lines
-    from tools.emulator.budget import FRAME_BUDGET, FrameCounts
+    half a second of wall time at TTS's pace (each frame 1/60 s plus its work at the factor); an earlier revision's
+    figures (its connector and its count) beside each table's, against that revision's own budget."""
+    from tools.bench_roundtrip import frame_figures, frame_lines
+    from tools.emulator.budget import FRAME_BUDGET, INSTRUCTIONS_PER_MOONSHARP_MS, FrameCounts
 
     def row(table: str, fresh: list[int], exact: list[int]) -> dict[str, object]:
-        return {"table": table, "fresh": FrameCounts(fresh, {}), "exact": FrameCounts(exact, {})}
+        return frame_figures({"table": table, "fresh": FrameCounts(fresh, {}), "exact": FrameCounts(exact, {})})
 
-    before = [row("1,000 objects (padded)", [3_000_000], [500_000])]
+    before = {"budget": 120_000, "rows": [row("1,000 objects (padded)", [3_000_000], [500_000])]}
     spread = [row("1,000 objects (padded)", [FRAME_BUDGET] * 10, [90_000] * 3)]
     lines = frame_lines(spread, before, "abc1234")
     assert lines[-3].endswith(f"most {FRAME_BUDGET:,}, met"), lines
-    wall = 10 / 60 + 10 * FRAME_BUDGET / 6000 / 1000  # 0.37 s
+    wall = 10 / 60 + 10 * FRAME_BUDGET / INSTRUCTIONS_PER_MOONSHARP_MS / 1000
     assert lines[-2].endswith(f"first read): {wall:.2f} s, met"), lines
-    assert lines[-1].endswith(f"(a turn's): {3 / 60 + 3 * 90_000 / 6000 / 1000:.2f} s, met"), lines
+    exact = 3 / 60 + 3 * 90_000 / INSTRUCTIONS_PER_MOONSHARP_MS / 1000
+    assert lines[-1].endswith(f"(a turn's): {exact:.2f} s, met"), lines
     over = frame_lines([row("1,000 objects (padded)", [FRAME_BUDGET + 1000] * 20, [1])], before, "abc1234")
     assert [line.endswith("NOT met") for line in over[-3:]] == [True, True, False], over
-    assert "abc1234" in lines[1] and "now" in lines[2]
+    assert "abc1234" in lines[1] and "most 3000k of 120k" in lines[1] and "now" in lines[2], lines
+    assert f"of {FRAME_BUDGET // 1000}k" in lines[2] and len(frame_lines(spread, None, "abc1234")) == len(lines) - 1

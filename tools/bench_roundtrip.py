@@ -76,6 +76,8 @@ def make_table(n: int) -> dict[str, Any]:
 
 BEFORE_ISSUE_32 = "cc8ba6f"
 BEFORE_ISSUE_38 = "24f6e70"  # the connector before issue 38 spread its snapshots over frames
+# main before the count booked TTS's C# apart (tools/emulator/README.md, "Frame budget"): its connector and its count
+BEFORE_BOOKING = "bd0f4cf"
 CONNECTOR = "tts_mod/connector/connector.lua"
 # a real save (323 objects, 1,624 with those inside containers), in the project's ../shared beside the checkout
 REAL_SAVE = (
@@ -308,21 +310,72 @@ def frame_row(label: str, save: dict[str, Any], connector: str) -> dict[str, Any
     return {"table": label, "objects": len(world.objects), "fresh": fresh, "exact": exact}
 
 
-def frame_lines(now: list[dict[str, Any]], before: list[dict[str, Any]], revision: str) -> list[str]:
-    """Each table's counts with today's connector beside revision's, and issue 38's goals with their verdicts."""
-    from tools.emulator.budget import FRAME_BUDGET, WALL_GOAL_SECONDS, moonsharp_ms
+def frame_figures(row: dict[str, Any]) -> dict[str, Any]:
+    """A frame_row's counts as plain figures: each request's instructions per frame and its wall time."""
+    return {
+        "table": row["table"],
+        **{kind: {"frames": row[kind].frames, "wall": row[kind].wall_seconds} for kind in ("fresh", "exact")},
+    }
 
-    def part(counts: Any) -> str:
+
+# Run in a process of its own on another revision's code (its emulator, its count, its connector, its built games):
+# that revision's figures, and its budget, as JSON on the last line.
+FIGURES_THEN = """
+import json, sys
+from pathlib import Path
+from bridge.modbuild import connector_lua
+from tools import bench_roundtrip as bench
+from tools.emulator import budget
+rows = [bench.frame_row(label, save, connector_lua()) for label, save in bench.frame_tables(json.loads(sys.argv[1]),
+    Path(sys.argv[2]))]
+figures = [{"table": r["table"], **{k: {"frames": r[k].frames, "wall": r[k].wall_seconds} for k in ("fresh", "exact")}}
+    for r in rows]
+print(json.dumps({"budget": budget.FRAME_BUDGET, "rows": figures}))
+"""
+
+
+def frame_figures_at(revision: str, sizes: list[int], real_save: Path) -> dict[str, Any] | None:
+    """Issue 38's counts of every frame table as ``revision``'s code counts them with its own connector (None, and
+    why, printed, when git cannot give it)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = export(revision, EMULATOR_PARTS, Path(tmp))
+        if root is None:
+            return None
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        done = subprocess.run(
+            [sys.executable, "-c", FIGURES_THEN, json.dumps(sizes), str(real_save.resolve())],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env=env,
+            check=True,
+        )
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def frame_lines(now: list[dict[str, Any]], then: dict[str, Any] | None, revision: str) -> list[str]:
+    """Each table's figures now beside revision's (its connector and its count, each against its own budget), and
+    issue 38's goals with their verdicts."""
+    from tools.emulator.budget import FRAME_BUDGET, WALL_GOAL_SECONDS
+
+    def part(figures: dict[str, Any], budget: int) -> str:
+        frames = figures["frames"]
         return (
-            f"{len(counts.frames):>4} fr, most {counts.most / 1000:>6.0f}k ({moonsharp_ms(counts.most):>5.0f} ms), "
-            f"all {counts.total / 1000:>6.0f}k, {counts.wall_seconds:>5.2f} s"
+            f"{len(frames):>4} fr, most {max(frames) / 1000:>4.0f}k of {budget / 1000:>3.0f}k, "
+            f"all {sum(frames) / 1000:>6.0f}k, {figures['wall']:>5.2f} s"
         )
 
-    lines = [f"{'table':44} {'connector':9} {'lean, fresh':47} {'exact, nothing changed':47}"]
-    for a, b in zip(now, before, strict=True):
-        for name, row in ((revision, b), ("now", a)):
-            lines.append(f"{row['table'][:44]:44} {name:9} {part(row['fresh']):47} {part(row['exact']):47}")
-    most = max(max(r["fresh"].most, r["exact"].most) for r in now)
+    before = {r["table"]: r for r in then["rows"]} if then else {}
+    lines = [f"{'table':44} {'count':8} {'lean, fresh':41} {'exact, nothing changed':41}"]
+    for row in now:
+        pairs = [(revision, before[row["table"]], then["budget"])] if then and row["table"] in before else []
+        for name, figures, budget in [*pairs, ("now", row, FRAME_BUDGET)]:
+            lines.append(
+                f"{row['table'][:44]:44} {name:8} {part(figures['fresh'], budget):41} "
+                f"{part(figures['exact'], budget):41}"
+            )
+    most = max(max(*r["fresh"]["frames"], *r["exact"]["frames"]) for r in now)
     lines.append(
         f"goal (issue 38): no frame over {FRAME_BUDGET:,} instructions (20 ms of MoonSharp): most {most:,}, "
         f"{_met(most <= FRAME_BUDGET)}"
@@ -330,7 +383,7 @@ def frame_lines(now: list[dict[str, Any]], before: list[dict[str, Any]], revisio
     for r in now:
         if r["table"].startswith("1,000 objects"):
             for kind, what in (("fresh", "every lean record (a session's first read)"), ("exact", "exact (a turn's)")):
-                wall = r[kind].wall_seconds
+                wall = r[kind]["wall"]
                 lines.append(
                     f"goal (issue 38): a 1,000-object snapshot within {WALL_GOAL_SECONDS} s of wall time, {what}: "
                     f"{wall:.2f} s, {_met(wall <= WALL_GOAL_SECONDS)}"
@@ -420,7 +473,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--connector-before",
         default=BEFORE_ISSUE_38,
-        help=f"the connector revision whose counts per frame are shown beside today's (default {BEFORE_ISSUE_38})",
+        help=f"the connector revision a bot turn is timed with beside today's (default {BEFORE_ISSUE_38})",
+    )
+    parser.add_argument(
+        "--count-before",
+        default=BEFORE_BOOKING,
+        help=f"the revision whose counts per frame (its connector, its count) are shown beside today's "
+        f"(default {BEFORE_BOOKING})",
     )
     parser.add_argument("--no-frames", action="store_true", help="leave out the counts per frame (issue 38)")
     parser.add_argument("--real-save", type=Path, default=REAL_SAVE, help="a real TTS save counted with the connector")
@@ -480,14 +539,16 @@ def main(argv: list[str] | None = None) -> int:
     rss, most = peak_rss_mb(), max(args.sizes)
     goal = f" (goal for 5,000 objects <= 150 MB: {_met(rss <= 150)})" if most >= 5000 else ""
     print(f"bridge side peak memory (this process, after {most:,} objects): {rss:.0f} MB RSS{goal}")
-    old_connector = None if args.no_frames else connector_at(args.connector_before)
-    if old_connector is not None:
-        print(f"\nLua instructions per frame (issue 38), today's connector beside {args.connector_before}'s:")
-        tables = frame_tables(args.sizes, args.real_save)
-        counts_now = [frame_row(label, save, connector_lua()) for label, save in tables]
-        counts_then = [frame_row(label, save, old_connector) for label, save in tables]
-        for line in frame_lines(counts_now, counts_then, args.connector_before):
+    if not args.no_frames:
+        print(f"\nLua instructions per frame (issue 38), today's connector and count beside {args.count_before}'s:")
+        figures_then = frame_figures_at(args.count_before, args.sizes, args.real_save)
+        now = [
+            frame_figures(frame_row(label, save, connector_lua()))
+            for label, save in frame_tables(args.sizes, args.real_save)
+        ]
+        for line in frame_lines(now, figures_then, args.count_before):
             print(line)
+    old_connector = None if args.no_turns else connector_at(args.connector_before)
     if not args.no_turns:
         print("\nbot turns at TTS's pace (emulator at 60 frames a second, in this process):")
         for name, seed in (("warchest", 3), ("paxpamir", 3)):
