@@ -44,11 +44,12 @@ local SLICE_COST = 920
 local SLICE_SECONDS = 0.015
 -- an object compared with what the bridge holds; one compared with what this job read of it (kept: unchanged());
 -- one read; a record written; a key or item the JSON writer wrote; a step of the rest; an object of getObjects() or
--- of a pass over it; a piece of text joined (measured on the bench's tables, issue 38)
+-- of a pass over it; a piece of text joined (measured on the bench's tables, issue 38; the compare and read costs
+-- again once the count charged TTS's getters at their factor: they are mostly getters)
 local COMPARE_COST, KEPT_COST, READ_COST, WRITE_COST, KEY_COST, PLAIN_COST, LIST_COST, JOIN_COST =
-  3.5, 2.9, 4.9, 4.8, 1.2, 1.3, 0.2, 0.06
+  2.7, 2.2, 2.9, 4.8, 1.2, 1.3, 0.2, 0.06
 -- what a read's looks (see lean) add to its read and to its record's writing
-local LOOKS_COST, LOOKS_WRITE_COST = 3, 2
+local LOOKS_COST, LOOKS_WRITE_COST = 1.8, 2
 -- an entry of a container read; a piece of an entry written; an object found still on the table at the end; a
 -- record's rare fields written
 local STRIP_COST, ENTRY_COST, SEEN_COST, RARE_COST = 0.25, 0.15, 0.45, 1.5
