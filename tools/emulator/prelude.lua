@@ -653,10 +653,10 @@ local over_budget, count
 -- and a half (a thread's own: `spans`): at a fixed step the looks fell in step with a loop's period, and a loop of 5
 -- instructions around a call of 60 was booked whole to the function it called. (Park-Miller's generator: no
 -- randomness a script could see or move is used.)
-local spans, running, draw = setmetatable({}, { __mode = "k" }), coroutine.running, 12345
+local spans, running, draw, whole = setmetatable({}, { __mode = "k" }), coroutine.running, 12345, math.floor
 local function next_span(step)
   draw = draw * 16807 % 2147483647
-  local span = step - math.floor(step / 2) + draw % step
+  local span = step - whole(step / 2) + draw % step
   sethook(count, "", span)
   return span
 end
