@@ -174,6 +174,7 @@ class RoleSpec:
     what: str
     many: bool = False
     mark: bool = False  # marks an object that plays another role too (Wakhan's seat: one of the seat's zones)
+    area: bool = False  # a zone: calibration asks for a piece dropped in it, as nobody picks a zone up
 
 
 @dataclass(frozen=True)

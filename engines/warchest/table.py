@@ -231,8 +231,8 @@ SPEC = ProfileSpec(
     title="War Chest",
     roles={
         "board": RoleSpec("board"),
-        **{zone_role(kind, side): RoleSpec(_zone_words(kind, side)) for kind, side in ZONES},
-        "hand": RoleSpec("person's hand zone", many=True),
+        **{zone_role(kind, side): RoleSpec(_zone_words(kind, side), area=True) for kind, side in ZONES},
+        "hand": RoleSpec("person's hand zone", many=True, area=True),
         **{f"bag:{s}": RoleSpec(f"side {s}'s bag") for s in SIDES},
         **{f"card:{s}:{unit}": RoleSpec(f"side {s}'s {unit} card", many=True) for s in SIDES for unit in CARDS},
         **{f"coin:{unit}": RoleSpec(f"{unit} coin", many=True) for unit in (*CARDS, ROYAL)},

@@ -331,8 +331,45 @@ local function vanish(obj)
 end
 automa.touch = touch
 
-function onObjectDrop(color, obj) touch(obj) end
-function onObjectPickUp(color, obj) touch(obj) end
+-- While `automa adopt` calibrates a mod's table (the bridge's op calibrate), a player's pick-ups and drops go to the
+-- bridge with the player's colour and the object's lean record with its looks (what a profile's match reads); a
+-- drop also names the objects whose bounds lie under the piece (a reference dropped off the board is told so), and
+-- a chat line "skip" or "stop" is forwarded. Off otherwise: play sends nothing more.
+local calibrating = false
+local ZONES = { Scripting = true, Hand = true, Layout = true } -- no piece rests on a zone
+
+local function under(obj)
+  local p, out = obj.getPosition(), {}
+  for _, other in ipairs(getObjects()) do
+    if other ~= obj and not ZONES[other.type] then
+      local b = other.getBounds()
+      if math.abs(p.x - b.center.x) <= b.size.x / 2 and math.abs(p.z - b.center.z) <= b.size.z / 2 then
+        out[#out + 1] = other.getGUID()
+      end
+    end
+  end
+  return out
+end
+
+local function forward(name, color, obj)
+  if not calibrating or obj == nil then return end
+  local fields = { color = color, record = lean(obj, nil, true) }
+  if name == "drop" then fields.under = under(obj) end
+  automa.event(name, fields)
+end
+
+function onObjectDrop(color, obj) touch(obj) forward("drop", color, obj) end
+function onObjectPickUp(color, obj) touch(obj) forward("pickup", color, obj) end
+function onChat(message, player)
+  local word = string.lower(tostring(message))
+  if calibrating and (word == "skip" or word == "stop") then automa.event("chat", { color = player.color, word = word }) end
+end
+
+automa.ops.calibrate = function(args, done)
+  calibrating = args.on == true
+  if type(args.say) == "string" and args.say ~= "" then broadcastToAll(args.say, color_of(args.color)) end
+  done({ calibrating = calibrating })
+end
 function onObjectRotate(obj) touch(obj) end
 function onObjectSpawn(obj) touch(obj) table_edits = table_edits + 1 end
 function onObjectDestroy(obj) vanish(obj) end
