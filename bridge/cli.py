@@ -459,27 +459,58 @@ def build_parser() -> argparse.ArgumentParser:
     _ports(doctor)
     doctor.add_argument("--timeout", type=float, default=10.0, help="seconds to wait for each answer (default 10)")
     doctor.set_defaults(func=_cmd_doctor)
-    adopt = sub.add_parser(
-        "adopt",
-        help="propose a table profile for a mod's table (which object plays which role); moves nothing",
-        description="Read SAVE.json (a Workshop mod's table, saved by TTS) and propose a table profile for GAME: each "
-        "role its bot reads (the board, each unit's coins, each card...) filled by the names the game's data gives "
-        "it. Every role it could not fill is named, with why; the profile goes to your config folder (outside the "
-        "repository), where you fill those in by hand (GUID, Nickname, GM Notes, tags, CardID, image URL, tint), "
-        "then play with 'automa serve GAME --profile FILE'. Nothing on the table is moved. Every game: War Chest, "
-        "Pax Pamir, The White Castle, 51st State and Heroes of Land, Air & Sea (the last three take your data first: "
-        "--data, or --allow-sample, as their card and unit roles come from it).",
-    )
-    adopt.add_argument("game", help="which game (see 'automa games')")
-    adopt.add_argument("save", type=Path, metavar="SAVE.json", help="the mod's table, as TTS saved it")
-    adopt.add_argument("--out", type=Path, help="where to write the profile (default: your config folder)")
-    _data_flags(adopt)
-    adopt.set_defaults(func=_cmd_adopt)
+    _add_adopt(sub)
 
     games = sub.add_parser("games", help="list the games this installation knows")
     games.set_defaults(func=_cmd_games)
     _add_new(sub)
     return parser
+
+
+def _add_adopt(sub: Any) -> None:
+    adopt = sub.add_parser(
+        "adopt",
+        help="make a table profile for a mod's table (which object plays which role), asking you on the live "
+        "table for what it cannot tell; moves nothing",
+        description="Make a table profile for GAME on a Workshop mod's table. With SAVE.json (the mod's table as "
+        "TTS saved it): propose one from the names the game's data gives each role (the board, each unit's coins, "
+        "each card...) and name every role it could not fill. Without it, on the live table (TTS with the mod "
+        "loaded and joined to the bot by 'automa mod inject', or --emulator): the same proposal, then each role "
+        "left is asked in TTS's chat and on the dashboard page, one at a time: 'Pick up a Knight coin' (your "
+        "pick-up teaches it), 'Drop any piece inside the supply zone'; then each board: 'Put a piece on the board, "
+        "first: on the hexes space ...', a second and a third space (two fix where the game's layout lies on the "
+        "mod's board, its turn and scale; the third checks it, refused when it lies off). Type skip in the chat "
+        "(or press Skip on the page) to leave a role unfilled, stop (or Ctrl-C) to leave with nothing written. The "
+        "profile goes to your config folder (outside the repository), every role still unfilled named; play with "
+        "'automa serve GAME --profile FILE'. Nothing on the table is moved by the bot. Every game: War Chest, Pax "
+        "Pamir, The White Castle, 51st State and Heroes of Land, Air & Sea (the last three take your data first: "
+        "--data, or --allow-sample, as their card and unit roles come from it).",
+    )
+    adopt.add_argument("game", help="which game (see 'automa games')")
+    adopt.add_argument(
+        "save", type=Path, nargs="?", metavar="SAVE.json", help="the mod's table, as TTS saved it (no calibration)"
+    )
+    adopt.add_argument("--out", type=Path, help="where to write the profile (default: your config folder)")
+    _ports(adopt)
+    adopt.add_argument(
+        "--emulator",
+        action="store_true",
+        help="calibrate on the built-in emulator (the table of --save, else the game's own) with the page's "
+        "touchable table as your hands",
+    )
+    adopt.add_argument("--save", dest="table_save", type=Path, metavar="FILE", help="with --emulator: the table")
+    _fast_arg(adopt, "with --emulator: ")
+    adopt.add_argument("--timeout", type=_seconds, default=10.0, help="seconds to wait for any answer from TTS")
+    adopt.add_argument(
+        "--quiet",
+        type=_seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="after SECONDS without a move of yours, check that TTS still answers (default 30)",
+    )
+    _dashboard_args(adopt)
+    _data_flags(adopt)
+    adopt.set_defaults(func=_cmd_adopt)
 
 
 def _add_new(sub: Any) -> None:
@@ -580,21 +611,94 @@ def _profile_spec(game: Game[Any, Any]) -> profile.ProfileSpec:
 def _cmd_adopt(args: argparse.Namespace) -> int:
     game = _game(args)  # with the owner's data, for games whose roles come from it (their cards, Heroes' units)
     spec = _profile_spec(game)
-    save = SaveFile.load(args.save)
-    table = Table.from_save(save, source=str(args.save))
-    proposal = propose(spec, table, mod=f"{args.save.name} ({game.title})")
-    warn_scripts(proposal, spec, table, save)
-    out = args.out or user_file(game.name, f"profiles/{args.save.stem}.json")
+    if args.save is not None:
+        if args.emulator or args.table_save:
+            raise UsageError(
+                "give SAVE.json (a proposal from a save) or --emulator --save FILE (calibration), not both"
+            )
+        save = SaveFile.load(args.save)
+        table = Table.from_save(save, source=str(args.save))
+        proposal = propose(spec, table, mod=f"{args.save.name} ({game.title})")
+        warn_scripts(proposal, spec, table, save)
+        out = _write_profile(args.out or user_file(game.name, f"profiles/{args.save.stem}.json"), proposal.profile)
+        print(f"wrote {out} (nothing on the table was moved)")
+        for line in proposal.lines():
+            print(f"  {line}")
+        print(f"  fill the unfilled roles in the file, then: automa serve {game.name} --profile {out}")
+        return 0
+    if (args.table_save or args.fast) and not args.emulator:
+        raise UsageError("--save and --fast need --emulator (in TTS, load the mod's save there)")
+    holder: dict[str, Any] = {}
+    _run_stoppable(lambda stop: _adopt_live(game, spec, args, stop, holder))
+    if "lines" not in holder:
+        raise UsageError("adopt was stopped before the end (Ctrl-C): nothing was written")
+    out = _write_profile(args.out or user_file(game.name, f"profiles/{holder['name']}.json"), holder["profile"])
+    print(f"wrote {out} (nothing on the table was moved by the bot)")
+    for line in holder["lines"]:
+        print(f"  {line}")
+    print(f"  play: automa serve {game.name} --profile {out}")
+    return 0
+
+
+def _write_profile(out: Path, data: profile.Profile) -> Path:
+    """The profile written whole or not at all (a temporary file renamed over the target)."""
+    temporary = out.with_name(f".{out.name}.part")
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(profile.dump(proposal.profile), encoding="utf-8")
+        temporary.write_text(profile.dump(data), encoding="utf-8")
+        temporary.replace(out)
     except OSError as exc:
+        with contextlib.suppress(OSError):
+            temporary.unlink()
         raise UsageError(f"{out}: cannot write the profile: {exc.strerror or exc}") from None
-    print(f"wrote {out} (nothing on the table was moved)")
-    for line in proposal.lines():
-        print(f"  {line}")
-    print(f"  fill the unfilled roles in the file, then: automa serve {game.name} --profile {out}")
-    return 0
+    return out
+
+
+async def _adopt_live(
+    game: Game[Any, Any],
+    spec: profile.ProfileSpec,
+    args: argparse.Namespace,
+    stop: asyncio.Event,
+    holder: dict[str, Any],
+) -> None:
+    """Read the live table, propose, ask for the rest; ``holder`` gets the profile and its lines once done."""
+    from bridge.calibrate import Asker
+    from engines.calibrate import Calibration
+
+    save = _adopt_table(game, args.table_save) if args.emulator else None
+    args.save = args.table_save  # what _running reads
+    async with _running(game, args, save=save, save_path=str(args.table_save or "")) as run:
+        run.connector.looks = True  # a pick-up's match reads the images, tints and CardIDs
+        table = await run.connector.snapshot(full=True)
+        name = (
+            Path(run.link.last_loaded.savePath).stem if run.link.last_loaded and run.link.last_loaded.savePath else ""
+        )
+        name = name or f"{game.name}-table"
+        proposal = propose(spec, table, mod=f"{name} ({game.title})")
+        for line in proposal.lines():
+            print(f"  {line}", flush=True)
+        asker = Asker(run.connector, Calibration(proposal, spec, table), quiet=args.quiet)
+        if run.dashboard is not None:
+            run.dashboard.dashboard.can_calibrate(asker)
+        task = asyncio.create_task(asker.run())
+        stopping = asyncio.create_task(stop.wait())
+        await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            return
+        stopping.cancel()
+        holder.update(profile=task.result(), lines=asker.calibration.lines(), name=name)
+
+
+def _adopt_table(game: Game[Any, Any], path: Path | None) -> SaveFile:
+    """The emulated table: the save given (the connector joined to it when it has none), else the game's own."""
+    if path is None:
+        return build_save(game, cached_images(game))
+    save = SaveFile.load(path)
+    joined = "automa_reply" in str(save.to_dict().get("LuaScript") or "")
+    return save if joined else build_save(game, table=save)
 
 
 def _one_line(text: str, limit: int = 600) -> str:
@@ -754,9 +858,7 @@ def _cmd_doctor(args: argparse.Namespace) -> int:
 
     async def against_tts() -> doctor.Report:
         async with Link(tts_port=args.tts_port, editor_port=args.editor_port, timeout=args.timeout) as link:
-            return await doctor.examine(
-                link, "tts", timeout=args.timeout, idle=args.idle, tts_version=args.tts_version
-            )
+            return await doctor.examine(link, "tts", timeout=args.timeout, idle=args.idle, tts_version=args.tts_version)
 
     if args.emulator:
         report = asyncio.run(examine_emulator(timeout=args.timeout, idle=min(args.idle, 1.0)))

@@ -82,6 +82,7 @@ class Dashboard:
             "end": None,  # how the game ended, as soon as the table shows it
             "last_turn": session.played[-1] if session.played else None,  # a resumed game's too
             "turns": session.played,  # every bot turn of this game, the newest last (the session's own list)
+            "calibration": None,  # automa adopt's question, progress and replies (bridge/calibrate.py's state)
             "banners": {},  # what stays wrong until fixed, shown above the page (automa dev's failed rules reload)
             "log": [],
         }
@@ -96,6 +97,7 @@ class Dashboard:
         self.deal: Dealer | None = None
         self.hands: HandTable | None = None  # the table the person touches (with the emulator)
         self.view_changed = asyncio.Event()  # a hand action was carried out: look at the table at once
+        self.asker: Any = None  # automa adopt's calibration, when one runs
 
     def can_deal(self, deal: Dealer | None) -> None:
         """Offer New game on the page (``deal``: e.g. :func:`emulator_dealer`)."""
@@ -106,6 +108,22 @@ class Dashboard:
         """Show the table itself on the page and let the person move its pieces (``table``: e.g. the emulator)."""
         self.hands = HandTable(table) if table is not None else None
         self.state["connection"]["touch"] = table is not None
+
+    def can_calibrate(self, asker: Any) -> None:
+        """Show ``automa adopt``'s calibration on the page, with Skip and Stop (``asker``: a bridge.calibrate.Asker,
+        duck-typed: ``state()``, ``listeners``, ``answers``)."""
+        self.asker = asker
+        self.state["calibration"] = asker.state()
+        asker.listeners.append(self._on_calibration)
+        self._touch()
+
+    def _on_calibration(self, state: dict[str, Any]) -> None:
+        said = self.state["calibration"]
+        self.state["calibration"] = state
+        if state["said"] and (said is None or said["said"] != state["said"]):
+            last = state["said"][-1]
+            self.log("calibrate" if last["ok"] else "refused", last["text"])
+        self._touch()
 
     def start(self) -> None:
         self._remove = self.link.add_listener(self._on_message)
@@ -323,6 +341,13 @@ class Dashboard:
             return None if ok else "; ".join(lines)
         elif kind == "hand":
             return await self._hand(message.get("action"))
+        elif kind == "calibrate":
+            word = message.get("word")
+            if self.asker is None or not (self.state["calibration"] or {}).get("active"):
+                return "no calibration is running (automa adopt asks here)"
+            if word not in ("skip", "stop"):
+                return f"calibrate takes skip or stop, not {str(word)[:20]!r}"
+            self.asker.answers.put_nowait(word)
         elif kind == "new_game":
             return await self._new_game()
         elif kind == "refresh":

@@ -87,6 +87,27 @@ function render() {
   renderTurns(state.turns);
   renderLog(state.log);
   renderBanners(state.banners);
+  renderCalibration(state.calibration);
+}
+
+// automa adopt's calibration: the question of the moment (answered with your hands on the table), how far it is,
+// its last replies (a refusal in red), what is still unfilled; Skip and Stop.
+function renderCalibration(cal) {
+  const box = document.getElementById("calibration");
+  box.hidden = !cal;
+  if (!cal) return;
+  document.getElementById("cal-progress").textContent = cal.total ? `· step ${Math.min(cal.done + 1, cal.total)} of ${cal.total}` : "";
+  const bar = document.getElementById("cal-bar");
+  bar.max = Math.max(cal.total, 1);
+  bar.value = cal.active ? cal.done : bar.max;
+  const prompt = document.getElementById("cal-prompt");
+  prompt.textContent = cal.stopped ? `Stopped: ${cal.stopped}` : cal.active ? cal.prompt : "Done: the profile is written (see the terminal).";
+  prompt.className = cal.stopped ? "why bad" : "why";
+  for (const id of ["cal-skip", "cal-stop"]) document.getElementById(id).disabled = !cal.active || !online;
+  document.getElementById("cal-said").replaceChildren(...cal.said.slice().reverse().map((s) =>
+    el("li", { class: s.ok ? "ok" : "bad" }, s.text)));
+  document.getElementById("cal-unfilled").textContent = cal.unfilled.length
+    ? `Unfilled so far (${cal.unfilled.length}): ${cal.unfilled.join(", ")}` : "Every role is filled so far.";
 }
 
 // What stays wrong until fixed (automa dev's failed rules reload), above the page until the bridge clears it.
@@ -600,6 +621,8 @@ function renderLog(entries) {
 document.getElementById("bot-turn").addEventListener("click", () => send({ type: "bot_turn" }));
 document.getElementById("check-turn").addEventListener("click", () => send({ type: "check_turn" }));
 document.getElementById("new-game").addEventListener("click", () => send({ type: "new_game" }));
+document.getElementById("cal-skip").addEventListener("click", () => send({ type: "calibrate", word: "skip" }));
+document.getElementById("cal-stop").addEventListener("click", () => send({ type: "calibrate", word: "stop" }));
 document.getElementById("person-filter").addEventListener("input", () => { if (state) renderPerson(state.person); });
 document.getElementById("pause").addEventListener("click", () => send({ type: state && state.bot.paused ? "resume" : "pause" }));
 document.getElementById("difficulty").addEventListener("change", (e) => {

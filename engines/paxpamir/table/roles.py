@@ -39,7 +39,11 @@ SPEC = ProfileSpec(
     title="Pax Pamir",
     roles={
         "board": RoleSpec("map board"),
-        **{f"zone:{kind}:{s}": RoleSpec(f"seat {s}'s {kind} zone", many=True, area=True) for s in SEATS for kind in L.SEAT_ZONES},
+        **{
+            f"zone:{kind}:{s}": RoleSpec(f"seat {s}'s {kind} zone", many=True, area=True)
+            for s in SEATS
+            for kind in L.SEAT_ZONES
+        },
         "wakhan": RoleSpec("mark of Wakhan's seat (one of her seat's zones)", many=True, mark=True, area=True),
         **{f"zone:{kind}": RoleSpec(f"{kind.replace('_', ' ')} zone", area=True) for kind in L.SHARED_ZONES},
         **{f"zone:blocks:{c}": RoleSpec(f"{c} block supply zone", area=True) for c in COALITIONS},
