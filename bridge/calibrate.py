@@ -42,6 +42,9 @@ class Asker:
         self.answers: asyncio.Queue[str] = asyncio.Queue()  # "skip" or "stop" from the page
         self.listeners: list[Callable[[dict[str, Any]], None]] = []  # the page's view of the calibration
         self.said: list[dict[str, Any]] = []  # every reply, the newest last
+        # what was picked up since the question was asked: a drop of a piece picked up before it (the last
+        # question's pick-up, let go after) answers nothing
+        self.held: set[str] = set()
 
     def state(self, *, finished: bool = False, stopped: str = "") -> dict[str, Any]:
         """What the page shows: the question, the progress, the replies so far, and what is still unfilled."""
@@ -75,7 +78,9 @@ class Asker:
             raise
         except LinkError as exc:
             self._show(stopped=str(exc))
-            raise CalibrationStopped(f"TTS failed mid-calibration ({exc}): nothing was written") from None
+            raise CalibrationStopped(
+                f"TTS stopped answering mid-calibration ({exc}): nothing was written; restart TTS and adopt again"
+            ) from None
         finally:
             with contextlib.suppress(LinkError, TimeoutError):
                 await asyncio.wait_for(self.connector.call("calibrate", {"on": False}), 2.0)
@@ -84,6 +89,7 @@ class Asker:
 
     async def _ask(self, prompt: str) -> None:
         done, total = self.calibration.progress()
+        self.held.clear()
         text = f"Bot ({done + 1}/{total}): {prompt}"
         log.info("%s", text)
         self._show()
@@ -116,7 +122,10 @@ class Asker:
             except (TableError, TypeError, ValueError) as exc:
                 return Reply(False, f"the {event.name} could not be read ({exc}): try again")
             if event.name == "pickup":
+                self.held.add(obj.guid)
                 reply = self.calibration.picked_up(obj)
+            elif obj.guid not in self.held:
+                continue
             else:
                 under = event.fields.get("under")
                 reply = self.calibration.dropped(obj, [str(g) for g in under] if isinstance(under, list) else [])

@@ -95,7 +95,7 @@ def test_resume_without_a_saved_game_says_where_it_looked_and_exits_2(tmp_path: 
     ("text", "said"),
     [
         ("{not json", "not a saved game: it is not JSON"),
-        ('{"ObjectStates": []}', "not a saved game of Tabletop Automa (no \"format\""),
+        ('{"ObjectStates": []}', 'not a saved game of Tabletop Automa (no "format"'),
         ("broken", "damaged saved game: turns: Input should be a valid list"),
         ("other game", "a saved game of 'warchest', not 'demo'"),
     ],

@@ -1,0 +1,140 @@
+"""A person's hands for ``automa adopt``'s calibration on the emulator (issue 40): they read what is asked and
+answer as a person at the table would, from what they know of the game (the original table the re-skin came
+from): pick up a piece of the role asked, drop a die inside the zone asked, put a die on each board space named
+(where the mod's art shows it: the re-skin's warp of where ours lies), type skip for what the table lacks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bridge.calibrate import Asker
+from bridge.table import Table, TableObject, Vec3
+from engines.calibrate import BoardStep, RoleStep
+from engines.profile import Cast, Profile, ProfileSpec
+from tests.conftest import Live
+from tests.reskin import Reskinned
+
+Hook = Callable[["Person", RoleStep | BoardStep], bool]  # a mistake made before the right answer; True: made one
+
+
+@dataclass
+class Person:
+    """Answers each step of ``asker`` on ``live``'s table; ``skip_boards``: boards left as built."""
+
+    live: Live
+    spec: ProfileSpec
+    original: Table
+    built: Cast  # the original table read through the game's own profile: which piece plays which role
+    skin: Reskinned
+    skip_boards: tuple[str, ...] = ()
+    mistakes: list[Hook] = field(default_factory=list)
+    answered: int = 0
+    task: asyncio.Task[Profile] = field(init=False, repr=False)
+
+    @property
+    def die(self) -> str:
+        """A die among the mod's extras, carried about as the person's marker."""
+        states = self.skin.save.to_dict()["ObjectStates"]
+        return str(next(s["GUID"] for s in states if s.get("Name") == "Die_6"))
+
+    async def play(self, asker: Asker) -> Profile:
+        """Run the calibration with this person answering; the profile it writes."""
+        heard: list[str] = []
+        self.live.emulator.echo.append(lambda kind, text: heard.append(text))
+        task = self.task = asyncio.create_task(asker.run())
+        calibration = asker.calibration
+        try:
+            while not task.done():
+                step, drops = calibration.step, len(calibration.drops)
+                if step is None:
+                    break
+                await self.hear(task, heard, calibration.prompt() or "")
+                for hook in list(self.mistakes):
+                    if hook(self, step):
+                        self.mistakes.remove(hook)
+                        await self.settled(asker, step, drops, wrong=True)
+                        await self.hear(task, heard, calibration.prompt() or "")
+                self.answer(step, drops)
+                await self.settled(asker, step, drops)
+            return await task
+        finally:
+            if not task.done():
+                task.cancel()
+
+    @staticmethod
+    async def hear(task: asyncio.Task[Profile], heard: list[str], prompt: str) -> None:
+        """Wait until ``prompt`` is said in the chat (a person answers what they were asked), and take it as read."""
+        for _ in range(4000):
+            if any(prompt in line for line in heard) or task.done():
+                heard.clear()
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"never asked in the chat: {prompt}")
+
+    async def settled(self, asker: Asker, step: Any, drops: int, *, wrong: bool = False) -> None:
+        """Wait until the bridge has taken the answer (the step moved on, or a reply was said)."""
+        said = len(asker.said)
+        for _ in range(6000):  # a TTS gone quiet is found out within the connector's timeout (10 s)
+            calibration = asker.calibration
+            moved = calibration.step is not step or len(calibration.drops) != drops
+            if (wrong and len(asker.said) > said) or (not wrong and moved) or self.task.done():
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"the bridge did not take the answer to {step}")
+
+    def answer(self, step: RoleStep | BoardStep, drops: int) -> None:
+        """The answer to ``step`` (``drops``: the references of a board step already taken)."""
+        self.answered += 1
+        if isinstance(step, BoardStep):
+            if step.key in self.skip_boards:
+                return self.live.emulator.chat("skip")
+            ref = step.refs[drops]
+            return self.drop_at(self.on_mod_board(step.key, ref.layout, ref.space))
+        pieces = self.built.objects(step.key)
+        if step.area:
+            if not pieces:
+                return self.live.emulator.chat("skip")
+            return self.drop_at(self.skinned(pieces[0]).position)
+        if pieces:
+            return self.pick_up(self.skin.guids[pieces[0].guid])
+        inside = self.inside(step.key)
+        if inside is None:
+            return self.live.emulator.chat("skip")
+        box, entry = inside
+        at = self.skinned(box).position
+        take = {"do": "take", "guid": self.skin.guids[box.guid], "entry": entry, "x": at.x, "z": at.z}
+        self.live.emulator.player_action("White", take)
+        return None
+
+    def skinned(self, obj: TableObject) -> TableObject:
+        return Table.from_save(self.skin.save)[self.skin.guids[obj.guid]]
+
+    def inside(self, key: str) -> tuple[TableObject, str] | None:
+        """A container of the original holding a piece of ``key``, and that piece's re-skinned GUID."""
+        for top in self.original:
+            for inner in top.contents:
+                if self.built.role(inner) == key:
+                    return top, self.skin.guids[inner.guid]
+        return None
+
+    def on_mod_board(self, key: str, layout: str, space: str) -> Vec3:
+        """Where the mod's art shows ``space``: where ours lies, carried by the re-skin's warp."""
+        board = self.built.objects(key)[0]
+        return self.skin.warp.point(self.spec.boards[key][layout].world(board, space))
+
+    def pick_up(self, guid: str) -> None:
+        """Picked up and put back where it lay."""
+        self.live.emulator.hold(guid)
+        self.live.emulator.release(guid)
+
+    def drop_at(self, at: Vec3, guid: str | None = None) -> None:
+        """The die (or ``guid``) picked up, carried over ``at`` and let go there."""
+        guid = guid or self.die
+        emulator = self.live.emulator
+        emulator.hold(guid)
+        emulator.require_world().get(guid).set_position(Vec3(at.x, at.y + 0.5, at.z))
+        emulator.release(guid)
