@@ -67,8 +67,13 @@ def propose(spec: ProfileSpec, table: Table, mod: str) -> Proposal:
     taken: set[int] = set()  # id() of objects a role took already: one object, one role
     roles: dict[str, Role] = {}
     proposal = Proposal(Profile(game=spec.game, mod=mod, roles={}))
+    shared = _shared_names(spec)
     for key, role in spec.roles.items():
         names = spec.names.get(key, ())
+        if shared & {_normal(n) for n in names}:  # four Dominance Checks: which is which, names cannot tell
+            proposal.unfilled[key] = f"{SHARED}: {' or '.join(repr(n) for n in names)}"
+            roles[key] = Role(match=(Match(nickname=f"{UNFILLED}{role.what}"),))
+            continue
         found = [o for name in names for o in by_name.get(_normal(name), []) if id(o) not in taken]
         match, why = _fill(found, role.many, names)
         if match is None:
@@ -85,6 +90,15 @@ def propose(spec: ProfileSpec, table: Table, mod: str) -> Proposal:
         if board in proposal.filled
     ]
     return proposal
+
+
+def _shared_names(spec: ProfileSpec) -> set[str]:
+    """The names the game's data gives to more than one role."""
+    owners: dict[str, set[str]] = defaultdict(set)
+    for key, names in spec.names.items():
+        for name in names:
+            owners[_normal(name)].add(key)
+    return {name for name, keys in owners.items() if len(keys) > 1}
 
 
 def _fill(found: list[TableObject], many: bool, names: tuple[str, ...]) -> tuple[Match | None, str]:
@@ -109,6 +123,7 @@ NO_NAME = "the game's data gives no name to look for (name its objects in the pr
 NOT_FOUND = "no object carries the name the game's data gives it"
 SEVERAL = "several objects carry its name (say which by GUID)"
 DIFFER = "the objects of its name differ (say which play it)"
+SHARED = "other roles share its name (say which is which: by CardID, or a pick-up each in calibration)"
 
 
 # --- what on the mod may fight the bot: pieces it keeps locked, scripts of its own -----------------------------

@@ -26,6 +26,7 @@ from engines.profile import Board, Match, Profile, ProfileSpec, Role
 
 SNAP_TURN = 10.0  # degrees: a fitted turn this close to a quarter is that quarter (the art's axes are the board's)
 ZONE_TYPES = ("Scripting", "Hand", "Layout")
+WHITE = (1.0, 1.0, 1.0)  # TTS's default tint (the table model keeps it as no tint)
 
 
 @dataclass(frozen=True)
@@ -283,17 +284,17 @@ class Calibration:
 
 def _kind(obj: TableObject) -> Match | None:
     """What the pieces of a role of many share, from one of them: its name, resource name, tint, image, mesh,
-    CardID (each one it carries); None when it carries nothing but a GUID."""
+    CardID (each one it carries); None when it carries nothing but a GUID and a tint."""
     fields: dict[str, object] = {
         "nickname": obj.nickname or None,
         "name": obj.name or None,
-        "tint": obj.tint,
+        "tint": obj.tint or WHITE,  # white pieces are told from tinted ones of the same name by it
         "card_id": obj.card_id,
         "image": obj.image or None,
         "mesh": obj.mesh or None,
     }
     given = {k: v for k, v in fields.items() if v is not None}
-    if not {"nickname", "tint", "card_id", "image", "mesh"} & given.keys():
+    if not {"nickname", "card_id", "image", "mesh"} & given.keys() and obj.tint is None:
         return None  # a resource name alone (every Custom_Token) tells nothing
     return Match.model_validate(given)
 

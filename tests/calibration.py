@@ -12,11 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridge.calibrate import Asker
-from bridge.table import Table, TableObject, Vec3
-from engines.calibrate import BoardStep, RoleStep
-from engines.profile import Cast, Profile, ProfileSpec
-from tests.conftest import Live
-from tests.reskin import Reskinned
+from bridge.modbuild import build_save
+from bridge.table import SaveFile, Table, TableObject, Vec3
+from engines import registry
+from engines.adopt import propose
+from engines.calibrate import BoardStep, Calibration, RoleStep
+from engines.profile import Cast, Profile, ProfileSpec, checked
+from tests.conftest import Live, start_live, stop_live
+from tests.reskin import MOD_SCALE, Rename, Reskinned, Warp, reskinned
+from tools.emulator import Faults
 
 Hook = Callable[["Person", RoleStep | BoardStep], bool]  # a mistake made before the right answer; True: made one
 
@@ -138,3 +142,51 @@ class Person:
         emulator.hold(guid)
         emulator.require_world().get(guid).set_position(Vec3(at.x, at.y + 0.5, at.z))
         emulator.release(guid)
+
+
+@dataclass(frozen=True)
+class Adopted:
+    original: Table
+    skin: Reskinned
+    profile: Profile
+    asker: Asker
+    person: Person
+
+
+def mod_board(size: tuple[float, float]) -> Faults:
+    """The mod's board image is not on this computer: TTS's rule would size it square at its scale (2 x 2). A
+    square board as large as the art (``size``, our board's, and the margins; its base depth at scale 1 is an
+    emulator setting, unverified), so a piece on a space lies over it."""
+    return Faults(board_base=max(size) * 1.3 / MOD_SCALE)
+
+
+async def adopt(
+    game: str,
+    built: Profile,
+    save: SaveFile,
+    board_tag: str,
+    warp: Warp,
+    rename: Rename,
+    *mistakes: Hook,
+    quiet: float = 30.0,
+    skip_boards: tuple[str, ...] = (),
+    seed: int = 7,
+    size: tuple[float, float],
+) -> Adopted:
+    """``save`` re-skinned, loaded in the emulator, read by the connector, proposed by names and calibrated with
+    the person answering (making ``mistakes`` first)."""
+    spec = registry.load(game).profile_spec()
+    assert spec is not None
+    original, skin = reskinned(save, board_tag, warp, rename, seed=seed)
+    live = await start_live(build_save(registry.load(game), table=skin.save), mod_board(size), timeout=10)
+    try:
+        live.connector.looks = True
+        table = await live.connector.snapshot(full=True)
+        proposal = propose(spec, table, mod=f"a re-skinned {spec.title}")
+        asker = Asker(live.connector, Calibration(proposal, spec, table), quiet=quiet)
+        cast = Cast(built, spec, original)
+        person = Person(live, spec, original, cast, skin, skip_boards=skip_boards, mistakes=list(mistakes))
+        profile = await person.play(asker)
+        return Adopted(original, skin, checked(profile, spec), asker, person)
+    finally:
+        await stop_live(live)

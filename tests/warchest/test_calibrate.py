@@ -7,29 +7,15 @@ original for the same state, over seeded positions. Mistakes are refused by name
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from bridge.calibrate import Asker, CalibrationStopped
-from bridge.modbuild import build_save
+from bridge.calibrate import CalibrationStopped
 from bridge.table import Vec3
-from engines import registry
-from engines.adopt import propose
-from engines.calibrate import BoardStep, Calibration, RoleStep
-from engines.profile import Cast, checked
-from engines.warchest.table import BOARD_SIZE, BUILT, SPEC, build_table
-from tests.calibration import Person
-from tests.conftest import start_live, stop_live
-from tests.reskin import Warp, assert_plays_alike, reskinned
+from engines.calibrate import BoardStep, RoleStep
+from engines.warchest.table import BOARD_SIZE, BUILT, build_table
+from tests.calibration import Adopted, Hook, Person, adopt
+from tests.reskin import Warp, assert_plays_alike
 from tests.warchest.test_reskin import rename, seeded_position
-from tools.emulator import Faults
-
-
-# the mod's board image is not on this computer: TTS's rule would size it square at its scale (2 x 2); a board of
-# the art's size (its base depth at scale 1, an unverified emulator setting) so that a piece on a hex lies over it
-def mod_board() -> Faults:
-    return Faults(board_base=10.0)
 
 
 def warp() -> Warp:
@@ -39,30 +25,19 @@ def warp() -> Warp:
     return Warp(Vec3(0.0, 1.0, 0.0), (half, half), scale=(1.1, 1.0), turn=30.0, shift=Vec3(0.5, 0.0, 0.4))
 
 
-async def calibrated(seed: int, plies: int, *mistakes: Any, quiet: float = 30.0) -> tuple[Any, ...]:
-    """A seeded position re-skinned, loaded in the emulator, adopted with the person answering; the original
-    table, the re-skin, the profile, the asker and the person."""
+async def calibrated(seed: int, plies: int, *mistakes: Hook, quiet: float = 30.0) -> Adopted:
     save = build_table(state=seeded_position(seed, plies), seed=seed)
-    original, skin = reskinned(save, "warchest.board", warp(), rename)
-    live = await start_live(build_save(registry.load("warchest"), table=skin.save), mod_board(), timeout=10)
-    try:
-        live.connector.looks = True
-        table = await live.connector.snapshot(full=True)
-        proposal = propose(SPEC, table, mod="a re-skinned War Chest")
-        asker = Asker(live.connector, Calibration(proposal, SPEC, table), quiet=quiet)
-        person = Person(live, SPEC, original, Cast(BUILT, SPEC, original), skin, mistakes=list(mistakes))
-        profile = await person.play(asker)
-        return original, skin, checked(profile, SPEC), asker, person
-    finally:
-        await stop_live(live)
+    return await adopt(
+        "warchest", BUILT, save, "warchest.board", warp(), rename, *mistakes, quiet=quiet, size=(BOARD_SIZE, BOARD_SIZE)
+    )
 
 
 @pytest.mark.parametrize(("seed", "plies"), [(1, 0), (3, 17)])
 async def test_a_calibrated_profile_plays_as_the_table_it_came_from(seed: int, plies: int) -> None:
-    original, skin, profile, asker, person = await calibrated(seed, plies)
-    assert person.answered > 20 and "board" in profile.boards  # the roles were asked, the board calibrated
-    assert asker.calibration.boards["board"].scale == pytest.approx((0.55, 0.5))  # 1.1 x 1.0 over the mod's 2.0
-    assert_plays_alike("warchest", original, skin, profile, seed)
+    done = await calibrated(seed, plies)
+    assert done.person.answered > 20 and "board" in done.profile.boards  # the roles were asked, the board too
+    assert done.profile.boards["board"].scale == pytest.approx((0.55, 0.5))  # 1.1 x 1.0 over the mod's 2.0
+    assert_plays_alike("warchest", done.original, done.skin, done.profile, seed)
 
 
 def pick_the_board_for_a_coin(person: Person, step: RoleStep | BoardStep) -> bool:
@@ -82,11 +57,11 @@ def drop_off_the_board(person: Person, step: RoleStep | BoardStep) -> bool:
 
 
 async def test_a_piece_of_another_role_and_a_drop_off_the_board_are_refused_by_name() -> None:
-    original, skin, profile, asker, _ = await calibrated(1, 0, pick_the_board_for_a_coin, drop_off_the_board)
-    refused = [s["text"] for s in asker.said if not s["ok"]]
+    done = await calibrated(1, 0, pick_the_board_for_a_coin, drop_off_the_board)
+    refused = [s["text"] for s in done.asker.said if not s["ok"]]
     assert any("that is the board already" in t and "pick up a" in t for t in refused), refused
     assert any("off the board" in t and "put it on the hexes space" in t for t in refused), refused
-    assert_plays_alike("warchest", original, skin, profile, 1)  # the mistakes left nothing half-learnt
+    assert_plays_alike("warchest", done.original, done.skin, done.profile, 1)  # the mistakes left nothing half-learnt
 
 
 async def test_a_tts_that_goes_quiet_mid_calibration_stops_it_with_nothing_learnt_kept() -> None:
