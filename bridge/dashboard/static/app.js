@@ -106,8 +106,9 @@ function renderCalibration(cal) {
   for (const id of ["cal-skip", "cal-stop"]) document.getElementById(id).disabled = !cal.active || !online;
   document.getElementById("cal-said").replaceChildren(...cal.said.slice().reverse().map((s) =>
     el("li", { class: s.ok ? "ok" : "bad" }, s.text)));
+  const more = cal.unfilled.length > 12 ? `, and ${cal.unfilled.length - 12} more (the terminal names them all)` : "";
   document.getElementById("cal-unfilled").textContent = cal.unfilled.length
-    ? `Unfilled so far (${cal.unfilled.length}): ${cal.unfilled.join(", ")}` : "Every role is filled so far.";
+    ? `Unfilled so far (${cal.unfilled.length}): ${cal.unfilled.slice(0, 12).join(", ")}${more}` : "Every role is filled so far.";
 }
 
 // What stays wrong until fixed (automa dev's failed rules reload), above the page until the bridge clears it.
