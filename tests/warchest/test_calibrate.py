@@ -7,14 +7,23 @@ original for the same state, over seeded positions. Mistakes are refused by name
 
 from __future__ import annotations
 
+import json
+import signal
+import subprocess
+from pathlib import Path
+
 import pytest
 
 from bridge.calibrate import CalibrationStopped
+from bridge.cli import main
 from bridge.table import Vec3
 from engines.calibrate import BoardStep, RoleStep
+from engines.profile import dump
 from engines.warchest.table import BOARD_SIZE, BUILT, build_table
 from tests.calibration import Adopted, Hook, Person, adopt
+from tests.conftest import ROOT, free_port
 from tests.reskin import Warp, assert_plays_alike
+from tests.test_cli import AUTOMA
 from tests.warchest.test_reskin import rename, seeded_position
 
 
@@ -81,3 +90,44 @@ async def test_stop_typed_in_the_chat_leaves_the_calibration() -> None:
 
     with pytest.raises(CalibrationStopped, match="stopped by White: nothing was written"):
         await calibrated(1, 0, stop)
+
+
+async def test_decide_with_the_written_profile_plays_the_reskinned_save_as_the_original(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``automa decide --profile`` (and so ``serve``, by the same flag) reads the profile calibration wrote."""
+    done = await calibrated(3, 17)
+    profile_file, skin_file, original_file = tmp_path / "p.json", tmp_path / "skin.json", tmp_path / "ours.json"
+    profile_file.write_text(dump(done.profile), encoding="utf-8")
+    done.skin.save.dump(skin_file)
+    build_table(state=seeded_position(3, 17), seed=3).dump(original_file)
+    decided = []
+    for args in ([str(skin_file), "--profile", str(profile_file)], [str(original_file)]):
+        assert main(["decide", "warchest", *args, "--seed", "5"]) == 0
+        decided.append([(d["action"], d["reason"]) for d in json.loads(capsys.readouterr().out)["decisions"]])
+    assert decided[0] == decided[1] != []
+
+
+def test_ctrl_c_during_a_live_adopt_writes_nothing(tmp_path: Path) -> None:
+    """``automa adopt warchest --emulator``: the proposal is printed, the first question asked in the chat; Ctrl-C
+    then ends it with exit status 2, saying nothing was written, and no profile is there."""
+    out = tmp_path / "profile.json"
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port())]
+    args = ["adopt", "warchest", "--emulator", "--fast", "--no-dashboard", *ports, "--out", str(out)]
+    proc = subprocess.Popen([*AUTOMA, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        seen = []
+        for line in proc.stdout:
+            seen.append(line)
+            if "Bot (1/" in line:
+                break
+        assert any("roles filled by name" in line for line in seen), seen
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 2, err
+    assert "adopt was stopped before the end (Ctrl-C): nothing was written" in err
+    assert not out.exists() and not list(tmp_path.iterdir())
