@@ -676,7 +676,8 @@ async def _adopt_live(
         name = name or f"{game.name}-table"
         proposal = propose(spec, table, mod=f"{name} ({game.title})")
         for line in proposal.lines():
-            print(f"  {line}", flush=True)
+            if not line.startswith("assumed:"):  # the boards' placements are asked next
+                print(f"  {line}", flush=True)
         asker = Asker(run.connector, Calibration(proposal, spec, table), quiet=args.quiet)
         if run.dashboard is not None:
             run.dashboard.dashboard.can_calibrate(asker)

@@ -79,7 +79,6 @@ class Calibration:
         self.learnt: dict[str, str] = {}  # role -> how it was learnt
         self.picked: dict[str, str] = {}  # role learnt from a pick-up -> the GUID picked
         self.boards: dict[str, Board] = {}
-        self.skipped_boards: list[str] = []
         self.profile_base = proposal.profile
         self.steps: list[Step] = [
             RoleStep(k, spec.roles[k].what, spec.roles[k].area, spec.roles[k].mark) for k in proposal.unfilled
@@ -133,7 +132,6 @@ class Calibration:
             self.unfilled[step.key] = f"skipped during calibration: {step.what}"
             return Reply(True, f"skipped: the {step.what} (role {step.key!r}) stays unfilled")
         self.drops = []
-        self.skipped_boards.append(step.key)
         return Reply(True, f"skipped: the {step.what} is taken to lie as the project builds it")
 
     def picked_up(self, obj: TableObject) -> Reply:
@@ -185,7 +183,6 @@ class Calibration:
         board = self.board_object(step.key)
         if board is None:
             self.index += 1
-            self.skipped_boards.append(step.key)
             return Reply(False, f"the {step.what} is not on the table once: it cannot be calibrated")
         if board.guid not in under:
             at = obj.position

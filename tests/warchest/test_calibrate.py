@@ -13,16 +13,17 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from websockets.asyncio.client import connect
 
 from bridge.calibrate import CalibrationStopped
 from bridge.cli import main
 from bridge.table import Vec3
 from engines.calibrate import BoardStep, RoleStep
-from engines.profile import dump
-from engines.warchest.table import BOARD_SIZE, BUILT, build_table
+from engines.profile import dump, load
+from engines.warchest.table import BOARD_SIZE, BUILT, SPEC, build_table
 from tests.calibration import Adopted, Hook, Person, adopt
 from tests.conftest import ROOT, free_port
-from tests.reskin import Warp, assert_plays_alike
+from tests.reskin import Warp, assert_plays_alike, reskinned
 from tests.test_cli import AUTOMA
 from tests.warchest.test_reskin import rename, seeded_position
 
@@ -131,3 +132,43 @@ def test_ctrl_c_during_a_live_adopt_writes_nothing(tmp_path: Path) -> None:
     assert proc.returncode == 2, err
     assert "adopt was stopped before the end (Ctrl-C): nothing was written" in err
     assert not out.exists() and not list(tmp_path.iterdir())
+
+
+async def test_a_live_adopt_skipped_through_from_the_page_writes_the_profile_naming_every_role_unfilled(
+    tmp_path: Path,
+) -> None:
+    """``automa adopt warchest --emulator --save SKIN`` in a real process; the page's Skip pressed (over its
+    WebSocket, with the run's token and origin) for every question: the profile is written whole, every role the
+    proposal did not fill named as unfilled in the terminal, and it loads."""
+    _, skin = reskinned(build_table(seed=2), "warchest.board", warp(), rename)
+    skin_file, out = tmp_path / "skin.json", tmp_path / "profiles" / "skin.json"
+    skin.save.dump(skin_file)
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port())]
+    args = ["adopt", "warchest", "--emulator", "--fast", "--save", str(skin_file), *ports, "--out", str(out)]
+    proc = subprocess.Popen([*AUTOMA, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        url = next(line.split()[-1] for line in proc.stdout if line.startswith("dashboard: "))
+        port, token = url.split(":")[2].split("/")[0], url.split("token=")[1]
+        async with connect(f"ws://127.0.0.1:{port}/ws?token={token}", origin=f"http://127.0.0.1:{port}") as page:
+            skipped = 0
+            async for raw in page:
+                message = json.loads(raw)
+                calibration = (message.get("state") or {}).get("calibration") if message["type"] == "state" else None
+                if calibration and calibration["active"] and calibration["done"] == skipped:
+                    await page.send(json.dumps({"type": "calibrate", "word": "skip"}))
+                    skipped += 1
+                if calibration and not calibration["active"]:
+                    break
+        printed, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert f"wrote {out}" in printed and "nothing on the table was moved by the bot" in printed
+    profile = load(out, SPEC)
+    unfilled = [k for k, r in profile.roles.items() if (r.match[0].nickname or "").startswith("(unfilled)")]
+    assert len(unfilled) == skipped - 1  # the board's references were skipped too
+    assert all(f"unfilled: {key} (skipped during calibration" in printed for key in unfilled)
+    assert "assumed: the board lies as the project builds it (not calibrated)" in printed
+    assert not list(out.parent.glob(".*.part"))  # written whole, the temporary file gone
