@@ -95,6 +95,7 @@ function render() {
 function renderCalibration(cal) {
   const box = document.getElementById("calibration");
   box.hidden = !cal;
+  document.body.classList.toggle("calibrating", !!cal);  // automa adopt: no bot plays, nothing to read yet
   if (!cal) return;
   document.getElementById("cal-progress").textContent = cal.total ? `· step ${Math.min(cal.done + 1, cal.total)} of ${cal.total}` : "";
   const bar = document.getElementById("cal-bar");
@@ -175,7 +176,7 @@ function renderControls(bot) {
   else if (bot.bot_turn_button && state.person.moves.length) whose.textContent = "Your action: make it on the table (or under Your move), then press Bot turn.";
   else if (bot.bot_turn_button) whose.textContent = "The bot's turn: press Bot turn.";
   else whose.textContent = state.table && state.table.drawing && state.table.drawing.waits ? `The bot waits for ${state.table.drawing.waits}` : "";
-  whose.className = down ? "why bad" : "why";
+  whose.className = `${down ? "why bad" : "why"} bot-only`;  // (not shown while automa adopt calibrates)
   document.getElementById("pause").textContent = bot.paused ? "Resume bot" : "Pause bot";
   document.getElementById("pause").title = bot.paused ? "The bot plays again when pressed" : "The bot's buttons do nothing until you resume it";
   const select = document.getElementById("difficulty");
