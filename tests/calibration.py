@@ -37,6 +37,7 @@ class Person:
     skip_boards: tuple[str, ...] = ()
     mistakes: list[Hook] = field(default_factory=list)
     answered: int = 0
+    touched: set[str] = field(default_factory=set)  # every piece the person's hands moved
     task: asyncio.Task[Profile] = field(init=False, repr=False)
 
     @property
@@ -110,7 +111,9 @@ class Person:
             return self.live.emulator.chat("skip")
         box, entry = inside
         at = self.skinned(box).position
-        take = {"do": "take", "guid": self.skin.guids[box.guid], "entry": entry, "x": at.x, "z": at.z}
+        container = self.skin.guids[box.guid]
+        take = {"do": "take", "guid": container, "entry": entry, "x": at.x, "z": at.z}
+        self.touched |= {container, entry}
         self.live.emulator.player_action("White", take)
         return None
 
@@ -132,12 +135,14 @@ class Person:
 
     def pick_up(self, guid: str) -> None:
         """Picked up and put back where it lay."""
+        self.touched.add(guid)
         self.live.emulator.hold(guid)
         self.live.emulator.release(guid)
 
     def drop_at(self, at: Vec3, guid: str | None = None) -> None:
         """The die (or ``guid``) picked up, carried over ``at`` and let go there."""
         guid = guid or self.die
+        self.touched.add(guid)
         emulator = self.live.emulator
         emulator.hold(guid)
         emulator.require_world().get(guid).set_position(Vec3(at.x, at.y + 0.5, at.z))
@@ -149,6 +154,7 @@ class Adopted:
     original: Table
     skin: Reskinned
     profile: Profile
+    moved: set[str]  # the objects that lie elsewhere on the emulated table than on the re-skin when it ends
     asker: Asker
     person: Person
 
@@ -187,6 +193,9 @@ async def adopt(
         cast = Cast(built, spec, original)
         person = Person(live, spec, original, cast, skin, skip_boards=skip_boards, mistakes=list(mistakes))
         profile = await person.play(asker)
-        return Adopted(original, skin, checked(profile, spec), asker, person)
+        now = {o.guid: o for o in await live.connector.snapshot(full=True)}
+        before = Table.from_save(skin.save)
+        moved = {o.guid for o in before if o.guid not in now or now[o.guid].position.distance_xz(o.position) > 1e-6}
+        return Adopted(original, skin, checked(profile, spec), moved, asker, person)
     finally:
         await stop_live(live)

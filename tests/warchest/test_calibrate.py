@@ -47,6 +47,7 @@ async def test_a_calibrated_profile_plays_as_the_table_it_came_from(seed: int, p
     done = await calibrated(seed, plies)
     assert done.person.answered > 20 and "board" in done.profile.boards  # the roles were asked, the board too
     assert done.profile.boards["board"].scale == pytest.approx((0.55, 0.5))  # 1.1 x 1.0 over the mod's 2.0
+    assert done.moved and done.moved <= done.person.touched  # the bot moved nothing; only the person's hands did
     assert_plays_alike("warchest", done.original, done.skin, done.profile, seed)
 
 
