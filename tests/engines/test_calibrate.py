@@ -4,14 +4,21 @@ board, and a role of many whose kind would catch another role's piece."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from bridge.table import Table, TableObject, Vec3
+from bridge.calibrate import Asker
+from bridge.modbuild import build_save
+from bridge.table import SaveFile, Table, TableObject, Vec3
 from bridge.table.geometry import Transform
+from engines import registry
 from engines.adopt import propose
 from engines.calibrate import BoardStep, Calibration, RoleStep, fit, placed_world
 from engines.profile import Board
 from engines.warchest.table import SPEC
+from tests.conftest import start_live, stop_live
+from tests.engines.test_adopt import SHARED
 
 BOARD = Transform(Vec3(3.0, 1.0, -2.0), Vec3(0.0, 40.0, 0.0), Vec3(2.0, 1.0, 2.0))
 
@@ -125,3 +132,39 @@ def test_a_kind_that_catches_another_roles_piece_is_narrowed_to_guids_and_a_piec
     assert calibration.roles[first].match[0].guid == "aaa001"
     assert calibration.roles[second].match[0].guid == "aaa002"
     assert "narrowed to its GUID" in calibration.learnt[first]
+
+
+@pytest.mark.parametrize("game", ["warchest", "paxpamir"])
+async def test_calibration_on_another_games_real_save_skipped_through_names_every_role_and_moves_nothing(
+    game: str,
+) -> None:
+    """The 323-object layout of a scripted Dune Imperium mod (../shared/data/tts-saves), live in the emulator over
+    loopback: each question asked in the chat is answered 'skip' there; calibration ends, every role it asked
+    named unfilled, and no object lies elsewhere."""
+    if SHARED is None or not (SHARED / "dune-spice-flow-skeleton.json").exists():
+        pytest.skip("../shared/data/tts-saves is not beside this checkout")
+    save = SaveFile.load(SHARED / "dune-spice-flow-skeleton.json")
+    spec = registry.load(game).profile_spec()
+    assert spec is not None
+    live = await start_live(build_save(registry.load(game), table=save), timeout=10)
+    heard: list[str] = []
+    live.emulator.echo.append(lambda kind, text: heard.append(text))
+    try:
+        live.connector.looks = True
+        table = await live.connector.snapshot(full=True)
+        calibration = Calibration(propose(spec, table, mod="Dune"), spec, table)
+        asked = len(calibration.unfilled)
+        task = asyncio.create_task(Asker(live.connector, calibration).run())
+        while not task.done():
+            prompt = calibration.prompt() or ""
+            if any(prompt in line for line in heard):
+                heard.clear()
+                live.emulator.chat("skip")
+            await asyncio.sleep(0.005)
+        profile = await task
+        after = {o.guid: o.position for o in await live.connector.snapshot(full=True)}
+    finally:
+        await stop_live(live)
+    assert asked > 20 and len(calibration.unfilled) >= asked
+    assert all(key in profile.roles for key in spec.roles)
+    assert all(after[o.guid] == o.position for o in table)
