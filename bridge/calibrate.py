@@ -19,7 +19,7 @@ from typing import Any
 from bridge.commands import BOT_COLOR, Say
 from bridge.connector import Connector, ConnectorEvent
 from bridge.errors import AutomaError
-from bridge.link import LinkError
+from bridge.link import LinkError, WorldReset
 from bridge.table import TableObject
 from bridge.table.model import TableError
 from engines.calibrate import Calibration, Reply
@@ -69,10 +69,13 @@ class Asker:
         try:
             await self.connector.call("calibrate", {"on": True})
             while (prompt := self.calibration.prompt()) is not None:
-                await self._ask(prompt)
-                reply = await self._answer()
-                if reply.text:
-                    await self._tell(reply)
+                try:
+                    await self._ask(prompt)
+                    reply = await self._answer()
+                    if reply.text:
+                        await self._tell(reply)
+                except WorldReset:  # the mod reloaded mid-question: switched on and asked (or the next) again
+                    log.warning("the game reloaded during calibration; asking again")
         except CalibrationStopped as exc:
             self._show(stopped=str(exc))
             raise
@@ -89,7 +92,7 @@ class Asker:
 
     async def _ask(self, prompt: str) -> None:
         done, total = self.calibration.progress()
-        self.held.clear()
+        self.held.clear()  # (switching on again too: a reloaded mod starts with it off)
         text = f"Bot ({done + 1}/{total}): {prompt}"
         log.info("%s", text)
         self._show()

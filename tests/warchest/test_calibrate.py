@@ -7,6 +7,7 @@ original for the same state, over seeded positions. Mistakes are refused by name
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 import subprocess
@@ -173,3 +174,21 @@ async def test_a_live_adopt_skipped_through_from_the_page_writes_the_profile_nam
     assert all(f"unfilled: {key} (skipped during calibration" in printed for key in unfilled)
     assert "assumed: the board lies as the project builds it (not calibrated)" in printed
     assert not list(out.parent.glob(".*.part"))  # written whole, the temporary file gone
+
+
+async def test_a_mod_reloaded_mid_calibration_is_switched_on_and_asked_again() -> None:
+    """The person loads the table again (as TTS's rewind or a Save & Play does) at the first coin: the connector's
+    forwarding is off after a reload, so the bridge switches it on again and asks again; the profile still plays
+    as the original."""
+
+    def reload(person: Person, step: RoleStep | BoardStep) -> bool:
+        if loading or not (isinstance(step, RoleStep) and step.key.startswith("coin:")):
+            return False
+        emulator = person.live.emulator
+        loading.append(asyncio.get_running_loop().create_task(emulator.load(emulator.require_world().save, "again")))
+        return False  # then answers as asked: the steps after it need the forwarding switched on again
+
+    loading: list[asyncio.Task[None]] = []
+    done = await calibrated(1, 0, reload)
+    assert loading and loading[0].done() and done.person.live.emulator.save_path == "again"
+    assert_plays_alike("warchest", done.original, done.skin, done.profile, 1)
