@@ -18,14 +18,16 @@ from websockets.asyncio.client import connect
 
 from bridge.calibrate import CalibrationStopped
 from bridge.cli import main
+from bridge.modbuild import build_save
 from bridge.table import Vec3
+from engines import registry
 from engines.calibrate import BoardStep, RoleStep
 from engines.profile import dump, load
 from engines.warchest.table import BOARD_SIZE, BUILT, SPEC, build_table
 from tests.calibration import Adopted, Hook, Person, adopt
 from tests.conftest import ROOT, free_port
 from tests.reskin import Warp, assert_plays_alike, reskinned
-from tests.test_cli import AUTOMA
+from tests.test_cli import AUTOMA, automa
 from tests.warchest.test_reskin import rename, seeded_position
 
 
@@ -98,7 +100,8 @@ async def test_stop_typed_in_the_chat_leaves_the_calibration() -> None:
 async def test_decide_with_the_written_profile_plays_the_reskinned_save_as_the_original(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``automa decide --profile`` (and so ``serve``, by the same flag) reads the profile calibration wrote."""
+    """``automa decide --profile`` reads the profile calibration wrote as the original table is read; ``automa
+    serve --profile`` plays a bot turn on the re-skinned table with it (the emulator, a real process)."""
     done = await calibrated(3, 17)
     profile_file, skin_file, original_file = tmp_path / "p.json", tmp_path / "skin.json", tmp_path / "ours.json"
     profile_file.write_text(dump(done.profile), encoding="utf-8")
@@ -109,6 +112,28 @@ async def test_decide_with_the_written_profile_plays_the_reskinned_save_as_the_o
         assert main(["decide", "warchest", *args, "--seed", "5"]) == 0
         decided.append([(d["action"], d["reason"]) for d in json.loads(capsys.readouterr().out)["decisions"]])
     assert decided[0] == decided[1] != []
+    build_save(registry.load("warchest"), table=done.skin.save).dump(skin_file)  # the bot's panel joined to it
+    ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port())]
+    served = automa(
+        "serve",
+        "warchest",
+        "--emulator",
+        "--fast",
+        "--no-dashboard",
+        "--save",
+        str(skin_file),
+        *ports,
+        "--profile",
+        str(profile_file),
+        "--turns",
+        "1",
+        "--seed",
+        "5",
+        "--game-file",
+        str(tmp_path / "game.json"),
+    )
+    assert served.returncode == 0, served.stderr
+    assert "bot turn (seed" in served.stdout and "cannot read the table" not in served.stdout
 
 
 def test_ctrl_c_during_a_live_adopt_writes_nothing(tmp_path: Path) -> None:
