@@ -22,11 +22,13 @@ from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import Transform, normalize_angle
 from engines.adopt import UNFILLED, Proposal
 from engines.layout import BoardLayout
-from engines.profile import Board, Match, Profile, ProfileSpec, Role
+from engines.profile import Board, Box, Match, Profile, ProfileSpec, Role
 
 SNAP_TURN = 10.0  # degrees: a fitted turn this close to a quarter is that quarter (the art's axes are the board's)
 ZONE_TYPES = ("Scripting", "Hand", "Layout")
 WHITE = (1.0, 1.0, 1.0)  # TTS's default tint (the table model keeps it as no tint)
+BOX_HEIGHT = 4.0  # world units: a box marked by two corners reaches this high (pieces, stacks, cards on them)
+MIN_BOX = 0.5  # world units: two corners closer than this in x or z mark no area
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class Calibration:
         self.boards_added = False  # the board steps join once the roles are done (a board learnt may be one)
         self.index = 0
         self.drops: list[Vec3] = []  # the current board step's references so far (world)
+        self.corner: Vec3 | None = None  # an area step's first corner, where no zone lies
 
     # --- where we are ------------------------------------------------------------------------------------
 
@@ -110,6 +113,8 @@ class Calibration:
         if step is None:
             return None
         if isinstance(step, RoleStep):
+            if step.area and self.corner is not None:
+                return f"Drop a piece at the opposite corner of the {step.what} (or type skip)."
             if step.area:
                 return f"Drop any piece inside the {step.what} (or type skip)."
             return f"Pick up a {step.what} (or type skip)."
@@ -128,6 +133,7 @@ class Calibration:
         if step is None:
             return Reply(False, "nothing to skip")
         self.index += 1
+        self.corner = None
         if isinstance(step, RoleStep):
             self.unfilled[step.key] = f"skipped during calibration: {step.what}"
             return Reply(True, f"skipped: the {step.what} (role {step.key!r}) stays unfilled")
@@ -150,7 +156,7 @@ class Calibration:
                 )
             self._narrow(playing)  # its kind was too wide: it caught this one of another role
         match = self._match_for(obj, step)
-        self._fill(step, match, f"picked up: {obj.describe()} ({match.words()})")
+        self._fill(step, Role(match=(match,)), f"picked up: {obj.describe()} ({match.words()})")
         self.picked[step.key] = obj.guid
         return Reply(True, f"the {step.what} is {match.words()}")
 
@@ -165,19 +171,32 @@ class Calibration:
         return Reply(False, "")
 
     def _zone(self, step: RoleStep, at: Vec3) -> Reply:
+        """The free zone under the drop; where none is (an area printed on the mod's mat), two drops at opposite
+        corners mark it as a box."""
         zones = [o for o in self.table if o.type in ZONE_TYPES and o.encloses(at)]
         free = [z for z in zones if step.mark or self._role_of(z, but=step.key) is None]
-        if not free:
+        if free:
+            zone = min(free, key=lambda z: abs(z.scale.x * z.scale.z))
+            self._fill(step, Role(match=(Match(guid=zone.guid),)), f"the zone under a dropped piece: {zone.describe()}")
+            return Reply(True, f"the {step.what} is the zone {zone.guid}")
+        if self.corner is None:
+            self.corner = at
             said = f" (only {', '.join(z.describe() for z in zones)}, which play other roles)" if zones else ""
             return Reply(
-                False,
-                f"no free zone lies at x {at.x:.2f}, z {at.z:.2f}{said}: drop it inside the "
-                f"{step.what}, or type skip (a mod without such a zone needs a box in the profile)",
+                True,
+                f"no free zone lies at x {at.x:.2f}, z {at.z:.2f}{said}: that is one corner of the {step.what}; "
+                "drop a piece at its opposite corner to mark it as a box (or drop inside its zone, or type skip)",
             )
-        zone = min(free, key=lambda z: abs(z.scale.x * z.scale.z))
-        match = Match(guid=zone.guid)
-        self._fill(step, match, f"the zone under a dropped piece: {zone.describe()}")
-        return Reply(True, f"the {step.what} is the zone {zone.guid}")
+        first, self.corner = self.corner, None
+        size = (abs(at.x - first.x), BOX_HEIGHT, abs(at.z - first.z))
+        if min(size[0], size[2]) < MIN_BOX:
+            return Reply(False, f"the two corners lie in a line ({size[0]:.2f} by {size[2]:.2f}): start again")
+        centre = ((at.x + first.x) / 2, (at.y + first.y) / 2, (at.z + first.z) / 2)
+        box = Box(centre=centre, size=size)
+        self._fill(step, Role(box=box), f"a box between two corners: {box.centre} size {size[0]:.2f} x {size[2]:.2f}")
+        return Reply(
+            True, f"the {step.what} is the box {size[0]:.2f} x {size[2]:.2f} at x {centre[0]:.2f}, z {centre[2]:.2f}"
+        )
 
     def _reference(self, step: BoardStep, obj: TableObject, under: set[str]) -> Reply:
         board = self.board_object(step.key)
@@ -215,8 +234,8 @@ class Calibration:
 
     # --- roles ----------------------------------------------------------------------------------------------
 
-    def _fill(self, step: RoleStep, match: Match, how: str) -> None:
-        self.roles[step.key] = Role(match=(match,))
+    def _fill(self, step: RoleStep, role: Role, how: str) -> None:
+        self.roles[step.key] = role
         self.unfilled.pop(step.key, None)
         self.learnt[step.key] = how
         self.index += 1

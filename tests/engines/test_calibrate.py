@@ -15,7 +15,7 @@ from bridge.table.geometry import Transform
 from engines import registry
 from engines.adopt import propose
 from engines.calibrate import BoardStep, Calibration, RoleStep, fit, placed_world
-from engines.profile import Board
+from engines.profile import Board, Cast
 from engines.warchest.table import SPEC
 from tests.conftest import start_live, stop_live
 from tests.engines.test_adopt import SHARED
@@ -168,3 +168,23 @@ async def test_calibration_on_another_games_real_save_skipped_through_names_ever
     assert asked > 20 and len(calibration.unfilled) >= asked
     assert all(key in profile.roles for key in spec.roles)
     assert all(after[o.guid] == o.position for o in table)
+
+
+def test_an_area_with_no_zone_is_marked_by_two_corners_as_a_box() -> None:
+    """A mod whose supply is printed on its mat has no zone there: the first drop is one corner, the second (after
+    a pair in a line, refused) the opposite one; the role is that box, which encloses what lies inside it."""
+    table, _ = board_table()
+    calibration = Calibration(propose(SPEC, table, mod="no zones"), SPEC, table)
+    step = calibration.step
+    assert isinstance(step, RoleStep) and step.area
+    assert "corner" in calibration.dropped(piece_at(Vec3(-6.0, 1.0, -4.0)), []).text
+    assert calibration.prompt() == f"Drop a piece at the opposite corner of the {step.what} (or type skip)."
+    reply = calibration.dropped(piece_at(Vec3(-6.1, 1.0, 0.0)), [])
+    assert not reply.ok and "lie in a line" in reply.text and calibration.step is step
+    calibration.dropped(piece_at(Vec3(-6.0, 1.0, -4.0)), [])
+    assert calibration.dropped(piece_at(Vec3(-2.0, 1.4, -1.0)), []).ok and calibration.step is not step
+    role = calibration.profile().roles[step.key]
+    assert role.box is not None and role.box.size == pytest.approx((4.0, 4.0, 3.0))
+    assert role.box.centre == pytest.approx((-4.0, 1.2, -2.5))
+    zone = Cast(calibration.profile(), SPEC, table).objects(step.key)[0]
+    assert zone.encloses(Vec3(-3.0, 1.3, -2.0)) and not zone.encloses(Vec3(-1.5, 1.3, -2.0))
