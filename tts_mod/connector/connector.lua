@@ -360,10 +360,13 @@ end
 
 function onObjectDrop(color, obj) touch(obj) forward("drop", color, obj) end
 function onObjectPickUp(color, obj) touch(obj) forward("pickup", color, obj) end
-function onChat(message, player)
+-- (A game's own Lua that defines onChat, appended after this, calls automa.heard first: holas/global.lua.)
+function automa.heard(message, player)
   local word = string.lower(tostring(message))
   if calibrating and (word == "skip" or word == "stop") then automa.event("chat", { color = player.color, word = word }) end
 end
+
+function onChat(message, player) automa.heard(message, player) end
 
 automa.ops.calibrate = function(args, done)
   calibrating = args.on == true

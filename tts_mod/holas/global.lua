@@ -165,6 +165,7 @@ function mapCommands.send()
 end
 
 function onChat(message, sender)
+  automa.heard(message, sender) -- the connector's own onChat, which this one replaces (automa adopt's skip and stop)
   local words = mapWords(message)
   if words[1] ~= "map" then return true end
   local command = mapCommands[words[2] or "help"]

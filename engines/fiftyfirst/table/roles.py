@@ -45,7 +45,7 @@ OTHER_NAMES = {
     "protection": ("Defence token", "Defense token"),
 }
 FIXED = {
-    **{f"zone:{key}": RoleSpec(f"'{L.AREAS[key].label}' zone") for key in ZONES},
+    **{f"zone:{key}": RoleSpec(f"'{L.AREAS[key].label}' zone", area=True) for key in ZONES},
     **{f"board:{key}": RoleSpec(f"{key} track board") for key in L.TRACK_BOARDS},
     **{f"marker:{key}": RoleSpec(what) for key, what in MARKERS.items()},
     **{f"pass:{seat}": RoleSpec(f"{seat}'s pass token") for seat in L.SEATS},

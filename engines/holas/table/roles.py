@@ -103,7 +103,7 @@ def _spec(data: HolasData) -> ProfileSpec:
     cards = [c.id for c in data.cards.cards]
     roles = {
         "board": RoleSpec("map board"),
-        **{f"zone:{key}": RoleSpec(f"zone of {area.label}") for key, area in L.AREAS.items()},
+        **{f"zone:{key}": RoleSpec(f"zone of {area.label}", area=True) for key, area in L.AREAS.items()},
         **{f"unit:{uid}": RoleSpec(f"bot's {kind.replace('_', ' ')} {uid}") for uid, kind in unit_ids(data).items()},
         "bot:tower": RoleSpec("bot's tower", many=True),
         "bot:capital": RoleSpec("bot's Capital City", many=True),
