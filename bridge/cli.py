@@ -36,7 +36,7 @@ from bridge.protocol import GLOBAL_GUID
 from bridge.session import Session, TurnPlan, plan_turn
 from bridge.table import SaveFile, SaveFileError, Table
 from engines import profile, registry
-from engines.adopt import propose, warn_scripts
+from engines.adopt import Proposal, propose, warn_scripts
 from engines.base import Game
 from engines.ownerdata import user_file
 from engines.search import GAME_PLAYOUTS, PLAYOUTS, SEARCH_GAMES
@@ -690,7 +690,12 @@ async def _adopt_live(
                 await task
             return
         stopping.cancel()
-        holder.update(profile=task.result(), lines=asker.calibration.lines(), name=name)
+        lines = asker.calibration.lines()
+        if args.table_save is not None:  # the mod's own save (not ours, the connector joined): what may fight the bot
+            final = Proposal(task.result())
+            warn_scripts(final, spec, table, SaveFile.load(args.table_save))
+            lines += [f"warning: {what}" for what in final.warnings]
+        holder.update(profile=task.result(), lines=lines, name=name)
 
 
 def _adopt_table(game: Game[Any, Any], path: Path | None) -> SaveFile:

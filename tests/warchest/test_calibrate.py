@@ -198,6 +198,7 @@ async def test_a_live_adopt_skipped_through_from_the_page_writes_the_profile_nam
     assert len(unfilled) == skipped - 1  # the board's references were skipped too
     assert all(f"unfilled: {key} (skipped during calibration" in printed for key in unfilled)
     assert "assumed: the board lies as the project builds it (not calibrated)" in printed
+    assert "warning:" not in printed  # the re-skin has no script of its own (the connector joined to it is ours)
     assert not list(out.parent.glob(".*.part"))  # written whole, the temporary file gone
 
 
