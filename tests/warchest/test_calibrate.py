@@ -19,7 +19,7 @@ from websockets.asyncio.client import connect
 from bridge.calibrate import CalibrationStopped
 from bridge.cli import main
 from bridge.modbuild import build_save
-from bridge.table import Vec3
+from bridge.table import SaveFile, Vec3
 from engines import registry
 from engines.calibrate import BoardStep, RoleStep
 from engines.profile import dump, load
@@ -166,10 +166,12 @@ async def test_a_live_adopt_skipped_through_from_the_page_writes_the_profile_nam
 ) -> None:
     """``automa adopt warchest --emulator --save SKIN`` in a real process; the page's Skip pressed (over its
     WebSocket, with the run's token and origin) for every question: the profile is written whole, every role the
-    proposal did not fill named as unfilled in the terminal, and it loads."""
+    proposal did not fill named as unfilled in the terminal, the mod's own script warned of, and it loads."""
     _, skin = reskinned(build_table(seed=2), "warchest.board", warp(), rename)
     skin_file, out = tmp_path / "skin.json", tmp_path / "profiles" / "skin.json"
-    skin.save.dump(skin_file)
+    data = skin.save.to_dict()  # the mod's rulebook carries a script of its own
+    next(s for s in data["ObjectStates"] if s["Name"] == "Custom_PDF")["LuaScript"] = "function onLoad() end"
+    SaveFile.from_dict(data).dump(skin_file)
     ports = ["--tts-port", str(free_port()), "--editor-port", str(free_port()), "--dashboard-port", str(free_port())]
     args = ["adopt", "warchest", "--emulator", "--fast", "--save", str(skin_file), *ports, "--out", str(out)]
     proc = subprocess.Popen([*AUTOMA, *args], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -198,7 +200,8 @@ async def test_a_live_adopt_skipped_through_from_the_page_writes_the_profile_nam
     assert len(unfilled) == skipped - 1  # the board's references were skipped too
     assert all(f"unfilled: {key} (skipped during calibration" in printed for key in unfilled)
     assert "assumed: the board lies as the project builds it (not calibrated)" in printed
-    assert "warning:" not in printed  # the re-skin has no script of its own (the connector joined to it is ours)
+    assert "warning: objects with a script of their own (it may move or lock pieces): 'Rulebook'" in printed
+    assert "Global script" not in printed  # the connector joined to it for the emulator is ours, not the mod's
     assert not list(out.parent.glob(".*.part"))  # written whole, the temporary file gone
 
 
