@@ -27,6 +27,7 @@ against them still holds. The family, each raised where it is defined::
     ├── BadAction (ValueError)           bridge/dashboard/touch.py: the page asked for a move the table refuses
     ├── BatchFailed (RuntimeError)       bridge/commands.py: the connector stopped a batch of commands
     ├── TurnFailed (RuntimeError)        bridge/session.py: the bot's turn did not happen (already reported)
+    ├── CalibrationStopped               bridge/calibrate.py: automa adopt's calibration ended early, nothing written
     └── LinkError (RuntimeError)         bridge/link.py: the link to TTS cannot do what was asked
         ├── TTSUnavailable, WorldReset, ExecuteError
         ├── RequestTimeout

@@ -4,7 +4,8 @@ hands.
 
 A role of objects is learnt from a pick-up ("pick up a Knight coin"): one object's role by its GUID, a role of many
 by what the picked object carries (name, resource name, tint, image, CardID) unless that would also catch an
-object of another role, then by GUID. A zone is learnt from a piece dropped in it. A board's placement (where the
+object of another role, then by GUID. A zone is learnt from a piece dropped in it (where the mod has none, two
+drops at opposite corners mark the area as a box). A board's placement (where the
 game's :class:`BoardLayout` lies on the mod's board) is fixed by two pieces dropped on two far-apart named spaces
 and checked by a third: the similarity that maps the two layout points onto the two drops, in the board object's
 own frame, its turn snapped to a quarter when it is close to one so that the x and z scales come out apart (art at
@@ -33,6 +34,8 @@ MIN_BOX = 0.5  # world units: two corners closer than this in x or z mark no are
 
 @dataclass(frozen=True)
 class RoleStep:
+    """A role the proposal left unfilled: asked as a pick-up, or (an area) as a piece dropped in it."""
+
     key: str
     what: str
     area: bool
@@ -53,6 +56,8 @@ class Reference:
 
 @dataclass(frozen=True)
 class BoardStep:
+    """A board whose placement is asked: three references, the first two fixing it, the third checking it."""
+
     key: str
     what: str
     refs: tuple[Reference, Reference, Reference]
@@ -117,7 +122,7 @@ class Calibration:
                 return f"Drop a piece at the opposite corner of the {step.what} (or type skip)."
             if step.area:
                 return f"Drop any piece inside the {step.what} (or type skip)."
-            return f"Pick up a {step.what} (or type skip)."
+            return f"Pick up {_a(step.what)} (or type skip)."
         ref = step.refs[len(self.drops)]
         which = ("first", "second", "third, to check")[len(self.drops)]
         return f"Put a piece on the {step.what}, {which}: on {ref.words(step.extent)} (or type skip)."
@@ -152,7 +157,7 @@ class Calibration:
                 return Reply(
                     False,
                     f"that is the {self.spec.roles[playing].what} already ({obj.describe()}, role "
-                    f"{playing!r}, {older.words()}): pick up a {step.what}, or type skip",
+                    f"{playing!r}, {older.words()}): pick up {_a(step.what)}, or type skip",
                 )
             self._narrow(playing)  # its kind was too wide: it caught this one of another role
         match = self._match_for(obj, step)
@@ -296,6 +301,11 @@ class Calibration:
             for key in self.spec.boards
             if key not in self.unfilled and key not in self.boards
         ]
+
+
+def _a(what: str) -> str:
+    """ "a Knight coin", "an Archer coin"."""
+    return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
 
 
 def _kind(obj: TableObject) -> Match | None:

@@ -94,7 +94,7 @@ async def test_the_calibration_is_asked_and_answered_on_the_page(page: Any, tmp_
             await step_is(page, asker, prompt)
             await page.click("#cal-skip")  # Skip on the page
             await page.wait_for_function("([p]) => state.calibration.prompt !== p", arg=[prompt])
-        await step_is(page, asker, f"Pick up a {step.what}")
+        await step_is(page, asker, f"Pick up {'an' if step.what[0] in 'AEIOU' else 'a'} {step.what}")
         coin = built.objects(step.key)[0]
         guid, where = skin.guids[coin.guid], skin.warp.point(coin.position)
         await drag(page, guid, where.x + 1.5, where.z)  # picked up (and put down beside: a drag, not a click)
