@@ -38,7 +38,7 @@ def board() -> Image.Image:
         centred(draw, (x, y - 1.2 * PX), region.name.upper(), 22, INK)
     for key, spot in L.MARKET.spots.items():
         x, y = _px(spot)
-        w, h = L.CARD_W / 2 * PX, 1.5 * PX
+        w, h = L.CARD_W / 2 * PX, L.CARD_D / 2 * PX
         draw.rectangle((x - w, y - h, x + w, y + h), outline=INK, width=3)
         centred(draw, (x, y + h + 12), f"cost {key.split(',')[1]}", 18, INK)
     for suit, spot in L.FAVORED.spots.items():

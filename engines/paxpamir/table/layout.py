@@ -47,7 +47,7 @@ BOARD_AT = Vec3(0, 1.0, 6)
 BOARD_HALF_W, BOARD_TOP, BOARD_BOTTOM = 17.5, 16.0, -16.0
 BOARD_SIZE = (2 * BOARD_HALF_W, BOARD_TOP - BOARD_BOTTOM)
 BOARD_SCALE = scale_for_depth(BOARD_SIZE[1])  # TTS's one rule for a custom board (bridge/table/ttsfacts.py)
-CARD_W, CARD_STEP = 2.2, 2.4  # a card's width; court cards side by side
+CARD_W, CARD_D, CARD_STEP = 2.2, 3.0, 2.4  # a card's width and depth; court cards side by side
 
 
 def seat_tag(seat: int) -> str:

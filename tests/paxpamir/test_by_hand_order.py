@@ -1,0 +1,76 @@
+"""The person's moves from the page, carried out piece by piece with the emulator's player actions in the order the
+move list's commands come: a hand never lays a card or piece on one that a later command of the same move still
+has to pick up.
+
+The table fact: a dropped piece "rests on the highest top its footprint overlaps", and a card dropped on a card
+"makes a new deck where that card lay" (tools/emulator/README.md, "A player's hands"; the second as TTS's
+``putObject`` of two cards, shared/docs/tts-interface.md §5). A card played at the left end of a court was laid on
+the court's leftmost card and its spy before they moved right: by hand, the person had to dig them out from under
+it, and the by-hand browser game left the new card one slot off (closing note: "a court card one slot apart")."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from bridge.commands import Command, Move
+from bridge.modbuild import build_save
+from engines import registry
+from engines.paxpamir import rules as R
+from engines.paxpamir.state import State
+from engines.paxpamir.table import person
+from engines.paxpamir.table.build import build_table
+from engines.paxpamir.table.read import read_table
+from engines.paxpamir.wakhan.turn import play_turn
+from tests.conftest import Live, start_live, stop_live
+
+GAME = registry.load("paxpamir")
+ONTO = re.compile(r" onto '[^']*' \((\w+)\)")  # what a drop landed on, as the player action's line says it
+
+
+def court_of_one_with_a_spy() -> State:
+    """The person's turn after Wakhan's first: one card in their court with their spy on it, one in their hand."""
+    rng = random.Random(3)
+    state = R.new_game([None, "british"], rng, wakhan=0)
+    play_turn(state, rng)
+    assert state.current == 1 and not state.pending
+    court, held = [c for c in state.deck if c <= 100][:2]
+    state.deck.remove(court)
+    state.deck.remove(held)
+    state.players[1].court, state.players[1].hand = [court], [held]
+    state.spies[court] = [1]
+    return state
+
+
+async def by_hand(live: Live, commands: list[Command]) -> list[str]:
+    """Each command as a player's drag, in order; the objects a drop landed on that a later command moves."""
+    covered = []
+    for i, command in enumerate(commands):
+        assert isinstance(command, Move), command
+        said = live.emulator.player_action(
+            "White", {"do": "move", "guid": command.guid, "x": command.position.x, "z": command.position.z}
+        )
+        later = {c.guid for c in commands[i + 1 :] if isinstance(c, Move)}
+        covered += [f"{said} (moved later)" for guid in ONTO.findall(said) if guid in later]
+    await live.emulator.settle()
+    return covered
+
+
+async def test_a_card_played_at_the_left_end_is_laid_once_the_court_and_its_spy_have_moved_right():
+    """Spec A4 "A court is an ordered row, and new cards join at either end": played at the left end, the card
+    goes where the leftmost card lay, so that card and its spy move first; by hand, no drop lands on either, and
+    the table then shows the move's state (the next list is made from it)."""
+    state = court_of_one_with_a_spy()
+    live = await start_live(build_save(GAME, table=build_table(state=state)), timeout=30)
+    try:
+        view = read_table(await live.connector.snapshot())
+        held = state.players[1].hand[0]
+        left = next(m for m in person.moves(state, view) if f"#{held})" in m.label and "left end" in m.label)
+        commands, after = person.play(state, view, left.id, random.Random(0))
+        assert after.players[1].court == [held, *state.players[1].court]
+        assert await by_hand(live, commands) == []
+        shown = read_table(await live.connector.snapshot())
+        assert shown.state.players[1].court == after.players[1].court and shown.state.spies == after.spies
+        assert person.moves(after, shown)  # the table shows what the move left: the list goes on
+    finally:
+        await stop_live(live)
