@@ -44,10 +44,17 @@ class PaxPamir(Game[TableView, Any]):
         return commands
 
     def person_moves(self, previous: Any, table: Table) -> list[PersonMove]:
-        return person.moves(previous, read_table(table, self.profile))
+        return person.moves(previous, read_table(table, self.profile), self._by_hand())
 
     def play_person(self, previous: Any, table: Table, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
-        return person.play(previous, read_table(table, self.profile), move_id, rng)
+        return person.play(previous, read_table(table, self.profile), move_id, rng, self._by_hand())
+
+    def _by_hand(self) -> person.ByHand:
+        """The person's whole moves made by hand since the last listed move or Bot turn (the list goes on after
+        them); one per game plugin, as one session holds it."""
+        if "by_hand" not in vars(self):
+            self.by_hand = person.ByHand()
+        return self.by_hand
 
     def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
         """Before her first turn the people's listed loyalties are theirs to change or keep: Bot turn keeps them."""

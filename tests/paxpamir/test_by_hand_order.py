@@ -1,4 +1,7 @@
-"""The person's moves from the page, carried out piece by piece with the emulator's player actions in the order the
+"""Moves made by hand. The list goes on after a whole move made by hand (the move found as the one legal move whose
+state the table shows); a move half made is named, with what to do.
+
+The person's moves from the page, carried out piece by piece with the emulator's player actions in the order the
 move list's commands come: a hand never lays a card or piece on one that a later command of the same move still
 has to pick up.
 
@@ -13,13 +16,17 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from bridge.commands import Command, Move
 from bridge.modbuild import build_save
+from bridge.session import Session
 from engines import registry
+from engines.base import TableProblem
 from engines.paxpamir import rules as R
 from engines.paxpamir.state import State
 from engines.paxpamir.table import person
-from engines.paxpamir.table.build import build_table
+from engines.paxpamir.table.build import build_table, fresh_state
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.wakhan.turn import play_turn
 from tests.conftest import Live, start_live, stop_live
@@ -72,5 +79,42 @@ async def test_a_card_played_at_the_left_end_is_laid_once_the_court_and_its_spy_
         shown = read_table(await live.connector.snapshot())
         assert shown.state.players[1].court == after.players[1].court and shown.state.spies == after.spies
         assert person.moves(after, shown)  # the table shows what the move left: the list goes on
+    finally:
+        await stop_live(live)
+
+
+async def test_after_a_move_made_by_hand_the_list_goes_on_and_a_half_made_one_is_named():
+    """Over loopback, through the session as the page asks: the person buys a card by hand (the card into their
+    hand, the rupees onto the market's cards), piece by piece with the emulator's player actions. Half made, the
+    list is empty and the reason says what to do; made whole, the list is the one the move from the list would
+    have left, and a move chosen from it then is carried out on that state. A second move by hand goes on too."""
+    live = await start_live(build_save(GAME, table=build_table(state=fresh_state(1, seed=4))), timeout=60)
+    try:
+        session = Session(live.connector, GAME, seed=4)
+        assert (await session.take_turn()).ok  # her first turn
+        table = await live.connector.snapshot()
+        buy = next(m for m in await session.person_moves() if m.group == "Buy" and "0 rupee" not in m.label)
+        commands, after = person.play(session.last_after, read_table(table), buy.id, random.Random(0))
+        assert len(commands) > 1  # the card and at least one rupee
+        await by_hand(live, commands[:1])
+        assert await session.person_moves() == []
+        with pytest.raises(TableProblem, match="finish it, or set the pieces back"):
+            GAME.person_moves(session.last_after, await live.connector.snapshot())
+        await by_hand(live, commands[1:])
+        shown = read_table(await live.connector.snapshot())
+        listed = await session.person_moves()
+        assert listed and listed == person.moves(after, shown)
+        play = next(m for m in listed if m.group == "Play")
+        commands, again = person.play(after, shown, play.id, random.Random(0))
+        await by_hand(live, commands)  # a second whole move by hand: the list goes on from it
+        assert await session.person_moves() == person.moves(again, read_table(await live.connector.snapshot()))
+        for _ in range(10):  # from the list now, on the state the hands left: the card's choices, then the end
+            listed = await session.person_moves()
+            if not listed:  # the turn ended with its second action's last choice
+                break
+            move = next((m for m in listed if m.group == "End"), listed[0])
+            assert await session.person_move(move.id, move.label) is None
+        assert session.last_after.current == 0 and session.last_after.players[1].court == again.players[1].court
+        assert read_table(await live.connector.snapshot()).state.players[1].court == again.players[1].court
     finally:
         await stop_live(live)

@@ -3,7 +3,8 @@ a time (a card's tax, build, move or battle goes on choice by choice, as the rul
 the table by the planner that moves Wakhan's pieces.
 
 Whose turn it is and what a card action still asks come from the state the last move left (``previous``); the table
-must still show that state (no piece moved by hand since), else the move is refused with the reason. A move that
+must still show that state, or one whole legal move on from it made by hand (the list then goes on from there),
+else the move is refused with the reason. A move that
 begins Wakhan's turn leaves her AI card undrawn: her Bot turn draws it, one card a turn whichever way it began.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from bridge.commands import BOT_COLOR, Command, Say
@@ -105,12 +107,48 @@ def _places(state: State) -> dict[str, tuple[str, str, int]]:
     }
 
 
-def _checked(previous: State, view: TableView) -> State:
-    if _places(view.state) != _places(previous) or L.piece_counts(view.state) != L.piece_counts(previous):
-        raise TableProblem(
-            "the table no longer shows where the last move left it (a piece moved by hand?): set it back"
-        )
-    return previous.copy()
+def _shows(table: State, state: State) -> bool:
+    """Whether the table read as ``table`` shows ``state``: every card in its place, every piece in its area."""
+    return _places(table) == _places(state) and L.piece_counts(table) == L.piece_counts(state)
+
+
+@dataclass
+class ByHand:
+    """The states whole moves made by hand led to since the last move from the list or Bot turn (``since``), newest
+    last: the list goes on after each of them, as the person makes their turn by hand."""
+
+    since: State | None = None
+    states: list[State] = field(default_factory=list)
+
+    def after(self, previous: State) -> list[State]:
+        if self.since is not previous:
+            self.since, self.states = previous, []
+        return self.states
+
+
+def _continued(previous: State, view: TableView, by_hand: ByHand | None = None) -> State:
+    """The state the table shows: the one the last move left, or one legal move on from it made by hand (found as
+    check_turn finds a turn: the one move whose state the table shows, with Wakhan's answers to it), and so on
+    move by move with ``by_hand``; the list goes on after moves made by hand. Neither: refused, saying what to do."""
+    made = by_hand.after(previous) if by_hand is not None else []
+    for back, base in enumerate([*reversed(made), previous]):
+        if _shows(view.state, base):  # the newest state the table shows (a move by hand set back: the one before)
+            del made[len(made) - back :]
+            return base.copy()
+    base = made[-1] if made else previous
+    for action in R.legal_actions(base) if _person_to_act(base) is not None else ():
+        state, rng = base.copy(), random.Random(0)
+        apply_before_her_draw(state, action, rng)
+        for _ in her_answers(state, rng):
+            pass
+        if _shows(view.state, state):
+            made.append(state)
+            return state.copy()
+    raise TableProblem(
+        "the table shows neither where the last move left it nor one whole legal move on from there (a move made "
+        "by hand and not finished?): finish it, or set the pieces back, to see your moves listed again; or finish "
+        "your turn by hand and press Bot turn"
+    )
 
 
 def asked(state: State) -> str:
@@ -199,10 +237,10 @@ def _choose_loyalty(view: TableView, move_id: str) -> list[Command]:
     return planner.plan(decision)
 
 
-def moves(previous: State | None, view: TableView) -> list[PersonMove]:
+def moves(previous: State | None, view: TableView, by_hand: ByHand | None = None) -> list[PersonMove]:
     if previous is None:
         return loyalty_moves(view)  # Wakhan takes the first turn; before it, the people may choose their loyalty
-    state = _checked(previous, view)
+    state = _continued(previous, view, by_hand)
     seat = _person_to_act(state)
     if seat is None:
         return []
@@ -214,10 +252,12 @@ def moves(previous: State | None, view: TableView) -> list[PersonMove]:
     return listed
 
 
-def play(previous: State | None, view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], Any]:
+def play(
+    previous: State | None, view: TableView, move_id: str, rng: random.Random, by_hand: ByHand | None = None
+) -> tuple[list[Command], Any]:
     if previous is None:  # before her first turn: a loyalty (the table holds it; nothing to carry to the next move)
         return _choose_loyalty(view, move_id), None
-    state = _checked(previous, view)
+    state = _continued(previous, view, by_hand)
     if _person_to_act(state) is None:
         raise IllegalAction("it is not a person's turn: press Bot turn")
     actions = list(R.legal_actions(state))
@@ -226,8 +266,9 @@ def play(previous: State | None, view: TableView, move_id: str, rng: random.Rand
     action = actions[int(move_id)]
     view.state = state.copy()
     planner = Planner(view)
+    said = describe(state, action)[0]
     apply_before_her_draw(state, action, rng)
-    decision: Decision[A.Action] = Decision(action, Reason("a person's move", describe(previous, action)[0]))
+    decision: Decision[A.Action] = Decision(action, Reason("a person's move", said))
     planner.record(decision, state)
     commands = planner.plan(decision)
     for answer in her_answers(state, rng):
