@@ -57,8 +57,12 @@ class PaxPamir(Game[TableView, Any]):
         return self.by_hand
 
     def refuse_press(self, state: TableView, moves: Sequence[PersonMove], button: str = "") -> str | None:
-        """Before her first turn the people's listed loyalties are theirs to change or keep: Bot turn keeps them."""
+        """Before her first turn the people's listed loyalties are theirs to change or keep: Bot turn keeps them.
+        After a move made by hand the person may be playing their turn by hand: its end may change nothing on the
+        table (no card to slide, none to discard), so Bot turn is theirs to press."""
         if moves and all(m.id.startswith(person.LOYALTY) for m in moves):
+            return None
+        if self._by_hand().listed:
             return None
         return super().refuse_press(state, moves, button)
 

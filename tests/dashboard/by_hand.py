@@ -63,6 +63,7 @@ class PageHands:
         self.done: list[str] = []  # what the hands did, in order (the failure message's last steps)
         self.twin: Live | None = None  # a second emulator where each move is made as the move list's shortcut
         self.compared = 0  # moves whose table by hand was found equal to the shortcut's
+        self.listed = 0  # moves by hand after which the page's move list was found to go on
         self.pictures = os.environ.get("AUTOMA_UPDATE_DOCS") == "1"  # docs/table-GAME-MOMENT*.png taken
         self.mid_taken = False
 
@@ -346,12 +347,16 @@ def differences(hand: World, shortcut: World) -> list[str]:
     the table (x and z: a drop lands on what lies there, so height is the table's), face up on one and down on the
     other, or turned TURNED apart."""
     a, b = laid_out(hand), laid_out(shortcut)
+    piles = piles_by_hand(a)
     out = [
         f"{g} ({(a.get(g) or b[g])[0]}) is only {'by hand' if g in a else 'by the shortcut'}"
         for g in a.keys() ^ b.keys()
+        if g not in piles
     ]
     for g in sorted(a.keys() & b.keys()):
         (name, box, (at, turn, _)), (_, box2, (at2, turn2, _)) = a[g], b[g]
+        if box in piles and not box2 and math.hypot(piles[box].x - at2.x, piles[box].z - at2.z) <= NEAR:
+            continue  # dropped on the pile by hand, laid on it by the shortcut
         if box != box2:
             out.append(f"{g} ({name}) is in {box or 'the table'} by hand, in {box2 or 'the table'} by the shortcut")
         elif box:  # where a contained or held object lies is its container's or hand's business
@@ -365,3 +370,10 @@ def differences(hand: World, shortcut: World) -> list[str]:
         elif abs(normalize_angle(turn.y - turn2.y)) > TURNED:
             out.append(f"{g} ({name}) is turned {turn.y:.0f} by hand, {turn2.y:.0f} by the shortcut")
     return out
+
+
+def piles_by_hand(hand: dict[str, tuple[str, str, Transform]]) -> dict[str, Vec3]:
+    """The decks on the table by hand, and where: a card a hand drops on a card makes a deck there, and one dropped on
+    a deck goes into it (the emulator's landing, as TTS's ``putObject``: shared/docs/tts-interface.md §5), where the
+    shortcut's command lays it loose on top; the reader reads both as one pile."""
+    return {g: at for g, (name, box, (at, _, _)) in hand.items() if not box and name == "Deck"}

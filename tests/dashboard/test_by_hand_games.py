@@ -14,10 +14,11 @@ import pytest
 from bridge.modbuild import build_save
 from engines import registry
 from engines.base import PersonMove
+from engines.paxpamir.table import person as pax_person
 from engines.warchest import person as wc_person
 from engines.warchest import table as wc
 from tests.conftest import Live, start_live, stop_live
-from tests.dashboard.by_hand import PageHands
+from tests.dashboard.by_hand import NOT_ON_THE_TABLE, PageHands
 from tests.dashboard.conftest import Board, close_board, open_board
 
 pytestmark = pytest.mark.slow
@@ -77,10 +78,11 @@ async def test_war_chest_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
 
 
 async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
-    """The person's turn by hand: a card played if they hold one, else one bought, every choice it asks, then the
-    turn ended. WHAT to move comes from the move list on what the person knows (the state their last move by hand
-    left, as a player keeps the turn in their head): the list checks that the table shows that state, so each
-    move by hand is proved to leave the table as the list's own would."""
+    """The person's turn by hand: before Wakhan's first turn, their loyalty (A3.5: their token to a coalition's
+    space); then a card played if they hold one, else one bought, every choice it asks, then the turn ended. WHAT to
+    move comes from the move list on what the person knows (the state their last move by hand left, as a player
+    keeps the turn in their head): the list checks that the table shows that state, so each move by hand is proved
+    to leave the table as the list's own would."""
     session = hands.board.session
     game, known = session.game, session.last_after
     for made in range(40):
@@ -88,8 +90,8 @@ async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
         moves = game.person_moves(known, table)
         if not moves:
             return
-        if all("before Wakhan's first turn" in m.group for m in moves):  # loyalty at set-up (A3.5): optional;
-            return  # Bot turn keeps the loyalty the table shows (choosing one is tested in tests/paxpamir)
+        if made and all(m.id.startswith(pax_person.LOYALTY) for m in moves):  # chosen (below, as a choice)
+            return  # and kept by Bot turn
         groups = {m.group for m in moves} - {"Buy", "Play", "Card actions", "End"}
         if groups:  # a choice the last move asks
             move = rng.choice(moves)
@@ -100,16 +102,34 @@ async def paxpamir_turn(hands: PageHands, rng: random.Random) -> None:
         commands, known = game.play_person(known, table, move.id, rng)
         hands.done.append(f"the move {move.label!r}")
         await hands.carry_out(commands)
+        if any(c.op not in NOT_ON_THE_TABLE for c in commands):  # a move that changed nothing cannot be seen
+            await listed_after_a_move_by_hand(hands, known)
     pytest.fail(f"the person's turn never ended: {hands.done[-6:]}")
 
 
+async def listed_after_a_move_by_hand(hands: PageHands, known: Any) -> None:
+    """The page's move list after a move made by hand, in the person's turn: the moves the list's own move would
+    have left (the session knows only the last listed move or Bot turn; the list goes on from the table)."""
+    game, dashboard = hands.board.session.game, hands.board.server.dashboard
+    if known is None or known.over or pax_person._person_to_act(known) is None:
+        return
+    wanted = [m.label for m in game.person_moves(known, await hands.board.live.connector.snapshot())]
+    await dashboard.refresh_table()
+    assert [m["label"] for m in dashboard.state["person"]["moves"]] == wanted, hands.done[-3:]
+    await hands.page.wait_for_function(
+        f"document.querySelectorAll('#person-moves button.move').length == {len(wanted)}"
+    )
+    hands.listed += 1
+
+
 async def test_pax_pamir_a_whole_game_by_hand_with_the_mouse(page: Any) -> None:
-    await with_shortcuts_beside(page, "paxpamir", 4, paxpamir_turn)
+    hands = await with_shortcuts_beside(page, "paxpamir", 4, paxpamir_turn)
+    assert hands.listed > 10, hands.listed  # the page's list went on after moves by hand
 
 
 async def with_shortcuts_beside(
     page: Any, name: str, seed: int, turn: Callable[[PageHands, random.Random], Awaitable[None]]
-) -> None:
+) -> PageHands:
     """A whole game, the person's ``turn`` by hand and Bot turn pressed on the page, to the end screen and its
     winner; every move by hand is made on a twin emulator as the list's shortcut too, and the tables compared."""
     board = await open_board(name, touch=True)
@@ -131,6 +151,7 @@ async def with_shortcuts_beside(
     finally:
         await stop_live(twin)
         await close_board(board)
+    return hands
 
 
 async def spread_hand(hands: PageHands) -> None:

@@ -278,7 +278,7 @@ def offsets(area: Area) -> Iterator[Vec3]:
     per_row, rows, step = {
         "region": (5, 4, 0.6),
         "border": (3, 2, 0.5),
-        "card": (3, 2, 0.55),
+        "card": (2, 3, 1.0),  # spies a pawn apart: a hand lays each beside the last, not on it
         "slot": (3, 3, 0.55),
         "gift": (1, 1, 0.0),
         "cylinders": (5, 2, 0.9),

@@ -114,16 +114,45 @@ def _shows(table: State, state: State) -> bool:
 
 @dataclass
 class ByHand:
-    """The states whole moves made by hand led to since the last move from the list or Bot turn (``since``), newest
-    last: the list goes on after each of them, as the person makes their turn by hand."""
+    """The states whole moves made by hand led to since a listed move or Bot turn left ``previous``, newest last:
+    the list goes on after each of them, as the person makes their turn by hand. Kept for the last few
+    ``previous`` states (by identity: a session's, and a test's beside it)."""
 
-    since: State | None = None
-    states: list[State] = field(default_factory=list)
+    chains: dict[int, tuple[State, list[State]]] = field(default_factory=dict)
+    listed: bool = False  # the last list went on from a move made by hand
 
     def after(self, previous: State) -> list[State]:
-        if self.since is not previous:
-            self.since, self.states = previous, []
-        return self.states
+        chain = self.chains.pop(id(previous), None)
+        if chain is None or chain[0] is not previous:
+            chain = (previous, [])
+        self.chains[id(previous)] = chain  # the last used kept last, the least recently used dropped first
+        for old in list(self.chains)[:-KEPT]:
+            del self.chains[old]
+        return chain[1]
+
+
+KEPT = 4  # previous states whose hand-made moves are kept
+
+
+def _one_move_on(base: State, table: State) -> State | None:
+    """The state one legal move of the person's on from ``base`` leaves, with Wakhan's answers to it, if the table
+    shows it. A move that changes nothing on the table (ending a turn with nothing to slide: the cleanup then asks
+    a discard) cannot be seen, so the moves after one such are tried too."""
+    frontier = [base]
+    for _ in range(2):
+        unseen = []
+        for before in frontier:
+            for action in R.legal_actions(before) if _person_to_act(before) is not None else ():
+                state, rng = before.copy(), random.Random(0)
+                apply_before_her_draw(state, action, rng)
+                for _ in her_answers(state, rng):
+                    pass
+                if _shows(table, state):
+                    return state
+                if _shows(before, state):
+                    unseen.append(state)
+        frontier = unseen
+    return None
 
 
 def _continued(previous: State, view: TableView, by_hand: ByHand | None = None) -> State:
@@ -134,16 +163,15 @@ def _continued(previous: State, view: TableView, by_hand: ByHand | None = None) 
     for back, base in enumerate([*reversed(made), previous]):
         if _shows(view.state, base):  # the newest state the table shows (a move by hand set back: the one before)
             del made[len(made) - back :]
+            if by_hand is not None:
+                by_hand.listed = bool(made)
             return base.copy()
-    base = made[-1] if made else previous
-    for action in R.legal_actions(base) if _person_to_act(base) is not None else ():
-        state, rng = base.copy(), random.Random(0)
-        apply_before_her_draw(state, action, rng)
-        for _ in her_answers(state, rng):
-            pass
-        if _shows(view.state, state):
-            made.append(state)
-            return state.copy()
+    found = _one_move_on(made[-1] if made else previous, view.state)
+    if found is not None:
+        made.append(found)
+        if by_hand is not None:
+            by_hand.listed = True
+        return found.copy()
     raise TableProblem(
         "the table shows neither where the last move left it nor one whole legal move on from there (a move made "
         "by hand and not finished?): finish it, or set the pieces back, to see your moves listed again; or finish "
