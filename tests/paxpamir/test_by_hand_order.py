@@ -104,6 +104,7 @@ async def test_after_a_move_made_by_hand_the_list_goes_on_and_a_half_made_one_is
         shown = read_table(await live.connector.snapshot())
         listed = await session.person_moves()
         assert listed and listed == person.moves(after, shown)
+        assert GAME.refuse_press(shown, listed) is None  # their turn may go on by hand: Bot turn is theirs to press
         play = next(m for m in listed if m.group == "Play")
         commands, again = person.play(after, shown, play.id, random.Random(0))
         await by_hand(live, commands)  # a second whole move by hand: the list goes on from it
