@@ -18,15 +18,17 @@ import re
 
 import pytest
 
-from bridge.commands import Command, Move
+from bridge.commands import Command, Move, Position
 from bridge.modbuild import build_save
 from bridge.session import Session
+from bridge.table import Vec3
 from engines import registry
 from engines.base import TableProblem
 from engines.paxpamir import rules as R
 from engines.paxpamir.state import State
 from engines.paxpamir.table import person
 from engines.paxpamir.table.build import build_table, fresh_state
+from engines.paxpamir.table.plan import CARD, PIECE, in_hand_order
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.wakhan.turn import play_turn
 from tests.conftest import Live, start_live, stop_live
@@ -119,3 +121,18 @@ async def test_after_a_move_made_by_hand_the_list_goes_on_and_a_half_made_one_is
         assert read_table(await live.connector.snapshot()).state.players[1].court == again.players[1].court
     finally:
         await stop_live(live)
+
+
+def test_a_rupee_and_a_card_that_wait_for_each_other_have_the_rupee_laid_aside_first():
+    """The same fact, where no order serves (the planner pairs pieces by count, so in a market slide a rupee may go
+    where a card lies while the card goes where the rupee lies): the rupee is first laid aside, on nothing and
+    where nothing goes, as a player lifts it off; then the card, then the rupee to its place."""
+    card_at, rupee_at = Vec3(1.6, 1.25, 11.7), Vec3(-2.15, 1.45, 12.25)
+    card = Move(guid="card", position=Position(x=-1.6, y=1.25, z=11.7))  # onto the rupee's slot
+    rupee = Move(guid="rupee", position=Position(x=1.6, y=1.45, z=12.25))  # onto the card's slot
+    ordered = in_hand_order([card, rupee], {"card": (card_at, CARD), "rupee": (rupee_at, PIECE)}, {})
+    assert [c.guid for c in ordered if isinstance(c, Move)] == ["rupee", "card", "rupee"]
+    aside = ordered[0]
+    assert isinstance(aside, Move) and aside not in (card, rupee) and ordered[1:] == [card, rupee]
+    for lies, (w, d) in ((card_at, CARD), (Vec3(-1.6, 0, 11.7), CARD), (Vec3(1.6, 0, 12.25), PIECE)):
+        assert abs(aside.position.x - lies.x) >= PIECE[0] + w or abs(aside.position.z - lies.z) >= PIECE[1] + d
