@@ -250,6 +250,7 @@ class Session:
         self.last_after: Any = None  # what the last turn (the bot's, or a move of the person's) left on the table
         self.bot_left: Any = None  # what the bot's last turn left, for "Check my turn"
         self.last_failure: str | None = None
+        self.unlisted: str | None = None  # why the person's moves cannot be listed now (a move half made by hand)
         self.unconfirmed: _Unconfirmed | None = None
         self.drift = Watch()  # what the mod's table looked like at the bot's last turn (a table read by a profile)
         self._lock = asyncio.Lock()
@@ -580,6 +581,7 @@ class Session:
     async def person_moves(self, table: Table | None = None) -> list[PersonMove]:
         """The person's legal moves on the table now (games with ``plays_person``); empty when it is not their
         turn or the table cannot be read."""
+        self.unlisted = None
         if not self.game.plays_person:
             return []
         table = table or await self.connector.snapshot()
@@ -589,6 +591,7 @@ class Session:
             return self.game.person_moves(self.last_after, table)
         except (ReadError, ValueError) as exc:  # the table cannot be read, or no longer matches the last move
             log.info("no moves to list for the person: %s", exc)
+            self.unlisted = str(exc)  # the page says why its list is empty, not only the log
             return []
 
     async def person_move(self, move_id: str, label: str) -> str | None:

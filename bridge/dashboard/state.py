@@ -78,7 +78,7 @@ class Dashboard:
                 "new_game": False,  # New game deals a fresh table (with the emulator)
             },
             "table": None,
-            "person": {"plays": game.plays_person, "moves": []},  # the person's moves, for play without TTS
+            "person": {"plays": game.plays_person, "moves": [], "unlisted": None},  # the person's moves, for play without TTS
             "end": None,  # how the game ended, as soon as the table shows it
             "last_turn": session.played[-1] if session.played else None,  # a resumed game's too
             "turns": session.played,  # every bot turn of this game, the newest last (the session's own list)
@@ -210,13 +210,14 @@ class Dashboard:
     async def refresh_table(self) -> None:
         """Read the live table as the bot would, for the drawing."""
         async with self._reading:  # one at a time, in the order asked: an older read never lands after a newer one
-            before = (self.state["table"], self.state["person"]["moves"])
+            before = (self.state["table"], dict(self.state["person"]))
             try:
                 # the page's poll reads what TTS's events touched (a person's move and a bot turn read the exact
                 # differences)
                 table = await self.session.connector.snapshot(changes=True)
                 moves = await self.session.person_moves(table)
                 self.state["person"]["moves"] = [{"id": m.id, "label": m.label, "group": m.group} for m in moves]
+                self.state["person"]["unlisted"] = self.session.unlisted
                 game = self.session.game
                 view = registry.read_table(game, table)
                 self.state["table"] = {"drawing": game.describe_table(view), "problems": []}
@@ -236,7 +237,7 @@ class Dashboard:
                 self._unread = str(exc)
                 return
             self._unread = None
-            if (self.state["table"], self.state["person"]["moves"]) != before:  # pages hear of changes only
+            if (self.state["table"], self.state["person"]) != before:  # pages hear of changes only
                 self._touch()
 
     async def _announce_end(self, end: dict[str, Any]) -> None:

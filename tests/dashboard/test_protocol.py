@@ -170,7 +170,7 @@ async def test_the_person_plays_war_chest_from_the_page(warchest_board: Board):
     board = warchest_board
     async with connect(board.ws_url, origin=board.origin) as ws:
         state = await next_state(ws)
-        assert state["person"] == {"plays": True, "moves": []}  # the AI moves first
+        assert state["person"] == {"plays": True, "moves": [], "unlisted": None}  # the AI moves first
         await control(ws, type="bot_turn")
         state = await next_state(ws, lambda s: s["person"]["moves"])
         [draw] = state["person"]["moves"]
@@ -405,7 +405,7 @@ async def test_the_drawing_follows_a_piece_moved_by_hand_without_a_bot_turn(demo
 async def test_a_whole_demo_game_from_the_page_bot_and_person_in_turn(demo_board: Board):
     """Every game offers the person's moves: the demo's are the empty slots, on the person's turn only."""
     dashboard = demo_board.server.dashboard
-    assert dashboard.state["person"] == {"plays": True, "moves": []}  # the bot moves first
+    assert dashboard.state["person"] == {"plays": True, "moves": [], "unlisted": None}  # the bot moves first
     for _ in range(7):
         if None not in dashboard.state["table"]["drawing"]["slots"]:
             break

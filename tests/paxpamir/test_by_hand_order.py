@@ -100,12 +100,13 @@ async def test_after_a_move_made_by_hand_the_list_goes_on_and_a_half_made_one_is
         assert len(commands) > 1  # the card and at least one rupee
         await by_hand(live, commands[:1])
         assert await session.person_moves() == []
+        assert session.unlisted and "finish it, or set the pieces back" in session.unlisted  # the page shows it
         with pytest.raises(TableProblem, match="finish it, or set the pieces back"):
             GAME.person_moves(session.last_after, await live.connector.snapshot())
         await by_hand(live, commands[1:])
         shown = read_table(await live.connector.snapshot())
         listed = await session.person_moves()
-        assert listed and listed == person.moves(after, shown)
+        assert listed and listed == person.moves(after, shown) and session.unlisted is None
         assert GAME.refuse_press(shown, listed) is None  # their turn may go on by hand: Bot turn is theirs to press
         play = next(m for m in listed if m.group == "Play")
         commands, again = person.play(after, shown, play.id, random.Random(0))

@@ -197,7 +197,7 @@ function renderPerson(person) {
   const needle = filter.hidden ? "" : filter.value.trim().toLowerCase();
   list.replaceChildren();
   if (!person.moves.length) {
-    const none = state.end ? "No move: the game is over." : state.bot.bot_turn_button ? "No move for you now: it is the bot's turn (press Bot turn)." : "No move listed for you now.";
+    const none = state.end ? "No move: the game is over." : person.unlisted ? `No move listed: ${person.unlisted}.` : state.bot.bot_turn_button ? "No move for you now: it is the bot's turn (press Bot turn)." : "No move listed for you now.";
     list.append(el("p", { class: "muted" }, none));
     return;
   }
