@@ -232,3 +232,86 @@ def test_every_import_goes_down_through_the_rooms() -> None:
     assert "engines.warchest" in GAMES and "engines.demo" in GAMES
     found = wrong_way(import_graph())
     assert not found, "imports against the rooms:\n" + "\n".join(found)
+
+
+# Names a reader can trust (issue 42): a module is imported by its own name, and a module-level name says what it
+# holds. One letter stays only where it is the convention: a count or coordinate (``n``, ``x``), an unused value
+# (``_``) and the usual generic TypeVars (``T``, and ``K``/``V`` for a mapping's keys and values).
+CONVENTIONAL_LETTERS = frozenset({"_", "i", "j", "k", "n", "N", "x", "y", "z", "T", "K", "V"})
+
+
+def python_files() -> list[Path]:
+    """The project's modules and its tests (a test reads as much as the code it checks)."""
+    return sorted({*project_modules().values(), *(ROOT / "tests").rglob("*.py")})
+
+
+def _module_level(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Statements run at module level, through ``if``/``try``/``with`` blocks but not into functions or classes."""
+    for statement in statements:
+        yield statement
+        if isinstance(statement, ast.If | ast.For | ast.While | ast.With):
+            yield from _module_level([*statement.body, *getattr(statement, "orelse", [])])
+        elif isinstance(statement, ast.Try):
+            handlers = [s for handler in statement.handlers for s in handler.body]
+            yield from _module_level([*statement.body, *handlers, *statement.orelse, *statement.finalbody])
+
+
+def _imported(node: ast.Import | ast.ImportFrom, alias: ast.alias) -> str:
+    return f"{node.module}.{alias.name}" if isinstance(node, ast.ImportFrom) and node.module else alias.name
+
+
+def one_letter_names(source: str) -> list[str]:
+    """Each one-letter import alias (at any depth) and each one-letter module-level name outside the convention,
+    as ``line: what``."""
+    tree = ast.parse(source)
+    found = [
+        f"{node.lineno}: import {_imported(node, alias)} as {alias.asname}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+        if alias.asname is not None and len(alias.asname) == 1
+    ]
+    for statement in _module_level(tree.body):
+        if isinstance(statement, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names = [statement.name]
+        elif isinstance(statement, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            names = [n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)]
+        else:
+            names = []
+        strange = [name for name in names if len(name) == 1 and name not in CONVENTIONAL_LETTERS]
+        found += [f"{statement.lineno}: {name}" for name in strange]
+    return found
+
+
+def test_one_letter_names_are_found_and_named() -> None:
+    """A one-letter module alias, even inside a function, and a one-letter module-level name are named with their
+    line; a loop's ``i``, a count ``n`` and a TypeVar ``T`` are not."""
+    source = (
+        "from engines.warchest import rules as R\n"
+        "from typing import TypeVar\n"
+        "T = TypeVar('T')\n"
+        "A, B = 0, 1\n"
+        "n = 3\n"
+        "if n:\n    S = 'set up'\n"
+        "def late():\n    from engines.warchest import actions as A\n    for i in range(n):\n        q = i\n"
+    )
+    assert one_letter_names(source) == [
+        "1: import engines.warchest.rules as R",
+        "9: import engines.warchest.actions as A",
+        "4: A",
+        "4: B",
+        "7: S",
+    ]
+
+
+def test_no_one_letter_module_aliases_or_module_level_names() -> None:
+    """Issue 42: ``rules as R``, ``actions as A``, ``layout as L`` and sides ``A, B = 0, 1`` do not come back."""
+    files = python_files()
+    assert ROOT / "engines" / "warchest" / "rules.py" in files and ROOT / "tests" / "test_imports.py" in files
+    found = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in files
+        for line in one_letter_names(path.read_text(encoding="utf-8"))
+    ]
+    assert not found, "one-letter names (spell them out):\n" + "\n".join(found)
