@@ -535,10 +535,13 @@ class Session:
     # --- reporting ---------------------------------------------------------------------------------------
 
     async def _fault(self, what: str, exc: Exception) -> None:
-        if isinstance(exc, AutomaError | ValueError):  # what the person can act on (a ValueError: to be named)
+        """Say a failure where the person looks and keep the bot ready. The project's errors (the root,
+        :class:`bridge.errors.AutomaError`) are the person's to act on and are said as they are; anything else,
+        a plain ``ValueError`` too, is a bug: named with its type, and its traceback logged for the terminal."""
+        if isinstance(exc, AutomaError):
             text = f"{what} failed: {exc}"
             log.error("%s", text)
-        else:  # a bug: the terminal gets the traceback
+        else:
             text = f"{what} failed with an internal error ({type(exc).__name__}: {exc}); the terminal has details"
             log.exception("%s", text)
         self.last_failure = text

@@ -15,6 +15,7 @@ import pytest
 from bridge.dashboard import Dashboard
 from bridge.session import Session
 from engines import registry
+from engines.base import IllegalAction
 from tests.conftest import Live, start_live, stop_live
 from tests.faults.helpers import STEP, Mover, chat, mover_save, press_bot_turn, running_session, status, until
 
@@ -125,6 +126,42 @@ async def test_an_engine_bug_is_reported_and_the_bot_stays_ready(two_chips: Live
         assert "AssertionError: owner is not None" in status(live)
         assert any("internal error (AssertionError" in line for line in chat(live))
         assert "Traceback" in caplog.text  # the terminal has the details
+        assert not runner.done()
+        session.game = Mover(2)
+        press_bot_turn(live)
+        await until(lambda: status(live).startswith("Done"))
+    finally:
+        await stop(runner)
+
+
+async def test_a_plain_value_error_is_a_bug_and_the_projects_error_is_the_persons(
+    two_chips: Live, caplog: pytest.LogCaptureFixture
+):
+    """Issue 42: only the project's error root is the person's to act on. A bug's plain ValueError is named as an
+    internal error with its traceback in the terminal; an IllegalAction (on the root) is said as it is, without
+    one; the bot stays ready after both."""
+
+    class Buggy(Mover):
+        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
+            raise ValueError("invalid literal for int() with base 10: 'x'")
+
+    class Refused(Mover):
+        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
+            raise IllegalAction("chip c00000 may not step now")
+
+    live = two_chips
+    session, runner = running_session(live, Buggy(2))
+    try:
+        press_bot_turn(live)
+        await until(lambda: "internal error" in status(live))
+        assert "ValueError: invalid literal for int()" in status(live)
+        assert "Traceback" in caplog.text and "invalid literal" in caplog.text
+        caplog.clear()
+        session.game = Refused(2)
+        press_bot_turn(live)
+        await until(lambda: "may not step" in status(live))
+        assert "internal error" not in (session.last_failure or "") and "Traceback" not in caplog.text
+        assert session.last_failure == "The bot's turn failed: chip c00000 may not step now"
         assert not runner.done()
         session.game = Mover(2)
         press_bot_turn(live)
