@@ -171,18 +171,23 @@ def _label(state: dict[str, Any]) -> str:
 
 
 def _too_deep(raw: dict[str, Any]) -> str | None:
-    """Objects nested in more than :data:`MAX_NESTING` containers or states (walked without recursion)."""
-    todo: list[tuple[Any, int]] = [(o, 0) for o in raw.get("ObjectStates") or [] if isinstance(o, dict)]
+    """Objects nested in more than :data:`MAX_NESTING` containers or states (walked without recursion). A list
+    that is no list (``"ObjectStates": 5``) is passed over: the model's check then names it and where it is."""
+    todo: list[tuple[Any, int]] = [(o, 0) for o in _listed(raw.get("ObjectStates")) if isinstance(o, dict)]
     while todo:
         state, depth = todo.pop()
         if depth > MAX_NESTING:
             return f"{_label(state)} lies inside more than {MAX_NESTING} containers or states; a save is refused"
-        inner = list(state.get("ContainedObjects") or [])
+        inner = _listed(state.get("ContainedObjects"))
         states = state.get("States")
         if isinstance(states, dict):
             inner += states.values()
         todo.extend((o, depth + 1) for o in inner if isinstance(o, dict))
     return None
+
+
+def _listed(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else []
 
 
 def _too_deep_in_text(data: bytes) -> str:

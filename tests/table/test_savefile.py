@@ -47,3 +47,24 @@ def test_wrong_type_names_the_object():
 def test_top_level_must_be_an_object():
     with pytest.raises(SaveFileError, match=r"t\.json: a save file is a JSON object"):
         SaveFile.from_dict([], "t.json")
+
+
+@pytest.mark.parametrize(
+    ("raw", "where"),
+    [
+        ({"ObjectStates": 5}, r"t\.json: ObjectStates: Input should be a valid list"),
+        ({"ObjectStates": "abc"}, r"t\.json: ObjectStates: Input should be a valid list"),
+        (
+            {"ObjectStates": [{"GUID": "abc123", "Name": "Bag", "ContainedObjects": 3}]},
+            r"t\.json: ObjectStates > object abc123 \(Bag\) > ContainedObjects: Input should be a valid list",
+        ),
+    ],
+)
+def test_a_list_that_is_no_list_is_a_save_file_error_saying_where(raw, where):
+    """A non-list ObjectStates or ContainedObjects was a bare TypeError ("'int' object is not iterable") from the
+    nesting check; it is the save's error, on the project's root, naming the place (issue 42)."""
+    from bridge.errors import AutomaError
+
+    with pytest.raises(SaveFileError, match=where) as caught:
+        SaveFile.from_dict(raw, "t.json")
+    assert isinstance(caught.value, AutomaError)
