@@ -28,14 +28,14 @@ against them still holds. The family, each raised where it is defined::
     ├── BatchFailed (RuntimeError)       bridge/commands.py: the connector stopped a batch of commands
     ├── TurnFailed (RuntimeError)        bridge/session.py: the bot's turn did not happen (already reported)
     ├── CalibrationStopped               bridge/calibrate.py: automa adopt's calibration ended early, nothing written
-    └── LinkError (RuntimeError)         bridge/link.py: the link to TTS cannot do what was asked
-        ├── TTSUnavailable, WorldReset, ExecuteError
-        ├── RequestTimeout
-        │   └── BatchUnconfirmed         bridge/connector.py
-        └── ConnectorError               bridge/connector.py
-            └── ConnectorBroken
-
-The emulator's own errors (``tools/emulator``) stay outside: they are the stand-in TTS's, not the bridge's.
+    ├── LinkError (RuntimeError)         bridge/link.py: the link to TTS cannot do what was asked
+    │   ├── TTSUnavailable, WorldReset, ExecuteError
+    │   ├── RequestTimeout
+    │   │   └── BatchUnconfirmed         bridge/connector.py
+    │   └── ConnectorError               bridge/connector.py
+    │       └── ConnectorBroken
+    └── EmulatorError                    tools/emulator/errors.py: the stand-in TTS refuses a script, hand or drop
+        └── ScriptError, HandError, OffTable (ValueError), PatternError (ValueError)
 """
 
 from __future__ import annotations

@@ -87,16 +87,17 @@ def test_illegal_action_is_one_class_for_every_game() -> None:
 
 
 def _project_errors() -> set[type[BaseException]]:
-    """Every public error class of bridge/ and engines/ that rests on the root, once their modules are loaded."""
+    """Every public error class of bridge/, engines/ and the emulator that rests on the root, once their modules
+    are loaded."""
     for name in project_modules():
-        if name.split(".")[0] in ("bridge", "engines"):
+        if name.split(".")[0] in ("bridge", "engines") or name.startswith("tools.emulator"):
             importlib.import_module(name)
     found: set[type[BaseException]] = set()
     todo: list[type[BaseException]] = [AutomaError]
     while todo:
         for sub in todo.pop().__subclasses__():
             todo.append(sub)
-            if sub.__module__.split(".")[0] in ("bridge", "engines") and not sub.__name__.startswith("_"):
+            if sub.__module__.split(".")[0] in ("bridge", "engines", "tools") and not sub.__name__.startswith("_"):
                 found.add(sub)
     return found
 
@@ -104,6 +105,29 @@ def _project_errors() -> set[type[BaseException]]:
 def test_the_tree_in_the_roots_docstring_names_every_error_on_the_root() -> None:
     """The docstring of bridge/errors.py draws the family; a class added to it and not to the drawing fails here."""
     found = _project_errors()
-    assert {"UsageError", "ReadError", "LinkError", "IllegalAction"} <= {cls.__name__ for cls in found}
+    assert {"UsageError", "ReadError", "LinkError", "IllegalAction", "ScriptError"} <= {cls.__name__ for cls in found}
     missing = sorted(cls.__name__ for cls in found if cls.__name__ not in (errors.__doc__ or ""))
     assert not missing, f"bridge/errors.py's tree lacks {missing}"
+
+
+def test_the_emulators_errors_rest_on_the_root_and_keep_their_built_in_bases() -> None:
+    """Issue 42: the emulator's errors were outside the root (ScriptError and HandError plain Exceptions), so a
+    caller catching the project's errors missed them; each is now an EmulatorError, and those that were
+    ValueErrors still are."""
+    from tools.emulator.errors import EmulatorError
+    from tools.emulator.hands import HandError
+    from tools.emulator.landing import OffTable
+    from tools.emulator.luahost import LuaHost, ScriptError
+    from tools.emulator.moonsharp.patterns import PatternError
+
+    assert issubclass(EmulatorError, AutomaError)
+    for error in (ScriptError, HandError, OffTable, PatternError):
+        assert issubclass(error, EmulatorError), error
+    assert issubclass(OffTable, ValueError) and issubclass(PatternError, ValueError)
+    host = LuaHost({})
+    try:  # the real Lua runtime's error, caught as the project's root
+        host.run_chunk("error('boom')", "boom.lua", host.new_env(None))
+    except AutomaError as exc:
+        assert isinstance(exc, ScriptError) and "boom" in str(exc)
+    else:
+        raise AssertionError("a Lua error was not raised as a ScriptError")

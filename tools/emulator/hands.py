@@ -28,6 +28,7 @@ from bridge.table.geometry import Vec3, is_face_down
 from bridge.table.model import TableError, TableObject
 from tools.emulator import api, api_object, api_pieces, events, landing
 from tools.emulator.api import _form_deck as form_deck
+from tools.emulator.errors import EmulatorError
 from tools.emulator.objects import EmObject
 from tools.emulator.world import World
 
@@ -45,7 +46,7 @@ PLAYERS = (*api.SEAT_COLORS, "Black")  # who may touch pieces: the seats and the
 SHUFFLED = frozenset({"Deck", "Bag"})  # what TTS's R key shuffles (*chosen*: a stack of chips is not shuffled)
 
 
-class HandError(Exception):
+class HandError(EmulatorError):
     """The table refuses what the player tried: the message names the object and where it lies, and says why."""
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from bridge.table import ttsfacts
 from bridge.table.geometry import Vec3
 from tools.emulator import api_object, api_pieces
+from tools.emulator.errors import EmulatorError
 from tools.emulator.objects import EmObject
 from tools.emulator.physics import FAR
 from tools.emulator.world import World
@@ -24,7 +25,7 @@ from tools.emulator.world import World
 UNKNOWN_TABLE = ttsfacts.Surface(FAR, FAR, ttsfacts.TABLE_SURFACES["Table_RPG"].top, "chosen")
 
 
-class OffTable(ValueError):
+class OffTable(EmulatorError, ValueError):
     """Nothing under the point holds a piece: it would fall off the table (the message says where)."""
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 import lupa.lua52 as lupa
 
+from tools.emulator.errors import EmulatorError
 from tools.emulator.moonsharp import numbers as msnumbers
 from tools.emulator.moonsharp import source as mssource
 from tools.emulator.moonsharp import text as mstext
@@ -358,5 +359,5 @@ class ProxyRef(str):
     """A GUID that came from an object proxy (so methods can tell an Object argument from a string)."""
 
 
-class ScriptError(Exception):
+class ScriptError(EmulatorError):
     """A Lua compile or run-time error, already formatted as TTS reports it."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable
 
+from tools.emulator.errors import EmulatorError
+
 MAX_CAPTURES = 32
 MAX_CALLS = 200  # "pattern too complex" past this depth (Lua's and the port's MAXCCALLS)
 UNFINISHED, POSITION = -1, -2
@@ -42,7 +44,7 @@ _CLASSES: dict[int, frozenset[int]] = {
 }
 
 
-class PatternError(ValueError):
+class PatternError(EmulatorError, ValueError):
     """A malformed pattern, worded as MoonSharp's port words it."""
 
 
