@@ -131,3 +131,55 @@ def test_the_commands_are_found():
     found = [command for page in DOCS for command in automa_commands(page)]
     assert "automa lua 'return #getObjects()'" in found and "automa mod build warchest" in found
     assert len(found) > 80
+
+
+# Pages whose ```python blocks a reader may copy: the README, docs/ (with its sub-folders), each game's README and
+# the emulator's.
+CODE_PAGES = [
+    ROOT / "README.md",
+    *sorted((ROOT / "docs").rglob("*.md")),
+    *sorted((ROOT / "engines").glob("*/README.md")),
+    ROOT / "tools" / "emulator" / "README.md",
+]
+
+
+def python_blocks(page: Path) -> list[tuple[int, str]]:
+    """Each fenced ```python (or ```py) block of ``page``, with the line its code starts on, indentation kept
+    relative to the fence (a block may sit in a list item)."""
+    text = page.read_text(encoding="utf-8")
+    found = []
+    for match in re.finditer(r"^( *)```(?:python|py)[ \t]*\n(.*?)^ *```", text, flags=re.M | re.S):
+        indent = len(match.group(1))
+        code = "\n".join(line[indent:] if line[:indent].isspace() else line for line in match.group(2).splitlines())
+        found.append((text.count("\n", 0, match.start()) + 2, code))
+    return found
+
+
+def unparsable(page: Path) -> list[str]:
+    """Each python block of ``page`` that does not compile, as ``page:line: the error``."""
+    found = []
+    for line, code in python_blocks(page):
+        try:
+            compile(code, f"{page.name}:{line}", "exec", dont_inherit=True)
+        except SyntaxError as exc:
+            shown = page.relative_to(ROOT) if page.is_relative_to(ROOT) else page.name
+            found.append(f"{shown}:{line + (exc.lineno or 1) - 1}: {exc.msg}")
+    return found
+
+
+def test_a_python_block_that_does_not_parse_is_caught(tmp_path: Path):
+    page = tmp_path / "page.md"
+    page.write_text(
+        "# A page\n\n```python\nfrom engines.warchest import rules\nrules.apply(state, action)\n```\n\n"
+        "- a step:\n\n  ```python\n  def turn(state):\n      return rules.legal_actions(state)\n  ```\n\n"
+        "```python\nstate = rules.new_game(...)\nrules.apply(state, ...)  # then\n    bot.decide(\n```\n"
+    )
+    assert [line for line, _ in python_blocks(page)] == [4, 11, 16]
+    assert unparsable(page) == ["page.md:18: unexpected indent"]
+
+
+def test_every_python_block_in_the_readmes_and_docs_parses():
+    """A fragment a reader copies must at least be Python (issue 42): each ```python block of the README, docs/,
+    the games' READMEs and the emulator's compiles."""
+    assert ROOT / "engines" / "warchest" / "README.md" in CODE_PAGES and ROOT / "docs" / "architecture.md" in CODE_PAGES
+    assert [why for page in CODE_PAGES for why in unparsable(page)] == []
