@@ -113,59 +113,62 @@ async def test_a_batch_refused_by_the_check_pass_moves_nothing_and_says_so(two_c
         await stop(runner)
 
 
-async def test_an_engine_bug_is_reported_and_the_bot_stays_ready(two_chips: Live, caplog: pytest.LogCaptureFixture):
-    class Broken(Mover):
-        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
-            raise AssertionError("owner is not None")
+def raising(error: Exception) -> Mover:
+    """A game whose bot raises ``error`` when it decides."""
 
+    class Failing(Mover):
+        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
+            raise error
+
+    return Failing(2)
+
+
+async def still_ready(live: Live, session: Session) -> None:
+    """The next press with a working game takes its turn: the failure left the bot ready."""
+    session.game = Mover(2)
+    press_bot_turn(live)
+    await until(lambda: status(live).startswith("Done"))
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (AssertionError("owner is not None"), "AssertionError: owner is not None"),
+        # issue 42: a plain ValueError is a bug too (only the project's error root is the person's)
+        (ValueError("invalid literal for int() with base 10: 'x'"), "ValueError: invalid literal for int()"),
+    ],
+)
+async def test_an_engine_bug_is_reported_and_the_bot_stays_ready(
+    two_chips: Live, caplog: pytest.LogCaptureFixture, error: Exception, said: str
+):
     live = two_chips
-    session, runner = running_session(live, Broken(2))
+    session, runner = running_session(live, raising(error))
     try:
         press_bot_turn(live)
         await until(lambda: "internal error" in status(live))
-        assert "AssertionError: owner is not None" in status(live)
-        assert any("internal error (AssertionError" in line for line in chat(live))
+        assert said in status(live)
+        assert any(f"internal error ({type(error).__name__}" in line for line in chat(live))
         assert "Traceback" in caplog.text  # the terminal has the details
         assert not runner.done()
-        session.game = Mover(2)
-        press_bot_turn(live)
-        await until(lambda: status(live).startswith("Done"))
+        await still_ready(live, session)
     finally:
         await stop(runner)
 
 
-async def test_a_plain_value_error_is_a_bug_and_the_projects_error_is_the_persons(
+async def test_the_projects_error_is_said_as_the_persons_without_a_traceback(
     two_chips: Live, caplog: pytest.LogCaptureFixture
 ):
-    """Issue 42: only the project's error root is the person's to act on. A bug's plain ValueError is named as an
-    internal error with its traceback in the terminal; an IllegalAction (on the root) is said as it is, without
-    one; the bot stays ready after both."""
-
-    class Buggy(Mover):
-        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
-            raise ValueError("invalid literal for int() with base 10: 'x'")
-
-    class Refused(Mover):
-        def decide(self, state, rng, options):  # type: ignore[no-untyped-def]
-            raise IllegalAction("chip c00000 may not step now")
-
+    """An error on the project's root (here IllegalAction) is the person's to act on: said as it is, without
+    "internal error" or a traceback, and the bot stays ready."""
     live = two_chips
-    session, runner = running_session(live, Buggy(2))
+    session, runner = running_session(live, raising(IllegalAction("chip c00000 may not step now")))
     try:
         press_bot_turn(live)
-        await until(lambda: "internal error" in status(live))
-        assert "ValueError: invalid literal for int()" in status(live)
-        assert "Traceback" in caplog.text and "invalid literal" in caplog.text
-        caplog.clear()
-        session.game = Refused(2)
-        press_bot_turn(live)
         await until(lambda: "may not step" in status(live))
-        assert "internal error" not in (session.last_failure or "") and "Traceback" not in caplog.text
         assert session.last_failure == "The bot's turn failed: chip c00000 may not step now"
+        assert "Traceback" not in caplog.text
         assert not runner.done()
-        session.game = Mover(2)
-        press_bot_turn(live)
-        await until(lambda: status(live).startswith("Done"))
+        await still_ready(live, session)
     finally:
         await stop(runner)
 
