@@ -241,8 +241,10 @@ CONVENTIONAL_LETTERS = frozenset({"_", "i", "j", "k", "n", "N", "x", "y", "z", "
 
 
 def python_files() -> list[Path]:
-    """The project's modules and its tests (a test reads as much as the code it checks)."""
-    return sorted({*project_modules().values(), *(ROOT / "tests").rglob("*.py")})
+    """The project's modules, its tests (a test reads as much as the code it checks), and the code a bot's writer
+    copies: the tutorial's under docs/ and automa new's template."""
+    copied = [path for folder in (ROOT / "docs", *NOT_MODULES) for path in folder.rglob("*.py")]
+    return sorted({*project_modules().values(), *(ROOT / "tests").rglob("*.py"), *copied})
 
 
 def _module_level(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -309,6 +311,7 @@ def test_no_one_letter_module_aliases_or_module_level_names() -> None:
     """Issue 42: ``rules as R``, ``actions as A``, ``layout as L`` and sides ``A, B = 0, 1`` do not come back."""
     files = python_files()
     assert ROOT / "engines" / "warchest" / "rules.py" in files and ROOT / "tests" / "test_imports.py" in files
+    assert any(path.is_relative_to(ROOT / "docs") for path in files)
     found = [
         f"{path.relative_to(ROOT)}:{line}"
         for path in files
