@@ -14,12 +14,11 @@ from typing import Any
 from bridge.calibrate import Asker
 from bridge.modbuild import build_save
 from bridge.table import SaveFile, Table, TableObject, Vec3
-from engines import registry
 from engines.adopt import propose
 from engines.calibrate import BoardStep, Calibration, RoleStep
 from engines.profile import Cast, Profile, ProfileSpec, checked
 from tests.conftest import Live, start_live, stop_live
-from tests.reskin import MOD_SCALE, Rename, Reskinned, Warp, reskinned
+from tests.reskin import MOD_SCALE, Rename, Reskinned, Warp, load, reskinned
 from tools.emulator import Faults
 
 Hook = Callable[["Person", RoleStep | BoardStep], bool]  # a mistake made before the right answer; True: made one
@@ -181,10 +180,10 @@ async def adopt(
 ) -> Adopted:
     """``save`` re-skinned, loaded in the emulator, read by the connector, proposed by names and calibrated with
     the person answering (making ``mistakes`` first)."""
-    spec = registry.load(game).profile_spec()
+    spec = load(game).profile_spec()  # with the sample data, for the games whose roles come from the owner's
     assert spec is not None
     original, skin = reskinned(save, board_tag, warp, rename, seed=seed)
-    live = await start_live(build_save(registry.load(game), table=skin.save), mod_board(size), timeout=10)
+    live = await start_live(build_save(load(game), table=skin.save), mod_board(size), timeout=10)
     try:
         live.connector.looks = True
         table = await live.connector.snapshot(full=True)
