@@ -27,6 +27,7 @@ from engines.profile import Board, Box, Match, Profile, ProfileSpec, Role
 
 SNAP_TURN = 10.0  # degrees: a fitted turn this close to a quarter is that quarter (the art's axes are the board's)
 ZONE_TYPES = ("Scripting", "Hand", "Layout")
+PILES = ("Card", "Deck")  # a pile of one card is a Card, of more a Deck: a kind of either names no resource
 WHITE = (1.0, 1.0, 1.0)  # TTS's default tint (the table model keeps it as no tint)
 BOX_HEIGHT = 4.0  # world units: a box marked by two corners reaches this high (pieces, stacks, cards on them)
 MIN_BOX = 0.5  # world units: two corners closer than this in x or z mark no area
@@ -310,10 +311,12 @@ def _a(what: str) -> str:
 
 def _kind(obj: TableObject) -> Match | None:
     """What the pieces of a role of many share, from one of them: its name, resource name, tint, image, mesh,
-    CardID (each one it carries); None when it carries nothing but a GUID and a tint."""
+    CardID (each one it carries); None when it carries nothing but a GUID and a tint. A card's or a deck's resource
+    name is left out: a pile of cards is a Deck until one card is left, then a Card (TTS's), so a role of piles
+    (51st State's connection cards) holds both."""
     fields: dict[str, object] = {
         "nickname": obj.nickname or None,
-        "name": obj.name or None,
+        "name": None if obj.type in PILES else obj.name or None,
         "tint": obj.tint or WHITE,  # white pieces are told from tinted ones of the same name by it
         "card_id": obj.card_id,
         "image": obj.image or None,

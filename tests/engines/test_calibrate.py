@@ -19,6 +19,7 @@ from engines.profile import Board, Cast
 from engines.warchest.table import SPEC
 from tests.conftest import start_live, stop_live
 from tests.engines.test_adopt import SHARED
+from tests.reskin import load
 
 BOARD = Transform(Vec3(3.0, 1.0, -2.0), Vec3(0.0, 40.0, 0.0), Vec3(2.0, 1.0, 2.0))
 
@@ -132,6 +133,24 @@ def test_a_kind_that_catches_another_roles_piece_is_narrowed_to_guids_and_a_piec
     assert calibration.roles[first].match[0].guid == "aaa001"
     assert calibration.roles[second].match[0].guid == "aaa002"
     assert "narrowed to its GUID" in calibration.learnt[first]
+
+
+def test_a_pile_picked_up_as_a_deck_is_learnt_for_its_single_cards_too() -> None:
+    """A role of piles (51st State's connection cards): one pile is a Deck, another down to one card is a Card
+    (TTS's own); the Deck picked up teaches a kind that is not its resource name, so the Card is in the role too,
+    and a card of another name is not."""
+    fifty = load("fiftyfirst").profile_spec()  # the sample's cards
+    assert fifty is not None
+    pile = TableObject(guid="ddd001", type="Deck", name="Deck", nickname="Connexion")
+    single = TableObject(guid="ddd002", type="Card", name="Card", nickname="Connexion")
+    other = TableObject(guid="ddd003", type="Card", name="Card", nickname="Lieu")
+    table = Table((pile, single, other))
+    calibration = Calibration(propose(fifty, table, mod="piles"), fifty, table)
+    while isinstance(step := calibration.step, RoleStep) and step.key != "connection":
+        calibration.skip()
+    assert calibration.picked_up(pile).ok
+    found = Cast(calibration.profile(), fifty, table).objects("connection")
+    assert {o.guid for o in found} == {"ddd001", "ddd002"}
 
 
 @pytest.mark.parametrize("game", ["warchest", "paxpamir", "whitecastle", "fiftyfirst", "holas"])
