@@ -352,9 +352,24 @@ def board_step(key: str, what: str, layouts: Mapping[str, BoardLayout]) -> Board
         ),
     )
     third = max(spaces, key=lambda r: min(r.at.distance_xz(first.at), r.at.distance_xz(second.at)))
-    snap = min(layout.snap for layout in layouts.values())
     xs, zs = [r.at.x for r in spaces], [r.at.z for r in spaces]
-    return BoardStep(key, what, (first, second, third), snap / 2, (min(xs), max(xs), min(zs), max(zs)))
+    return BoardStep(key, what, (first, second, third), _tolerance(layouts), (min(xs), max(xs), min(zs), max(zs)))
+
+
+def _tolerance(layouts: Mapping[str, BoardLayout]) -> float:
+    """How far (world units) the check's drop may lie from its space: half the layouts' snap; for a layout with no
+    snap (Heroes' map, whose pieces are placed by the regions' outlines), a quarter of the distance between its two
+    nearest spaces (*chosen*: a drop that far off still lies well inside its region, nearer its centre than any
+    other's)."""
+    found = []
+    for layout in layouts.values():
+        if layout.snap > 0:
+            found.append(layout.snap / 2)
+            continue
+        spots = list(layout.spots.values())  # board units: world units across the board as built
+        nearest = min((a.distance_xz(b) for i, a in enumerate(spots) for b in spots[i + 1 :]), default=0.0)
+        found.append(nearest / 4)
+    return min(found)
 
 
 def fit(board: Transform, spaces: list[Vec3], drops: list[Vec3]) -> Board:

@@ -14,7 +14,8 @@ from bridge.table import SaveFile, Table, TableObject, Vec3
 from bridge.table.geometry import Transform
 from engines import registry
 from engines.adopt import propose
-from engines.calibrate import BoardStep, Calibration, RoleStep, fit, placed_world
+from engines.calibrate import BoardStep, Calibration, RoleStep, board_step, fit, placed_world
+from engines.holas.table.layout import map_layout
 from engines.profile import Board, Cast
 from engines.warchest.table import SPEC
 from tests.conftest import start_live, stop_live
@@ -133,6 +134,20 @@ def test_a_kind_that_catches_another_roles_piece_is_narrowed_to_guids_and_a_piec
     assert calibration.roles[first].match[0].guid == "aaa001"
     assert calibration.roles[second].match[0].guid == "aaa002"
     assert "narrowed to its GUID" in calibration.learnt[first]
+
+
+def test_a_map_placed_by_its_outlines_checks_the_third_reference_within_a_quarter_of_its_nearest_regions() -> None:
+    """Heroes' map has no snap (a piece is placed by the regions' outlines): the check's tolerance, half the snap,
+    was 0, so no third piece lay close enough (a float's error off) and the map was asked again for ever. It is a
+    quarter of the distance between the two nearest region centres: a drop within it is nearer its own region's
+    centre than any other's."""
+    heroes = load("holas").owned.value
+    regions = map_layout(heroes.map)
+    step = board_step("board", "map board", {"regions": regions})
+    assert regions.snap == 0 and step is not None
+    centres = list(regions.spots.values())
+    nearest = min(a.distance_xz(b) for i, a in enumerate(centres) for b in centres[i + 1 :])
+    assert step.tolerance == pytest.approx(nearest / 4) and nearest > 1.0
 
 
 def test_a_pile_picked_up_as_a_deck_is_learnt_for_its_single_cards_too() -> None:
