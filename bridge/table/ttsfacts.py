@@ -102,6 +102,31 @@ def scale_for_depth(depth: float) -> float:
 
 BOARD_SIZE_TOLERANCE = 0.05  # a measured board this much off the assumed size gets a warning
 
+# A custom tile's or token's ``Thickness`` (CustomImage.CustomTile / CustomToken; the save format, §7 of
+# shared/docs/tts-interface.md, and the API's getCustomObject ``thickness``) is how tall it stands. That TTS
+# multiplies it by the y scale, and the 0.2 a save without one gets (the import dialog's value as recalled), are
+# *chosen*: neither is documented in the project's sources.
+DEFAULT_TILE_THICKNESS = 0.2
+
+# --- cards ------------------------------------------------------------------------------------------------
+
+# How wide TTS draws a card at scale 1 is not in the project's sources: 2.2 world units is *chosen*, the width
+# every build here lays its card rows for (engines/paxpamir/table/layout.py CARD_W, card steps of 2.4). A card's
+# depth follows its cell of the deck sheet (the sheet's pixels over NumWidth x NumHeight), as a custom board's
+# follows its image; a sheet that cannot be read gives a poker card's 2.5 : 3.5 (*chosen*). A card's thickness
+# (0.05, times the y scale) is *chosen* too: the builds' step between stacked loose cards
+# (engines/tablekit.py CARD_THICKNESS); a deck is that times its cards.
+CARD_WIDTH = 2.2
+CARD_ASPECT = 3.5 / 2.5  # depth over width when the sheet's cell is unknown
+CARD_THICKNESS = 0.05
+
+
+def card_size(cell_px: tuple[float, float] | None, scale_x: float = 1.0, scale_z: float = 1.0) -> tuple[float, float]:
+    """(width, depth) in world units of a card whose sheet cell is ``cell_px`` (width, height in pixels; None:
+    unknown)."""
+    aspect = cell_px[1] / cell_px[0] if cell_px and cell_px[0] > 0 and cell_px[1] > 0 else CARD_ASPECT
+    return CARD_WIDTH * scale_x, CARD_WIDTH * aspect * scale_z
+
 
 # --- images -----------------------------------------------------------------------------------------------
 

@@ -125,6 +125,22 @@ def test_a_piece_dropped_over_others_rests_on_the_highest_top_under_its_footprin
     assert at(world, "d00000")[1] == pytest.approx(TOP + 0.05)  # clear of it: on the table
 
 
+def test_a_dropped_coin_rests_on_the_boards_top_by_its_tiles_thickness(tmp_path):
+    """A Custom_Tile's CustomTile Thickness is its height (times its y scale, *chosen*): a coin of thickness 0.1
+    dropped on a board lies with its bottom on the board's top, not half a unit above it."""
+    from PIL import Image
+
+    from bridge.table.ttsfacts import local_image_url
+
+    Image.new("RGB", (64, 64)).save(tmp_path / "coin.png")
+    board = piece("b00000", 0, 0, 1.0, scale=(10.0, 0.2, 10.0))  # top 1.1
+    image = {"ImageURL": local_image_url(str(tmp_path / "coin.png")), "CustomTile": {"Type": 2, "Thickness": 0.1}}
+    coin = piece("c00000", 8, 8, 1.5, "Custom_Tile", scale=(0.4, 1.0, 0.4), CustomImage=image)
+    emulator, world = table([board, coin])
+    emulator.player_action("White", {"do": "move", "guid": "c00000", "x": 1, "z": 1})
+    assert at(world, "c00000")[1] == pytest.approx(1.1 + 0.05)
+
+
 def test_a_drop_near_a_boards_snap_point_snaps_to_it_and_takes_its_rotation():
     """A board's AttachedSnapPoints are local to it (save format); a point saved with Rotation snaps rotation
     (api getSnapPoints: rotation_snap); beyond reach (0.5, *chosen*) nothing snaps."""

@@ -141,6 +141,49 @@ def test_loading_custom_holds_for_a_board_whose_image_cannot_be_read_here(tmp_pa
     assert math.isclose(web[0], web[2]) and math.isclose(disk[0], 2 * disk[2])
 
 
+def test_a_cards_bounds_follow_its_sheets_cell_at_the_stated_card_width(tmp_path):
+    """A card's footprint is its cell of the deck sheet (NumWidth x NumHeight of the sheet's pixels) at
+    ttsfacts.CARD_WIDTH (*chosen*) times its scale; a deck's is its cards', a card's thickness per card; Physics.cast
+    sees the same box."""
+    from PIL import Image
+
+    from bridge.table import ttsfacts
+
+    Image.new("RGB", (1000, 2100)).save(tmp_path / "sheet.png")  # 10 x 7 cells of 100 x 300 px: 3 deep per 1 wide
+    sheet = {"1": {"FaceURL": ttsfacts.local_image_url(str(tmp_path / "sheet.png")), "NumWidth": 10, "NumHeight": 7}}
+    card = {"GUID": "card00", "Name": "CardCustom", "CardID": 105, "CustomDeck": sheet}
+    card["Transform"] = {"posX": 10, "scaleX": 0.5, "scaleY": 1, "scaleZ": 0.5}
+    cards = [{"GUID": f"c{i:05d}", "Name": "CardCustom", "CardID": 100 + i} for i in range(4)]
+    pile = {"GUID": "deck00", "Name": "DeckCustom", "CustomDeck": sheet, "ContainedObjects": cards}
+    web = {**card, "GUID": "web000", "CustomDeck": {"1": {"FaceURL": "https://example.org/s.png"}}}
+    world, _ = world_with([card, pile, web])
+    w = ttsfacts.CARD_WIDTH
+    assert close(xyz(world, "getObjectFromGUID('card00').getBounds().size"), (w / 2, 0.05, 3 * w / 2))
+    assert close(xyz(world, "getObjectFromGUID('deck00').getBounds().size"), (w, 4 * 0.05, 3 * w))
+    assert close(xyz(world, "getObjectFromGUID('web000').getBounds().size"), (w / 2, 0.05, 1.4 * w / 2))
+    ray = "return #Physics.cast({origin = {%s, 5, %s}, direction = {0, -1, 0}})"
+    assert run(world, ray % (10, 0.7 * w)) == 1 and run(world, ray % (10, 0.8 * w)) == 0  # the card's far edge
+
+
+def test_a_tokens_and_a_tiles_bounds_follow_their_image_scale_and_thickness(tmp_path):
+    """A Custom_Token or Custom_Tile is sized as a custom board (its image's aspect, its scale: ttsfacts) and
+    stands as tall as its CustomToken/CustomTile Thickness times its y scale (*chosen*)."""
+    from PIL import Image
+
+    from bridge.table import ttsfacts
+
+    Image.new("RGB", (300, 100)).save(tmp_path / "wide.png")
+    url = ttsfacts.local_image_url(str(tmp_path / "wide.png"))
+    token = {"GUID": "tok000", "Name": "Custom_Token", "Transform": {"scaleX": 0.5, "scaleY": 2, "scaleZ": 0.5}}
+    token["CustomImage"] = {"ImageURL": url, "CustomToken": {"Thickness": 0.1}}
+    tile = {"GUID": "til000", "Name": "Custom_Tile", "Transform": {"scaleX": 1, "scaleY": 1, "scaleZ": 1}}
+    tile["CustomImage"] = {"ImageURL": url, "CustomTile": {"Type": 2, "Thickness": 0.3}}
+    world, _ = world_with([token, tile])
+    assert close(xyz(world, "getObjectFromGUID('tok000').getBounds().size"), (1.5, 0.2, 0.5))
+    assert close(xyz(world, "getObjectFromGUID('til000').getBounds().size"), (3, 0.3, 1))
+    assert run(world, "return getObjectFromGUID('tok000').loading_custom") is False
+
+
 def test_a_tagged_zone_lists_only_objects_sharing_a_tag_unless_told_to_ignore_tags():
     """ "If the zone has tags, then only objects with compatible tags will occupy the zone"; getZones: "If the
     object has tags, then the object will only occupy zones with compatible tags"."""

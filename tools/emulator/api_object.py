@@ -247,17 +247,17 @@ def _image_pixels(url: str) -> tuple[int, int] | None:
 
 
 def _custom_image(obj: EmObject) -> str | None:
-    """The image address of a custom board or tile (TTS sizes those from their image), else None."""
+    """The image address of a custom board, tile or token (TTS sizes those from their image), else None."""
     image = obj.data.get("CustomImage")
-    if obj.data.get("Name") in ("Custom_Board", "Custom_Tile") and isinstance(image, dict):
+    if obj.data.get("Name") in ("Custom_Board", "Custom_Tile", "Custom_Token") and isinstance(image, dict):
         return str(image.get("ImageURL") or "")
     return None
 
 
 def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
-    """A custom board or tile whose image the emulator cannot read stays loading, as one whose address does not
-    answer would in TTS (*chosen*: what TTS reports once a download fails is not documented); every other object
-    is loaded (the emulator draws nothing)."""
+    """A custom board, tile or token whose image the emulator cannot read stays loading, as one whose address does
+    not answer would in TTS (*chosen*: what TTS reports once a download fails is not documented); every other
+    object is loaded (the emulator draws nothing)."""
     url = _custom_image(obj)
     return url is not None and _image_pixels(url) is None
 
@@ -265,28 +265,65 @@ def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
 PROPERTIES["loading_custom"] = _loading_custom
 
 
-def _size(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3:
-    """The object's extent: a custom board or tile by TTS's one rule from its scale and its image's aspect
-    (bridge/table/ttsfacts.py; square while its image is not read: see :func:`_loading_custom`); anything else a
-    unit cube times the scale (the emulator has no meshes)."""
+def card_sheet(card: dict[str, Any], decks: dict[str, Any]) -> tuple[dict[str, Any], int, int, int]:
+    """A card's CustomDeck entry (its own, else its deck's ``decks``), its cell and the sheet's columns and rows:
+    CardID = deck key * 100 + cell, read row by row (a sheet without NumWidth/NumHeight is TTS's largest, 10 x
+    7)."""
+    try:
+        key, index = divmod(int(card.get("CardID", 0)), 100)
+    except (TypeError, ValueError):
+        key, index = 0, 0
+    deck = (card.get("CustomDeck") or {}).get(str(key)) or decks.get(str(key)) or {}
+    return deck, index, int(deck.get("NumWidth", 10) or 10), int(deck.get("NumHeight", 7) or 7)
+
+
+def _card_cell_pixels(card: dict[str, Any], decks: dict[str, Any]) -> tuple[float, float] | None:
+    """The pixel size of a card's cell on its face sheet; None while the sheet cannot be read here."""
+    deck, _, columns, rows = card_sheet(card, decks)
+    pixels = _image_pixels(str(deck.get("FaceURL") or ""))
+    return (pixels[0] / columns, pixels[1] / rows) if pixels else None
+
+
+def _thickness(obj: EmObject) -> float:
+    """A custom tile's or token's ``Thickness`` from its save entry (ttsfacts.DEFAULT_TILE_THICKNESS when absent)."""
+    image = obj.data.get("CustomImage") or {}
+    shape = image.get("CustomTile") or image.get("CustomToken") or {}
+    try:
+        return abs(float(shape.get("Thickness", ttsfacts.DEFAULT_TILE_THICKNESS)))
+    except (TypeError, ValueError):
+        return ttsfacts.DEFAULT_TILE_THICKNESS
+
+
+def object_size(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3:
+    """The object's extent, the one size ``getBounds``, ``Physics.cast``, a drop's landing and the page use: a
+    custom board, tile or token by TTS's one rule from its scale and its image's aspect (bridge/table/ttsfacts.py;
+    square while its image is not read: see :func:`_loading_custom`), a tile or token as tall as its Thickness; a
+    card or deck by its face sheet's cell (ttsfacts.card_size), a card's thickness per card; anything else a unit
+    cube times the scale (the emulator has no meshes)."""
     s = obj.transform.scale
     url = _custom_image(obj)
     if url is not None:
         width, depth = ttsfacts.custom_image_size(*(_image_pixels(url) or (1, 1)), s.x, s.z)
-        return Vec3(width * base / ttsfacts.CUSTOM_IMAGE_BASE, s.y, depth * base / ttsfacts.CUSTOM_IMAGE_BASE)
+        flat = obj.data.get("Name") != "Custom_Board"
+        height = _thickness(obj) * s.y if flat else s.y
+        return Vec3(width * base / ttsfacts.CUSTOM_IMAGE_BASE, height, depth * base / ttsfacts.CUSTOM_IMAGE_BASE)
+    if obj.type in ("Card", "Deck"):
+        cards = (obj.contents() if obj.type == "Deck" else None) or [obj.data]  # a card has no contents to add
+        width, depth = ttsfacts.card_size(_card_cell_pixels(cards[0], obj.data.get("CustomDeck") or {}), s.x, s.z)
+        return Vec3(width, ttsfacts.CARD_THICKNESS * len(cards) * s.y, depth)
     return s
 
 
 def extent(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3:
     """The size of the axis-aligned box around the object turned as it lies (what ``getBounds`` reports)."""
-    size = _size(obj, base)
+    size = object_size(obj, base)
     turn = rotation_matrix(obj.rotation)  # each world axis reaches |row . size| across the turned box
     return Vec3(*(abs(row.x) * size.x + abs(row.y) * size.y + abs(row.z) * size.z for row in turn))
 
 
 def _bounds(api: TtsApi, obj: EmObject, rotated: bool) -> dict[str, Any]:
-    """The object's box (:func:`_size`), turned with the object unless normalized."""
-    size = extent(obj, api.world.board_base) if rotated else _size(obj, api.world.board_base)
+    """The object's box (:func:`object_size`), turned with the object unless normalized."""
+    size = extent(obj, api.world.board_base) if rotated else object_size(obj, api.world.board_base)
     return {"center": api.out(obj.position), "size": api.out(size), "offset": api.out(ZERO)}
 
 

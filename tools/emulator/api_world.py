@@ -163,7 +163,7 @@ def _physics(api: TtsApi) -> LuaTable:
         for obj in w.objects.values():
             if obj.type in api_object.ZONE_TYPES:
                 continue
-            box = Box.of(obj.transform)
+            box = Box.of(obj.transform, api_object.object_size(obj, w.board_base))
             distance = shape.first_touch(box)
             if distance is not None:
                 point, normal = hit_point(shape, box, distance)

@@ -1,5 +1,5 @@
-"""``Physics.cast`` on the emulated geometry: every object is a box (a unit cube times its scale, turned with it,
-as ``getBounds`` reports it), and a ray, a sphere or a box sweeps along a direction (api: Physics).
+"""``Physics.cast`` on the emulated geometry: every object is a box (its size as ``getBounds`` reports it, turned
+with it: ``api_object.object_size``), and a ray, a sphere or a box sweeps along a direction (api: Physics).
 
 A cast with ``max_distance`` 0 is an overlap test where it starts (the reference's own example finds objects in a
 radius that way); a longer cast reports each object at the first distance where the shape touches it. Objects
@@ -26,8 +26,9 @@ class Box:
     half: Vec3
 
     @classmethod
-    def of(cls, transform: Transform) -> Box:
-        s = transform.scale
+    def of(cls, transform: Transform, size: Vec3 | None = None) -> Box:
+        """The box of an object placed by ``transform``, ``size`` across (its scale when not given)."""
+        s = transform.scale if size is None else size
         return cls(transform.position, transform.rotation, Vec3(abs(s.x) / 2, abs(s.y) / 2, abs(s.z) / 2))
 
     def local(self, p: Vec3) -> Vec3:

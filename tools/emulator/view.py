@@ -19,8 +19,8 @@ from typing import Any
 from bridge.table.geometry import Transform, Vec3, is_face_down, normalize_angle
 from bridge.table.model import CONTAINER_TYPES
 from tools.emulator.api_object import _image_pixels as image_pixels
-from tools.emulator.api_object import _size as footprint
-from tools.emulator.api_object import encloses
+from tools.emulator.api_object import card_sheet, encloses
+from tools.emulator.api_object import object_size as footprint
 from tools.emulator.objects import EmObject
 from tools.emulator.world import World
 
@@ -151,12 +151,7 @@ def _image(obj: EmObject, *, face_up: bool) -> dict[str, Any] | None:
 def _card_image(card: dict[str, Any], *, face_up: bool, decks: dict[str, Any]) -> dict[str, Any] | None:
     """A card's face or back: the sheet's address and the cell (column, row of columns x rows), as CustomDeck
     lays them out (CardID = deck key * 100 + cell, read row by row)."""
-    try:
-        key, index = divmod(int(card.get("CardID", 0)), 100)
-    except (TypeError, ValueError):
-        return None
-    deck = (card.get("CustomDeck") or {}).get(str(key)) or decks.get(str(key)) or {}
-    columns, rows = int(deck.get("NumWidth", 10) or 10), int(deck.get("NumHeight", 7) or 7)
+    deck, index, columns, rows = card_sheet(card, decks)
     if face_up:
         url = str(deck.get("FaceURL") or "")
     else:
