@@ -71,6 +71,22 @@ async def test_the_view_comes_in_its_own_message_with_the_tables_images_served(t
     assert status == 404
 
 
+async def test_a_piece_in_the_players_hand_keeps_its_served_image_on_the_table_and_in_the_hand(touch_board: Board):
+    """The view lists a piece in White's own hand twice (on the table and in ``hand``); each is served at the
+    dashboard's address (an entry rewritten twice lost its image: the page drew a blank square)."""
+    emulator = touch_board.live.emulator
+    bag = next(o for o in emulator.player_view("White")["objects"] if o["kind"] == "container" and o["count"])
+    emulator.player_action("White", {"do": "draw", "guid": bag["guid"], "count": 2})
+    await emulator.settle()
+    async with connect(touch_board.ws_url, origin=touch_board.origin) as ws:
+        view = await next_view(ws)
+    assert len(view["hand"]) == 2
+    on_table = {o["guid"]: o for o in view["objects"]}
+    for held in view["hand"]:
+        assert held["image"]["url"].startswith("/img/"), held
+        assert on_table[held["guid"]]["image"] == held["image"]
+
+
 async def test_no_file_the_table_does_not_reference_is_served(touch_board: Board, tmp_path):
     outside = tmp_path / "private.png"
     outside.write_bytes(b"\x89PNG not the table's")

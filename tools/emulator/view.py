@@ -41,7 +41,7 @@ def table_view(world: World, color: str) -> dict[str, Any]:
         holder = None if obj.type in ZONE_KINDS else _holder(zones, t.position)
         entry = _object(obj, t, hidden=holder not in (None, color), in_hand=holder == color)
         if holder == color:
-            hand.append(entry)
+            hand.append(dict(entry))  # its own entry: the page's server rewrites each entry's image address once
         objects.append(entry)
     objects.sort(key=lambda e: (e["kind"] != "floor", e["y"]))  # drawn bottom first
     return {
