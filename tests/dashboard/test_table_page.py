@@ -235,3 +235,62 @@ async def test_each_games_table_on_the_page_at_1280_and_400_px(page, tmp_path, g
         await page.locator("#touch").screenshot(path=str(folder / f"table-{game}-phone.png"))
     finally:
         await close_board(board)
+
+
+# Every card laid straight (no quarter turn) as drawn: its view entry, its body's box on screen, and its face's frame
+# (the viewport the cell is fitted into, "meet") with the viewBox it fits (the cell).
+CARDS_DRAWN = """() => touch.view.objects.filter((o) => ['card', 'deck'].includes(o.kind) && o.rot % 180 === 0
+    && o.image && o.image.sheet).map((o) => {
+    const g = document.querySelector(`#table g.obj[data-guid='${o.guid}']`);
+    const body = g.querySelector('.body').getBoundingClientRect(), frame = g.querySelector('svg');
+    const [cols, rows] = o.image.cell.slice(2);
+    return { guid: o.guid, w: o.w, d: o.d, cell: [o.image.sheet[0] / cols, o.image.sheet[1] / rows],
+             body: [body.width, body.height], frame: [frame.width.baseVal.value, frame.height.baseVal.value],
+             shown: [frame.viewBox.baseVal.width, frame.viewBox.baseVal.height] };
+  })"""
+
+# Every piece's body on screen (its smaller side, in px) and its centre against the table point it lies at.
+PIECES_DRAWN = """() => touch.view.objects.filter((o) => !['floor', 'board', 'zone', 'hand'].includes(o.kind))
+  .map((o) => {
+    const r = document.querySelector(`#table g.obj[data-guid='${o.guid}'] .body`).getBoundingClientRect();
+    const p = new DOMPoint(o.x, -o.z).matrixTransform(document.getElementById('table').getScreenCTM());
+    const off = Math.hypot(r.x + r.width / 2 - p.x, r.y + r.height / 2 - p.y);
+    return { guid: o.guid, least: Math.min(r.width, r.height), off };
+  })"""
+
+
+async def test_cards_are_drawn_at_their_cells_aspect_and_small_pieces_no_smaller_than_a_fingertip(page):
+    """51st State's cards: the emulator's footprint is the card's cell of its sheet at the card width
+    (ttsfacts.CARD_WIDTH), and the page draws the card's body and face at that aspect (the SVG elements' sizes on
+    screen); every piece is at least MIN_PIECE_PX (18) across on screen at 1280 and at 400 px, centred on the
+    table point it lies at."""
+    from bridge.table import ttsfacts
+
+    board = await open_board("fiftyfirst", allow_sample=True, touch=True)
+    try:
+        emulator = board.live.emulator
+        deck = next(
+            o for o in emulator.player_view("White")["objects"] if o["kind"] == "deck" and o["name"] == "draw deck"
+        )
+        emulator.player_action("White", {"do": "draw", "guid": deck["guid"], "count": 3})  # face up in the hand
+        emulator.player_action("White", {"do": "flip", "guid": deck["guid"]})  # its face on view
+        await emulator.settle()
+        await page.goto(board.server.url)
+        await page.wait_for_selector("#table g.obj")
+        await page.wait_for_timeout(300)
+        cards = await page.evaluate(CARDS_DRAWN)
+        assert len(cards) == 4
+        for card in cards:
+            aspect = card["cell"][1] / card["cell"][0]
+            assert card["w"] == pytest.approx(ttsfacts.CARD_WIDTH, abs=1e-3)
+            assert card["d"] / card["w"] == pytest.approx(aspect, rel=1e-3)
+            for drawn in (card["body"], card["frame"], card["shown"]):
+                assert drawn[1] / drawn[0] == pytest.approx(aspect, rel=0.03), card
+        for width in (1280, 400):
+            await page.set_viewport_size({"width": width, "height": 860})
+            await page.click("#zoom-fit")
+            pieces = await page.evaluate(PIECES_DRAWN)
+            assert pieces and [p for p in pieces if p["least"] < 18 - 0.5] == []
+            assert [p for p in pieces if p["off"] > 1.0] == []
+    finally:
+        await close_board(board)

@@ -5,6 +5,11 @@
 const ROTATE_STEP = 15;  // degrees per Q or E (*chosen*: TTS's rotation step is a setting)
 const MIN_LABEL_PX = 11;  // no text a player must read is drawn smaller on screen
 const LABEL_FROM_PX = 36;  // a piece narrower than this on screen shows its name on hover only (the line above)
+// A piece (a coin, a cube, a card seen from afar) is never drawn smaller than this on screen: it grows about its own
+// centre, which stays where the table holds it (*chosen*: about a fingertip; War Chest's coins are 10 px at the
+// whole-table zoom of a 1280 px page). Boards, zones and hands keep their size: they are the table itself.
+const MIN_PIECE_PX = 18;
+const FIXED_SIZE = ["floor", "board", "zone", "hand"];
 const touch = {
   view: null, shown: new Map(), order: "", box: null, fitted: false, hover: null, chosen: null,
   drag: null, pan: null, pointers: new Map(), pinch: null,
@@ -73,8 +78,10 @@ function drawParts(o) {
     ? el("ellipse", { rx: w / 2, ry: d / 2, fill: o.tint, class: "body" }, null, SVG)
     : el("rect", { x: -w / 2, y: -d / 2, width: w, height: d, rx: Math.min(w, d) * 0.06, fill: o.tint, class: "body" }, null, SVG);
   if (framed) shape.classList.add("clear");
-  parts.push(shape);
-  if (o.image) parts.push(picture(o.image, w, d, o.round));
+  const body = FIXED_SIZE.includes(o.kind) ? null : el("g", { class: "grow", "data-least": Math.min(w, d) }, null, SVG);
+  const drawn = [shape];
+  if (o.image) drawn.push(picture(o.image, w, d, o.round));
+  if (body) { body.append(...drawn); parts.push(body); } else parts.push(...drawn);
   if (o.hidden) parts.push(el("title", {}, "hidden: in another player's hand", SVG));
   else parts.push(el("title", {}, pieceWords(o), SVG));
   const ink = dark(o.tint) ? " on-dark" : "";  // light words on a dark piece, dark on a light one (4.5:1 at least)
@@ -228,6 +235,17 @@ function sizeLabels() {
   for (const text of svg.querySelectorAll("text.tl[data-w]")) {
     const room = Number(text.dataset.w) / upp;
     text.style.display = room >= LABEL_FROM_PX && room >= text.textContent.length * letter + 4 ? "" : "none";
+  }
+  growPieces(upp);
+}
+
+// Each piece narrower on screen than MIN_PIECE_PX drawn that wide about its centre (its words stay their size, and
+// its outline as thin as any other); the table's coordinates, and where a drag drops it, are unchanged.
+function growPieces(upp) {
+  for (const body of tableSvg().querySelectorAll("g.grow")) {
+    const k = Math.max(1, (MIN_PIECE_PX * upp) / Math.max(Number(body.dataset.least), 1e-3));
+    if (k > 1) body.setAttribute("transform", `scale(${k})`); else body.removeAttribute("transform");
+    body.style.setProperty("--line", String((upp * 1.5) / k));
   }
 }
 
