@@ -386,6 +386,20 @@ def test_draw_deals_from_the_top_of_a_deck_into_the_players_own_hand():
     assert run(world, "return getObjectFromGUID('d1').is_face_down") is False
 
 
+def test_a_card_drawn_after_one_left_the_middle_of_the_hand_fills_its_place_not_the_last_cards():
+    """A hand's pieces lie HAND_STEP apart (*chosen*); with a card taken from the middle, the next card dealt goes
+    to the free place, not onto the last card (where it could be neither seen nor picked up)."""
+    cards = [card(f"d{i}", 0, 0, 100 + i) for i in range(1, 6)]
+    emulator, world = table([hand("White", 0, -15), deck("deck00", 0, 0, cards)])
+    emulator.player_action("White", {"do": "draw", "guid": "deck00", "count": 3})
+    world.run_until_idle()
+    emulator.player_action("White", {"do": "move", "guid": "d2", "x": 5, "z": 5})
+    emulator.player_action("White", {"do": "draw", "guid": "deck00", "count": 2})
+    world.run_until_idle()
+    places = {g: at(world, g)[::2] for g in in_hand(world, "White")}
+    assert places == {"d1": (0.0, -15.0), "d3": (1.2, -15.0), "d4": (0.6, -15.0), "d5": (1.8, -15.0)}
+
+
 def test_draw_asks_for_a_hand_a_container_and_something_in_it():
     emulator, _ = table([deck("deck00", 0, 0, [card("d1", 0, 0), card("d2", 0, 0)]), piece("bag000", 5, 0, name="Bag")])
     with pytest.raises(HandError, match="there is no hand zone of White's on this table"):

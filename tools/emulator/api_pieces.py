@@ -214,10 +214,22 @@ def hand_slot(zone: EmObject, offset: Vec3, face_up: bool = True) -> tuple[Vec3,
     return target, Vec3(0.0, zone.rotation.y + 180.0, 0.0 if face_up else 180.0)
 
 
-def next_in_hand(api: TtsApi, zone: EmObject, later: int = 0) -> Vec3:
-    """The offset of the hand's next piece (and of ``later`` ones after it): 0.6 apart along the zone
-    (*chosen*)."""
-    return Vec3(0.6 * (len(api_object.zone_objects(api, zone)) + later), 0.0, 0.0)
+HAND_STEP = 0.6  # world units between pieces along a hand zone (*chosen*)
+
+
+def next_in_hand(api: TtsApi, zone: EmObject, count: int = 1) -> list[Vec3]:
+    """The offsets of the hand's next ``count`` pieces: the first places along the zone, HAND_STEP apart, where no
+    piece of the hand lies (a piece gone from the middle leaves a place the next one fills, rather than the next
+    one lying on the last: a card under another can be neither seen nor picked up)."""
+    frame = Transform(zone.position, zone.rotation, ONE)
+    taken = {round(frame.to_local(o.position).x / HAND_STEP) for o in api_object.zone_objects(api, zone)}
+    places: list[Vec3] = []
+    k = 0
+    while len(places) < count:
+        if k not in taken:
+            places.append(Vec3(HAND_STEP * k, 0.0, 0.0))
+        k += 1
+    return places
 
 
 def _deal_one(api: TtsApi, obj: EmObject, zone: EmObject, offset: Vec3, face_up: bool) -> EmObject | None:
@@ -234,18 +246,17 @@ def _deal_one(api: TtsApi, obj: EmObject, zone: EmObject, offset: Vec3, face_up:
 @method
 def deal(api: TtsApi, obj: EmObject, number: Any, color: Any = None, index: Any = 0) -> bool:
     """``number`` to the colour's hand zone (``index``: which one), or to every seated player; cards land face up
-    for their owner, spread along the zone (*chosen*: 0.6 apart)."""
+    for their owner, spread along the zone in its free places (*chosen*: HAND_STEP apart)."""
     colors = [str(color)] if color else list(api.world.seated)
     for c in colors:
         zones = hand_zones(api, c)
         i = int(index or 0)
         if not 0 <= i < len(zones):
             continue  # TTS deals to no one where there is no hand zone (*chosen*: nothing happens)
-        first = next_in_hand(api, zones[i])
-        for k in range(int(number)):
+        for place in next_in_hand(api, zones[i], max(0, int(number))):
             if obj.destroyed and obj.remainder:
                 obj = api.world.get(obj.remainder)
-            if _deal_one(api, obj, zones[i], first + Vec3(0.6 * k, 0.0, 0.0), True) is None:
+            if _deal_one(api, obj, zones[i], place, True) is None:
                 break
     return True
 

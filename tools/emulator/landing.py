@@ -44,7 +44,7 @@ def land(world: World, obj: EmObject, x: float, z: float) -> Landing:
     """Where ``obj`` comes to rest when dropped over (x, z); raises OffTable where nothing would hold it."""
     hand = _hand_at(world, obj, Vec3(x, 0.0, z))
     if hand is not None:
-        offset = api_pieces.next_in_hand(world.api, hand) if not api_object.inside(hand, obj) else None
+        offset = api_pieces.next_in_hand(world.api, hand)[0] if not api_object.inside(hand, obj) else None
         if offset is None:  # already in this hand: it stays in its place in the row
             return Landing(obj.position, obj.rotation, hand=hand)
         position, rotation = api_pieces.hand_slot(hand, offset)
