@@ -78,10 +78,16 @@ function drawParts(o) {
     ? el("ellipse", { rx: w / 2, ry: d / 2, fill: o.tint, class: "body" }, null, SVG)
     : el("rect", { x: -w / 2, y: -d / 2, width: w, height: d, rx: Math.min(w, d) * 0.06, fill: o.tint, class: "body" }, null, SVG);
   if (framed) shape.classList.add("clear");
-  const body = FIXED_SIZE.includes(o.kind) ? null : el("g", { class: "grow", "data-least": Math.min(w, d) }, null, SVG);
   const drawn = [shape];
   if (o.image) drawn.push(picture(o.image, w, d, o.round));
-  if (body) { body.append(...drawn); parts.push(body); } else parts.push(...drawn);
+  if (FIXED_SIZE.includes(o.kind)) parts.push(...drawn);
+  else {  // drawn grown as need be, caught by the pointer at its own size: a grown piece hides no neighbour's handle
+    const body = el("g", { class: "grow", "data-least": Math.min(w, d) }, null, SVG);
+    body.append(...drawn);
+    parts.push(body, o.round
+      ? el("ellipse", { rx: w / 2, ry: d / 2, class: "hit" }, null, SVG)
+      : el("rect", { x: -w / 2, y: -d / 2, width: w, height: d, class: "hit" }, null, SVG));
+  }
   if (o.hidden) parts.push(el("title", {}, "hidden: in another player's hand", SVG));
   else parts.push(el("title", {}, pieceWords(o), SVG));
   const ink = dark(o.tint) ? " on-dark" : "";  // light words on a dark piece, dark on a light one (4.5:1 at least)
@@ -240,7 +246,8 @@ function sizeLabels() {
 }
 
 // Each piece narrower on screen than MIN_PIECE_PX drawn that wide about its centre (its words stay their size, and
-// its outline as thin as any other); the table's coordinates, and where a drag drops it, are unchanged.
+// its outline as thin as any other); the table's coordinates, where a drag drops it and the part the pointer
+// catches (its own footprint, .hit) are unchanged.
 function growPieces(upp) {
   for (const body of tableSvg().querySelectorAll("g.grow")) {
     const k = Math.max(1, (MIN_PIECE_PX * upp) / Math.max(Number(body.dataset.least), 1e-3));
