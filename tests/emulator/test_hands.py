@@ -9,6 +9,7 @@ import pytest
 
 from bridge.modbuild import build_save
 from bridge.table.savefile import SaveFile
+from bridge.table.ttsfacts import CARD_WIDTH
 from engines import registry
 from engines.base import ReadError
 from engines.warchest import table as wc
@@ -16,6 +17,7 @@ from engines.warchest.state import Piece
 from engines.warchest.units import ROYAL
 from tests.conftest import start_live, stop_live
 from tests.emulator.test_lua_api import run
+from tools.emulator.api_pieces import HAND_STEP
 from tools.emulator.hands import HandError
 from tools.emulator.server import Emulator
 from tools.emulator.world import World
@@ -63,6 +65,12 @@ def deck(guid: str, x: float, z: float, cards: list[dict[str, Any]]) -> dict[str
 
 def hand(color: str, x: float, z: float) -> dict[str, Any]:
     return piece(f"hand{color[:2].lower()}", x, z, 3.0, "HandTrigger", FogColor=color, scale=(10.0, 4.0, 4.0))
+
+
+def hand_place(k: int) -> float:
+    """The x of the k-th place of :func:`hand`'s zone (10 wide at x 0): a card's half width in from its left end,
+    then HAND_STEP apart (*chosen*)."""
+    return round(-5.0 + CARD_WIDTH / 2 + HAND_STEP * k, 4)
 
 
 def table(objects: list[dict[str, Any]], **top: Any) -> tuple[Emulator, World]:
@@ -228,7 +236,7 @@ def test_a_card_dropped_in_the_players_own_hand_zone_is_in_their_hand():
     emulator.player_action("White", {"do": "move", "guid": "c2", "x": -3, "z": -16})
     assert said == "White moved 'CardCustom' (c1) into White's hand"
     assert in_hand(world, "White") == ["c1", "c2"]
-    assert at(world, "c1")[::2] == (0.0, -15.0) and at(world, "c2")[::2] == (0.6, -15.0)  # turned to face White
+    assert at(world, "c1")[::2] == (hand_place(0), -15.0) and at(world, "c2")[::2] == (hand_place(1), -15.0)
     assert "zone+ handwh c1" in seen(world)
     emulator.player_action("White", {"do": "move", "guid": "c1", "x": 5, "z": 5})
     assert in_hand(world, "White") == ["c2"] and seen(world)[-1] == "zone- handwh c1"
@@ -387,8 +395,9 @@ def test_draw_deals_from_the_top_of_a_deck_into_the_players_own_hand():
 
 
 def test_a_card_drawn_after_one_left_the_middle_of_the_hand_fills_its_place_not_the_last_cards():
-    """A hand's pieces lie HAND_STEP apart (*chosen*); with a card taken from the middle, the next card dealt goes
-    to the free place, not onto the last card (where it could be neither seen nor picked up)."""
+    """A hand's pieces lie HAND_STEP apart from its left end (*chosen*); with a card taken from the middle, the
+    next card dealt goes to the free place, not onto the last card (where it could be neither seen nor picked
+    up)."""
     cards = [card(f"d{i}", 0, 0, 100 + i) for i in range(1, 6)]
     emulator, world = table([hand("White", 0, -15), deck("deck00", 0, 0, cards)])
     emulator.player_action("White", {"do": "draw", "guid": "deck00", "count": 3})
@@ -396,8 +405,8 @@ def test_a_card_drawn_after_one_left_the_middle_of_the_hand_fills_its_place_not_
     emulator.player_action("White", {"do": "move", "guid": "d2", "x": 5, "z": 5})
     emulator.player_action("White", {"do": "draw", "guid": "deck00", "count": 2})
     world.run_until_idle()
-    places = {g: at(world, g)[::2] for g in in_hand(world, "White")}
-    assert places == {"d1": (0.0, -15.0), "d3": (1.2, -15.0), "d4": (0.6, -15.0), "d5": (1.8, -15.0)}
+    places = {g: at(world, g)[0] for g in in_hand(world, "White")}
+    assert places == {"d1": hand_place(0), "d3": hand_place(2), "d4": hand_place(1), "d5": hand_place(3)}
 
 
 def test_draw_asks_for_a_hand_a_container_and_something_in_it():

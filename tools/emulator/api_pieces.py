@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
+from bridge.table import ttsfacts
 from bridge.table.geometry import ONE, Transform, Vec3
 from tools.emulator import api_object
 from tools.emulator.api import _container_entry, getData, method, setState, takeObject, vec
@@ -214,20 +215,23 @@ def hand_slot(zone: EmObject, offset: Vec3, face_up: bool = True) -> tuple[Vec3,
     return target, Vec3(0.0, zone.rotation.y + 180.0, 0.0 if face_up else 180.0)
 
 
-HAND_STEP = 0.6  # world units between pieces along a hand zone (*chosen*)
+# Pieces along a hand zone from its left end, HAND_STEP apart (*chosen*: TTS fans a hand its own way): over half a
+# card's width, so a card between two others always shows a strip the pointer can take, whichever lies on top.
+HAND_STEP = 1.25
 
 
 def next_in_hand(api: TtsApi, zone: EmObject, count: int = 1) -> list[Vec3]:
-    """The offsets of the hand's next ``count`` pieces: the first places along the zone, HAND_STEP apart, where no
-    piece of the hand lies (a piece gone from the middle leaves a place the next one fills, rather than the next
-    one lying on the last: a card under another can be neither seen nor picked up)."""
+    """The offsets of the hand's next ``count`` pieces: the first places along the zone where no piece of the hand
+    lies (a piece gone from the middle leaves a place the next one fills, rather than the next one lying on the
+    last: a card under another can be neither seen nor picked up)."""
     frame = Transform(zone.position, zone.rotation, ONE)
-    taken = {round(frame.to_local(o.position).x / HAND_STEP) for o in api_object.zone_objects(api, zone)}
+    start = ttsfacts.CARD_WIDTH / 2 - abs(zone.transform.scale.x) / 2
+    taken = {round((frame.to_local(o.position).x - start) / HAND_STEP) for o in api_object.zone_objects(api, zone)}
     places: list[Vec3] = []
     k = 0
     while len(places) < count:
         if k not in taken:
-            places.append(Vec3(HAND_STEP * k, 0.0, 0.0))
+            places.append(Vec3(start + HAND_STEP * k, 0.0, 0.0))
         k += 1
     return places
 
