@@ -225,7 +225,7 @@ def next_in_hand(api: TtsApi, zone: EmObject, count: int = 1) -> list[Vec3]:
     lies (a piece gone from the middle leaves a place the next one fills, rather than the next one lying on the
     last: a card under another can be neither seen nor picked up)."""
     frame = Transform(zone.position, zone.rotation, ONE)
-    start = ttsfacts.CARD_WIDTH / 2 - abs(zone.transform.scale.x) / 2
+    start = min(0.0, ttsfacts.CARD_WIDTH / 2 - abs(zone.transform.scale.x) / 2)  # narrower than a card: its centre
     taken = {round((frame.to_local(o.position).x - start) / HAND_STEP) for o in api_object.zone_objects(api, zone)}
     places: list[Vec3] = []
     k = 0
