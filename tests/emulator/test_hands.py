@@ -217,6 +217,19 @@ def test_a_card_dropped_on_a_deck_goes_on_top_and_on_a_card_makes_a_deck():
     assert said.endswith(f"making the deck {decks[0].guid}")
 
 
+def test_a_card_laid_beside_another_with_its_edge_on_it_stays_a_card_of_its_own():
+    """A card joins a card or deck only with its centre over it (*chosen*): laid in a row with its edge on its
+    neighbour (cards 2.2 wide, 2.0 apart), it lies on that edge and no deck is made."""
+    emulator, world = table(
+        [card("c1", 0, 0, 201), card("c2", 8, 0, 202), deck("deck00", -8, 0, [card("d1", 0, 0, 101)])]
+    )
+    said = emulator.player_action("White", {"do": "move", "guid": "c2", "x": 2.0, "z": 0})
+    assert said == "White moved 'CardCustom' (c2) to x 2.00, z 0.00 onto 'CardCustom' (c1)"
+    assert {"c1", "c2"} <= set(world.objects) and world.objects["c2"].position.y > world.objects["c1"].position.y
+    emulator.player_action("White", {"do": "move", "guid": "c1", "x": -10.0, "z": 0})
+    assert saved(world, "deck00")["DeckIDs"] == [101] and "c1" in world.objects
+
+
 def test_a_deck_dropped_on_a_deck_brings_all_its_cards():
     """Two decks make one: the dropped deck's cards on top, in their order."""
     low = deck("deck01", 0, 0, [card("d1", 0, 0, 101), card("d2", 0, 0, 102)])

@@ -130,6 +130,16 @@ def short(obj: EmObject) -> str:
     return f"'{obj.data.get('Nickname') or obj.data.get('Name', '')}' ({obj.guid})"
 
 
+def _joins(obj: EmObject, box: EmObject) -> bool:
+    """Whether a card or deck dropped over a card or deck joins it: only with its centre over that one's footprint
+    (*chosen*: TTS does not document how far a card must overlap; one laid beside another, its edge on it, stays a
+    card of its own, as a player laying a row of cards means)."""
+    if box.type not in ("Card", "Deck"):
+        return True
+    size, at, under = api_object.extent(box), obj.position, box.position
+    return abs(at.x - under.x) <= size.x / 2 and abs(at.z - under.z) <= size.z / 2
+
+
 class Hands:
     """One player's hands on one table: the checks TTS makes before a player touches a piece, and the actions."""
 
@@ -268,7 +278,7 @@ class Hands:
     def _into(self, obj: EmObject, box: EmObject | None) -> str:
         """What lies under a dropped piece takes it in, if it does and no script's ``try`` event says no: a bag
         (onObjectEnterContainer), a deck (the card goes on top), a card (the two make a new deck)."""
-        if box is None or box.destroyed or obj.destroyed or not self._takes(box, obj):
+        if box is None or box.destroyed or obj.destroyed or not self._takes(box, obj) or not _joins(obj, box):
             return f" onto {self.hidden(box) or short(box)}" if box is not None and not box.destroyed else ""
         world = self.world
         if box.type == "Card":
