@@ -9,6 +9,9 @@ const LABEL_FROM_PX = 36;  // a piece narrower than this on screen shows its nam
 // centre, which stays where the table holds it (*chosen*: about a fingertip; War Chest's coins are 10 px at the
 // whole-table zoom of a 1280 px page). Boards, zones and hands keep their size: they are the table itself.
 const MIN_PIECE_PX = 18;
+// The part of a piece the pointer takes: its footprint, at least this wide (*chosen*: under the drawn least, so a
+// grown piece leaves its neighbours' handles free and a tiny one can still be taken).
+const MIN_HANDLE_PX = 13;
 const FIXED_SIZE = ["floor", "board", "zone", "hand"];
 const touch = {
   view: null, shown: new Map(), order: "", box: null, fitted: false, hover: null, chosen: null,
@@ -250,11 +253,15 @@ function sizeLabels() {
 // catches (its own footprint, .hit) are unchanged.
 function growPieces(upp) {
   for (const body of tableSvg().querySelectorAll("g.grow")) {
-    const k = Math.max(1, (MIN_PIECE_PX * upp) / Math.max(Number(body.dataset.least), 1e-3));
-    if (k > 1) body.setAttribute("transform", `scale(${k})`); else body.removeAttribute("transform");
+    const least = Math.max(Number(body.dataset.least), 1e-3);
+    const k = Math.max(1, (MIN_PIECE_PX * upp) / least), reach = Math.max(1, (MIN_HANDLE_PX * upp) / least);
+    scaleBy(body, k);
+    scaleBy(body.nextElementSibling, reach);
     body.style.setProperty("--line", String((upp * 1.5) / k));
   }
 }
+
+function scaleBy(node, k) { if (k > 1) node.setAttribute("transform", `scale(${k})`); else node.removeAttribute("transform"); }
 
 function toTable(event) {
   const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(tableSvg().getScreenCTM().inverse());
@@ -325,6 +332,7 @@ function onUp(event) {
   const drag = touch.drag, pan = touch.pan;
   touch.drag = touch.pan = null;
   if (drag && drag.moved && drag.to) {
+    touch.order = "";  // the carried piece was drawn above all: the next view stacks it where it lands again
     sendHand({ do: "move", guid: drag.guid, x: round3(drag.to.x), z: round3(drag.to.z) });
   } else if (drag) {
     choose(drag.guid);
