@@ -38,8 +38,8 @@ __all__ = [
     "TableProblem",
 ]
 
-S = TypeVar("S")
-A = TypeVar("A", bound=Hashable)
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Hashable)
 
 
 @quick_init
@@ -55,8 +55,8 @@ class Reason:
 
 
 @dataclass(frozen=True)
-class Decision(Generic[A]):
-    action: A
+class Decision(Generic[ActionT]):
+    action: ActionT
     reason: Reason
 
 
@@ -137,7 +137,7 @@ class Options:
     button: str = ""
 
 
-class Game(ABC, Generic[S, A]):
+class Game(ABC, Generic[StateT, ActionT]):
     """A game plugin. Subclasses live in ``engines/<name>/`` and register with :mod:`engines.registry`."""
 
     name: ClassVar[str]
@@ -152,10 +152,10 @@ class Game(ABC, Generic[S, A]):
     bot_turn_button: ClassVar[bool] = True  # the page's "Bot turn" (False: one of the game's buttons is it)
 
     @abstractmethod
-    def read(self, table: Table) -> S:
+    def read(self, table: Table) -> StateT:
         """The game state the table shows; raises :class:`ReadError` naming each unreadable object."""
 
-    def read_table(self, table: Table) -> S:
+    def read_table(self, table: Table) -> StateT:
         """:meth:`read`, after what no game can read is refused: objects the table model could not read (no valid
         position, say) and GUIDs that two objects share. (:func:`engines.registry.read_table` also refuses another
         game's table.)"""
@@ -164,11 +164,11 @@ class Game(ABC, Generic[S, A]):
         return self.read(table)
 
     @abstractmethod
-    def decide(self, state: S, rng: random.Random, options: Options) -> list[Decision[A]]:
+    def decide(self, state: StateT, rng: random.Random, options: Options) -> list[Decision[ActionT]]:
         """The bot's whole turn, in order."""
 
     @abstractmethod
-    def plan(self, state: S, decision: Decision[A], table: Table) -> list[Command]:
+    def plan(self, state: StateT, decision: Decision[ActionT], table: Table) -> list[Command]:
         """Table commands that carry out one decision."""
 
     @abstractmethod
@@ -182,7 +182,7 @@ class Game(ABC, Generic[S, A]):
         """Write the table's images into ``folder``; image name -> URL. None by default."""
         return {}
 
-    def after_turn(self, state: S, decisions: Sequence[Decision[A]]) -> Any:
+    def after_turn(self, state: StateT, decisions: Sequence[Decision[ActionT]]) -> Any:
         """What the bot's turn left on the table, once its decisions were planned (for :meth:`check_turn`)."""
         return None
 
@@ -262,18 +262,18 @@ class Game(ABC, Generic[S, A]):
         data."""
         raise MissingFeature(f"{self.title} takes no owner data")
 
-    def describe_table(self, state: S) -> dict[str, Any] | None:
+    def describe_table(self, state: StateT) -> dict[str, Any] | None:
         """What the dashboard draws of the table as read (JSON-ready; ``kind`` names the drawing). None: a plain
         list of objects."""
         return None
 
-    def outcome(self, state: S, options: Options, previous: Any = None) -> Outcome | None:
+    def outcome(self, state: StateT, options: Options, previous: Any = None) -> Outcome | None:
         """How the game on the table ended (scored with the bot's ``options``; ``previous``: what the last turn left,
         as for :meth:`person_moves`, for what the table alone does not show); None while it goes on (the page shows
         the end at once, without another press of Bot turn)."""
         return None
 
-    def refuse_press(self, state: S, moves: Sequence[PersonMove], button: str = "") -> str | None:
+    def refuse_press(self, state: StateT, moves: Sequence[PersonMove], button: str = "") -> str | None:
         """Why a press of Bot turn (``button``: a key of :attr:`buttons`) is not the bot's to take now, in a
         player's words; None when it is. ``moves``: the person's listed moves. By default a game that plays the
         person's side is the person's to move while it lists moves for them (a button that stands for a move of

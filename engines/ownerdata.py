@@ -22,14 +22,14 @@ __all__ = [
     "user_file",
 ]
 
-M = TypeVar("M", bound=BaseModel)
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 class OwnerDataError(AutomaError, ValueError):
     """An owner's file that does not load; the message names the file, the entry and the field."""
 
 
-def load_model(path: Path, model: type[M], *, entries: str = "cards", entry: str = "card") -> M:
+def load_model(path: Path, model: type[ModelT], *, entries: str = "cards", entry: str = "card") -> ModelT:
     """``path`` validated as ``model``; ``entries`` is the list whose items errors name as ``entry 'id' (#n)``."""
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
@@ -97,15 +97,15 @@ def choose(
     )
 
 
-class OwnerData(Generic[M]):
+class OwnerData(Generic[ModelT]):
     """A game's ``--data FILE`` / ``--allow-sample`` settings and its card data, loaded once when first needed
     (a game that is only listed or checked never asks for a file)."""
 
-    def __init__(self, find: Callable[[Path | None, bool], M]) -> None:
+    def __init__(self, find: Callable[[Path | None, bool], ModelT]) -> None:
         self._find = find
         self.path: Path | None = None
         self.allow_sample = False
-        self._loaded: M | None = None
+        self._loaded: ModelT | None = None
 
     def use(self, path: Path | None, allow_sample: bool) -> None:
         self.path, self.allow_sample, self._loaded = path, allow_sample, None
@@ -128,13 +128,13 @@ class OwnerData(Generic[M]):
             return own
         return getattr(getattr(value, "dataset", None), "kind", "") == "sample"
 
-    def for_check(self) -> M:
+    def for_check(self) -> ModelT:
         """The data a self-check runs the rules on: what the person named, else the owner's file if there is one,
         else the sample (a check tests the rules, not the owner's cards)."""
         return self.value if self.chosen else self._find(None, True)
 
     @property
-    def value(self) -> M:
+    def value(self) -> ModelT:
         if self._loaded is None:
             self._loaded = self._find(self.path, self.allow_sample)
         return self._loaded

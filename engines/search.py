@@ -20,8 +20,8 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-S = TypeVar("S")
-A = TypeVar("A", bound=Hashable)
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Hashable)
 
 SEARCH = "search"  # the opponent's name in ``automa selfplay --opponent``
 PLAYOUTS = 200  # per decision, by default (``--playouts``)
@@ -34,34 +34,34 @@ def search_games(games: int, requested: int | None) -> int:
     return requested if requested is not None else min(games, SEARCH_GAMES)
 
 
-class SearchGame(Protocol[S, A]):
+class SearchGame(Protocol[StateT, ActionT]):
     """What the search needs of a game. ``advance`` plays the moves that are not searched (the bot under test,
     its chance draws) until a searched decision or the end; ``value`` is in [0, 1], 1 for a won game."""
 
-    def to_move(self, state: S) -> int: ...
+    def to_move(self, state: StateT) -> int: ...
 
-    def legal(self, state: S) -> Sequence[A]: ...
+    def legal(self, state: StateT) -> Sequence[ActionT]: ...
 
-    def play(self, state: S, action: A, rng: random.Random) -> None: ...
+    def play(self, state: StateT, action: ActionT, rng: random.Random) -> None: ...
 
-    def advance(self, state: S, rng: random.Random) -> None: ...
+    def advance(self, state: StateT, rng: random.Random) -> None: ...
 
-    def over(self, state: S) -> bool: ...
+    def over(self, state: StateT) -> bool: ...
 
-    def value(self, state: S, seat: int) -> float: ...
+    def value(self, state: StateT, seat: int) -> float: ...
 
-    def determinize(self, state: S, seat: int, rng: random.Random) -> S: ...
+    def determinize(self, state: StateT, seat: int, rng: random.Random) -> StateT: ...
 
-    def playout_action(self, state: S, rng: random.Random) -> A: ...
+    def playout_action(self, state: StateT, rng: random.Random) -> ActionT: ...
 
 
 @dataclass(eq=False)
-class _Node(Generic[A]):
+class _Node(Generic[ActionT]):
     seat: int  # who chose the action that leads here
     visits: int = 0
     available: int = 0  # playouts in which this action was legal where it was offered
     total: float = 0.0  # the sum of the values, for ``seat``
-    children: dict[A, _Node[A]] = field(default_factory=dict)
+    children: dict[ActionT, _Node[ActionT]] = field(default_factory=dict)
 
     def ucb(self, exploration: float) -> float:
         return self.total / self.visits + exploration * math.sqrt(math.log(max(1, self.available)) / self.visits)
@@ -95,23 +95,23 @@ class Budget:
 
 
 @dataclass
-class IsMcts(Generic[S, A]):
+class IsMcts(Generic[StateT, ActionT]):
     """A policy ``(state, rng) -> action`` for the seat to move. ``playouts`` per decision (a decision with one
     legal action takes none); ``depth``: playout actions before the evaluation scores the position."""
 
-    game: SearchGame[S, A]
+    game: SearchGame[StateT, ActionT]
     playouts: int = 200
     depth: int = 30
     exploration: float = 0.7
     budget: Budget = field(default_factory=Budget)
 
-    def __call__(self, state: S, rng: random.Random) -> A:
+    def __call__(self, state: StateT, rng: random.Random) -> ActionT:
         legal = list(self.game.legal(state))
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
         me = self.game.to_move(state)
-        root: _Node[A] = _Node(seat=me)
+        root: _Node[ActionT] = _Node(seat=me)
         for _ in range(self.playouts):
             self._playout(root, self.game.determinize(state, me, rng), rng)
         self.budget.decisions += 1
@@ -119,7 +119,7 @@ class IsMcts(Generic[S, A]):
         self.budget.seconds += time.perf_counter() - start
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _playout(self, root: _Node[A], state: S, rng: random.Random) -> None:
+    def _playout(self, root: _Node[ActionT], state: StateT, rng: random.Random) -> None:
         game, path, node = self.game, [root], root
         while not game.over(state):
             seat, legal = game.to_move(state), list(game.legal(state))
@@ -149,7 +149,7 @@ class IsMcts(Generic[S, A]):
                 values[visited.seat] = game.value(state, visited.seat)
             visited.total += values[visited.seat]
 
-    def _step(self, state: S, action: A, rng: random.Random) -> None:
+    def _step(self, state: StateT, action: ActionT, rng: random.Random) -> None:
         self.game.play(state, action, rng)
         self.game.advance(state, rng)
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 T = TypeVar("T")
-R = TypeVar("R")
+ResultT = TypeVar("ResultT")
 
 
-def in_processes(play: Callable[[T], R], games: Sequence[T], jobs: int) -> Iterator[R]:
+def in_processes(play: Callable[[T], ResultT], games: Sequence[T], jobs: int) -> Iterator[ResultT]:
     """``play`` for each game, in order, spread over ``jobs`` worker processes (1: here, in this process). Each
     game must depend on nothing but itself (its own seed), so the results are the same whatever ``jobs`` is."""
     if jobs <= 1 or len(games) <= 1:

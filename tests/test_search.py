@@ -79,11 +79,11 @@ def test_squash_and_the_search_games_default():
 
 
 def test_a_pax_pamir_sample_keeps_what_the_seat_sees():
-    from engines.paxpamir import rules as R
+    from engines.paxpamir import rules
     from engines.paxpamir.search import PaxSearch
 
     rng = random.Random(2)
-    state = R.new_game(["british", "russian", "afghan"], rng)
+    state = rules.new_game(["british", "russian", "afghan"], rng)
     state.players[1].hand, state.players[2].hand = [state.deck.pop(3)], [state.deck.pop(5)]
     sample = PaxSearch().determinize(state, 0, random.Random(3))
     assert sample.players[0].hand == state.players[0].hand and sample.market == state.market

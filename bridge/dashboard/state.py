@@ -78,7 +78,8 @@ class Dashboard:
                 "new_game": False,  # New game deals a fresh table (with the emulator)
             },
             "table": None,
-            "person": {"plays": game.plays_person, "moves": [], "unlisted": None},  # the person's moves, for play without TTS
+            # the person's moves, for play without TTS, and why none are listed when a game cannot list them
+            "person": {"plays": game.plays_person, "moves": [], "unlisted": None},
             "end": None,  # how the game ended, as soon as the table shows it
             "last_turn": session.played[-1] if session.played else None,  # a resumed game's too
             "turns": session.played,  # every bot turn of this game, the newest last (the session's own list)

@@ -11,8 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.base import Decision, IllegalAction, Reason
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
+from engines.fiftyfirst import actions, rules
 from engines.fiftyfirst.cards import Location, Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import State
@@ -44,13 +43,13 @@ class BotTurn:
     cards: Locations
     rng: random.Random
     options: BotOptions = field(default_factory=BotOptions)
-    on_step: Callable[[Decision[A.Action], State], None] | None = None
+    on_step: Callable[[Decision[actions.Action], State], None] | None = None
     announce: str = ""
-    decisions: list[Decision[A.Action]] = field(default_factory=list)
+    decisions: list[Decision[actions.Action]] = field(default_factory=list)
 
-    def play(self) -> list[Decision[A.Action]]:
+    def play(self) -> list[Decision[actions.Action]]:
         """Its steps until the person must act (or the game is over)."""
-        while R.to_move(self.state) == "bot":
+        while rules.to_move(self.state) == "bot":
             self._one()
         return self.decisions
 
@@ -59,72 +58,80 @@ class BotTurn:
         if s.phase == "lookout":
             if s.lookout_step == 0:
                 if not s.lookout and not s.dealt and not any(s.connections.values()):
-                    self._step(A.Deal(), DEAL, "reveals the top card of each connection pile")
+                    self._step(actions.Deal(), DEAL, "reveals the top card of each connection pile")
                     return
                 self._draw_check()
                 top = s.deck[0]
-                self._step(A.LookoutCard(top), DEAL, f"deals {self._name(top)} face up in the Lookout row")
+                self._step(actions.LookoutCard(top), DEAL, f"deals {self._name(top)} face up in the Lookout row")
             elif s.lookout_step == 2:
                 card = self.rng.choice(sorted(s.lookout))
-                self._step(A.BotTake(card, "random"), RANDOM, f"takes {self._name(card)} at random of the three")
+                self._step(actions.BotTake(card, "random"), RANDOM, f"takes {self._name(card)} at random of the three")
             else:
                 if s.lookout:
                     last = s.lookout[0]
-                    self._step(A.BotTake(last, "last"), LAST, f"takes {self._name(last)}, the last Lookout card")
+                    self._step(actions.BotTake(last, "last"), LAST, f"takes {self._name(last)}, the last Lookout card")
                 if s.phase == "lookout":
                     self._draw_check()
                     top = s.deck[0]
-                    self._step(A.BotTake(top, "deck"), MORE, f"takes {self._name(top)} from the deck")
+                    self._step(actions.BotTake(top, "deck"), MORE, f"takes {self._name(top)} from the deck")
             return
         if s.choosing and s.chosen is not None:  # the person chose among the tied locations
             self._strike(s.chosen, f"{TIE}: you chose")
             return
         if s.bot_uses:  # your workers on its open productions, sent since its last step
-            self._step(A.Fee(s.bot_uses), FEE, f"gains {s.bot_uses} point(s) for your worker(s) on its open production")
+            self._step(
+                actions.Fee(s.bot_uses), FEE, f"gains {s.bot_uses} point(s) for your worker(s) on its open production"
+            )
             return
         if s.person_passed and s.bot_passed:
             text = "both have passed: the round ends" + (
                 " and so does the game (25 points reached)" if s.end_triggered else ""
             )
-            self._step(A.Cleanup(), CLEANUP, text)
+            self._step(actions.Cleanup(), CLEANUP, text)
             return
         if s.bot_passed:  # on a table, Bot turn pressed again after it passed (the person has not)
-            self._step(A.Pass(), PASSED, "has passed for this round: go on with your actions, or pass")
+            self._step(actions.Pass(), PASSED, "has passed for this round: go on with your actions, or pass")
             return
         if s.person_passed and (self.options.pass_after_person == "at_once" or not any(s.connections.values())):
-            self._step(A.Pass(), AFTER_YOU, "passes: you have passed")
+            self._step(actions.Pass(), AFTER_YOU, "passes: you have passed")
             return
         if s.attacks >= 3:
-            self._step(A.Pass(), THREE, "passes: it has attacked three times this round (the attack pile is discarded)")
+            self._step(
+                actions.Pass(), THREE, "passes: it has attacked three times this round (the attack pile is discarded)"
+            )
             return
         up = sorted(p for p, shown in s.connections.items() if shown)
         if up:
             pile = self.rng.choice(up)
             why = f"claims the {pile} connection card" + (" (chosen at random of the two)" if len(up) > 1 else "")
-            self._step(A.Claim(pile), CLAIM, f"{why}: +2 points")  # type: ignore[arg-type]
+            self._step(actions.Claim(pile), CLAIM, f"{why}: +2 points")  # type: ignore[arg-type]
             return
         if s.person_passed:  # D8 claim_first and nothing left to claim
-            self._step(A.Pass(), AFTER_YOU, "passes: you have passed and no connection card is left")
+            self._step(actions.Pass(), AFTER_YOU, "passes: you have passed and no connection card is left")
             return
         self._attack()
 
     def _attack(self) -> None:
         s = self.state
-        if not R.left_to_draw(s):
-            self._step(A.Pass(), ATTACK, "passes: no card is left in the deck or the discard pile to attack with")
+        if not rules.left_to_draw(s):
+            self._step(actions.Pass(), ATTACK, "passes: no card is left in the deck or the discard pile to attack with")
             return
         self._draw_check()
         card = self.cards.card(s.deck[0])
         types: set[str] = set(card.types)
-        self._step(A.Attack(card.id), ATTACK, f"attacks with {card.name}: {', '.join(sorted(types)) or 'no types'}")
+        self._step(
+            actions.Attack(card.id), ATTACK, f"attacks with {card.name}: {', '.join(sorted(types)) or 'no types'}"
+        )
         left = self.targets(types)
         if left is None:
-            self._step(A.Miss(), MISS, f"misses: none of your locations has {', '.join(sorted(types)) or 'its types'}")
+            self._step(
+                actions.Miss(), MISS, f"misses: none of your locations has {', '.join(sorted(types)) or 'its types'}"
+            )
             return
         if len(left.pool) > 1 and self.options.final_tie == "person":
             names = " or ".join(self._name(s.person[i].card) for i in left.pool)
             text = f"ties between {names}: choose the one it razes (the target token on it, then Choose target)"
-            self._step(A.AskTarget(tuple(left.pool)), f"{TIE}; final_tie=person", text)
+            self._step(actions.AskTarget(tuple(left.pool)), f"{TIE}; final_tie=person", text)
             return
         choice = settle(
             left, rng=self.rng, tie_break="random", canonical=lambda i: i, show=lambda i: self._name(s.person[i].card)
@@ -135,10 +142,10 @@ class BotTurn:
         target = self.state.person[place]
         name = self._name(target.card)
         if target.protected:
-            self._step(A.Blocked(place), f"{BLOCK}; {rule}", f"would raze {name}: its protection goes instead")
+            self._step(actions.Blocked(place), f"{BLOCK}; {rule}", f"would raze {name}: its protection goes instead")
             return
         deal = ", ".join(f"{n} {g}" for g, n in self.cards.card(target.card).deal.items()) or "nothing"
-        self._step(A.Raze(place), f"{RAZE}; {rule}", f"razes {name}: +2 points; take its Deal goods ({deal})")
+        self._step(actions.Raze(place), f"{RAZE}; {rule}", f"razes {name}: +2 points; take its Deal goods ({deal})")
 
     def targets(self, types: set[str]) -> Narrowed[int] | None:
         """The person's locations an attack of ``types`` razes, narrowed by the target priorities: one, or the tie
@@ -189,17 +196,17 @@ class BotTurn:
         if not self.state.deck:  # a step of its own, so the table is laid in the order dealt
             order = list(self.state.discard)
             self.rng.shuffle(order)
-            self._step(A.Reshuffle(tuple(order)), RESHUFFLE, "shuffles the discard pile into a new deck")
+            self._step(actions.Reshuffle(tuple(order)), RESHUFFLE, "shuffles the discard pile into a new deck")
 
     def _name(self, card_id: str) -> str:
         return self.cards.card(card_id).name
 
-    def _step(self, action: A.Action, rule: str, text: str) -> None:
+    def _step(self, action: actions.Action, rule: str, text: str) -> None:
         if self.announce and not self.decisions:
             text = f"{self.announce}: {text}"
         decision = Decision(action, Reason(rule, text))
         self.decisions.append(decision)
-        R.apply(self.state, action, self.rng, self.cards, self.options)
+        rules.apply(self.state, action, self.rng, self.cards, self.options)
         if self.on_step is not None:
             self.on_step(decision, self.state)
 
@@ -210,10 +217,10 @@ def bot_turn(
     rng: random.Random,
     options: BotOptions | None = None,
     *,
-    on_step: Callable[[Decision[A.Action], State], None] | None = None,
+    on_step: Callable[[Decision[actions.Action], State], None] | None = None,
     announce: str = "",
-) -> list[Decision[A.Action]]:
-    if R.to_move(state) != "bot":
+) -> list[Decision[actions.Action]]:
+    if rules.to_move(state) != "bot":
         raise IllegalAction("it is not the bot's turn" if state.phase != "over" else "the game is over")
     return BotTurn(state, cards, rng, options or BotOptions(), on_step, announce).play()
 

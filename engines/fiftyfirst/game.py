@@ -14,9 +14,7 @@ from bridge.commands import Command
 from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove, Reason
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
-from engines.fiftyfirst import selfplay
+from engines.fiftyfirst import actions, rules, selfplay
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations, find_locations, load_locations
 from engines.fiftyfirst.options import OPTION_TYPES, BotOptions
@@ -84,7 +82,7 @@ class FiftyFirst(Game[TableView, Any]):
         if end is not None:
             verdict = "the bot wins" if end.winner == "the bot" else "you win"
             text = f"the game is over: {end.score}: {verdict} (a tie is the bot's)"
-            decision: Decision[Any] = Decision(A.GameOver(), Reason('End: "add 1 ... for each Location"', text))
+            decision: Decision[Any] = Decision(actions.GameOver(), Reason('End: "add 1 ... for each Location"', text))
             planner.record(decision, now)
             return [decision]
         announce = SAMPLE if self.cards.sample else ""
@@ -119,7 +117,7 @@ class FiftyFirst(Game[TableView, Any]):
             return "the bot asks which location it razes: lay the target token on it, then press Choose target"
         if button == "choose":
             return None if s.chosen is not None else "the bot asks nothing now: press Bot turn"
-        if s.phase == "lookout" and R.to_move(s) == "person":
+        if s.phase == "lookout" and rules.to_move(s) == "person":
             return "take one Lookout card into your hand first (or choose it under Your move)"
         return None
 
@@ -131,11 +129,11 @@ class FiftyFirst(Game[TableView, Any]):
         if now.phase != "over":
             return None
         bot_options: BotOptions = options_from_text(BotOptions, OPTION_TYPES, options.rules, what="virtual player")
-        final = R.final_count(now, bot_options)
+        final = rules.final_count(now, bot_options)
         bot_wins = final["bot"] >= final["person"]
         score = f"you {final['person']}, the bot {final['bot']}"
         if not bot_wins:
-            score += "; " + R.achievement(final["person"], self.cards.dataset.achievements)
+            score += "; " + rules.achievement(final["person"], self.cards.dataset.achievements)
         return Outcome(
             "the bot" if bot_wins else "you",
             "the last round is over; a point for each location in your State (a tie is the bot's)",
@@ -145,7 +143,7 @@ class FiftyFirst(Game[TableView, Any]):
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
             raise UsageError("the virtual player plays against one person")
-        return build_table(R.new_game(self.cards, random.Random(seed), hand=0), self.cards, assets)
+        return build_table(rules.new_game(self.cards, random.Random(seed), hand=0), self.cards, assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.fiftyfirst.table.images import write_all

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from typing import Literal
 
 from engines.base import IllegalAction
-from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import actions
 from engines.fiftyfirst.cards import Achievement, Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import Place, State
@@ -47,16 +47,16 @@ def draw(state: State, rng: random.Random) -> str:
     return state.deck.pop(0)
 
 
-def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, options: BotOptions) -> None:
+def apply(state: State, action: actions.Action, rng: random.Random, cards: Locations, options: BotOptions) -> None:
     match action:
-        case A.Deal():
+        case actions.Deal():
             state.connections = {pile: _reveal(state, pile) for pile in ("blue", "red")}
             state.dealt = True
             state.lookout = []
             if not left_to_draw(state):
                 state.lookout_step = 1
                 _skip_empty_lookout(state)
-        case A.LookoutCard(card):
+        case actions.LookoutCard(card):
             top = draw(state, rng)
             if top != card:
                 raise IllegalAction(f"the deck's top card is {top}, not {card}")
@@ -64,16 +64,16 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
             if len(state.lookout) == 4 or not left_to_draw(state):
                 state.lookout_step = 1
                 _skip_empty_lookout(state)
-        case A.Reshuffle(order):
+        case actions.Reshuffle(order):
             if sorted(order) != sorted(state.deck + state.discard):
                 raise IllegalAction("a reshuffled deck holds the deck's and the discard pile's cards")
             state.deck, state.discard = list(order), []
-        case A.PersonPick(card):
+        case actions.PersonPick(card):
             _take_from_lookout(state, card)
             state.hand.append(card)
             state.lookout_step += 1
             _skip_empty_lookout(state)
-        case A.BotTake(card, source):
+        case actions.BotTake(card, source):
             if source == "deck":
                 top = draw(state, rng)
                 if top != card:
@@ -87,49 +87,49 @@ def apply(state: State, action: A.Action, rng: random.Random, cards: Locations, 
                 _skip_empty_lookout(state)
             elif source == "deck" or not left_to_draw(state):
                 state.phase, state.turn = "action", "person"  # "You always play first during the Action Phase"
-        case A.Claim(pile):
+        case actions.Claim(pile):
             if not state.connections.get(pile):
                 raise IllegalAction(f"no face-up card on the {pile} connection pile")
             state.connections[pile] = options.connection_refill and _reveal(state, pile)
             state.bot_pts += 2
             _after_bot(state)
-        case A.Attack(card):
+        case actions.Attack(card):
             top = draw(state, rng)
             if top != card:
                 raise IllegalAction(f"the deck's top card is {top}, not {card}")
             state.attack_pile.append(card)
             state.attacks += 1
-        case A.Miss():
+        case actions.Miss():
             _after_bot(state)
-        case A.AskTarget(places):
+        case actions.AskTarget(places):
             state.choosing, state.chosen = places, None
-        case A.Blocked(place):
+        case actions.Blocked(place):
             state.choosing, state.chosen = (), None
             state.person[place].protected = False
             if options.protected_card == "discarded":
                 state.discard.append(state.attack_pile.pop())
             _after_bot(state)
-        case A.Raze(place):
+        case actions.Raze(place):
             state.choosing, state.chosen = (), None
             state.person[place].ruins = True
             state.bot_pts += 2
             _after_bot(state)
-        case A.Fee(n):
+        case actions.Fee(n):
             if n != state.bot_uses:
                 raise IllegalAction(f"{state.bot_uses} of your workers are on the bot's open productions, not {n}")
             state.bot_pts += n
             state.bot_uses = 0
-        case A.Pass():
+        case actions.Pass():
             state.bot_passed = True
             if state.attacks >= 3:  # "At that point, discard the cards in the attack pile" (fewer with D4 discarded)
                 state.discard += state.attack_pile
                 state.attack_pile = []
             _after_bot(state)
-        case A.Cleanup():
+        case actions.Cleanup():
             _cleanup(state, cards, options)
-        case A.GameOver():
+        case actions.GameOver():
             pass
-        case A.PersonAction():
+        case actions.PersonAction():
             _person(state, action, cards)
     if max(state.person_pts, state.bot_pts) >= END_AT:
         state.end_triggered = True
@@ -166,7 +166,7 @@ def _after_bot(state: State) -> None:
     state.turn = "bot" if state.person_passed else "person"
 
 
-def _person(state: State, action: A.PersonAction, cards: Locations) -> None:
+def _person(state: State, action: actions.PersonAction, cards: Locations) -> None:
     if action.kind == "choose":
         if action.place not in state.choosing:
             raise IllegalAction(f"place {action.place} is not one of the tied locations {state.choosing}")
@@ -247,29 +247,29 @@ def _cleanup(state: State, cards: Locations, options: BotOptions) -> None:
     state.phase, state.lookout_step, state.dealt = "lookout", 0, False
 
 
-def person_actions(state: State, cards: Locations) -> Iterator[A.Action]:
+def person_actions(state: State, cards: Locations) -> Iterator[actions.Action]:
     """The person's choices as far as the bot's model reaches (self-play's scripted person picks among them)."""
     if state.phase == "lookout" and LOOKOUT_TURN[state.lookout_step] == "person":
         for card in sorted(set(state.lookout)):
-            yield A.PersonPick(card)
+            yield actions.PersonPick(card)
         return
     if state.phase != "action" or state.turn != "person" or state.person_passed:
         return
     for card in sorted(set(state.hand)):
-        yield A.PersonAction("build", card=card)
+        yield actions.PersonAction("build", card=card)
     for i, place in enumerate(state.person):
         c = cards.card(place.card)
         if c.cls == "action" and not place.ruins and place.activations < (c.activation_limit or 1):
-            yield A.PersonAction("use", place=i)
-    yield A.PersonAction("score", n=1)
+            yield actions.PersonAction("use", place=i)
+    yield actions.PersonAction("score", n=1)
     if not state.bot_passed:
         for card in sorted(set(state.bot)):
-            yield A.PersonAction("raze_bot", card=card)
+            yield actions.PersonAction("raze_bot", card=card)
             if cards.card(card).cls == "production_open" and state.workers:
-                yield A.PersonAction("use_bot", card=card)
+                yield actions.PersonAction("use_bot", card=card)
     for card in sorted(set(state.hand)):
-        yield A.PersonAction("raze_hand", card=card)
+        yield actions.PersonAction("raze_hand", card=card)
     for pile, up in sorted(state.connections.items()):
         if up:
-            yield A.PersonAction("claim", pile=pile)
-    yield A.PersonAction("pass")
+            yield actions.PersonAction("claim", pile=pile)
+    yield actions.PersonAction("pass")

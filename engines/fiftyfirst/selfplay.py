@@ -16,8 +16,8 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
+from engines.fiftyfirst import actions as fiftyfirst_actions
+from engines.fiftyfirst import rules
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
@@ -28,13 +28,13 @@ MAX_ROUNDS = 40  # a game still running after this many rounds is an error
 WORKERS = 2  # the scripted person's workers each round (a stand-in for their faction's production)
 
 
-def person_policy(state: Any, cards: Locations, rng: random.Random, acted: int) -> A.Action:
-    options = list(R.person_actions(state, cards))
+def person_policy(state: Any, cards: Locations, rng: random.Random, acted: int) -> fiftyfirst_actions.Action:
+    options = list(rules.person_actions(state, cards))
     if state.phase == "lookout":
         return rng.choice(options)
     if acted >= rng.randint(3, 8):
-        return A.PersonAction("pass")
-    weighted = [(a, WEIGHTS.get(a.kind, 0)) for a in options if isinstance(a, A.PersonAction)]
+        return fiftyfirst_actions.PersonAction("pass")
+    weighted = [(a, WEIGHTS.get(a.kind, 0)) for a in options if isinstance(a, fiftyfirst_actions.PersonAction)]
     choices = [a for a, w in weighted if w]
     return rng.choices(choices, weights=[w for _, w in weighted if w])[0]
 
@@ -91,14 +91,14 @@ def _play(game: _Game) -> dict[str, Any]:
     rng, cards = random.Random(game.seed), game.cards
     record: dict[str, Any] = {"seed": game.seed, "thinking": [], "mix": Counter()}
     try:
-        state = R.new_game(cards, rng)
+        state = rules.new_game(cards, rng)
         acted, steps, this_round, state.workers = 0, 0, state.round, WORKERS
         while state.phase != "over":
             if state.round != this_round:  # the person's count of actions and their workers start again each round
                 acted, this_round, state.workers = 0, state.round, WORKERS
             if state.round > MAX_ROUNDS:
                 raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
-            if R.to_move(state) == "bot":
+            if rules.to_move(state) == "bot":
                 start = time.perf_counter()
                 decisions = bot_turn(state, cards, rng, game.options)
                 record["thinking"].append(time.perf_counter() - start)
@@ -106,7 +106,7 @@ def _play(game: _Game) -> dict[str, Any]:
                 steps += len(decisions)
             else:
                 action = person_policy(state, cards, rng, acted)
-                R.apply(state, action, rng, cards, game.options)
+                rules.apply(state, action, rng, cards, game.options)
                 acted += state.phase == "action"
                 steps += 1
     except Exception:  # a failed game is counted and reported (Failures), not fatal to the run

@@ -10,8 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from engines.holas import lines as T
-from engines.holas import rules as R
+from engines.holas import lines, rules
 from engines.holas.data_model import HolasData, SoloCard
 from engines.holas.options import BotOptions
 from engines.holas.state import Pending, State, StepName, Unit
@@ -60,7 +59,7 @@ class Battles:
         text = (
             f"{side} in {region}{extra}. Choose your tactic, set its strength on the tactic track, press Tactic chosen"
         )
-        self.say("battle_ask", T.TACTIC, text, region=region)
+        self.say("battle_ask", lines.TACTIC, text, region=region)
         if self.answer is None:
             return None
         card = self.reveal(0)
@@ -73,7 +72,7 @@ class Battles:
         """The bot draws its battle card and shows its strength and tactic (L108-L112)."""
         s = self.state
         assert s.pending is not None
-        drawn = R.draw_solo(s, self.rng)
+        drawn = rules.draw_solo(s, self.rng)
         card = self._card(drawn)
         p = s.pending = replace(s.pending, ask="cancels", card=drawn, person_total=person_total)
         mine = self.ns(s.in_region(p.region))
@@ -82,7 +81,7 @@ class Battles:
             f"reveals {drawn}: strength +{card.battle.strength}, tactic {tactic}: {mine + card.battle.strength} "
             f"against your {person_total}. Does your tactic cancel {tactic}? Press Tactic cancels? or Interrupt/none"
         )
-        self.say("reveal", T.REVEAL, text, card=drawn)
+        self.say("reveal", lines.REVEAL, text, card=drawn)
         return card
 
     def resolve(self, cancels: bool) -> bool:
@@ -116,7 +115,7 @@ class Battles:
             need = math.ceil(self.armies()[p.region] / 2)
             text += f"; you lose units of at least {need} NS: take them off and move the rest to your Courtyard"
         facts = {"strength": mine, "card": card.id, "card_strength": card.battle.strength, "cancelled": cancels}
-        rule = f"{T.BATTLE}; {T.CAPITAL_FALLS}" if falls else T.BATTLE
+        rule = f"{lines.BATTLE}; {lines.CAPITAL_FALLS}" if falls else lines.BATTLE
         self.say("battle", rule, text, region=p.region, won=won, total=total, theirs=theirs, **facts)
         if not won:
             self._losses(army, mine, p.region)
@@ -149,7 +148,7 @@ class Battles:
                 u.where = "courtyard"  # "Survivors go to the Courtyard"
         lost_text = ", ".join([*names, *(u.id for u in gone)]) or "nothing"
         text = f"loses {lost_text} ({lost} NS of {need} needed); the rest go to the Courtyard"
-        rule = f"{T.LOSSES}; {T.CAPITAL_FALLS}" if s.destroyed == "bot" else T.LOSSES
+        rule = f"{lines.LOSSES}; {lines.CAPITAL_FALLS}" if s.destroyed == "bot" else lines.LOSSES
         self.say("losses", rule, text, units=tuple(u.id for u in gone), lost=lost, need=need, region=region)
 
     def _person_total(self, region: str) -> int:

@@ -17,8 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines.base import Decision, Reason
-from engines.holas import lines as T
-from engines.holas import rules as R
+from engines.holas import lines, rules
 from engines.holas.battle import Answer, Battles
 from engines.holas.data_model import HolasData, SoloCard, UnitType, bearing
 from engines.holas.movement import LEG_STEP, LEG_VERB, Geometry, Leg, Route, flight, land_step, voyage, within_two
@@ -76,20 +75,20 @@ class Enemy(Battles):
         s = self.state
         spell = next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
         cost = spell.cost.model_dump()
-        if not R.afford(s, cost):
-            self.say("failed", T.RESEARCH_FAILS, f"cannot pay for {spell.name}", action="research")
+        if not rules.afford(s, cost):
+            self.say("failed", lines.RESEARCH_FAILS, f"cannot pay for {spell.name}", action="research")
             return False
-        R.pay(s, cost)
+        rules.pay(s, cost)
         s.pts += spell.pts
         text = f"casts {spell.name}: +{spell.pts} pts; {spell.effect} (you may interrupt first)"
-        self.say("research", T.RESEARCH, text, spell=spell.name)
+        self.say("research", lines.RESEARCH, text, spell=spell.name)
         return True
 
     def build_towers_vessels(self, hero: str) -> bool:
         return self._tower(hero) or self._vessel(hero, "air_vessel") or self._vessel(hero, "sea_vessel") or self._none()
 
     def _none(self) -> bool:
-        self.say("failed", T.BUILD_FAILS, "nothing to build: no tower, Air Vessel or Sea Vessel", action="build")
+        self.say("failed", lines.BUILD_FAILS, "nothing to build: no tower, Air Vessel or Sea Vessel", action="build")
         return False
 
     def _tower(self, hero: str) -> bool:
@@ -98,7 +97,7 @@ class Enemy(Battles):
         region = next((r for r in self.data.map.regions if r.id == at), None)
         level = f.cc_track[s.cc_space].level
         limit = f.towers.limit_by_level[min(level, len(f.towers.limit_by_level)) - 1]
-        cost = R.tower_cost(self.data, self.geo.land_distance(s.capital, at) if at in self.geo.region else None)
+        cost = rules.tower_cost(self.data, self.geo.land_distance(s.capital, at) if at in self.geo.region else None)
         if (
             region is None
             or region.kind != "land"
@@ -106,13 +105,13 @@ class Enemy(Battles):
             or not any(u.type == "serf" for u in s.in_region(at))
             or len(s.towers) >= min(limit, f.units["tower"].supply if "tower" in f.units else limit)
             or at in s.towers
-            or not R.afford(s, cost)
+            or not rules.afford(s, cost)
         ):
             return False
-        R.pay(s, cost)
+        rules.pay(s, cost)
         s.towers.append(at)
         paid = ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "nothing"
-        self.say("tower", f"{T.BUILD}; {T.TOWER}", f"builds a tower in {at} for {paid}", region=at, cost=cost)
+        self.say("tower", f"{lines.BUILD}; {lines.TOWER}", f"builds a tower in {at} for {paid}", region=at, cost=cost)
         for _, near, _arc in self.geo.edges_of(at):
             self._take_token(near)  # "It collects every adjacent Exploration Token onto the bot board" (H1)
         return True
@@ -124,10 +123,10 @@ class Enemy(Battles):
         s = self.state
         free = [u for u in s.units if u.type == kind and u.where == "supply"]
         cost = self.data.faction.units[kind].cost.model_dump()
-        if not free or not R.afford(s, cost):
+        if not free or not rules.afford(s, cost):
             return False
         at, why = self._new_place(hero, kind)
-        R.pay(s, cost)
+        rules.pay(s, cost)
         vessel = free[0]
         vessel.where = at
         room = self.data.faction.units[kind].capacity
@@ -142,7 +141,9 @@ class Enemy(Battles):
             + (f" ({why})" if why else "")
             + f"; aboard: {names}"
         )
-        self.say("vessel", f"{T.BUILD}; {T.VESSEL}", text, vessel=vessel.id, at=at, units=tuple(u.id for u in crew))
+        self.say(
+            "vessel", f"{lines.BUILD}; {lines.VESSEL}", text, vessel=vessel.id, at=at, units=tuple(u.id for u in crew)
+        )
         return True
 
     def _new_place(self, hero: str, kind: UnitType) -> tuple[str, str]:
@@ -159,7 +160,7 @@ class Enemy(Battles):
             return s.capital, f"{here} is not on a Shore"
         if h.where == "courtyard":
             return "courtyard", ""
-        if len(s.in_region(here)) >= R.MAX_UNITS:
+        if len(s.in_region(here)) >= rules.MAX_UNITS:
             return s.capital, f"{here} already holds 5 units"
         return here, ""
 
@@ -174,13 +175,13 @@ class Enemy(Battles):
         h = s.unit(hero)
         if h.aboard is not None:
             text = f"{hero} is aboard {h.aboard}, which does not march with a land army: the attack fails"
-            self.say("failed", T.ABOARD, text, action="attack", why="aboard")
+            self.say("failed", lines.ABOARD, text, action="attack", why="aboard")
             return False
         yard = h.where == "courtyard"
         at = s.capital if yard else h.where
         army = self._courtyard_army(hero) if yard else self._land_army(hero)
         strength = self.ns(army)
-        arrow = R.COMPASS[self.card.compass] if self.card else 0.0
+        arrow = rules.COMPASS[self.card.compass] if self.card else 0.0
         reach = within_two(self.geo, s, at, arrow, army, graph=self.options.attack_reach == "graph")
         armies = self.armies()
         near = {t: armies[t] for t in reach if t in armies}
@@ -192,7 +193,7 @@ class Enemy(Battles):
                 if near
                 else f"no army of yours within two regions of {at}"
             )
-            self.say("failed", T.ATTACK_FAILS, text, action="attack", why=why, strength=strength, armies=near)
+            self.say("failed", lines.ATTACK_FAILS, text, action="attack", why=why, strength=strength, armies=near)
             return False
         weakest = min(armies[t] for t in targets)
         tied = [t for t in targets if armies[t] == weakest]
@@ -200,7 +201,7 @@ class Enemy(Battles):
         toward = {t: reach[t][0] if self.options.attack_tie == "first_step" else t for t in tied}  # H5
         north = self.data.map.north_deg
         target = min(tied, key=lambda t: (bearing(centres[at], centres[toward[t]], north) - arrow) % 360)
-        rule = T.ATTACK + (f"; {T.TIE}" if len(tied) > 1 else "")
+        rule = lines.ATTACK + (f"; {lines.TIE}" if len(tied) > 1 else "")
         text = f"attacks your army in {target} ({weakest} NS, no more than its {strength}) from {at}"
         self.say("attack", rule, text, target=target, strength=strength, theirs=weakest, path=tuple(reach[target]))
         if yard:
@@ -238,17 +239,17 @@ class Enemy(Battles):
         for kind in RECRUIT_ORDER:
             free = [u for u in s.units if u.type == kind and u.where == "supply"]
             cost = units[kind].cost.model_dump()
-            if not free or not R.afford(s, cost) or (kind in needs_unlock and kind not in unlocked):
+            if not free or not rules.afford(s, cost) or (kind in needs_unlock and kind not in unlocked):
                 continue
             unit = free[0]
-            R.pay(s, cost)
+            rules.pay(s, cost)
             self._recruit_place(hero, unit)
             where = "the Courtyard" if unit.where == "courtyard" else unit.where
             aboard = f" aboard {unit.aboard}" if unit.aboard else ""
             text = f"recruits a {kind.replace('_', ' ')} to {where}{aboard}"
-            self.say("recruit", f"{T.RECRUIT}; {T.RECRUIT_PLACE}", text, unit=unit.id, to=unit.where)
+            self.say("recruit", f"{lines.RECRUIT}; {lines.RECRUIT_PLACE}", text, unit=unit.id, to=unit.where)
             return True
-        self.say("failed", T.RECRUIT_FAILS, "cannot recruit: nothing affordable in supply", action="recruit")
+        self.say("failed", lines.RECRUIT_FAILS, "cannot recruit: nothing affordable in supply", action="recruit")
         return False
 
     def _recruit_place(self, hero: str, unit: Unit) -> None:
@@ -270,21 +271,21 @@ class Enemy(Battles):
     def build_cc_track(self, hero: str) -> bool:
         s, track = self.state, self.data.faction.cc_track
         if s.cc_space + 1 >= len(track):
-            self.say("failed", T.BUILD_CC_FAILS, "the CC Track is at its end", action="build_cc_track")
+            self.say("failed", lines.BUILD_CC_FAILS, "the CC Track is at its end", action="build_cc_track")
             return False
         nxt = track[s.cc_space + 1]
         if s.resources["ore"] < nxt.ore:
             text = f"cannot build: the next space costs {nxt.ore} Ore, it has {s.resources['ore']}"
-            self.say("failed", T.BUILD_CC_FAILS, text, action="build_cc_track")
+            self.say("failed", lines.BUILD_CC_FAILS, text, action="build_cc_track")
             return False
         s.resources["ore"] -= nxt.ore
         s.cc_space += 1
         s.pts += nxt.pts
-        R.check_end(s, self.data)
+        rules.check_end(s, self.data)
         end = f"; the game ends after round {s.final_round}" if s.final_round else ""
         self.say(
             "cc_track",
-            T.BUILD_CC,
+            lines.BUILD_CC,
             f"advances to CC space {s.cc_space} for {nxt.ore} Ore, +{nxt.pts} pts{end}",
             space=s.cc_space,
         )
@@ -294,9 +295,9 @@ class Enemy(Battles):
         s = self.state
         gained = {}
         for resource, value in s.tax.items():
-            gained[resource] = R.gain(s, resource, value)
+            gained[resource] = rules.gain(s, resource, value)
         words = ", ".join(f"+{n} {r}" for r, n in gained.items())
-        self.say("tax", T.TAX, f"taxes: {words}", **gained)
+        self.say("tax", lines.TAX, f"taxes: {words}", **gained)
         return True
 
     # --- moving on a failed action -------------------------------------------------------------------------
@@ -307,7 +308,7 @@ class Enemy(Battles):
         a vessel in the Courtyard stands in the Capital City, see the README); else its land army steps one region by
         the compass (L126-L130), from the Courtyard with the army it may take (L144)."""
         s = self.state
-        arrow = R.COMPASS[compass]
+        arrow = rules.COMPASS[compass]
         h = s.unit(hero)
         if h.aboard is not None:
             vessel = s.unit(h.aboard)
@@ -328,14 +329,14 @@ class Enemy(Battles):
         if not route.legs:
             where = "the Courtyard" if yard else start
             text = f"{hero}'s army cannot move from {where}: {route.stopped}"
-            self.say("stay", f"{T.FAILED}; {T.LAND}", text, mover="land_army", at=start, why=route.stopped)
+            self.say("stay", f"{lines.FAILED}; {lines.LAND}", text, mover="land_army", at=start, why=route.stopped)
             return
         if route.end in self.armies():  # L150 "moves into a Region that you control, it results in a Battle"
             route = replace(route, battle=route.end)
         if yard:
             self._leave_courtyard(hero, moving)
         left = len(army) - len(moving)
-        self._go(route, moving, f"{T.FAILED}; {T.LAND}" + (f"; {left} stay behind (H8)" if left else ""))
+        self._go(route, moving, f"{lines.FAILED}; {lines.LAND}" + (f"; {left} stay behind (H8)" if left else ""))
 
     def _empty_vessels(self, start: str, yard: bool) -> list[Unit]:
         """Empty vessels in the hero's region, the Air Vessel first; from the Courtyard, those in the Courtyard and
@@ -375,7 +376,7 @@ class Enemy(Battles):
         names = " and ".join(u.id for u in crew)
         where = "the Courtyard" if vessel.where == "courtyard" else vessel.where
         text = f"{names} board {vessel.id} in {where}; the others stay"
-        self.say("board", T.BOARD, text, vessel=vessel.id, units=tuple(u.id for u in crew))
+        self.say("board", lines.BOARD, text, vessel=vessel.id, units=tuple(u.id for u in crew))
 
     def _go(self, route: Route, movers: list[Unit], rule: str = "") -> None:
         """Carry a route out leg by leg: the movers enter each region, take its Exploration Tokens at once (L154,
@@ -400,7 +401,7 @@ class Enemy(Battles):
             where = "the Courtyard" if movers[0].where == "courtyard" else route.end
             text = f"{head} stops in {where}: {route.stopped}"
             if not route.legs:  # a vessel that could not set off: the line of the move it could not make
-                rule = T.FLY if route.mover == "air_vessel" else f"{T.SAIL}; {T.UNDOCK}"
+                rule = lines.FLY if route.mover == "air_vessel" else f"{lines.SAIL}; {lines.UNDOCK}"
             self.say("stopped", rule, text, at=route.end, mover=route.mover, why=route.stopped)
 
     @staticmethod
@@ -408,11 +409,11 @@ class Enemy(Battles):
         """The line a vessel's leg follows: flying, sailing, docking, and stopping for a battle."""
         fights = leg.to == route.battle
         if route.mover == "air_vessel":
-            return f"{T.FLY}; {T.AIR_BATTLE}" if fights else T.FLY
+            return f"{lines.FLY}; {lines.AIR_BATTLE}" if fights else lines.FLY
         if leg.how == "dock":
-            return T.DOCK_BATTLE if fights else T.DOCK
-        how = {"undock": T.UNDOCK, "graticule": T.GRATICULE}.get(leg.how, T.BEND)
-        return f"{T.SAIL}; {how}" + (f"; {T.SEA_BATTLE}" if fights else "")
+            return lines.DOCK_BATTLE if fights else lines.DOCK
+        how = {"undock": lines.UNDOCK, "graticule": lines.GRATICULE}.get(leg.how, lines.BEND)
+        return f"{lines.SAIL}; {how}" + (f"; {lines.SEA_BATTLE}" if fights else "")
 
     def _steps(self, kind: UnitType) -> int:
         """H3: a vessel's speed, with the end-of-move rules at its last step; or at its second step, literally."""
@@ -426,7 +427,7 @@ class Enemy(Battles):
         yard = [u for u in s.units if u.where == "courtyard" and u.aboard is None]
         warriors = [u for u in yard if u.type == "warrior"]
         serfs = [u for u in yard if u.type == "serf"]
-        room = R.MAX_UNITS - 1
+        room = rules.MAX_UNITS - 1
         keep_serf = 1 if serfs else 0
         army = warriors[: room - keep_serf]
         army += serfs[: room - len(army)]
@@ -440,17 +441,17 @@ class Enemy(Battles):
         names = ", ".join(u.id for u in army[1:]) or "no one else"
         self.say(
             "leave_courtyard",
-            T.COURTYARD,
+            lines.COURTYARD,
             f"{hero} leaves the Courtyard with {names}",
             units=tuple(u.id for u in army),
         )
 
     def _resource(self, region: str) -> None:
-        resource = R.terrain_resource(self.geo.region[region].terrain)
+        resource = rules.terrain_resource(self.geo.region[region].terrain)
         if resource:
-            n = R.gain(self.state, resource, 1)
+            n = rules.gain(self.state, resource, 1)
             got = f"+{n} {resource}" if n else f"no {resource} (already at 10)"
-            self.say("resource", T.RESOURCE, f"{got} from {region}", resource=resource, region=region, gained=n)
+            self.say("resource", lines.RESOURCE, f"{got} from {region}", resource=resource, region=region, gained=n)
 
     def _take_token(self, region: str) -> None:
         s = self.state
@@ -460,7 +461,7 @@ class Enemy(Battles):
             s.pts += n * self.options.token_pts
             what = "the Exploration Token" if n == 1 else f"the {n} Exploration Tokens"
             text = f"takes {what} of {region}: +{n * self.options.token_pts} pt"
-            self.say("token", T.TOKEN, text, region=region, tokens=n)
+            self.say("token", lines.TOKEN, text, region=region, tokens=n)
 
     # --- one action of the round, and what is left of it after a question --------------------------------
 
@@ -469,13 +470,13 @@ class Enemy(Battles):
         Follow offer, the Tax Track's rotation, the move on a failure (and after Tax) and, after the third, the end
         of the round; it stops at the first question for the person (:attr:`State.pending`)."""
         s = self.state
-        card_id = R.draw_solo(s, self.rng)
+        card_id = rules.draw_solo(s, self.rng)
         s.slots[slot - 1] = card_id
         card = self._card(card_id)
         hero = f"hero{slot}"
         self.say(
             "draw",
-            T.DRAW,
+            lines.DRAW,
             f"draws {card_id} ({card.action.replace('_', ' ')}, {card.compass}) for {hero}",
             card=card_id,
             slot=slot,
@@ -513,38 +514,38 @@ class Enemy(Battles):
                 s.pending = None  # in-process: the person neither follows nor interrupts
             elif step == "effect":
                 spell = self._spell(f"hero{slot}")
-                self.say("effect", T.RESEARCH, f"{spell.name}: {spell.effect} (carry it out on the table)")
+                self.say("effect", lines.RESEARCH, f"{spell.name}: {spell.effect} (carry it out on the table)")
             elif step == "rotate":
-                R.rotate_tax(s)
-                self.say("rotate", T.ROTATE, "the Tax Track turns")
+                rules.rotate_tax(s)
+                self.say("rotate", lines.ROTATE, "the Tax Track turns")
             elif step == "move" and card is not None:
                 self.move(f"hero{slot}", card.compass)
             if step == "end" and slot and s.final_round is None:
                 self._x_objectives()
             if step == "end" and slot in (1, 2):
                 text = f"action {slot} of round {s.round} is over: your action, then press Bot action"
-                self.say("done", T.YOUR_TURN, text)
+                self.say("done", lines.YOUR_TURN, text)
             elif step == "end" and slot == 3:
-                take = R.end_round(s, self.data, worker_spaces=self.options.worker_spaces)
+                take = rules.end_round(s, self.data, worker_spaces=self.options.worker_spaces)
                 words = "; ".join(
                     f"{', '.join(f'+{n} {r}' for r, n in got.items() if n)} from {SOURCE_WORDS[source]}"
                     for source, got in take.items()
                     if any(got.values())
                 )
-                end = " The game is over." if R.over(s) else ""
+                end = " The game is over." if rules.over(s) else ""
                 text = f"collects {words or 'nothing'}; the slotted cards go to the discard pile.{end}"
-                self.say("round_end", T.ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
+                self.say("round_end", lines.ROUND_END, text, **{k: sum(v.values()) for k, v in take.items()})
 
     def _x_objectives(self) -> None:
         """ "Check the triggers after every action" (spec): an X-Objective the Enemy reached, or one the person's
         supply on the table shows (their action came before this press), sets the final round."""
         s = self.state
-        for who, reached in (("", R.x_objectives(s, self.data)), ("you ", R.person_x_objectives(s, self.data))):
+        for who, reached in (("", rules.x_objectives(s, self.data)), ("you ", rules.person_x_objectives(s, self.data))):
             if reached and s.final_round is None:
                 s.final_round = s.round + 1
                 verb = "reach" if who else "reaches"
                 text = f"{who}{verb} {' and '.join(reached)}: the game ends after round {s.final_round}"
-                self.say("x_objective", T.X_OBJECTIVE, text, reached=tuple(reached), final_round=s.final_round)
+                self.say("x_objective", lines.X_OBJECTIVE, text, reached=tuple(reached), final_round=s.final_round)
 
     def _spell(self, hero: str) -> Any:
         return next(h.spell for h in self.data.faction.heroes if f"hero{h.slot}" == hero)
@@ -555,16 +556,16 @@ class Enemy(Battles):
         moves nothing and says what the bot waits for."""
         s = self.state
         p = s.pending
-        if p is None and s.final_round is None and not R.over(s):
+        if p is None and s.final_round is None and not rules.over(s):
             self._x_objectives()  # the person's, reached in their action since the last press
         if p is None:
-            if R.over(s):
-                self.say("over", T.OVER, f"the game is over: the bot has {s.pts} pts")
+            if rules.over(s):
+                self.say("over", lines.OVER, f"the game is over: the bot has {s.pts} pts")
             elif button == "tactic_chosen":
                 self._defend()
             elif button == "bot_action":
                 if s.contested():
-                    self.say("wait", T.ENTER_BATTLE, waiting(s))
+                    self.say("wait", lines.ENTER_BATTLE, waiting(s))
                 else:
                     self.act(s.slots.index(None) + 1)
             else:
@@ -582,7 +583,7 @@ class Enemy(Battles):
         return self.decisions
 
     def _wait(self, text: str) -> None:
-        self.say("wait", T.BUTTONS, text)
+        self.say("wait", lines.BUTTONS, text)
 
 
 def waiting(s: State) -> str:
@@ -590,7 +591,7 @@ def waiting(s: State) -> str:
     both sides' armies, the person's attack (Tactic chosen) or their losses; else its next action."""
     if s.pending is not None:
         return WAITS[s.pending.ask] + (f" (battle in {s.pending.region})" if s.pending.region else "")
-    if R.over(s):
+    if rules.over(s):
         return "nothing: the game is over"
     if s.contested():
         return (
@@ -622,11 +623,11 @@ WAITS = {
 }
 ASKS = {
     "follow": (
-        T.FOLLOW,
+        lines.FOLLOW,
         "you may Follow (copy its action by spending a Courtyard Serf); then press Follow done",
     ),
     "interrupt": (
-        T.INTERRUPT,
+        lines.INTERRUPT,
         "you may interrupt its spell; then press Interrupt/none",
     ),
 }

@@ -20,14 +20,12 @@ from bridge.commands import Command
 from bridge.errors import UsageError
 from bridge.table import SaveFile, Table
 from engines.base import Decision, Game, Options, Outcome, PersonMove
-from engines.holas import rules as R
-from engines.holas import selfplay
+from engines.holas import rules, selfplay
 from engines.holas.bot import ANSWERS, BUTTONS, WAITS, Enemy, Step, waiting
 from engines.holas.data_model import HolasData, find_data, load_file
 from engines.holas.options import OPTION_TYPES, BotOptions
 from engines.holas.state import PlayerArmy, State
-from engines.holas.table import layout as L
-from engines.holas.table import person
+from engines.holas.table import layout, person
 from engines.holas.table.build import build_table
 from engines.holas.table.plan import Planner
 from engines.holas.table.read import TableView, read_table
@@ -97,13 +95,15 @@ class Holas(Game[TableView, Step]):
         owner's ``map.json``."""
         from engines.holas import mapmaker
 
-        boards = table.with_tag(L.BOARD_TAG)
+        boards = table.with_tag(layout.BOARD_TAG)
         if name == "map" and len(boards) != 1:
-            return False, [f"the map was not saved: the table needs one board tagged '{L.BOARD_TAG}' to draw on"]
+            return False, [f"the map was not saved: the table needs one board tagged '{layout.BOARD_TAG}' to draw on"]
         try:
             text = str(fields.get("drawing") or "")
             if name == "map":
-                drawing = mapmaker.from_table(mapmaker.LuaDrawing.model_validate_json(text), L.board_frame(boards[0]))
+                drawing = mapmaker.from_table(
+                    mapmaker.LuaDrawing.model_validate_json(text), layout.board_frame(boards[0])
+                )
             else:
                 drawing = mapmaker.Drawing.model_validate_json(text)
             made = mapmaker.make_map(drawing)
@@ -130,7 +130,7 @@ class Holas(Game[TableView, Step]):
 
     def outcome(self, state: TableView, options: Options, previous: Any = None) -> Outcome | None:
         s = state.state
-        if not R.over(s):
+        if not rules.over(s):
             return None
         whose = "your" if s.destroyed == "you" else "the bot's"
         why = (
@@ -156,9 +156,9 @@ class Holas(Game[TableView, Step]):
         if people != 1:
             raise UsageError("the Enemy plays against one person")
         data = self.owned.value
-        state = R.new_game(data, R.bot_capital_site(data), random.Random(seed))
+        state = rules.new_game(data, rules.bot_capital_site(data), random.Random(seed))
         # L24: your Capital first, then the bot's on a continent next to it (move either to choose; the bot checks)
-        yours = R.person_capital_site(data, state.capital)
+        yours = rules.person_capital_site(data, state.capital)
         if yours:
             state.player[yours] = PlayerArmy(0, structure=True, capital=True)
         return build_table(state, data, assets)

@@ -16,7 +16,7 @@ from typing import Any
 from tqdm import tqdm
 
 from engines.base import Decision
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy, Step
 from engines.holas.data_model import HolasData
 from engines.holas.state import PlayerArmy, State
@@ -50,10 +50,10 @@ Watch = Callable[[Decision[Step], State], None]
 def play(data: HolasData, seed: int, watch: Watch | None = None) -> tuple[State, list[float], Counter[str]]:
     """One whole game from its seed; ``watch`` sees every step of the Enemy's with the state it left."""
     rng = random.Random(seed)
-    state = R.new_game(data, R.bot_capital_site(data), rng)
+    state = rules.new_game(data, rules.bot_capital_site(data), rng)
     thinking: list[float] = []
     mix: Counter[str] = Counter()
-    while not R.over(state):
+    while not rules.over(state):
         if state.round > MAX_ROUNDS:
             raise RuntimeError(f"no end after {MAX_ROUNDS} rounds")
         for slot in (1, 2, 3):
@@ -69,7 +69,7 @@ def play(data: HolasData, seed: int, watch: Watch | None = None) -> tuple[State,
                 if detail.get("leg") == 1:  # a mover set off
                     mix[f"mover:{detail['mover']}"] += 1
                 if d.action.what == "round_end":
-                    mix.update({f"collect:{k}": detail[k] for k in R.SOURCES})
+                    mix.update({f"collect:{k}": detail[k] for k in rules.SOURCES})
             if slot < 3:
                 _person(state, data, Enemy(state, data, rng, answer=_answer(rng), on_step=watch), rng)
     return state, thinking, mix
@@ -109,7 +109,7 @@ def run(data: HolasData, *, games: int, seed: int, progress: bool = True, jobs: 
         "bot_score": mean_max(scores),
         "steps": {k: v for k, v in mix.most_common() if ":" not in k},
         "movers": {k: mix[f"mover:{k}"] for k in MOVERS},
-        "collection": {k: mix[f"collect:{k}"] for k in R.SOURCES},
+        "collection": {k: mix[f"collect:{k}"] for k in rules.SOURCES},
         "ms_per_action": mean_max(thinking, scale=1000, digits=3),
         "rounds": round(statistics.fmean(rounds), 1) if rounds else 0,
         **failures.summary(),

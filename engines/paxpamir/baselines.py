@@ -6,22 +6,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engines.paxpamir import actions as A
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions, rules
 from engines.paxpamir.data import REGIONS
 from engines.paxpamir.queries import influence, ruler
 from engines.paxpamir.state import State
 from engines.priorities import best_at_random
 
-Policy = Callable[[State, random.Random], A.Action]
+Policy = Callable[[State, random.Random], actions.Action]
 
 
 def to_move(state: State) -> int:
     return state.pending[-1].seat if state.pending else state.current
 
 
-def random_policy(state: State, rng: random.Random) -> A.Action:
-    return rng.choice(list(R.legal_actions(state)))
+def random_policy(state: State, rng: random.Random) -> actions.Action:
+    return rng.choice(list(rules.legal_actions(state)))
 
 
 def position_score(state: State, seat: int) -> float:
@@ -40,15 +39,15 @@ def position_score(state: State, seat: int) -> float:
     )
 
 
-def greedy_policy(state: State, rng: random.Random) -> A.Action:
+def greedy_policy(state: State, rng: random.Random) -> actions.Action:
     seat = to_move(state)
 
-    def result(action: A.Action) -> float:
+    def result(action: actions.Action) -> float:
         after = state.copy()
-        R.apply(after, action, random.Random(rng.random()), check=False)
+        rules.apply(after, action, random.Random(rng.random()), check=False)
         return position_score(after, seat)
 
-    return best_at_random(R.legal_actions(state), result, rng)
+    return best_at_random(rules.legal_actions(state), result, rng)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}

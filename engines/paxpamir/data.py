@@ -185,7 +185,7 @@ class GameData:
         return "_".join(sorted((a, b)))
 
 
-M = TypeVar("M", bound=BaseModel)
+ModelT = TypeVar("ModelT", bound=BaseModel)
 
 
 def _read(folder: Path, name: str) -> Any:
@@ -198,7 +198,7 @@ def _read(folder: Path, name: str) -> Any:
         raise DataError(f"{path}: not JSON: {exc}") from None
 
 
-def _models(folder: Path, name: str, model: type[M], label: Callable[[dict[str, Any]], str]) -> list[M]:
+def _models(folder: Path, name: str, model: type[ModelT], label: Callable[[dict[str, Any]], str]) -> list[ModelT]:
     raw = _read(folder, name)
     if not isinstance(raw, list):
         raise DataError(f"{folder / name}: expected a list of entries")

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from bridge.errors import UsageError
 from engines.base import IllegalAction
-from engines.paxpamir import actions as A
+from engines.paxpamir import actions
 from engines.paxpamir.data import COALITIONS, REGIONS, Coalition, CourtCard, Region, game_data
 from engines.paxpamir.options import RuleOptions
 from engines.paxpamir.queries import (
@@ -221,7 +221,7 @@ def _rupees_on_card(state: State, row: int, col: int, amount: int) -> None:
 # --- legal actions ------------------------------------------------------------------------------------------
 
 
-def legal_actions(state: State) -> Iterator[A.Action]:
+def legal_actions(state: State) -> Iterator[actions.Action]:
     if state.over:
         return
     if state.pending:
@@ -234,19 +234,19 @@ def legal_actions(state: State) -> Iterator[A.Action]:
         for row in range(ROWS):
             for col in range(COLUMNS):
                 if can_purchase(state, seat, row, col) is None:
-                    yield A.Purchase(row, col)
+                    yield actions.Purchase(row, col)
                     if player.wakhan and state.market.cards[row][col] not in DOMINANCE_CHECKS:
-                        yield A.Radicalize(row, col)
+                        yield actions.Radicalize(row, col)
         for number in sorted(set(player.hand)):
             if _can_play(state, seat, number) is None:
-                yield A.Play(number, "left")
+                yield actions.Play(number, "left")
                 if player.court:
-                    yield A.Play(number, "right")
+                    yield actions.Play(number, "right")
     for number in player.court:
         if number in state.cards_used or not (main_left or is_favored(state, seat, number)):
             continue
         yield from _card_actions(state, seat, number)
-    yield A.EndTurn()
+    yield actions.EndTurn()
 
 
 def can_purchase(state: State, seat: int, row: int, col: int) -> str | None:
@@ -267,7 +267,7 @@ def _can_play(state: State, seat: int, number: int) -> str | None:
     return None if number in state.players[seat].hand else f"card #{number} is not in your hand"
 
 
-def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
+def _card_actions(state: State, seat: int, number: int) -> Iterator[actions.Action]:
     card = _card(number)
     player = state.players[seat]
     _, ransom = _hostage_cost(state, seat, number)
@@ -280,18 +280,18 @@ def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
     for action in card.actions:
         if action == "tax":
             if next(_tax_sources(state, seat), None) is not None:
-                yield A.UseCard(number, "tax")
+                yield actions.UseCard(number, "tax")
         elif action == "gift":
             if _can_place(state, seat, "cylinder"):
                 for space in GIFT_PRICES:
                     if space not in player.gifts and space <= player.rupees:
-                        yield A.UseCard(number, "gift", gift=space)
+                        yield actions.UseCard(number, "gift", gift=space)
         elif action == "build":
             if player.rupees >= 2 and next(_build_options(state, seat), None) is not None:
-                yield A.UseCard(number, "build")
+                yield actions.UseCard(number, "build")
         elif action == "move":
             if next(_move_options(state, seat), None) is not None:
-                yield A.UseCard(number, "move")
+                yield actions.UseCard(number, "move")
         elif action == "betray":
             if player.rupees >= 2:
                 for target, spies in sorted(state.spies.items()):
@@ -302,26 +302,26 @@ def _card_actions(state: State, seat: int, number: int) -> Iterator[A.Action]:
                         and has_ability(state, owner, "bodyguards")
                     )
                     if seat in spies and not guarded:
-                        yield A.UseCard(number, "betray", target=target)
+                        yield actions.UseCard(number, "betray", target=target)
         elif action == "battle":
             places = [(region, 0) for region in REGIONS] + [(None, target) for target in sorted(state.spies)]
             for region, target in places:
                 if _battle_strength(state, seat, region, target) and any(battle_targets(state, seat, region, target)):
-                    yield A.UseCard(number, "battle", region=region, target=target)
+                    yield actions.UseCard(number, "battle", region=region, target=target)
 
 
-def _tax_sources(state: State, seat: int) -> Iterator[A.TakeRupee]:
+def _tax_sources(state: State, seat: int) -> Iterator[actions.TakeRupee]:
     for row in range(ROWS):
         for col in range(COLUMNS):
             if state.market.rupees[row][col] > 0:
-                yield A.TakeRupee(row=row, column=col)
+                yield actions.TakeRupee(row=row, column=col)
     everywhere = has_ability(state, seat, "claim_of_ancient_lineage")
     ruled = {r for r in REGIONS if everywhere or ruler(state, r) == seat}
     for other, player in enumerate(state.players):
         if other == seat or player.rupees <= tax_shelter(state, other):
             continue
         if any(_card(c).region in ruled for c in player.court):
-            yield A.TakeRupee(seat=other)
+            yield actions.TakeRupee(seat=other)
 
 
 def _can_place(state: State, seat: int, kind: str) -> bool:
@@ -336,14 +336,14 @@ def _can_place(state: State, seat: int, kind: str) -> bool:
     return available > 0 or bool(reclaimable(state, seat, kind))
 
 
-def _build_options(state: State, seat: int) -> Iterator[A.Action]:
+def _build_options(state: State, seat: int) -> Iterator[actions.Action]:
     if not _can_place(state, seat, "block"):
         return
     ruled = [r for r in REGIONS if ruler(state, r) == seat]
     for region in ruled:
-        yield A.BuildArmy(region)
+        yield actions.BuildArmy(region)
     for border in sorted({b for region in ruled for b in _borders(region)}):
-        yield A.BuildRoad(border)
+        yield actions.BuildRoad(border)
 
 
 def _may_cross(state: State, seat: int, region: Region, other: Region) -> bool:
@@ -354,24 +354,24 @@ def _may_cross(state: State, seat: int, region: Region, other: Region) -> bool:
     return road or player.wakhan or has_ability(state, seat, "indian_supplies")
 
 
-def _move_options(state: State, seat: int) -> Iterator[A.Action]:
+def _move_options(state: State, seat: int) -> Iterator[actions.Action]:
     loyalty = state.players[seat].loyalty
     if loyalty is not None:
         for region in REGIONS:
             if state.armies[region].get(loyalty, 0):
                 for other in game_data().map.adjacency[region]:
                     if _may_cross(state, seat, region, other):
-                        yield A.MoveArmy(region, other)
+                        yield actions.MoveArmy(region, other)
         if state.lasting.get("nationalism") == seat:  # Nationalism: tribes move as loyal armies
             for region in REGIONS:
                 if seat in state.tribes[region]:
                     for other in game_data().map.adjacency[region]:
                         if _may_cross(state, seat, region, other):
-                            yield A.MoveTribe(region, other)
+                            yield actions.MoveTribe(region, other)
     for number in _ring(state):
         if seat in state.spies.get(number, []):
             for neighbour in sorted(spy_destinations(state, seat, number)):
-                yield A.MoveSpy(number, neighbour)
+                yield actions.MoveSpy(number, neighbour)
 
 
 def spy_destinations(state: State, seat: int, number: int) -> set[int]:
@@ -410,7 +410,7 @@ def _battle_strength(state: State, seat: int, region: Region | None, target: int
     return state.spies.get(target, []).count(seat)
 
 
-def battle_targets(state: State, seat: int, region: Region | None, target: int) -> Iterator[A.Remove]:
+def battle_targets(state: State, seat: int, region: Region | None, target: int) -> Iterator[actions.Remove]:
     """The pieces the rules let ``seat`` remove in a battle in ``region`` or on the card ``target``."""
     loyalty = state.players[seat].loyalty
     if region is not None:
@@ -419,62 +419,62 @@ def battle_targets(state: State, seat: int, region: Region | None, target: int) 
             if citadel and has_ability(state, other, citadel):
                 continue  # Citadel: the owner's tribes there cannot be attacked
             if other != seat and not _shares_loyalty(state, seat, other):
-                yield A.Remove("tribe", seat=other)
+                yield actions.Remove("tribe", seat=other)
         for coalition in COALITIONS:
             if coalition != loyalty and state.armies[region].get(coalition, 0):
-                yield A.Remove("army", coalition=coalition)
+                yield actions.Remove("army", coalition=coalition)
         for border in _borders(region):
             for coalition in COALITIONS:
                 if coalition != loyalty and state.roads.get(border, {}).get(coalition, 0):
-                    yield A.Remove("road", coalition=coalition, border=border)
+                    yield actions.Remove("road", coalition=coalition, border=border)
     else:
         for other in sorted(set(state.spies.get(target, []))):
             if other != seat and not has_ability(state, other, "indispensable_advisors"):
-                yield A.Remove("spy", seat=other)
+                yield actions.Remove("spy", seat=other)
 
 
-def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
+def _pending_actions(state: State, top: Pending) -> Iterator[actions.Action]:
     seat = top.seat
     if top.kind == "icons":
         icon = top.icons[0]
         if icon == "road":
             for border in _borders(top.region):  # type: ignore[arg-type]
-                yield A.PlaceRoad(border)
+                yield actions.PlaceRoad(border)
         else:  # spy
             for number in _ring(state):
                 if _card(number).region == top.region:
-                    yield A.PlaceSpy(number)
+                    yield actions.PlaceSpy(number)
     elif top.kind == "tax":
-        yield A.Stop()
+        yield actions.Stop()
         yield from _tax_sources(state, seat)
     elif top.kind == "build":
-        yield A.Stop()
+        yield actions.Stop()
         if top.reason in FREE_BLOCKS or state.players[seat].rupees >= 2:
             yield from _build_options(state, seat)
     elif top.kind == "blackmail":
-        yield A.Stop()
+        yield actions.Stop()
         for number in _ring(state):
             if (
                 _card(number).region == top.region
                 and not state.spies.get(number)
                 and _can_place(state, seat, "cylinder")
             ):
-                yield A.PlaceSpy(number)
+                yield actions.PlaceSpy(number)
     elif top.kind == "move":
-        yield A.Stop()
+        yield actions.Stop()
         yield from _move_options(state, seat)
     elif top.kind == "battle":
-        yield A.Stop()
+        yield actions.Stop()
         yield from battle_targets(state, seat, top.region, top.target)
     elif top.kind == "prize":
-        yield A.KeepPrize(True)
-        yield A.KeepPrize(False)
+        yield actions.KeepPrize(True)
+        yield actions.KeepPrize(False)
     elif top.kind == "safe_house":
-        yield A.Hide(True)
-        yield A.Hide(False)
+        yield actions.Hide(True)
+        yield actions.Hide(False)
     elif top.kind in ("bribe", "ransom"):
         for amount in range(top.remaining + 1):
-            yield A.Demand(amount)
+            yield actions.Demand(amount)
     elif top.kind == "reclaim":
         yield from reclaimable(state, seat, top.reason)
     elif top.kind in ("radicalize", "receive"):
@@ -484,10 +484,10 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
         for number in cards:
             _, bribe = _bribe(state, seat, _card(number).region)
             if bribe <= state.players[seat].rupees:
-                yield A.Play(number, "left")
+                yield actions.Play(number, "left")
                 if state.players[seat].court:
-                    yield A.Play(number, "right")
-            yield A.Discard(number)
+                    yield actions.Play(number, "right")
+            yield actions.Discard(number)
     elif top.kind == "discard":
         player = state.players[seat]
         pile = (
@@ -498,23 +498,23 @@ def _pending_actions(state: State, top: Pending) -> Iterator[A.Action]:
             else (player.hand + player.court)
         )
         for number in sorted(set(pile)):
-            yield A.Discard(number)
+            yield actions.Discard(number)
     elif top.kind == "suit":
         for suit in ("economic", "military", "political", "intelligence"):
-            yield A.ChooseSuit(suit)
+            yield actions.ChooseSuit(suit)
     elif top.kind == "seat":
         for other in range(len(state.players)):
             if other != seat:
-                yield A.ChooseSeat(other)
+                yield actions.ChooseSeat(other)
     elif top.kind == "region":
         for region in REGIONS:
-            yield A.ChooseRegion(region)
+            yield actions.ChooseRegion(region)
 
 
 # --- applying -----------------------------------------------------------------------------------------------
 
 
-def apply(state: State, action: A.Action, rng: random.Random, *, check: bool = True) -> None:
+def apply(state: State, action: actions.Action, rng: random.Random, *, check: bool = True) -> None:
     if state.over:
         raise IllegalAction("the game is over")
     if check and action not in set(legal_actions(state)):
@@ -528,29 +528,29 @@ def apply(state: State, action: A.Action, rng: random.Random, *, check: bool = T
     _settle(state, rng)
 
 
-def _apply_main(state: State, seat: int, action: A.Action, rng: random.Random) -> None:
-    if isinstance(action, (A.Purchase, A.Radicalize)):
+def _apply_main(state: State, seat: int, action: actions.Action, rng: random.Random) -> None:
+    if isinstance(action, (actions.Purchase, actions.Radicalize)):
         number = state.market.cards[action.row][action.column]
         _purchase(state, seat, action.row, action.column)
         state.actions_used += 1
-        if isinstance(action, A.Radicalize) and number is not None and number <= 100:
+        if isinstance(action, actions.Radicalize) and number is not None and number <= 100:
             state.pending.append(Pending("radicalize", seat, card=number))
-    elif isinstance(action, A.Play):
+    elif isinstance(action, actions.Play):
         _start_play(state, seat, action, counts=True)
-    elif isinstance(action, A.UseCard):
+    elif isinstance(action, actions.UseCard):
         state.cards_used.add(action.card)
         holder, ransom = _hostage_cost(state, seat, action.card)
         if holder is not None:
             state.pending.append(Pending("ransom", holder, target=seat, remaining=ransom, action=action))
             return
         _use_card(state, seat, action)
-    elif isinstance(action, A.EndTurn):
+    elif isinstance(action, actions.EndTurn):
         _cleanup(state, rng)
     else:
         raise IllegalAction(f"{action} is not a main action")
 
 
-def _start_play(state: State, seat: int, action: A.Play, *, counts: bool) -> None:
+def _start_play(state: State, seat: int, action: actions.Play, *, counts: bool) -> None:
     """A play waits for the ruler's bribe demand, if there is one; a play within a Radicalize uses no action."""
     ruler_seat, bribe = _bribe(state, seat, _card(action.card).region)
     reason = "" if counts else "radicalize"
@@ -561,7 +561,7 @@ def _start_play(state: State, seat: int, action: A.Play, *, counts: bool) -> Non
         state.actions_used += counts
 
 
-def _use_card(state: State, seat: int, action: A.UseCard) -> None:
+def _use_card(state: State, seat: int, action: actions.UseCard) -> None:
     """A card action, once any hostage ransom is settled."""
     if not is_favored(state, seat, action.card):
         state.actions_used += 1
@@ -637,32 +637,32 @@ def _change_loyalty(state: State, seat: int, coalition: Coalition) -> None:
     refresh_pragmatic_loyalty(state)
 
 
-def reclaimable(state: State, seat: int, kind: str) -> list[A.Reclaim]:
+def reclaimable(state: State, seat: int, kind: str) -> list[actions.Reclaim]:
     """Pieces in play, not placed this turn, that an empty supply lets the seat take back: its coalition's blocks
     (``block``) or its cylinders (``cylinder``)."""
-    out: list[A.Reclaim] = []
+    out: list[actions.Reclaim] = []
     loyalty = state.players[seat].loyalty
     if kind == "block" and loyalty is not None:
         for region in REGIONS:
             if state.armies[region].get(loyalty, 0) > state.placed_here("army", region, loyalty):
-                out.append(A.Reclaim("army", region))
+                out.append(actions.Reclaim("army", region))
         for border, counts in sorted(state.roads.items()):
             if counts.get(loyalty, 0) > state.placed_here("road", border, loyalty):
-                out.append(A.Reclaim("road", border))
+                out.append(actions.Reclaim("road", border))
     elif kind == "cylinder":
         for region in REGIONS:
             if state.tribes[region].count(seat) > state.placed_here("tribe", region, seat):
-                out.append(A.Reclaim("tribe", region))
+                out.append(actions.Reclaim("tribe", region))
         for number, spies in sorted(state.spies.items()):
             if spies.count(seat) > state.placed_here("spy", number, seat):
-                out.append(A.Reclaim("spy", str(number)))
+                out.append(actions.Reclaim("spy", str(number)))
         for space in state.players[seat].gifts:
             if not state.placed_here("gift", space, seat):
-                out.append(A.Reclaim("gift", str(space)))
+                out.append(actions.Reclaim("gift", str(space)))
     return out
 
 
-def _take_back(state: State, seat: int, piece: A.Reclaim) -> None:
+def _take_back(state: State, seat: int, piece: actions.Reclaim) -> None:
     loyalty = state.players[seat].loyalty
     if piece.piece == "army":
         _take_block(state.armies[piece.where], loyalty)  # type: ignore[index, arg-type]
@@ -682,16 +682,16 @@ def _take_back(state: State, seat: int, piece: A.Reclaim) -> None:
         state.players[seat].gifts.remove(int(piece.where))
 
 
-def _place(state: State, seat: int, action: A.Action) -> None:
+def _place(state: State, seat: int, action: actions.Action) -> None:
     """Place an army, a road, a spy or a gift; with the supply empty, a piece is first taken back from play (a
     pending ``reclaim`` that then places it). (Impact icons check the supply first: they go on afterwards.)"""
-    if isinstance(action, (A.BuildArmy, A.BuildRoad, A.PlaceRoad)):
+    if isinstance(action, (actions.BuildArmy, actions.BuildRoad, actions.PlaceRoad)):
         loyalty = state.players[seat].loyalty
         assert loyalty is not None
         if not state.blocks_available(loyalty):
             state.pending.append(Pending("reclaim", seat, reason="block", action=action))
             return
-        if isinstance(action, A.BuildArmy):
+        if isinstance(action, actions.BuildArmy):
             counts, kind, where = state.armies[action.region], "army", str(action.region)
         else:
             counts, kind, where = state.roads.setdefault(action.border, {}), "road", action.border
@@ -699,12 +699,12 @@ def _place(state: State, seat: int, action: A.Action) -> None:
         state.note_placed(kind, where, loyalty)
     elif not state.cylinders_available(seat):
         state.pending.append(Pending("reclaim", seat, reason="cylinder", action=action))
-    elif isinstance(action, A.PlaceSpy):
+    elif isinstance(action, actions.PlaceSpy):
         if state.owner_of(action.card) is None:
             return  # the tribe just taken back overthrew the very card: the spy has no target, the turn goes on
         state.spies.setdefault(action.card, []).append(seat)
         state.note_placed("spy", action.card, seat)
-    elif isinstance(action, A.UseCard):
+    elif isinstance(action, actions.UseCard):
         state.players[seat].gifts.append(action.gift)
         state.note_placed("gift", action.gift, seat)
 
@@ -736,7 +736,7 @@ def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: 
             state.pending.append(Pending("icons", seat, card=number, region=region, icons=icons[i:]))
             return
         if icon == "army":
-            _place(state, seat, A.BuildArmy(region))
+            _place(state, seat, actions.BuildArmy(region))
         elif icon == "tribe":
             state.tribes[region].append(seat)
             state.note_placed("tribe", region, seat)
@@ -747,11 +747,11 @@ def _resolve_icons(state: State, seat: int, number: int, region: Region, icons: 
             state.favored = icon.removesuffix("_suit")  # type: ignore[assignment]
 
 
-def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Random) -> None:
+def _apply_pending(state: State, top: Pending, action: actions.Action, rng: random.Random) -> None:
     seat = top.seat
     player = state.players[seat]
     if top.kind == "reclaim":
-        assert isinstance(action, A.Reclaim)
+        assert isinstance(action, actions.Reclaim)
         _take_back(state, seat, action)
         if top.action is not None:
             _place(state, seat, top.action)
@@ -764,11 +764,11 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         assert top.region is not None
         _resolve_icons(state, seat, top.card, top.region, top.icons[1:])
         return
-    if isinstance(action, A.Stop):
+    if isinstance(action, actions.Stop):
         _after_build(state, top)
         return
     if top.kind in ("bribe", "ransom"):
-        assert isinstance(action, A.Demand)
+        assert isinstance(action, actions.Demand)
         payer = state.players[top.target]
         if action.amount > payer.rupees:
             return  # a bribe that cannot be paid voids the play; no action is used
@@ -781,17 +781,17 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
             _use_card(state, top.target, top.action)
         return
     if top.kind in ("radicalize", "receive"):
-        number = action.card if isinstance(action, A.Play | A.Discard) else top.card
+        number = action.card if isinstance(action, actions.Play | actions.Discard) else top.card
         if top.kind == "receive" and len(player.hand) > 1:
             state.pending.append(top)  # the next received card, once this one is played (and bribed)
-        if isinstance(action, A.Play):
+        if isinstance(action, actions.Play):
             _start_play(state, seat, action, counts=False)
         else:
             player.hand.remove(number)
             state.discard.append(number)
         return
     if top.kind == "tax":
-        assert isinstance(action, A.TakeRupee)
+        assert isinstance(action, actions.TakeRupee)
         if action.seat >= 0:
             state.players[action.seat].rupees -= 1
         else:
@@ -814,20 +814,20 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
                 state.pending.append(replace(top, remaining=1, reason="nation_building"))
         _place(state, seat, action)  # (any piece taken back from play comes first: it is on top of the stack)
     elif top.kind == "blackmail":
-        assert isinstance(action, A.PlaceSpy)
+        assert isinstance(action, actions.PlaceSpy)
         _place(state, seat, action)
     elif top.kind == "move":
-        if isinstance(action, A.MoveArmy):
+        if isinstance(action, actions.MoveArmy):
             assert player.loyalty is not None
             state.armies[action.frm][player.loyalty] -= 1
             if not state.armies[action.frm][player.loyalty]:
                 del state.armies[action.frm][player.loyalty]
             state.armies[action.to][player.loyalty] = state.armies[action.to].get(player.loyalty, 0) + 1
-        elif isinstance(action, A.MoveTribe):
+        elif isinstance(action, actions.MoveTribe):
             state.tribes[action.frm].remove(seat)
             state.tribes[action.to].append(seat)
             _overthrow_tribes(state, seat, action.frm)
-        elif isinstance(action, A.MoveSpy):
+        elif isinstance(action, actions.MoveSpy):
             state.spies[action.frm].remove(seat)
             if not state.spies[action.frm]:
                 del state.spies[action.frm]
@@ -835,16 +835,16 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         if top.remaining > 1:
             state.pending.append(replace(top, remaining=top.remaining - 1))
     elif top.kind == "battle":
-        assert isinstance(action, A.Remove)
+        assert isinstance(action, actions.Remove)
         if top.remaining > 1:  # (beneath a Safe House choice the removal may ask for)
             state.pending.append(replace(top, remaining=top.remaining - 1))
         _remove_piece(state, top.region, top.target, action)
     elif top.kind == "safe_house":
-        assert isinstance(action, A.Hide)
+        assert isinstance(action, actions.Hide)
         if action.hide:
             state.spies.setdefault(top.card, []).append(seat)
     elif top.kind == "prize":
-        assert isinstance(action, A.KeepPrize)
+        assert isinstance(action, actions.KeepPrize)
         state.discard.remove(top.card)
         if action.keep:
             prize = _card(top.card).prize
@@ -854,17 +854,17 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
         else:
             state.discard.append(top.card)
     elif top.kind == "discard":
-        assert isinstance(action, A.Discard)
+        assert isinstance(action, actions.Discard)
         if action.card in player.hand:
             player.hand.remove(action.card)
             state.discard.append(action.card)
         else:
             _discard_court_card(state, seat, action.card)
     elif top.kind == "suit":
-        assert isinstance(action, A.ChooseSuit)
+        assert isinstance(action, actions.ChooseSuit)
         state.favored = action.suit
     elif top.kind == "seat":
-        assert isinstance(action, A.ChooseSeat)
+        assert isinstance(action, actions.ChooseSeat)
         if top.event == "rumor":
             state.lasting["rumor"] = action.seat
         else:  # other persuasive methods: swap hands
@@ -874,7 +874,7 @@ def _apply_pending(state: State, top: Pending, action: A.Action, rng: random.Ran
                 if state.players[receiver].wakhan and state.players[receiver].hand:
                     state.pending.append(Pending("receive", receiver))
     elif top.kind == "region":
-        assert isinstance(action, A.ChooseRegion)
+        assert isinstance(action, actions.ChooseRegion)
         _riot(state, action.region)
 
 
@@ -884,7 +884,7 @@ def _after_build(state: State, top: Pending) -> None:
         state.pending.append(replace(top, remaining=1, reason="infrastructure"))
 
 
-def _remove_piece(state: State, region: Region | None, target: int, piece: A.Remove) -> None:
+def _remove_piece(state: State, region: Region | None, target: int, piece: actions.Remove) -> None:
     if piece.piece == "tribe":
         assert region is not None
         state.tribes[region].remove(piece.seat)
@@ -1100,13 +1100,13 @@ def _settle(state: State, rng: random.Random) -> None:
                 state.pending.pop()
                 continue
             if top.kind in ("tax", "build", "move", "battle", "blackmail") and all(
-                isinstance(a, A.Stop) for a in legal_actions(state)
+                isinstance(a, actions.Stop) for a in legal_actions(state)
             ):
                 state.pending.pop()
                 _after_build(state, top)  # (a build that cannot go on still earns Infrastructure's block)
                 continue
             return
-        if state.actions_used >= 2 and not any(isinstance(a, A.UseCard) for a in legal_actions(state)):
+        if state.actions_used >= 2 and not any(isinstance(a, actions.UseCard) for a in legal_actions(state)):
             _cleanup(state, rng)
             continue
         if state.ply >= MAX_PLIES:
@@ -1140,7 +1140,7 @@ def start_of_turn(state: State, rng: random.Random) -> None:
 __all__ = ["IllegalAction", "apply", "legal_actions", "new_game"]
 
 
-def why_illegal(state: State, action: A.Action) -> str:
+def why_illegal(state: State, action: actions.Action) -> str:
     """Why ``action`` is not legal now ("" when it is): what a player is told when a move is refused."""
     if action in set(legal_actions(state)):
         return ""
@@ -1150,23 +1150,23 @@ def why_illegal(state: State, action: A.Action) -> str:
         top = state.pending[-1]
         return f"seat {top.seat} must first finish a choice: {top.kind.replace('_', ' ')}"
     seat, player = state.current, state.players[state.current]
-    if isinstance(action, A.Purchase | A.Play | A.Radicalize) and state.actions_used >= 2:
+    if isinstance(action, actions.Purchase | actions.Play | actions.Radicalize) and state.actions_used >= 2:
         return "both actions of this turn are used"
-    if isinstance(action, A.Radicalize) and not player.wakhan:
+    if isinstance(action, actions.Radicalize) and not player.wakhan:
         return "only Wakhan radicalizes"
-    if isinstance(action, A.Purchase | A.Radicalize):
+    if isinstance(action, actions.Purchase | actions.Radicalize):
         if not (0 <= action.row < ROWS and 0 <= action.column < COLUMNS):
             return "there is no such market slot"
-        if isinstance(action, A.Radicalize) and state.market.cards[action.row][action.column] in DOMINANCE_CHECKS:
+        if isinstance(action, actions.Radicalize) and state.market.cards[action.row][action.column] in DOMINANCE_CHECKS:
             return "a Dominance Check is never radicalized (she buys one only for her Ambition)"
         return can_purchase(state, seat, action.row, action.column) or "that purchase is not allowed"
-    if isinstance(action, A.Play):
+    if isinstance(action, actions.Play):
         if action.card not in player.hand:
             return f"card #{action.card} is not in your hand"
         if action.side == "right" and not player.court:
             return "an empty court has only one end"
         return _can_play(state, seat, action.card) or "that card cannot be played"
-    if isinstance(action, A.UseCard):
+    if isinstance(action, actions.UseCard):
         if action.card not in player.court:
             return f"card #{action.card} is not in your court"
         card = _card(action.card)

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engines.paxpamir import actions as A
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions, rules
 from engines.paxpamir.baselines import position_score, to_move
 from engines.paxpamir.state import State
 from engines.paxpamir.wakhan.turn import Wakhan
@@ -27,11 +26,11 @@ class PaxSearch:
     def to_move(self, state: State) -> int:
         return to_move(state)
 
-    def legal(self, state: State) -> Sequence[A.Action]:
-        return list(R.legal_actions(state))
+    def legal(self, state: State) -> Sequence[actions.Action]:
+        return list(rules.legal_actions(state))
 
-    def play(self, state: State, action: A.Action, rng: random.Random) -> None:
-        R.apply(state, action, rng, check=False)
+    def play(self, state: State, action: actions.Action, rng: random.Random) -> None:
+        rules.apply(state, action, rng, check=False)
 
     def advance(self, state: State, rng: random.Random) -> None:
         """Wakhan's moves, by her own rules (her turn picked up where the sample stands)."""
@@ -39,7 +38,7 @@ class PaxSearch:
         while bot.to_move(state):
             decision = bot.next(state)
             assert decision is not None
-            R.apply(state, decision.action, rng)
+            rules.apply(state, decision.action, rng)
 
     def over(self, state: State) -> bool:
         return state.over
@@ -65,9 +64,9 @@ class PaxSearch:
         rng.shuffle(sample.ai_deck)
         return sample
 
-    def playout_action(self, state: State, rng: random.Random) -> A.Action:
-        legal = list(R.legal_actions(state))
-        rest = [a for a in legal if not isinstance(a, A.EndTurn)]
+    def playout_action(self, state: State, rng: random.Random) -> actions.Action:
+        legal = list(rules.legal_actions(state))
+        rest = [a for a in legal if not isinstance(a, actions.EndTurn)]
         if rest and (len(rest) == len(legal) or rng.random() > END_TURN_SHARE):
             return rng.choice(rest)
         return rng.choice(legal)

@@ -14,7 +14,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.data import COALITIONS, Coalition
 from engines.paxpamir.search import PLAYOUT_DEPTH, PaxSearch
@@ -57,7 +57,7 @@ def run(
                 failures.add(record["seed"], record["error"])
                 continue
             wins[record["winner"]] += 1
-            capped += record["ply"] >= R.MAX_PLIES
+            capped += record["ply"] >= rules.MAX_PLIES
             lengths.append(record["ply"])
             checks.append(record["checks"])
     return {
@@ -111,7 +111,7 @@ def _play(game: _Game) -> dict[str, Any]:
     record: dict[str, Any] = {"seed": game.seed, "thinking": [], "budget": searcher.budget if searcher else None}
     try:
         loyalties: list[Coalition | None] = [rng.choice(COALITIONS) for _ in range(game.players)]
-        state = R.new_game([None, *loyalties], rng, wakhan=0) if game.wakhan else R.new_game(loyalties, rng)
+        state = rules.new_game([None, *loyalties], rng, wakhan=0) if game.wakhan else rules.new_game(loyalties, rng)
         bot = Wakhan()
         turn, spent = -1, 0.0
         while not state.over:
@@ -124,9 +124,9 @@ def _play(game: _Game) -> dict[str, Any]:
                 decision = bot.next(state)
                 spent += time.perf_counter() - start
                 assert decision is not None
-                R.apply(state, decision.action, rng)
+                rules.apply(state, decision.action, rng)
             else:
-                R.apply(state, policy(state, rng), rng, check=False)
+                rules.apply(state, policy(state, rng), rng, check=False)
         assert state.winner is not None
     except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
         record["error"] = traceback.format_exc(limit=4)
@@ -141,7 +141,7 @@ def wakhan_turn_starts(games: int, seed: int, *, people: tuple[int, ...] = (1, 2
     for i in range(games):
         rng = random.Random(seed + i)
         humans = people[i % len(people)]
-        state = R.new_game([None, *(["british", "russian"][:humans])], rng, wakhan=0)  # type: ignore[list-item]
+        state = rules.new_game([None, *(["british", "russian"][:humans])], rng, wakhan=0)  # type: ignore[list-item]
         bot = Wakhan()
         while not state.over:
             if state.current == 0 and not state.pending and state.actions_used == 0:
@@ -149,14 +149,14 @@ def wakhan_turn_starts(games: int, seed: int, *, people: tuple[int, ...] = (1, 2
             if bot.to_move(state):
                 decision = bot.next(state)
                 assert decision is not None
-                R.apply(state, decision.action, rng)
+                rules.apply(state, decision.action, rng)
             else:
-                R.apply(state, POLICIES["random"](state, rng), rng, check=False)
+                rules.apply(state, POLICIES["random"](state, rng), rng, check=False)
 
 
 def capped_note(capped: int) -> str:
     """Games that reached the engine's action cap (nobody bought, so the deck never ran out) end on points."""
-    return f"; {capped} game(s) stopped at the {R.MAX_PLIES}-action cap, won on points" if capped else ""
+    return f"; {capped} game(s) stopped at the {rules.MAX_PLIES}-action cap, won on points" if capped else ""
 
 
 def summary_row(summary: dict[str, Any]) -> Row:

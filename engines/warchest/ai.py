@@ -20,7 +20,7 @@ from typing import Any, Literal, NamedTuple
 from bridge.records import quick_init
 from engines.base import IllegalAction, Reason
 from engines.priorities import Choice, Criterion, select
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Muster, Pass, Recruit, Skip, Tactic
 from engines.warchest.board import (
     BIT,
@@ -99,7 +99,7 @@ class SoloAI:
         while not work.over and work.to_act() == ai and (work.pending or work.current == ai):
             decision = self.decide(work, rng)
             decisions.append(decision)
-            R.apply(work, decision.action, rng)
+            rules.apply(work, decision.action, rng)
             if not work.pending and work.current != ai:
                 break
         return decisions
@@ -124,7 +124,7 @@ class SoloAI:
 
     def _deploy(self, state: State, coin: str, rng: random.Random) -> AiDecision:
         ai = state.rules.ai_side
-        spots = R.deploy_hexes(state, ai, coin)
+        spots = rules.deploy_hexes(state, ai, coin)
         if not spots:
             return self._fallback(state, coin, rng, f"{coin} has no unoccupied friendly location to deploy on")
         view = self._view(state)
@@ -367,7 +367,7 @@ class SoloAI:
 
     def _recruit_choice(self, state: State, rng: random.Random) -> Choice[str] | None:
         side = state.sides[state.rules.ai_side]
-        units = R.recruitable(side)
+        units = rules.recruitable(side)
         if not units:
             return None
         return select(
@@ -388,7 +388,7 @@ class SoloAI:
     def _follow_up(self, state: State, rng: random.Random) -> AiDecision:
         top = state.pending[-1]
         if top.kind == "muster":
-            h = R.muster_unit(state, top)
+            h = rules.muster_unit(state, top)
             assert h is not None
             return self._maneuver(state, h, None, rng, step="Royal Coin")
         if top.kind == "recruit":
@@ -402,7 +402,7 @@ class SoloAI:
         if top.kind == "swordsman":
             assert top.hex is not None
             return self._swordsman(state, top.hex, rng)
-        first = next(R.legal_actions(state))  # follow-ups of units the AI never has
+        first = next(rules.legal_actions(state))  # follow-ups of units the AI never has
         return AiDecision(first, Reason(f"{top.kind} follow-up", "Takes the first option."))
 
     def _swordsman(self, state: State, h: Hex, rng: random.Random) -> AiDecision:

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Action, describe
 from engines.warchest.board import name
 from engines.warchest.state import State
@@ -66,9 +66,9 @@ def _turns(
 def _apply_each(
     state: State, path: tuple[Action, ...], played: bool, depth: int
 ) -> Iterator[tuple[State, tuple[Action, ...]]]:
-    for action in list(R.legal_actions(state)):
+    for action in list(rules.legal_actions(state)):
         after = state.copy()
-        R.apply(after, action, random.Random(0), check=False)
+        rules.apply(after, action, random.Random(0), check=False)
         yield from _turns(after, (*path, action), played, depth + 1)
 
 

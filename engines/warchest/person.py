@@ -12,8 +12,8 @@ from typing import Any
 
 from bridge.commands import Command
 from engines.base import IllegalAction, PersonMove
-from engines.warchest import actions as A
-from engines.warchest import rules as R
+from engines.warchest import actions as warchest_actions
+from engines.warchest import rules
 from engines.warchest.state import Side, State
 from engines.warchest.table import HUMAN, TableView
 from engines.warchest.turn import Planner
@@ -36,8 +36,11 @@ def moves(previous: State | None, view: TableView) -> list[PersonMove]:
     if played_by_hand(previous, state):
         return []
     if not state.pending and not state.sides[HUMAN].hand:
-        return [PersonMove(DRAW, f"Draw {R.HAND_SIZE} coins from your bag", "Draw")]
-    return [PersonMove(str(i), A.describe(a), type(a).__name__) for i, a in enumerate(R.legal_actions(state))]
+        return [PersonMove(DRAW, f"Draw {rules.HAND_SIZE} coins from your bag", "Draw")]
+    return [
+        PersonMove(str(i), warchest_actions.describe(a), type(a).__name__)
+        for i, a in enumerate(rules.legal_actions(state))
+    ]
 
 
 def played_by_hand(previous: State | None, now: State) -> bool:
@@ -79,7 +82,7 @@ def play(previous: State | None, view: TableView, move_id: str, rng: random.Rand
             raise IllegalAction("you still have coins in your hand: play them first")
         commands = planner.draw_hand(rng)
     else:
-        actions = list(R.legal_actions(state))
+        actions = list(rules.legal_actions(state))
         if not move_id.isdigit() or not 0 <= int(move_id) < len(actions):
             raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
         commands = planner.mirror_hand() + planner.act(actions[int(move_id)], rng)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engines.search import GAME_PLAYOUTS, squash
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Action, Attack, Bolster, Control, Deploy, Move, Recruit, Skip, Soak, Tactic
 from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.board import LOCATION_SET, NEIGHBOURS, Hex, distance
@@ -49,14 +49,14 @@ class WarChestSearch:
         return state.to_act()
 
     def legal(self, state: State) -> Sequence[Action]:
-        return list(R.legal_actions(state))
+        return list(rules.legal_actions(state))
 
     def play(self, state: State, action: Action, rng: random.Random) -> None:
-        R.apply(state, action, rng, check=False)
+        rules.apply(state, action, rng, check=False)
 
     def advance(self, state: State, rng: random.Random) -> None:
         while not state.over and state.to_act() == state.rules.ai_side:
-            R.apply(state, self.ai.decide(state, rng).action, rng)
+            rules.apply(state, self.ai.decide(state, rng).action, rng)
 
     def over(self, state: State) -> bool:
         return state.over
@@ -96,7 +96,7 @@ def evaluate(state: State, me: int) -> float:
 def heuristic_action(state: State, rng: random.Random, random_share: float = 0.0) -> Action:
     """The legal action :func:`preference` likes best for the side to act (ties at random); with probability
     ``random_share`` any legal action."""
-    actions = list(R.legal_actions(state))
+    actions = list(rules.legal_actions(state))
     if random_share and rng.random() < random_share:
         return rng.choice(actions)
     me = state.to_act()

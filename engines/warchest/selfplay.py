@@ -14,7 +14,7 @@ from tqdm import tqdm
 from bridge.errors import UsageError
 from engines.search import SEARCH, Budget, IsMcts, search_games
 from engines.selfplay_report import Row, in_processes, report, search_note
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.search import EXPLORATION, PLAYOUT_DEPTH, PLAYOUTS, WarChestSearch
 from engines.warchest.solo import POLICIES, HumanPolicy, setup_solo
@@ -71,9 +71,9 @@ def play_one(seed: int, difficulty: str, human: HumanPolicy, tally: Tally) -> No
             if state.to_act() == state.rules.ai_side:
                 decision = ai.decide(state, rng)
                 tally.ai_actions[type(decision.action).__name__] += 1
-                R.apply(state, decision.action, rng)
+                rules.apply(state, decision.action, rng)
             else:
-                R.apply(state, human(state, rng), rng, check=False)
+                rules.apply(state, human(state, rng), rng, check=False)
     except Exception:  # a failed game is counted and reported, not fatal to the run
         tally.errors += 1
         tally.first_error = tally.first_error or f"seed {seed}: {traceback.format_exc(limit=3)}"

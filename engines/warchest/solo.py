@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 
 from engines.priorities import best_at_random
-from engines.warchest import rules as R
+from engines.warchest import rules as warchest_rules
 from engines.warchest.actions import Action
 from engines.warchest.ai import DIFFICULTY_ROYALS, AiOptions
 from engines.warchest.board import LOCATION_SET, distance
@@ -40,11 +40,11 @@ def setup_solo(
         ai_side.bag = {u: CARDS[u].coins for u in ai_units} | ({ROYAL: royals} if royals else {})
         ai_side.supply = {}
     rules = Rules(solo=True, solo_recruit=options.engine_recruits())
-    return R.new_game((ai_units, human_units), rng, rules=rules, sides=[ai_side, make_side(human_units)])
+    return warchest_rules.new_game((ai_units, human_units), rng, rules=rules, sides=[ai_side, make_side(human_units)])
 
 
 def random_policy(state: State, rng: random.Random) -> Action:
-    return rng.choice(list(R.legal_actions(state)))
+    return rng.choice(list(warchest_rules.legal_actions(state)))
 
 
 def greedy_policy(state: State, rng: random.Random) -> Action:
@@ -53,10 +53,10 @@ def greedy_policy(state: State, rng: random.Random) -> Action:
 
     def result(action: Action) -> float:
         after = state.copy()
-        R.apply(after, action, random.Random(0), check=False)
+        warchest_rules.apply(after, action, random.Random(0), check=False)
         return position_score(after, me)
 
-    return best_at_random(R.legal_actions(state), result, rng)
+    return best_at_random(warchest_rules.legal_actions(state), result, rng)
 
 
 def position_score(state: State, me: int) -> float:
@@ -64,7 +64,7 @@ def position_score(state: State, me: int) -> float:
     if state.winner is not None:
         return 1e6 if state.winner == me else -1e6
     other = 1 - me
-    markers = R.markers_on_board(state, me) - R.markers_on_board(state, other)
+    markers = warchest_rules.markers_on_board(state, me) - warchest_rules.markers_on_board(state, other)
     coins = sum(p.coins if p.owner == me else -p.coins for p in state.board.values())
     lost = sum(state.sides[other].eliminated.values()) - sum(state.sides[me].eliminated.values())
     targets = [h for h in LOCATION_SET if state.control.get(h) != me]

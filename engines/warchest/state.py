@@ -13,7 +13,7 @@ from bridge.records import quick_init
 from engines.warchest.board import Hex
 
 Coins = dict[str, int]
-A, B = 0, 1
+SIDE_A, SIDE_B = 0, 1
 MARKERS = 6
 
 
@@ -96,9 +96,9 @@ class State:
     sides: list[Side]
     board: dict[Hex, Piece]
     control: dict[Hex, int]
-    initiative: int = A
+    initiative: int = SIDE_A
     initiative_taken: bool = False  # claimed this round (at most once a round)
-    current: int = A
+    current: int = SIDE_A
     pending: list[Pending] = field(default_factory=list)  # a stack: the last is decided first
     ply: int = 0
     winner: int | None = None

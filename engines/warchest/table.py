@@ -31,10 +31,16 @@ from engines.warchest.solo import setup_solo
 from engines.warchest.state import MARKERS, State
 from engines.warchest.units import CARDS, ROYAL
 
-T = "warchest"
-BOARD_TAG, COIN_TAG, MARKER_TAG, CARD_TAG, BAG_TAG = f"{T}.board", f"{T}.coin", f"{T}.marker", f"{T}.card", f"{T}.bag"
+TAG_PREFIX = "warchest"
+BOARD_TAG, COIN_TAG, MARKER_TAG, CARD_TAG, BAG_TAG = (
+    f"{TAG_PREFIX}.board",
+    f"{TAG_PREFIX}.coin",
+    f"{TAG_PREFIX}.marker",
+    f"{TAG_PREFIX}.card",
+    f"{TAG_PREFIX}.bag",
+)
 SUPPLY, DISCARD, RESERVE, REMOVED, ROYALS = "supply", "discard", "reserve", "removed", "royals"
-SIDE_TAGS = (f"{T}.side.A", f"{T}.side.B")
+SIDE_TAGS = (f"{TAG_PREFIX}.side.A", f"{TAG_PREFIX}.side.B")
 AI, HUMAN = 0, 1
 ROYAL_NAME = "Royal Coin"
 
@@ -94,7 +100,7 @@ class _Builder(Builder):
 
     def area(self, kind: str, side: int | None) -> dict[str, Any]:
         at, size = ZONES[(kind, side)]
-        tags = [f"{T}.{kind}"] + ([SIDE_TAGS[side]] if side is not None else [])
+        tags = [f"{TAG_PREFIX}.{kind}"] + ([SIDE_TAGS[side]] if side is not None else [])
         label = (
             f"{'AB'[side]} {kind}"
             if side is not None
@@ -227,7 +233,7 @@ def _zone_words(kind: str, side: int | None) -> str:
 
 
 SPEC = ProfileSpec(
-    game=T,
+    game=TAG_PREFIX,
     title="War Chest",
     roles={
         "board": RoleSpec("board"),
@@ -256,7 +262,7 @@ def built_profile() -> Profile:
     roles = {
         "board": tagged(BOARD_TAG),
         **{
-            zone_role(kind, side): tagged(f"{T}.{kind}", *([] if side is None else [SIDE_TAGS[side]]))
+            zone_role(kind, side): tagged(f"{TAG_PREFIX}.{kind}", *([] if side is None else [SIDE_TAGS[side]]))
             for kind, side in ZONES
         },
         "hand": Role(match=(Match(type="Hand"),)),
@@ -277,7 +283,7 @@ def built_profile() -> Profile:
         BAG_TAG: "a bag without a side's tag",
     }
     strays = tuple(Stray(match=Match(tags=(tag,)), hint=hint) for tag, hint in hints.items())
-    return Profile(game=T, mod="the War Chest table automa builds", roles=roles, strays=strays)
+    return Profile(game=TAG_PREFIX, mod="the War Chest table automa builds", roles=roles, strays=strays)
 
 
 BUILT = built_profile()

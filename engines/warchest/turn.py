@@ -16,8 +16,7 @@ from bridge.errors import UsageError
 from bridge.table import Vec3
 from engines.base import Decision, Options, Reason, TableProblem
 from engines.options import options_from_text
-from engines.warchest import actions as A
-from engines.warchest import rules as R
+from engines.warchest import actions, rules
 from engines.warchest.ai import AI_OPTION_TYPES, DIFFICULTY_ROYALS, AiOptions, SoloAI
 from engines.warchest.board import Hex
 from engines.warchest.state import take
@@ -30,7 +29,7 @@ class Step:
     """One decision of the AI's turn: the coin it reveals (with a reload first when the bag is empty), or an
     engine action, or nothing (a message only)."""
 
-    action: A.Action | None
+    action: actions.Action | None
     reveal: str | None = None
     reload: bool = False
     royals: int = 0  # Royal Coins the difficulty puts in the AI's bag before its first turn
@@ -40,7 +39,7 @@ class Step:
             return {"type": "DifficultyRoyals", "royals": self.royals}
         if self.reveal is not None:
             return {"type": "Reveal", "coin": self.reveal, "reload": self.reload}
-        return A.to_json(self.action) if self.action is not None else {"type": "Message"}
+        return actions.to_json(self.action) if self.action is not None else {"type": "Message"}
 
 
 RULE_OPTIONS = {"royal_guard", "v2_cards", "solo_claim", "lc_may_return"}  # the game's rules, not the AI's
@@ -101,8 +100,8 @@ def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[De
         )
     reload = not side.bag
     if reload:
-        R.reload_ai(side)
-    coin = R.draw_coin(side, rng, refill=False)
+        rules.reload_ai(side)
+    coin = rules.draw_coin(side, rng, refill=False)
     if coin is None:
         return [Decision(Step(None), Reason("The AI's Turn: 2. Draw", "The AI has no coin to reveal."))]
     side.hand = [coin]
@@ -112,7 +111,7 @@ def turn_steps(view: TableView, rng: random.Random, options: Options) -> list[De
     decisions.append(Decision(Step(None, reveal=coin, reload=reload), Reason(rule, text + label + ".")))
     for d in SoloAI(chosen).turn(state, rng):
         decisions.append(Decision(Step(d.action), d.reason))
-        R.apply(state, d.action, random.Random(0))
+        rules.apply(state, d.action, random.Random(0))
     if state.pending and state.pending[-1].kind == "soak":
         decisions.append(
             Decision(
@@ -160,7 +159,7 @@ class Planner:
         out += self.act(step.action)
         return out
 
-    def act(self, action: A.Action, rng: random.Random | None = None) -> list[Command]:
+    def act(self, action: actions.Action, rng: random.Random | None = None) -> list[Command]:
         """Commands for one engine action of this side, then the action applied to the engine state."""
         state = self.state
         top = state.pending[-1] if state.pending else None
@@ -168,10 +167,10 @@ class Planner:
         if top is None and coin is not None and self.playing is None:
             self._from_hand(coin)
         out: list[Command] = []
-        if top is not None and top.kind == "berserker" and not isinstance(action, A.Skip):
+        if top is not None and top.kind == "berserker" and not isinstance(action, actions.Skip):
             assert top.hex is not None
             out += self._take_top(top.hex, self._discard_spot(face_down=False), to_discard=True)
-        if top is not None and top.kind == "soak" and isinstance(action, A.Soak):
+        if top is not None and top.kind == "soak" and isinstance(action, actions.Soak):
             assert top.hex is not None
             if action.instead:
                 coins = self.ph.supply[self.side].get("Royal Guard") or []
@@ -184,7 +183,7 @@ class Planner:
                 out += self._remove_top(top.hex)
         else:
             out += self._action(action)
-        R.apply(state, action, rng or random.Random(0), check=False)
+        rules.apply(state, action, rng or random.Random(0), check=False)
         drawn = state.pending[-1] if state.pending else None
         if drawn is not None and drawn.kind == "priest" and drawn.coin is not None and drawn.player == self.side:
             self._from_bag(drawn.coin)  # a Warrior Priest's draw: the coin waits in the bag until it is used
@@ -195,10 +194,10 @@ class Planner:
         whole discard), as the engine would."""
         side = self.state.sides[self.side]
         out: list[Command] = []
-        while len(side.hand) < R.HAND_SIZE:
+        while len(side.hand) < rules.HAND_SIZE:
             if not side.bag:
                 out += self._refill_bag()
-            coin = R.draw_coin(side, rng, refill=False)
+            coin = rules.draw_coin(side, rng, refill=False)
             if coin is None:
                 break
             side.hand.append(coin)
@@ -245,7 +244,7 @@ class Planner:
     def _reload(self) -> list[Command]:
         out = self._refill_bag() + self._add_royal()
         side = self.state.sides[self.side]
-        R.reload_ai(side)  # the engine moves its discard into the bag and adds the Royal Coin itself
+        rules.reload_ai(side)  # the engine moves its discard into the bag and adds the Royal Coin itself
         take(side.bag, ROYAL)  # ...which _add_royal already counted
         return out
 
@@ -360,19 +359,19 @@ class Planner:
         out.append(Move(guid=marker, position=Position.of(Vec3(at.x, at.y - 0.05, at.z))))
         return out
 
-    def _action(self, action: A.Action) -> list[Command]:
+    def _action(self, action: actions.Action) -> list[Command]:
         ph = self.ph
         match action:
-            case A.Deploy(_, to):
+            case actions.Deploy(_, to):
                 assert self.playing is not None
                 ph.stacks[to] = [self.playing[1]]
                 return self._place_playing(ph.hex_at(to, 0))
-            case A.Bolster(_, at):
+            case actions.Bolster(_, at):
                 height = self._height(at)
                 assert self.playing is not None
                 ph.stacks[at].append(self.playing[1])
                 return self._place_playing(ph.hex_at(at, height))
-            case A.Recruit(_, unit):
+            case actions.Recruit(_, unit):
                 coins = ph.supply[self.side].get(unit)
                 if not coins:
                     raise TableProblem(f"no {unit} coin in side {'AB'[self.side]}'s supply on the table")
@@ -380,17 +379,17 @@ class Planner:
                 spot = self._discard_spot(face_down=False)
                 ph.discard[self.side].append((unit, guid))
                 return [Move(guid=guid, position=Position.of(spot)), *self._discard_playing(face_down=True)]
-            case A.Pass(_) | A.Claim(_):
+            case actions.Pass(_) | actions.Claim(_):
                 return self._discard_playing(face_down=True)
-            case A.Muster(_):
+            case actions.Muster(_):
                 return self._discard_playing()
-            case A.Move(_, frm, to):
+            case actions.Move(_, frm, to):
                 return self._move_stack(frm, to) + self._discard_playing()
-            case A.Control(_, at):
+            case actions.Control(_, at):
                 return self._control(at) + self._discard_playing()
-            case A.Attack(_, frm, target):
+            case actions.Attack(_, frm, target):
                 return self._attack(frm, target, ranged=False) + self._discard_playing()
-            case A.Tactic(_, frm, to, target, other):
+            case actions.Tactic(_, frm, to, target, other):
                 out: list[Command] = []
                 actor = other if other is not None else frm
                 if to is not None:
@@ -400,7 +399,7 @@ class Planner:
                     ranged = to is None and other is None and self.state.board[frm].unit in ("Archer", "Crossbowman")
                     out += self._attack(attacker, target, ranged=ranged)
                 return out + self._discard_playing()
-            case A.Skip() | A.Soak(_):
+            case actions.Skip() | actions.Soak(_):
                 return []
         raise ValueError(f"cannot plan {action}")
 

@@ -12,9 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engines.base import Decision, IllegalAction, Problem, ReadError, Reason
-from engines.whitecastle import actions as A
-from engines.whitecastle import difficulty
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, difficulty, rules
 from engines.whitecastle.board import ZONE_NAMES, Difficulty, place_name
 from engines.whitecastle.deck import Card, DieRef, Op, SoloDeck
 from engines.whitecastle.options import BotOptions
@@ -87,29 +85,33 @@ class BotTurn:
     deck: SoloDeck
     rng: random.Random
     options: BotOptions = field(default_factory=BotOptions)
-    on_step: Callable[[Decision[A.Action], State], None] | None = None  # the state after each step (the planner)
+    on_step: Callable[[Decision[actions.Action], State], None] | None = None  # the state after each step (the planner)
     announce: str = ""  # said before the first step's words ("SAMPLE DATA")
     level: Difficulty | None = None  # chosen for this turn (a table's panel or page); None: the state's
-    decisions: list[Decision[A.Action]] = field(default_factory=list)
+    decisions: list[Decision[actions.Action]] = field(default_factory=list)
 
-    def play(self) -> list[Decision[A.Action]]:
+    def play(self) -> list[Decision[actions.Action]]:
         state = self.state
         for action, rule, text in difficulty.steps(state, self.level, self.options) if self.level else ():
             self._step(action, rule, text)  # the start before the first turn, or a change of level after it
         if state.turns_taken == 0 and state.discard:  # a table read at a round's start: its first bot turn
             text = f"shuffles its discard pile into its deck for round {state.round}"
-            self._step(R.shuffled(state, self.rng), NEW_ROUND, text)
+            self._step(rules.shuffled(state, self.rng), NEW_ROUND, text)
         found = self._find_die()
         if found is None:
-            self._step(A.DiscardRevealed(), "W10 skip", "no indicated die is free on any card: the bot skips its turn")
+            self._step(
+                actions.DiscardRevealed(), "W10 skip", "no indicated die is free on any card: the bot skips its turn"
+            )
             return self.decisions
         card, ref, why = found
-        value = R.die_at(self.state, ref.bridge, ref.end)
-        self._step(A.TakeDie(ref.bridge, ref.end), why, f"takes the {ref.bridge} {ref.end} die ({value})")
+        value = rules.die_at(self.state, ref.bridge, ref.end)
+        self._step(actions.TakeDie(ref.bridge, ref.end), why, f"takes the {ref.bridge} {ref.end} die ({value})")
         die = self.state.held
         assert die is not None
         self._place(card, die)
-        self._step(A.DiscardRevealed(), DISCARD, f"discards the revealed cards ({', '.join(self.state.revealed)})")
+        self._step(
+            actions.DiscardRevealed(), DISCARD, f"discards the revealed cards ({', '.join(self.state.revealed)})"
+        )
         return self.decisions
 
     # --- finding a die -----------------------------------------------------------------------------------------
@@ -121,31 +123,33 @@ class BotTurn:
                 return self._fallback()
             if card.zone == "other" and self.options.other_zone == "redraw":
                 continue
-            free = [d for d in card.dice if R.die_at(self.state, d.bridge, d.end) is not None]
+            free = [d for d in card.dice if rules.die_at(self.state, d.bridge, d.end) is not None]
             if not free:
                 continue
             if self.options.several_dice == "most_coins" and len(free) > 1:
-                best = max(free, key=lambda d: R.die_at(self.state, d.bridge, d.end) or 0)
+                best = max(free, key=lambda d: rules.die_at(self.state, d.bridge, d.end) or 0)
                 return card, best, f"{DRAW}; W4: of its free dice, the one that brings the most coins"
             rule = f"{DRAW}; W4: the first free die printed" if len(card.dice) > 1 else DRAW
             return card, free[0], rule
 
     def _reveal(self, rule: str) -> Card | None:
         if not self.state.deck and self.state.discard:
-            self._step(R.shuffled(self.state, self.rng), RUN_OUT, "its deck ran out: the discard pile becomes its deck")
+            self._step(
+                rules.shuffled(self.state, self.rng), RUN_OUT, "its deck ran out: the discard pile becomes its deck"
+            )
         if not self.state.deck:
             return None
         card = self.deck.card(self.state.deck[0])
         dice = ", ".join(f"{d.bridge} {d.end}" for d in card.dice)
         where = place_name(card.zone, card.space) if card.zone in ZONE_NAMES else "a space outside the zones"
-        self._step(A.Reveal(card.id), rule, f"reveals card {card.id}: dice {dice}; {where}")
+        self._step(actions.Reveal(card.id), rule, f"reveals card {card.id}: dice {dice}; {where}")
         return card
 
     def _fallback(self) -> tuple[Card, DieRef, str] | None:
         """W10: every card revealed and no indicated die free."""
         if self.options.no_die == "skip" or not self.state.revealed:
             return None
-        bridge = next((c for c in R.COLOURS if self.state.bridges[c]), None)
+        bridge = next((c for c in rules.COLOURS if self.state.bridges[c]), None)
         if bridge is None:  # bot_turn refuses such a state first: kept total all the same
             raise no_die_left(self.state)
         card = self.deck.card(self.state.revealed[-1])
@@ -165,7 +169,7 @@ class BotTurn:
                 self._bonus(card)
                 return
         if zone in ("first_floor", "second_floor", "outside_walls"):
-            free = R.free_spaces(state, zone)
+            free = rules.free_spaces(state, zone)
             if card.space in free:
                 self._put(die, zone, card.space, PICTURED, f"{place_name(zone, card.space)}, as pictured")
             elif free:
@@ -185,7 +189,7 @@ class BotTurn:
     def _matching_rooms(self, die: Die) -> list[int]:
         """Free First Floor rooms with two tiles of one colour: the die's own (W1 ``die``) or any."""
         out = []
-        for room in R.free_spaces(self.state, "first_floor"):
+        for room in rules.free_spaces(self.state, "first_floor"):
             tiles = self.state.spaces["first_floor"][room - 1].tiles
             colours = [die.colour] if self.options.match_colour == "die" else list(set(tiles))
             if any(tiles.count(c) >= 2 for c in colours):
@@ -201,21 +205,21 @@ class BotTurn:
         return next(r for r in order if r in rooms)
 
     def _put(self, die: Die, zone: str, space: int, rule: str, where: str) -> None:
-        coins = R.coins_for(die, zone, self.options)
-        self._step(A.PlaceDie(zone, space), rule, f"places the {die.colour} {die.value} on {where}")
+        coins = rules.coins_for(die, zone, self.options)
+        self._step(actions.PlaceDie(zone, space), rule, f"places the {die.colour} {die.value} on {where}")
         if coins:
             self._step(
-                A.Gain("coins", coins),
+                actions.Gain("coins", coins),
                 "coins: a die above the space's value gains the difference",
-                f"+{coins} coins ({die.value} on a space of {R.space_value(zone)}; the bot never pays)",
+                f"+{coins} coins ({die.value} on a space of {rules.space_value(zone)}; the bot never pays)",
             )
 
     def _well(self, card: Card, die: Die, why: str) -> None:
-        coins = R.coins_for(die, "well", self.options)
-        self._step(A.PlaceDie("well"), WELL, f"places the {die.colour} {die.value} in the Well: {why}")
+        coins = rules.coins_for(die, "well", self.options)
+        self._step(actions.PlaceDie("well"), WELL, f"places the {die.colour} {die.value} in the Well: {why}")
         if coins:
             self._step(
-                A.Gain("coins", coins), f"{WELL}; W5", f"+{coins} coins (the die's {die.value} less the Well's 1)"
+                actions.Gain("coins", coins), f"{WELL}; W5", f"+{coins} coins (the die's {die.value} less the Well's 1)"
             )
         level, rnd = self.state.difficulty, self.state.round
         n = rnd if level == "hard" else 1
@@ -240,8 +244,8 @@ class BotTurn:
                 )
 
     def _gain_both(self, n: int, rule: str) -> None:
-        self._step(A.Gain("influence", n), rule, f"+{n} Influence")
-        self._step(A.Gain("clan_points", n), rule, f"+{n} clan point{'s' if n > 1 else ''}")
+        self._step(actions.Gain("influence", n), rule, f"+{n} Influence")
+        self._step(actions.Gain("clan_points", n), rule, f"+{n} clan point{'s' if n > 1 else ''}")
 
     # --- the card's actions ------------------------------------------------------------------------------------
 
@@ -253,7 +257,7 @@ class BotTurn:
         if op.op in ("influence", "clan_points", "coins"):
             assert op.n is not None
             words = {"influence": "Influence", "clan_points": "clan points", "coins": "coins"}[op.op]
-            self._step(A.Gain(op.op, op.n), rule, f"+{op.n} {words}")
+            self._step(actions.Gain(op.op, op.n), rule, f"+{op.n} {words}")
         elif op.op == "courtier_gate":
             self._courtier(CourtierStep("gate"), rule)
         elif op.op == "courtier_up":
@@ -261,7 +265,7 @@ class BotTurn:
             self._courtier(CourtierStep("up", op.floors), rule)
         else:
             assert op.text is not None
-            self._step(A.Manual(op.text), f"{rule}; {op.op}: carried out by hand", op.text)
+            self._step(actions.Manual(op.text), f"{rule}; {op.op}: carried out by hand", op.text)
 
     def _courtier(self, wanted: CourtierStep, rule: str) -> None:
         """The courtier move, or when it cannot be made the text's substitute (L40: to the Castle Gate; L41: 1 floor
@@ -278,22 +282,24 @@ class BotTurn:
                     text = f"a courtier from {PLACES[move.frm]} to {PLACES[move.to]}"
                     self._step(move, first if i == 0 else why, (instead if i == 0 else "and on: ") + text)
                 return
-            self._step(A.CannotMove(step.move, step.floors, step.then_first), why, self._cannot(step))
+            self._step(actions.CannotMove(step.move, step.floors, step.then_first), why, self._cannot(step))
             step, why = step.substitute()
-        self._step(A.NoEffect("no courtier can move"), NO_MOVE, "no courtier can move: nothing happens")
+        self._step(actions.NoEffect("no courtier can move"), NO_MOVE, "no courtier can move: nothing happens")
 
-    def _courtier_moves(self, step: CourtierStep) -> list[A.CourtierTo]:
+    def _courtier_moves(self, step: CourtierStep) -> list[actions.CourtierTo]:
         if step.move == "up":
-            return R.courtier_moves(self.state, step.floors, self.options)
+            return rules.courtier_moves(self.state, step.floors, self.options)
         if not self.state.courtiers["supply"]:
             return []
-        return [A.CourtierTo("supply", "gate")] + ([A.CourtierTo("gate", "first_floor")] if step.then_first else [])
+        return [actions.CourtierTo("supply", "gate")] + (
+            [actions.CourtierTo("gate", "first_floor")] if step.then_first else []
+        )
 
     def _cannot(self, step: CourtierStep) -> str:
         if step.move == "gate":
             on = " (and move on to the First Floor)" if step.then_first else ""
             return f"no courtier is left in the supply to place at the Castle Gate{on}"
-        starts = R.courtier_starts(step.floors)
+        starts = rules.courtier_starts(step.floors)
         where = (
             ", ".join(PLACES[f] for f in starts[:-1]) + f" or {PLACES[starts[-1]]}"
             if len(starts) > 1
@@ -301,12 +307,12 @@ class BotTurn:
         )
         return f"no courtier can climb {step.floors} floor{'s' if step.floors > 1 else ''}: none on {where}"
 
-    def _step(self, action: A.Action, rule: str, text: str) -> None:
+    def _step(self, action: actions.Action, rule: str, text: str) -> None:
         if self.announce and not self.decisions:
             text = f"{self.announce}: {text}"
         decision = Decision(action, Reason(rule, text))
         self.decisions.append(decision)
-        R.apply(self.state, action, self.rng, self.deck, self.options)
+        rules.apply(self.state, action, self.rng, self.deck, self.options)
         if self.on_step is not None:
             self.on_step(decision, self.state)
 
@@ -331,10 +337,10 @@ def bot_turn(
     rng: random.Random,
     options: BotOptions | None = None,
     *,
-    on_step: Callable[[Decision[A.Action], State], None] | None = None,
+    on_step: Callable[[Decision[actions.Action], State], None] | None = None,
     announce: str = "",
     level: Difficulty | None = None,
-) -> list[Decision[A.Action]]:
+) -> list[Decision[actions.Action]]:
     """The bot's whole turn, applied to ``state`` (pass a copy to plan), and its decisions with their reasons.
     ``level``: the difficulty chosen for this turn on a table (:mod:`engines.whitecastle.difficulty`)."""
     if state.over:

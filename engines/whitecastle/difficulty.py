@@ -8,8 +8,7 @@ on the following position ... EASY 1, MEDIUM 2, HARD 3"), and so does the bot, a
 
 from __future__ import annotations
 
-from engines.whitecastle import actions as A
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, rules
 from engines.whitecastle.board import Difficulty
 from engines.whitecastle.options import BotOptions
 from engines.whitecastle.state import State
@@ -40,30 +39,30 @@ def before_first_turn(state: State) -> bool:
     return state.round == 1 and state.turns_taken == 0
 
 
-def set_up(state: State, level: Difficulty, options: BotOptions) -> tuple[A.SetUp, str] | None:
+def set_up(state: State, level: Difficulty, options: BotOptions) -> tuple[actions.SetUp, str] | None:
     """Before the first turn: the set-up for ``level`` and what it moves (None when the table is set up so)."""
-    influence, points = R.start(level, options)
+    influence, points = rules.start(level, options)
     if (state.influence, state.clan_points, state.start_level, state.difficulty) == (influence, points, level, level):
         return None
     words = f"Influence {_moved(state.influence, influence)} on the Passage of Time, clan points "
-    return A.SetUp(level, influence, points), words + _moved(state.clan_points, points)
+    return actions.SetUp(level, influence, points), words + _moved(state.clan_points, points)
 
 
-def change(state: State, level: Difficulty, options: BotOptions) -> tuple[A.LevelChange, str] | None:
+def change(state: State, level: Difficulty, options: BotOptions) -> tuple[actions.LevelChange, str] | None:
     """After the first turn: the change to ``level``, what it changes and what it cannot (None: no change)."""
     if level == state.difficulty:
         return None
     start = state.start_level
-    influence, points = R.start(start, options)
+    influence, points = rules.start(start, options)
     words = (
         f"its bonuses become {level.upper()}'s ({BONUS_WORDS[level]}); what it cannot change: its start, set before "
         f"its first turn for {start.upper()} (Influence {influence}, clan points {points}), and what it has gained "
         "since (for another start, set up a new game)"
     )
-    return A.LevelChange(state.difficulty, level), words
+    return actions.LevelChange(state.difficulty, level), words
 
 
-def steps(state: State, level: Difficulty, options: BotOptions) -> list[tuple[A.Action, str, str]]:
+def steps(state: State, level: Difficulty, options: BotOptions) -> list[tuple[actions.Action, str, str]]:
     """The bot's first steps of a turn on a table for the chosen ``level``: (action, rule, words), if any."""
     if before_first_turn(state):
         found = set_up(state, level, options)

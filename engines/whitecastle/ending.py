@@ -10,7 +10,7 @@ person already leads: they only add), and otherwise says the count the person mu
 from __future__ import annotations
 
 from engines.base import Outcome
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import State
 
@@ -25,8 +25,8 @@ def said(score: dict[str, int]) -> str:
 
 def ending(state: State, deck: SoloDeck) -> Outcome:
     """Who won a finished game (``state.over``), why, and both scores."""
-    bot, you = R.bot_score(state, deck)["total"], R.person_score(state, deck)["total"]
-    score = f"you {said(R.person_score(state, deck))}; the bot {said(R.bot_score(state, deck))}"
+    bot, you = rules.bot_score(state, deck)["total"], rules.person_score(state, deck)["total"]
+    score = f"you {said(rules.person_score(state, deck))}; the bot {said(rules.bot_score(state, deck))}"
     if deck.time_track is None:
         score += "; the Passage of Time scores nothing for either: the deck file has no time_track"
     if state.scored:
@@ -40,10 +40,10 @@ def ending(state: State, deck: SoloDeck) -> Outcome:
             )
         return Outcome("you" if you > bot else "the bot", why, score)
     if you > bot:
-        return Outcome("you", f"the last round is played and you lead: {R.UNREAD_SCORING} only add to it", score)
+        return Outcome("you", f"the last round is played and you lead: {rules.UNREAD_SCORING} only add to it", score)
     need = bot - you + 1
     return Outcome(
-        f"the bot leads {bot} to {you}: add what {R.UNREAD_SCORING} score to your clan-point marker ({need} more "
+        f"the bot leads {bot} to {you}: add what {rules.UNREAD_SCORING} score to your clan-point marker ({need} more "
         "and you win), then move the round marker to its last space, 'done'",
         "the last round is played",
         score,

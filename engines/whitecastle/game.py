@@ -19,9 +19,7 @@ from engines.options import options_from_text
 from engines.ownerdata import OwnerData
 from engines.profile import ProfileSpec
 from engines.tablekit import planned, state_after, state_from_json, state_to_json
-from engines.whitecastle import actions as A
-from engines.whitecastle import difficulty, selfplay
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, difficulty, rules, selfplay
 from engines.whitecastle.board import Difficulty
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck, find_deck, load_deck
@@ -72,10 +70,12 @@ class WhiteCastle(Game[TableView, Any]):
         state.planner = planner
         announce = SAMPLE if self.deck.sample else ""
         if now.over:
-            end, scores = ending(now, self.deck), (R.bot_score(now, self.deck), R.person_score(now, self.deck))
+            end, scores = ending(now, self.deck), (rules.bot_score(now, self.deck), rules.person_score(now, self.deck))
             totals = f"the bot scores {scores[0]['total']}, you {scores[1]['total']} on the table"
             text = f"the game is over: {totals}; {end.headline} ({end.score})"
-            decision: Decision[Any] = Decision(A.NoEffect("game over"), Reason("W12: the bot's final score", text))
+            decision: Decision[Any] = Decision(
+                actions.NoEffect("game over"), Reason("W12: the bot's final score", text)
+            )
             planner.record(decision, now)
             return [decision]
         return bot_turn(now, self.deck, rng, bot_options, on_step=planner.record, announce=announce, level=level)
@@ -137,7 +137,7 @@ class WhiteCastle(Game[TableView, Any]):
     def build_table(self, assets: Mapping[str, str], people: int = 1, *, seed: int = 0) -> SaveFile:
         if people != 1:
             raise UsageError("The White Castle's solo automa plays against one person")
-        return build_table(R.new_game(self.deck, "medium", random.Random(seed)), self.deck, assets)
+        return build_table(rules.new_game(self.deck, "medium", random.Random(seed)), self.deck, assets)
 
     def write_assets(self, folder: Path) -> dict[str, str]:
         from engines.whitecastle.table.images import write_all

@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator
 
 from engines.base import IllegalAction
-from engines.whitecastle import actions as A
+from engines.whitecastle import actions
 from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.options import BotOptions
@@ -92,7 +92,7 @@ def free_spaces(state: State, zone: str) -> list[int]:
     return [i + 1 for i, s in enumerate(state.spaces[zone]) if s.die is None]
 
 
-def person_actions(state: State) -> Iterator[A.PersonTurn]:
+def person_actions(state: State) -> Iterator[actions.PersonTurn]:
     """The person's legal die placements as far as the bot's model reaches: any die at a bridge end, onto a free
     space of the castle or outside the walls, the Well, or their own domain, where their coins pay what a die below
     the space's value costs (the Well's 1 never costs, so one is always left)."""
@@ -104,7 +104,7 @@ def person_actions(state: State) -> Iterator[A.PersonTurn]:
             places = [(zone, space) for zone in ZONES for space in free_spaces(state, zone)]
             for zone, space in [*places, ("well", 0), ("domain", 0)]:
                 if value + coins >= space_value(zone):
-                    yield A.PersonTurn(bridge, end, zone, space)  # type: ignore[arg-type]
+                    yield actions.PersonTurn(bridge, end, zone, space)  # type: ignore[arg-type]
 
 
 def person_coins(value: int, zone: str) -> int:
@@ -114,31 +114,35 @@ def person_coins(value: int, zone: str) -> int:
 
 
 def apply(
-    state: State, action: A.Action, rng: random.Random, deck: SoloDeck | None = None, options: BotOptions | None = None
+    state: State,
+    action: actions.Action,
+    rng: random.Random,
+    deck: SoloDeck | None = None,
+    options: BotOptions | None = None,
 ) -> None:
     """One step. ``deck`` and ``options`` matter for the bot's Influence (the time track's end and thresholds)."""
     options = options or BotOptions()
     match action:
-        case A.SetUp(level, influence, clan_points):
+        case actions.SetUp(level, influence, clan_points):
             state.difficulty = state.set_up_for = level
             state.influence, state.clan_points = influence, clan_points
-        case A.LevelChange(_, to):
+        case actions.LevelChange(_, to):
             state.difficulty = to
-        case A.Reveal(card):
+        case actions.Reveal(card):
             if not state.deck or state.deck[0] != card:
                 raise IllegalAction(f"{card} is not the top card of the bot's deck")
             state.revealed.append(state.deck.pop(0))
-        case A.NewDeck(order):
+        case actions.NewDeck(order):
             if sorted(order) != sorted(state.deck + state.discard):
                 raise IllegalAction("a new deck must hold the deck's and the discard pile's cards")
             state.deck, state.discard = list(order), []
-        case A.TakeDie(bridge, end):
+        case actions.TakeDie(bridge, end):
             value = die_at(state, bridge, end)
             if value is None:
                 raise IllegalAction(f"the {bridge} bridge holds no die")
             state.bridges[bridge].pop(0 if end == "low" else -1)
             state.held = Die(bridge, value)
-        case A.PlaceDie(zone, space):
+        case actions.PlaceDie(zone, space):
             die = state.held
             if die is None:
                 raise IllegalAction("no die taken to place")
@@ -150,22 +154,22 @@ def apply(
                 if target.die is not None:
                     raise IllegalAction(f"{zone} space {space} already holds a die")
                 target.die, target.by = die, "bot"
-        case A.Gain("influence", n):
+        case actions.Gain("influence", n):
             state.influence = advance_influence(state.influence, n, deck, options)
-        case A.Gain("clan_points", n):
+        case actions.Gain("clan_points", n):
             state.clan_points += n
-        case A.Gain("coins", n):
+        case actions.Gain("coins", n):
             state.coins += n
-        case A.CourtierTo(frm, to):
+        case actions.CourtierTo(frm, to):
             if state.courtiers.get(frm, 0) < 1:
                 raise IllegalAction(f"the bot has no courtier at {frm}")
             state.courtiers[frm] -= 1
             state.courtiers[to] += 1
-        case A.DiscardRevealed():
+        case actions.DiscardRevealed():
             state.discard += state.revealed
             state.revealed = []
             end_turn(state, rng, options)
-        case A.PersonTurn(bridge, end, zone, space):
+        case actions.PersonTurn(bridge, end, zone, space):
             value = die_at(state, bridge, end)
             if value is None:
                 raise IllegalAction(f"the {bridge} bridge holds no die")
@@ -181,15 +185,15 @@ def apply(
             elif zone == "well":
                 state.well.append(Die(bridge, value))
             end_turn(state, rng, options)
-        case A.Manual() | A.NoEffect() | A.CannotMove():
+        case actions.Manual() | actions.NoEffect() | actions.CannotMove():
             pass
 
 
-def shuffled(state: State, rng: random.Random) -> A.NewDeck:
+def shuffled(state: State, rng: random.Random) -> actions.NewDeck:
     """The discard pile shuffled together with what is left of the deck (the cards revealed this turn stay out)."""
     order = state.deck + state.discard
     rng.shuffle(order)
-    return A.NewDeck(tuple(order))
+    return actions.NewDeck(tuple(order))
 
 
 def advance_influence(position: int, n: int, deck: SoloDeck | None, options: BotOptions) -> int:
@@ -211,7 +215,7 @@ def courtier_starts(floors: int) -> tuple[str, ...]:
     return ladder[: len(ladder) - floors]
 
 
-def courtier_moves(state: State, floors: int, options: BotOptions) -> list[A.CourtierTo]:
+def courtier_moves(state: State, floors: int, options: BotOptions) -> list[actions.CourtierTo]:
     """The courtier that climbs ``floors`` (W9: the highest-placed that can, or the lowest), as single moves."""
     ladder = FLOORS[1:]
     movable = [f for f in courtier_starts(floors) if state.courtiers[f]]
@@ -219,7 +223,7 @@ def courtier_moves(state: State, floors: int, options: BotOptions) -> list[A.Cou
         return []
     start = movable[-1] if options.courtier == "highest" else movable[0]
     at = ladder.index(start)
-    return [A.CourtierTo(ladder[at + i], ladder[at + i + 1]) for i in range(floors)]
+    return [actions.CourtierTo(ladder[at + i], ladder[at + i + 1]) for i in range(floors)]
 
 
 def end_turn(state: State, rng: random.Random, options: BotOptions) -> None:

@@ -17,8 +17,7 @@ from tqdm import tqdm
 
 from bridge.errors import UsageError
 from engines.selfplay_report import Failures, Row, in_processes, mean_max
-from engines.whitecastle import actions as A
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, rules
 from engines.whitecastle.board import Difficulty
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
@@ -75,7 +74,7 @@ def _play(game: _Game) -> dict[str, Any]:
     rng = random.Random(game.seed)
     record: dict[str, Any] = {"seed": game.seed, "thinking": [], "placements": Counter()}
     try:
-        state = R.new_game(game.deck, game.level, rng, options=game.options)
+        state = rules.new_game(game.deck, game.level, rng, options=game.options)
         steps = 0
         while not state.over:
             if state.to_move == "bot":
@@ -84,12 +83,12 @@ def _play(game: _Game) -> dict[str, Any]:
                 record["thinking"].append(time.perf_counter() - start)
                 steps += len(decisions)
                 record["placements"].update(
-                    _where(d.action, d.reason.rule) for d in decisions if isinstance(d.action, A.PlaceDie)
+                    _where(d.action, d.reason.rule) for d in decisions if isinstance(d.action, actions.PlaceDie)
                 )
             else:
-                R.apply(state, rng.choice(list(R.person_actions(state))), rng, game.deck, game.options)
+                rules.apply(state, rng.choice(list(rules.person_actions(state))), rng, game.deck, game.options)
                 steps += 1
-        record.update(score=R.bot_score(state, game.deck), steps=steps)
+        record.update(score=rules.bot_score(state, game.deck), steps=steps)
     except Exception:  # a failed game is counted and reported (Failures), not fatal to the run
         record["error"] = traceback.format_exc(limit=4)
     return record
@@ -128,7 +127,7 @@ def _summary(records: list[dict[str, Any]], games: int) -> dict[str, Any]:
     }
 
 
-def _where(action: A.PlaceDie, rule: str) -> str:
+def _where(action: actions.PlaceDie, rule: str) -> str:
     if action.zone == "well":
         return "well"
     how = "match" if "two Die tokens" in rule else "wrapped" if "wrapping" in rule else "pictured"

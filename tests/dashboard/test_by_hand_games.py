@@ -158,15 +158,17 @@ async def spread_hand(hands: PageHands) -> None:
     """A card lying exactly on another in the person's hand area (a script laid both on one place; seen mid-game,
     both at the same height) is laid beside it on a free place, as a player spreads their hand before choosing:
     the card under it can be neither seen nor picked up on the page."""
-    from engines.fiftyfirst.table import layout as L
+    from engines.fiftyfirst.table import layout
     from tests.fiftyfirst.test_by_hand import in_area
 
     table = await hands.board.live.connector.snapshot()
-    cards = in_area(table, "hand", L.CARD_TAG)
+    cards = in_area(table, "hand", layout.CARD_TAG)
     for card in cards:
         over = await hands.covered_by(card.guid)
         free = [
-            p for i in range(5) if all((p := L.slot(L.AREAS["hand"], i)).distance_xz(c.position) > 1 for c in cards)
+            p
+            for i in range(5)
+            if all((p := layout.slot(layout.AREAS["hand"], i)).distance_xz(c.position) > 1 for c in cards)
         ]
         if over is not None and free:
             await hands.drag(over, free[0].x, free[0].z)

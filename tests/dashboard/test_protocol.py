@@ -331,13 +331,12 @@ async def test_two_people_play_pax_pamir_seat_by_seat_and_the_table_keeps_up():
 def _pax_pamir_before_a_card_action(kind: str, rank: int) -> tuple[Any, Any]:
     """A seeded game against Wakhan played on at random to the first person's turn that offers a ``kind`` card
     action of a card of ``rank`` or more: the state, and that action."""
-    from engines.paxpamir import actions as A
-    from engines.paxpamir import rules as R
+    from engines.paxpamir import actions, rules
     from engines.paxpamir.data import game_data
     from tests.paxpamir.games import persons_moves
 
     for state, _ in persons_moves(40):
-        uses = (a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == kind)
+        uses = (a for a in rules.legal_actions(state) if isinstance(a, actions.UseCard) and a.action == kind)
         use = next((a for a in uses if game_data().court[a.card].rank >= rank), None)
         if use is not None and not state.pending:
             return state.copy(), use

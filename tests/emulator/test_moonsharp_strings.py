@@ -14,7 +14,7 @@ import pytest
 
 from tests.emulator.test_moonsharp_dialect import normalise, run_probe
 
-P = (
+PRINTER = (
     "local function P(...) local t = {} for i = 1, select('#', ...) do t[i] = tostring((select(i, ...))) end "
     "print(table.concat(t, ' | ')) end\n"
 )
@@ -22,7 +22,7 @@ P = (
 
 def lua(source: str) -> list[str]:
     """The lines a script prints (after the P helper's line), positions as chunk_0:row: (the dialect test's form)."""
-    return [normalise(line, False) for line in run_probe(P + source)]
+    return [normalise(line, False) for line in run_probe(PRINTER + source)]
 
 
 @pytest.mark.parametrize(

@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
+from engines.fiftyfirst import actions, rules
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
 from engines.fiftyfirst.options import BotOptions
@@ -22,7 +21,7 @@ CARDS = load_locations(SAMPLE)
 OPTS = BotOptions()
 
 
-def steps(state: State, rng: random.Random | None = None, options: BotOptions = OPTS) -> list[A.Action]:
+def steps(state: State, rng: random.Random | None = None, options: BotOptions = OPTS) -> list[actions.Action]:
     return [d.action for d in bot_turn(state, CARDS, rng or random.Random(0), options)]
 
 
@@ -33,14 +32,14 @@ def test_1_lookout_the_bot_takes_one_at_random_the_last_one_and_one_from_the_dec
     a, b, c, d, e = LOOKOUT
     state = SCENARIOS["1"]()
     rng = random.Random(0)
-    assert steps(state, rng) == [A.Deal(), *(A.LookoutCard(x) for x in (a, b, c, d))]
+    assert steps(state, rng) == [actions.Deal(), *(actions.LookoutCard(x) for x in (a, b, c, d))]
     assert state.lookout == [a, b, c, d] and state.connections == {"blue": True, "red": True}
-    R.apply(state, A.PersonPick(a), rng, CARDS, OPTS)
+    rules.apply(state, actions.PersonPick(a), rng, CARDS, OPTS)
     first = steps(state, rng)
-    assert len(first) == 1 and isinstance(first[0], A.BotTake) and first[0].source == "random"
+    assert len(first) == 1 and isinstance(first[0], actions.BotTake) and first[0].source == "random"
     left = [x for x in (b, c, d) if x != first[0].card]
-    R.apply(state, A.PersonPick(left[0]), rng, CARDS, OPTS)
-    assert steps(state, rng) == [A.BotTake(left[1], "last"), A.BotTake(e, "deck")]
+    rules.apply(state, actions.PersonPick(left[0]), rng, CARDS, OPTS)
+    assert steps(state, rng) == [actions.BotTake(left[1], "last"), actions.BotTake(e, "deck")]
     assert state.bot == [first[0].card, left[1], e] and state.phase == "action" and state.turn == "person"
 
 
@@ -50,11 +49,11 @@ def test_2_connection_cards_are_claimed_first_at_random_for_two_points_each():
     return the other card back face up onto its pile." """
     state = SCENARIOS["2"]()
     first = steps(state, random.Random(1))
-    assert len(first) == 1 and isinstance(first[0], A.Claim) and state.bot_pts == 2
+    assert len(first) == 1 and isinstance(first[0], actions.Claim) and state.bot_pts == 2
     other = "blue" if first[0].pile == "red" else "red"
     assert state.connections == {first[0].pile: False, other: True}
     state.turn = "bot"
-    assert steps(state) == [A.Claim(other)] and state.bot_pts == 4  # type: ignore[arg-type]
+    assert steps(state) == [actions.Claim(other)] and state.bot_pts == 4  # type: ignore[arg-type]
 
 
 def test_3_the_greater_distance_breaks_a_tie_of_matching_types():
@@ -65,7 +64,7 @@ def test_3_the_greater_distance_breaks_a_tie_of_matching_types():
     state = SCENARIOS["3"]()  # attack types {iron}: one match each
     x, y = state.person
     decisions = bot_turn(state, CARDS, random.Random(0), OPTS)
-    assert [d.action for d in decisions] == [A.Attack("sample.smelter"), A.Raze(0)]
+    assert [d.action for d in decisions] == [actions.Attack("sample.smelter"), actions.Raze(0)]
     assert x.ruins and not y.ruins and state.bot_pts == 2
     assert "take its Deal goods (1 fuel)" in decisions[-1].reason.text and "Distance" in decisions[-1].reason.rule
 
@@ -74,27 +73,30 @@ def test_4_the_most_matching_types_comes_before_distance():
     """ "The location with the most matching types is Razed." An attack card of {fuel, iron} (a second Refinery)
     matches Refinery twice and Smelter (iron, distance 3) once: Refinery goes, Distance is never compared."""
     state = SCENARIOS["4"]()  # Smelter {iron} d3, Refinery {fuel, iron} d2; attack {fuel, iron}
-    assert steps(state) == [A.Attack("sample.refinery"), A.Raze(1)]  # Smelter's Distance 3 is never compared
+    assert steps(state) == [
+        actions.Attack("sample.refinery"),
+        actions.Raze(1),
+    ]  # Smelter's Distance 3 is never compared
 
 
 def test_5_an_unused_action_before_a_used_one():
     """Tie-breakers 2-3: "Unused Actions", then "Used Actions". Gun Shop and Barracks: Action, distance 2, one
     matching type each with an attack of {gun}."""
     state = SCENARIOS["5"]()  # Gun Shop used once, Barracks unused
-    assert state.person[0].activations == 1 and steps(state)[-1] == A.Raze(1)
+    assert state.person[0].activations == 1 and steps(state)[-1] == actions.Raze(1)
 
 
 def test_6_a_feature_before_a_production():
     """Tie-breakers 4-5: "Features", then "Productions". Watchtower's types (ammo, iron) match one type each of
     Scrap Yard (production, distance 1) and Outpost (feature, distance 1): the feature goes."""
     state = SCENARIOS["6"]()  # Scrap Yard, Outpost
-    assert steps(state)[-1] == A.Raze(1)
+    assert steps(state)[-1] == actions.Raze(1)
 
 
 def test_7_no_matching_type_is_a_miss_that_counts():
     """ "If you do not have any matching Location Types, the attack is unsuccessful." The attack still counts."""
     state = SCENARIOS["7"]()
-    assert steps(state) == [A.Attack("sample.liberty_hall"), A.Miss()]
+    assert steps(state) == [actions.Attack("sample.liberty_hall"), actions.Miss()]
     assert state.attack_pile == ["sample.liberty_hall"] and state.attacks == 1 and state.bot_pts == 0
 
 
@@ -103,10 +105,10 @@ def test_8_after_three_attacks_it_passes_and_the_pile_is_discarded():
     cards in the attack pile to the discard pile." The person may go on, but not raze or use its locations."""
     pile = ["sample.library", "sample.monument", "sample.outpost"]
     state = SCENARIOS["8"]()
-    assert steps(state) == [A.Pass()] and state.bot_passed and state.attack_pile == []
+    assert steps(state) == [actions.Pass()] and state.bot_passed and state.attack_pile == []
     assert state.discard == pile and state.turn == "person"
-    with pytest.raises(R.IllegalAction, match="D12"):
-        R.apply(state, A.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+    with pytest.raises(rules.IllegalAction, match="D12"):
+        rules.apply(state, actions.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
 
 
 def test_after_three_attacks_the_pile_is_discarded_at_the_pass_even_short_of_three_cards():
@@ -115,7 +117,7 @@ def test_after_three_attacks_the_pile_is_discarded_at_the_pass_even_short_of_thr
     for the attack") a defended attack's card has gone already: the pass after the third attack discards what is
     left, rather than leaving it on the table until the cleanup (found by the independent reference)."""
     state = action_phase(attack_pile=["sample.library"], attacks=3, bot=["sample.scrap_yard"])
-    assert steps(state, options=BotOptions(protected_card="discarded")) == [A.Pass()]
+    assert steps(state, options=BotOptions(protected_card="discarded")) == [actions.Pass()]
     assert state.attack_pile == [] and state.discard == ["sample.library"] and state.bot_passed
 
 
@@ -126,18 +128,21 @@ def test_once_passed_it_neither_attacks_nor_claims_again_in_the_round():
     state = action_phase(connections={"blue": True, "red": False}, bot_passed=True, attacks=1)
     state.deck, state.discard = [], ["sample.smelter"]
     decisions = bot_turn(state, CARDS, random.Random(0), OPTS)
-    assert [d.action for d in decisions] == [A.Pass()] and "has passed for this round" in decisions[0].reason.text
-    assert state.connections["blue"] and state.bot_pts == 0 and state.attacks == 1 and R.to_move(state) == "person"
+    assert [d.action for d in decisions] == [actions.Pass()] and "has passed for this round" in decisions[0].reason.text
+    assert state.connections["blue"] and state.bot_pts == 0 and state.attacks == 1 and rules.to_move(state) == "person"
 
 
 def test_9_after_the_person_passes_the_bot_passes_even_with_a_connection_up():
     """ "once you pass, you cannot be attacked anymore, and the virtual player passes on his next action" (D8);
     then both have passed and the round ends."""
     state = action_phase(connections={"blue": True, "red": False}, person_passed=True)
-    assert steps(state)[:3] == [A.Pass(), A.Cleanup(), A.Deal()]  # and on to the next round's Lookout
+    assert steps(state)[:3] == [actions.Pass(), actions.Cleanup(), actions.Deal()]  # and on to the next round's Lookout
     assert state.round == 2 and state.lookout_step == 1  # the person picks first
     state = action_phase(connections={"blue": True, "red": False}, person_passed=True)
-    assert steps(state, options=BotOptions(pass_after_person="claim_first"))[:2] == [A.Claim("blue"), A.Pass()]
+    assert steps(state, options=BotOptions(pass_after_person="claim_first"))[:2] == [
+        actions.Claim("blue"),
+        actions.Pass(),
+    ]
 
 
 def test_10_a_protected_target_loses_its_marker_instead():
@@ -146,7 +151,7 @@ def test_10_a_protected_target_loses_its_marker_instead():
     target = Place("sample.scrap_yard", protected=True)
     state = SCENARIOS["10"]()
     target = state.person[0]
-    assert steps(state) == [A.Attack("sample.smelter"), A.Blocked(0)]
+    assert steps(state) == [actions.Attack("sample.smelter"), actions.Blocked(0)]
     assert not target.protected and not target.ruins and state.bot_pts == 0 and state.attacks == 1
 
 
@@ -154,12 +159,12 @@ def test_11_a_bot_location_the_person_razes_is_discarded_not_ruined():
     """ "When you Raze a virtual player's Location, it is discarded. They don't keep the card as a Ruins." """
     state = action_phase(bot=["sample.scrap_yard", "sample.armory"])
     state.turn = "person"
-    R.apply(state, A.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+    rules.apply(state, actions.PersonAction("raze_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
     assert state.bot == ["sample.armory"] and state.discard == ["sample.scrap_yard"]
     state_use = action_phase(bot=["sample.scrap_yard"], workers=1)
     state_use.turn = "person"
-    R.apply(state_use, A.PersonAction("use_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
-    assert steps(state_use)[0] == A.Fee(1)
+    rules.apply(state_use, actions.PersonAction("use_bot", card="sample.scrap_yard"), random.Random(0), CARDS, OPTS)
+    assert steps(state_use)[0] == actions.Fee(1)
     assert state_use.bot_pts == 1  # "the Virtual Player gains 1 [point] instead of a [worker]" (D3)
 
 
@@ -171,10 +176,15 @@ def test_12_the_end_at_25_finishes_the_phase_and_adds_one_per_location():
     state = action_phase(*person, deck=["sample.armory"], bot=["sample.library"] * 9, person_pts=23, bot_pts=24)
     state.deck = ["sample.outpost"]  # ammo: one of the nine Outposts goes
     last = steps(state)[-1]
-    assert isinstance(last, A.Raze) and state.person[last.place].ruins and state.bot_pts == 26 and state.end_triggered
+    assert (
+        isinstance(last, actions.Raze)
+        and state.person[last.place].ruins
+        and state.bot_pts == 26
+        and state.end_triggered
+    )
     state.person_passed = True
     state.turn = "bot"
-    assert steps(state) == [A.Pass(), A.Cleanup()] and state.phase == "over"
+    assert steps(state) == [actions.Pass(), actions.Cleanup()] and state.phase == "over"
     assert state.final == {"bot": 26 + 9, "person": 23 + 8}  # 8 of the person's 10 still stand (Ruins: 0, D7)
 
 
@@ -183,8 +193,8 @@ def test_an_empty_deck_is_reshuffled_as_a_step_of_its_own():
     part of the step, so the table can be laid as dealt."""
     state = SCENARIOS["reshuffle"]()
     got = steps(state)
-    assert isinstance(got[0], A.Reshuffle) and sorted(got[0].order) == ["sample.library", "sample.smelter"]
-    assert got[1] == A.Attack(got[0].order[0])
+    assert isinstance(got[0], actions.Reshuffle) and sorted(got[0].order) == ["sample.library", "sample.smelter"]
+    assert got[1] == actions.Attack(got[0].order[0])
 
 
 def test_a_tie_through_every_priority_is_the_persons_choice_with_final_tie_person():
@@ -193,6 +203,6 @@ def test_a_tie_through_every_priority_is_the_persons_choice_with_final_tie_perso
     state = SCENARIOS["12"]()  # nine Outposts tie against an Outpost attack
     options = BotOptions(final_tie="person")
     asked = steps(state, options=options)
-    assert isinstance(asked[-1], A.AskTarget) and len(asked[-1].places) == 9 and R.to_move(state) == "person"
-    R.apply(state, A.PersonAction("choose", place=4), random.Random(0), CARDS, options)
-    assert steps(state, options=options)[0] == A.Raze(4) and state.person[4].ruins and state.choosing == ()
+    assert isinstance(asked[-1], actions.AskTarget) and len(asked[-1].places) == 9 and rules.to_move(state) == "person"
+    rules.apply(state, actions.PersonAction("choose", place=4), random.Random(0), CARDS, options)
+    assert steps(state, options=options)[0] == actions.Raze(4) and state.person[4].ruins and state.choosing == ()

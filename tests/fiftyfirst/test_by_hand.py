@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pytest
 
 from bridge.table import Table, TableObject, Vec3
-from engines.fiftyfirst import rules as R
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst import rules
+from engines.fiftyfirst.table import layout
 from tests.dashboard.conftest import Board, close_board, open_board
 from tests.fiftyfirst.scenarios import action_phase
 
@@ -31,7 +31,7 @@ def with_hands(board: Board, guid: str, at: Vec3) -> None:
 
 
 def in_area(table: Table, key: str, tag: str) -> list[TableObject]:
-    zone = next(o for o in table if o.nickname == L.AREAS[key].label)
+    zone = next(o for o in table if o.nickname == layout.AREAS[key].label)
     return sorted((o for o in table if o.has_tag(tag) and zone.encloses(o.position)), key=lambda o: o.position.x)
 
 
@@ -52,46 +52,46 @@ class Person:
         """One step of the person's, or "" when it is the bot's to take."""
         table = await self.table()
         state = self.game.read(table).state
-        if state.phase == "lookout" and R.to_move(state) == "person":
-            card = self.rng.choice(in_area(table, "lookout", L.CARD_TAG))
-            held = len(in_area(table, "hand", L.CARD_TAG))
-            self.move(self.board, card.guid, L.slot(L.AREAS["hand"], held % 5, lift=0.2 * (held // 5)))
+        if state.phase == "lookout" and rules.to_move(state) == "person":
+            card = self.rng.choice(in_area(table, "lookout", layout.CARD_TAG))
+            held = len(in_area(table, "hand", layout.CARD_TAG))
+            self.move(self.board, card.guid, layout.slot(layout.AREAS["hand"], held % 5, lift=0.2 * (held // 5)))
             return f"took {card.nickname}"
         if state.phase != "action" or state.person_passed:
             return ""
         if self.acted >= self.rng.randint(2, 5) or state.end_triggered:
             self.acted = 0
-            token = next(o for o in table if o.has_tag(L.tag("pass", "person")))
-            self.move(self.board, token.guid, L.AREAS["passed"].centre)
+            token = next(o for o in table if o.has_tag(layout.tag("pass", "person")))
+            self.move(self.board, token.guid, layout.AREAS["passed"].centre)
             return "passed"
         self.acted += 1
         if self.workers and (sent := self.worker(table, state.bot_passed)):
             return sent
-        theirs = [o for row in L.ROWS for o in in_area(table, f"bot.{row}", L.CARD_TAG)]
+        theirs = [o for row in layout.ROWS for o in in_area(table, f"bot.{row}", layout.CARD_TAG)]
         if theirs and not state.bot_passed and self.rng.random() < 0.15:  # L30: "it is discarded"
             card = self.rng.choice(theirs)
-            on_pile = L.AREAS["discard"].centre + Vec3(0, 1.0, 0)
+            on_pile = layout.AREAS["discard"].centre + Vec3(0, 1.0, 0)
             self.move(self.board, card.guid, on_pile)
             return f"razed the bot's {card.nickname}"
-        hand = in_area(table, "hand", L.CARD_TAG)
+        hand = in_area(table, "hand", layout.CARD_TAG)
         if hand and self.rng.random() < 0.6:
             card = hand[0]
-            row = L.row_of(self.game.cards.card(card.gm_notes).cls)
-            built = len(in_area(table, f"person.{row}", L.CARD_TAG))
-            self.move(self.board, card.guid, L.slot(L.AREAS[f"person.{row}"], built))
+            row = layout.row_of(self.game.cards.card(card.gm_notes).cls)
+            built = len(in_area(table, f"person.{row}", layout.CARD_TAG))
+            self.move(self.board, card.guid, layout.slot(layout.AREAS[f"person.{row}"], built))
             return f"built {card.nickname}"
-        marker = next(o for o in table if o.has_tag(L.tag("marker", "person")))
-        points = min(state.person_pts + self.rng.randint(1, 3), L.TRACK - 1)
-        self.move(self.board, marker.guid, L.AREAS["score"].spot(points, L.TRACK, lift=0.2))
+        marker = next(o for o in table if o.has_tag(layout.tag("marker", "person")))
+        points = min(state.person_pts + self.rng.randint(1, 3), layout.TRACK - 1)
+        self.move(self.board, marker.guid, layout.AREAS["score"].spot(points, layout.TRACK, lift=0.2))
         return f"scored: {points}"
 
     def worker(self, table: Table, bot_passed: bool) -> str:
         """A worker from the supply's bag onto your faction board, or one from there onto the bot's open production
         (L62), now and then."""
-        mine = in_area(table, "person.board", L.WORKER_TAG)
+        mine = in_area(table, "person.board", layout.WORKER_TAG)
         open_ones = [
             o
-            for o in in_area(table, "bot.production", L.CARD_TAG)
+            for o in in_area(table, "bot.production", layout.CARD_TAG)
             if self.game.cards.card(o.gm_notes).cls == "production_open"
         ]
         if mine and open_ones and not bot_passed and self.rng.random() < 0.5:
@@ -99,8 +99,8 @@ class Person:
             self.move(self.board, mine[0].guid, card.position)
             return f"sent a worker to the bot's {card.nickname}"
         if len(mine) < 2 and self.rng.random() < 0.5:
-            bag = next(o for o in table if o.has_tag(L.tag("supply", "worker")))
-            at = L.AREAS["person.board"].centre
+            bag = next(o for o in table if o.has_tag(layout.tag("supply", "worker")))
+            at = layout.AREAS["person.board"].centre
             action = {"do": "take", "guid": bag.guid, "entry": bag.contents[0].guid, "x": at.x, "z": at.z}
             self.board.live.emulator.player_action("White", action)
             return "fetched a worker from the supply"
@@ -141,8 +141,8 @@ async def test_a_whole_game_by_hand_on_the_emulated_table_to_its_end(seed: int):
         table = await person.table()
         state = person.game.read(table).state
         assert state.phase == "over" and end["decided"]
-        final = R.final_count(state, R.BotOptions())
-        assert max(state.person_pts, state.bot_pts) >= R.END_AT
+        final = rules.final_count(state, rules.BotOptions())
+        assert max(state.person_pts, state.bot_pts) >= rules.END_AT
         assert end["score"].startswith(f"you {final['person']}, the bot {final['bot']}")
         assert end["winner"] == ("the bot" if final["bot"] >= final["person"] else "you")
         assert any(d.startswith("built") for d in done) and any(d.startswith("scored") for d in done)

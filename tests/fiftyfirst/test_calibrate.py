@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.roles import card_of
 from tests.calibration import adopt
@@ -30,13 +30,13 @@ def warp() -> Warp:
     """The score track board moved, turned -8 degrees and scaled 1.1 by 1.25; no space of the art off our layout
     (two references cannot see one: the hand-written profile's offset for space 12 says it)."""
     half = (SCORE.size.x / 2, SCORE.size.z / 2)
-    return Warp(SCORE.centre, half, scale=(1.1, 1.25), turn=-8.0, shift=L.Vec3(1.0, 0.0, 0.6))
+    return Warp(SCORE.centre, half, scale=(1.1, 1.25), turn=-8.0, shift=layout.Vec3(1.0, 0.0, 0.6))
 
 
 @pytest.mark.parametrize("index", [0, 3])  # the bot scores in both: its marker moves on the calibrated board
 async def test_a_calibrated_profile_plays_as_the_table_it_came_from(index: int) -> None:
     save = build_table(POSITIONS[index], CARDS)
-    done = await adopt("fiftyfirst", BUILT, save, L.tag("board", "score"), warp(), rename, seed=index, size=SIZE)
+    done = await adopt("fiftyfirst", BUILT, save, layout.tag("board", "score"), warp(), rename, seed=index, size=SIZE)
     calibration = done.asker.calibration
     assert {"board:score (placement)", "board:round (placement)"} <= calibration.learnt.keys()
     dropped_in = {key for key, how in calibration.learnt.items() if how.startswith("the zone under a dropped piece")}

@@ -18,8 +18,7 @@ from typing import Any, get_args
 
 import pytest
 
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
+from engines.fiftyfirst import actions, rules
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import CardClass, Good, Locations
 from engines.fiftyfirst.options import BotOptions
@@ -117,20 +116,20 @@ def test_every_attack_razes_a_location_the_reference_admits(options: BotOptions)
         before = state.copy()
         steps = [d.action for d in bot_turn(state, cards, random.Random(rng.random()), options)]
         where = (want, steps, before)
-        assert steps[0] == A.Attack(attack.id), where
+        assert steps[0] == actions.Attack(attack.id), where
         outcomes[want.outcome] = outcomes.get(want.outcome, 0) + 1
         match steps[1:]:
-            case [A.Miss()]:
+            case [actions.Miss()]:
                 assert want.outcome == "miss", where
-            case [A.AskTarget(tied)]:
+            case [actions.AskTarget(tied)]:
                 assert want.outcome == "player_chooses" and tuple(map(str, tied)) == want.target.tied, where
-            case [A.Raze(place) | A.Blocked(place) as hit]:
+            case [actions.Raze(place) | actions.Blocked(place) as hit]:
                 assert str(place) in want.target.tied, where
                 assert want.target.chosen in (None, str(place)), where
                 if want.target.chosen is None:
                     assert options.final_tie == "random", where  # L56: "or pick randomly"
                 got = ref.raze_outcome(want.target, locations[place])
-                assert got.outcome == ("raze" if isinstance(hit, A.Raze) else "blocked"), where
+                assert got.outcome == ("raze" if isinstance(hit, actions.Raze) else "blocked"), where
                 assert state.bot_pts - before.bot_pts == got.bot_points, where
                 if options.protected_card == "discarded":  # D4 (the spec's default keeps it: see the top)
                     assert (state.discard == [attack.id]) == got.attack_card_discarded_at_once, where
@@ -173,24 +172,24 @@ def test_every_turn_claims_attacks_or_passes_as_the_reference_says(protected_car
         seen.add(want.action)
         match want.action:
             case "already_passed":  # it stays passed: nothing else happens
-                assert action == A.Pass() and after.attack_pile == pile and after.bot_pts == 0, where
+                assert action == actions.Pass() and after.attack_pile == pile and after.bot_pts == 0, where
             case "pass":
-                assert action == A.Pass(), where
+                assert action == actions.Pass(), where
                 if want.discard_attack_pile:
                     assert after.attack_pile == [] and all(c in after.discard for c in pile), where
                 elif not person_passed:
                     assert after.attack_pile == pile, where
             case "claim_connection":
-                assert isinstance(action, A.Claim) and action.pile in want.options, where
+                assert isinstance(action, actions.Claim) and action.pile in want.options, where
                 assert after.bot_pts == want.bot_points, where  # from 0
             case "attack":
-                assert isinstance(action, A.Attack), where
+                assert isinstance(action, actions.Attack), where
     assert seen == {"already_passed", "pass", "claim_connection", "attack"}
 
 
-def first_step(state: State, cards: Locations, rng: random.Random, options: BotOptions) -> tuple[A.Action, State]:
+def first_step(state: State, cards: Locations, rng: random.Random, options: BotOptions) -> tuple[actions.Action, State]:
     """The bot's first step of its turn, and the state just after it (the turn may go on to the cleanup)."""
-    steps: list[tuple[A.Action, State]] = []
+    steps: list[tuple[actions.Action, State]] = []
     bot_turn(state, cards, rng, options, on_step=lambda d, s: steps.append((d.action, s.copy())))
     return steps[0]
 
@@ -206,11 +205,11 @@ def test_the_lookout_gives_the_bot_the_cards_the_reference_says():
         turn = random.Random(rng.random())
         bot_turn(state, cards, turn)
         first = rng.choice(state.lookout)
-        R.apply(state, A.PersonPick(first), turn, cards, BotOptions())
+        rules.apply(state, actions.PersonPick(first), turn, cards, BotOptions())
         bot_random = bot_turn(state, cards, turn)[0].action
-        assert isinstance(bot_random, A.BotTake)
+        assert isinstance(bot_random, actions.BotTake)
         second = rng.choice(state.lookout)
-        R.apply(state, A.PersonPick(second), turn, cards, BotOptions())
+        rules.apply(state, actions.PersonPick(second), turn, cards, BotOptions())
         bot_turn(state, cards, turn)
         assert tuple(state.bot) == ref.bot_lookout_cards(five[:4], first, bot_random.card, second, five[4])
 
@@ -223,7 +222,7 @@ def test_the_final_count_and_the_winner_are_the_references(ruins_score: bool):
         cards = random_cards(rng)
         state = State(deck=[], person=random_places(rng, cards), bot=[c.id for c in rng.sample(cards.cards, 4)])
         state.person_pts, state.bot_pts = rng.randint(15, 30), rng.randint(15, 30)
-        got = R.final_count(state, BotOptions(ruins_score=ruins_score))
+        got = rules.final_count(state, BotOptions(ruins_score=ruins_score))
         locations = as_reference(state.person, cards, BotOptions())
         person, bot, winner = ref.final_result(
             state.person_pts, state.bot_pts, locations, len(state.bot), ruins_count=ruins_score

@@ -12,8 +12,7 @@ import pytest
 from bridge.commands import Move, Take
 from bridge.table import SaveFile, Table
 from engines.base import Options, ReadError
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
+from engines.fiftyfirst import actions, rules
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, Achievement, load_locations
 from engines.fiftyfirst.game import FiftyFirst
@@ -53,7 +52,7 @@ def test_bot_turn_after_your_action_by_hand_plays_the_bots_action():
     view = game.read(table)
     assert game.refuse_press(view, moves, "") is None
     decisions = game.decide(view, random.Random(0), Options())
-    assert [d.action for d in decisions] == [A.Claim("blue")]
+    assert [d.action for d in decisions] == [actions.Claim("blue")]
 
 
 def test_after_your_listed_action_it_is_the_bots_and_pass_is_off():
@@ -107,7 +106,7 @@ def test_an_empty_connection_pile_reveals_nothing_and_its_last_card_is_moved_fac
     view = game.read(table)
     assert view.state.connections_left == {"blue": 0, "red": 1}
     decisions = game.decide(view, random.Random(0), Options())
-    assert decisions[0].action == A.Deal()
+    assert decisions[0].action == actions.Deal()
     (last,) = game.plan(view, decisions[0], table)
     assert isinstance(last, Move) and last.rotation == FACE_UP  # the loose last card, not a Take from a deck
     assert (view.planner.state.connections, view.planner.state.connections_left) == (
@@ -117,7 +116,7 @@ def test_an_empty_connection_pile_reveals_nothing_and_its_last_card_is_moved_fac
     state = action_phase(Place("sample.scrap_yard"), connections_left={"blue": 0, "red": 0}, phase="lookout")
     state.deck = CARDS.deck()
     played = bot_turn(state, CARDS, random.Random(1))
-    assert [d.action for d in played].count(A.Deal()) == 1 and state.connections == {"blue": False, "red": False}
+    assert [d.action for d in played].count(actions.Deal()) == 1 and state.connections == {"blue": False, "red": False}
 
 
 def test_the_bots_open_production_takes_one_of_your_workers_a_use_and_its_point_goes_round_the_track():
@@ -138,7 +137,7 @@ def test_the_bots_open_production_takes_one_of_your_workers_a_use_and_its_point_
     view = game.read(table_of(after))
     assert view.state.bot_uses == 1 and view.state.workers == 0
     decisions = game.decide(view, random.Random(0), Options())
-    assert decisions[0].action == A.Fee(1) and "L62" in decisions[0].reason.rule
+    assert decisions[0].action == actions.Fee(1) and "L62" in decisions[0].reason.rule
     planned = game.plan(view, decisions[0], table_of(after))
     assert [type(c).__name__ for c in planned] == ["Move", "Move", "Take"]  # the worker back, the marker, a lap
     assert view.planner.state.bot_pts >= 50
@@ -196,9 +195,9 @@ def test_the_end_shows_the_achievement_table_when_you_win():
             '"70+Grand Master": look your 31 up in your rulebook\'s table'
         )
     )
-    assert R.achievement(70, ()) == 'Achievement Table: Grand Master (L81 "70+Grand Master")'
+    assert rules.achievement(70, ()) == 'Achievement Table: Grand Master (L81 "70+Grand Master")'
     owners = (Achievement(points=30, title="Survivor"), Achievement(points=50, title="Leader"))
-    assert R.achievement(55, owners) == "Achievement Table: Leader (30+ Survivor, 50+ Leader)"
+    assert rules.achievement(55, owners) == "Achievement Table: Leader (30+ Survivor, 50+ Leader)"
     state.bot_pts = 40
     end = game.outcome(game.read(table_of(state)), Options())
     assert end is not None and end.winner == "the bot" and "Achievement" not in end.score  # only when you win
@@ -216,7 +215,7 @@ def test_the_round_track_counts_rounds_in_laps_as_long_as_the_game_runs():
     view = game.read(table)
     assert view.state.round == 20
     decisions = game.decide(view, random.Random(0), Options())
-    assert decisions[0].action == A.Cleanup()
+    assert decisions[0].action == actions.Cleanup()
     commands = game.plan(view, decisions[0], table)
     lap = [c for c in commands if isinstance(c, Take) and c.container == view.lap_supply]
     assert len(lap) == 1 and any(isinstance(c, Move) and c.guid == view.markers["round"].guid for c in commands)

@@ -14,7 +14,7 @@ from bridge.cli import main
 from bridge.table import SaveFile, Table
 from engines.base import ReadError
 from engines.fiftyfirst.cards import SAMPLE
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.read import read_table
 from engines.fiftyfirst.table.roles import built_profile, spec
@@ -100,7 +100,7 @@ def test_one_object_in_two_roles_on_the_table_is_named() -> None:
     data["roles"]["marker:phase"] = data["roles"]["marker:round"]
     with pytest.raises(ReadError) as err:
         read_table(table, CARDS, Profile.model_validate(data))
-    round_marker = guid_of(table, L.tag("marker", "round"))
+    round_marker = guid_of(table, layout.tag("marker", "round"))
     assert any(
         "plays roles 'marker:phase' and 'marker:round': one object, one role" in str(p) and round_marker in str(p)
         for p in err.value.problems

@@ -15,7 +15,7 @@ from bridge.session import Session
 from bridge.table import Table
 from engines.base import ReadError
 from engines.fiftyfirst.state import State
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.read import read_table
 from engines.fiftyfirst.table.roles import FIXED, MARKERS, built_profile, card_of, spec
@@ -25,27 +25,27 @@ from tests.fiftyfirst.test_table import CARDS, bot_turn_starts, fields
 from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, reskinned, start_reskinned, turn
 
 SPEC, BUILT = spec(CARDS), built_profile(CARDS)
-SCORE = L.AREAS["score"]
+SCORE = layout.AREAS["score"]
 NUDGED, NUDGE = "12", (0.4, 0.3)  # the mod's art draws score space 12 half a space right and a little up
 NAMES = {  # tag of ours -> (resource name, French name) of the mod's piece
-    L.tag("marker", "person"): ("Custom_Token", "Marqueur"),
-    L.tag("marker", "bot"): ("Custom_Token", "Marqueur"),
-    L.tag("marker", "round"): ("Custom_Token", "Marqueur"),
-    L.tag("marker", "phase"): ("Custom_Token", "Jeton de phase"),
-    L.tag("marker", "attacks"): ("Custom_Token", "Jeton d'attaques"),
-    L.tag("pass", "person"): ("Custom_Model", "Jeton de passe"),
-    L.tag("pass", "bot"): ("Custom_Model", "Jeton de passe"),
-    L.WORKER_TAG: ("Custom_Model", "Ouvrier"),
-    L.PROTECTION_TAG: ("Custom_Token", "Défense"),
-    L.LAP_TAG: ("Custom_Token", "Tour"),
+    layout.tag("marker", "person"): ("Custom_Token", "Marqueur"),
+    layout.tag("marker", "bot"): ("Custom_Token", "Marqueur"),
+    layout.tag("marker", "round"): ("Custom_Token", "Marqueur"),
+    layout.tag("marker", "phase"): ("Custom_Token", "Jeton de phase"),
+    layout.tag("marker", "attacks"): ("Custom_Token", "Jeton d'attaques"),
+    layout.tag("pass", "person"): ("Custom_Model", "Jeton de passe"),
+    layout.tag("pass", "bot"): ("Custom_Model", "Jeton de passe"),
+    layout.WORKER_TAG: ("Custom_Model", "Ouvrier"),
+    layout.PROTECTION_TAG: ("Custom_Token", "Défense"),
+    layout.LAP_TAG: ("Custom_Token", "Tour"),
 }
 
 
 def rename(state: dict[str, Any]) -> dict[str, Any]:
     tags = state.get("Tags") or []
-    if L.CARD_TAG in tags:
+    if layout.CARD_TAG in tags:
         return {"Nickname": ""}  # a location card (or a deck of them) is known by its CardID alone
-    if L.CONNECTION_TAG in tags:
+    if layout.CONNECTION_TAG in tags:
         return {"Nickname": "Connexion"}
     named = next((NAMES[t] for t in tags if t in NAMES), None)
     if named is not None:
@@ -54,13 +54,13 @@ def rename(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def warp() -> Warp:
-    spot = L.BOARD_LAYOUTS["score"].spots[NUDGED]
+    spot = layout.BOARD_LAYOUTS["score"].spots[NUDGED]
     return Warp(
         SCORE.centre,
         (SCORE.size.x / 2, SCORE.size.z / 2),
         scale=(1.1, 1.25),
         turn=-8.0,
-        shift=L.Vec3(1.0, 0.0, 0.6),
+        shift=layout.Vec3(1.0, 0.0, 0.6),
         nudged={(spot.x, spot.z): NUDGE},
         near=0.3,
     )
@@ -106,7 +106,7 @@ POSITIONS = positions()
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
 def test_the_bot_decides_and_moves_alike_on_a_reskinned_table(index: int) -> None:
     save = build_table(POSITIONS[index], CARDS)
-    original, skin = reskinned(save, L.tag("board", "score"), warp(), rename, seed=index)
+    original, skin = reskinned(save, layout.tag("board", "score"), warp(), rename, seed=index)
     assert_plays_alike("fiftyfirst", original, skin, profile_for(original, skin), index)
 
 
@@ -116,7 +116,7 @@ def test_some_reskinned_turn_moves_the_bots_score_marker_on_the_moved_board() ->
     moved = 0
     for index, state in enumerate(POSITIONS):
         original = Table.from_save(build_table(state, CARDS))
-        marker = next(o for o in original if o.has_tag(L.tag("marker", "bot")))
+        marker = next(o for o in original if o.has_tag(layout.tag("marker", "bot")))
         _, moves = turn("fiftyfirst", original, None, index)
         moved += any(getattr(c, "guid", None) == marker.guid for m in moves for c in m)
     assert moved
@@ -127,7 +127,7 @@ def test_a_space_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offse
     lies between two spaces, and the read names it."""
     state = POSITIONS[0].copy()
     state.person_pts = 12
-    original, skin = reskinned(build_table(state, CARDS), L.tag("board", "score"), warp(), rename)
+    original, skin = reskinned(build_table(state, CARDS), layout.tag("board", "score"), warp(), rename)
     table, profile = Table.from_save(skin.save), profile_for(original, skin)
     assert read_table(table, CARDS, profile).state.person_pts == 12 == read_table(original, CARDS).state.person_pts
     placement = profile.boards["board:score"].model_copy(update={"offsets": {}})
@@ -136,7 +136,7 @@ def test_a_space_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offse
 
 
 def test_every_marker_role_of_the_reskinned_profile_finds_its_one_piece() -> None:
-    original, skin = reskinned(build_table(POSITIONS[0], CARDS), L.tag("board", "score"), warp(), rename)
+    original, skin = reskinned(build_table(POSITIONS[0], CARDS), layout.tag("board", "score"), warp(), rename)
     cast = Cast(profile_for(original, skin), SPEC, Table.from_save(skin.save))
     assert [len(cast.objects(f"marker:{key}")) for key in MARKERS] == [1] * len(MARKERS)
     assert cast.problems == []
@@ -146,7 +146,7 @@ async def test_bot_turns_on_a_reskinned_table_in_the_emulator_leave_it_as_the_en
     """Over real loopback: the connector's snapshot (with the CardIDs, images and tints the profile matches on) reads
     as the save does, and the bot's turns played through the bridge leave the re-skinned table as the engine says."""
     state = POSITIONS[-1]
-    original, skin = reskinned(build_table(state, CARDS), L.tag("board", "score"), warp(), rename, seed=3)
+    original, skin = reskinned(build_table(state, CARDS), layout.tag("board", "score"), warp(), rename, seed=3)
     profile = profile_for(original, skin)
     live, game = await start_reskinned("fiftyfirst", skin, profile, timeout=60)
     try:

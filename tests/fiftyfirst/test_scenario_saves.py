@@ -14,7 +14,7 @@ from bridge.modbuild import build_save
 from engines import registry
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.build import build_table
 from tests.fiftyfirst.scenarios import SCENARIOS
 from tests.test_cli import automa
@@ -32,7 +32,7 @@ def as_json(action: Any) -> dict[str, Any]:
 def test_a_scenario_through_a_save_decides_as_in_process(tmp_path: Path, name: str):
     state = SCENARIOS[name]()
     # the table is read row by row (production, feature, action): the same order in-process
-    state.person.sort(key=lambda p: L.ROWS.index(L.row_of(CARDS.card(p.card).cls)))
+    state.person.sort(key=lambda p: layout.ROWS.index(layout.row_of(CARDS.card(p.card).cls)))
     game = registry.load("fiftyfirst")
     game.use_data(None, allow_sample=True)
     save = tmp_path / "table.json"

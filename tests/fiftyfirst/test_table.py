@@ -10,14 +10,12 @@ import pytest
 
 from bridge.table import SaveFile, Table, TableObject
 from engines.base import ReadError
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
-from engines.fiftyfirst import selfplay
+from engines.fiftyfirst import actions, rules, selfplay
 from engines.fiftyfirst.bot import bot_turn
 from engines.fiftyfirst.cards import SAMPLE, load_locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import Place, State
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.build import build_table
 from engines.fiftyfirst.table.read import read_table
 from tests.fiftyfirst.scenarios import action_phase
@@ -28,21 +26,21 @@ CARDS = load_locations(SAMPLE)
 def bot_turn_starts(games: int) -> Iterator[State]:
     for seed in range(games):
         rng = random.Random(seed)
-        state = R.new_game(CARDS, rng)
+        state = rules.new_game(CARDS, rng)
         acted, this_round = 0, 1
         while state.phase != "over":
             if state.round != this_round:
                 acted, this_round = 0, state.round
-            if R.to_move(state) == "bot":
+            if rules.to_move(state) == "bot":
                 yield state.copy()
                 bot_turn(state, CARDS, rng)
             else:
-                R.apply(state, selfplay.person_policy(state, CARDS, rng, acted), rng, CARDS, BotOptions())
+                rules.apply(state, selfplay.person_policy(state, CARDS, rng, acted), rng, CARDS, BotOptions())
                 acted += state.phase == "action"
 
 
 def rank(card_id: str) -> int:
-    return L.ROWS.index(L.row_of(CARDS.card(card_id).cls))
+    return layout.ROWS.index(layout.row_of(CARDS.card(card_id).cls))
 
 
 def fields(state: State) -> dict[str, Any]:
@@ -92,17 +90,17 @@ def a_state_with_locations() -> State:
 def test_unknown_cards_a_card_in_the_wrong_row_a_stray_card_and_a_lost_marker_are_named():
     state = a_state_with_locations()
     objs = objects(state)
-    deck = next(o for o in objs if o.get("Name") == "Deck" and L.CARD_TAG in o["Tags"])
+    deck = next(o for o in objs if o.get("Name") == "Deck" and layout.CARD_TAG in o["Tags"])
     deck["ContainedObjects"][0]["GMNotes"] = "base.nowhere"
-    row = L.AREAS[f"person.{L.row_of(CARDS.card(state.person[0].card).cls)}"]
+    row = layout.AREAS[f"person.{layout.row_of(CARDS.card(state.person[0].card).cls)}"]
     mine = next(
         o for o in objs if o.get("GMNotes") == state.person[0].card and abs(o["Transform"]["posZ"] - row.centre.z) < 1
     )
-    wrong = next(r for r in L.ROWS if f"person.{r}" != row.key)
-    mine["Transform"]["posZ"] = L.AREAS[f"person.{wrong}"].centre.z
+    wrong = next(r for r in layout.ROWS if f"person.{r}" != row.key)
+    mine["Transform"]["posZ"] = layout.AREAS[f"person.{wrong}"].centre.z
     stray = next(o for o in objs if o.get("GMNotes") == state.bot[0] and o.get("Name") == "Card")
     stray["Transform"].update(posX=60.0, posZ=60.0)
-    objs.remove(next(o for o in objs if L.tag("marker", "bot") in o.get("Tags", [])))
+    objs.remove(next(o for o in objs if layout.tag("marker", "bot") in o.get("Tags", [])))
     found = problems(objs)
     unknown = deck["ContainedObjects"][0]["GUID"]
     assert any("a card whose GM notes name no location of the card data" in p and unknown in p for p in found)
@@ -126,7 +124,9 @@ def test_ruins_used_actions_and_protection_are_read_from_the_cards():
 
 def test_a_missing_zone_is_named_before_anything_else():
     objs = [
-        o for o in objects(next(bot_turn_starts(1))) if not TableObject.from_state(o).has_tag(L.AREAS["attack"].tag)
+        o
+        for o in objects(next(bot_turn_starts(1)))
+        if not TableObject.from_state(o).has_tag(layout.AREAS["attack"].tag)
     ]
     assert problems(objs) == [
         "the 'attack pile' zone (role 'zone:attack', tag 'fiftyfirst.zone.attack') is missing from the table"
@@ -141,7 +141,7 @@ def test_the_rounds_attacks_are_read_from_their_marker_not_from_the_attack_pile(
     read = read_table(Table.from_save(build_table(state, CARDS)), CARDS).state
     assert read.attacks == 3 and read.attack_pile == []
     decisions = bot_turn(read, CARDS, random.Random(0), BotOptions(protected_card="discarded"))
-    assert [d.action for d in decisions] == [A.Pass()] and "attacked three times" in decisions[0].reason.rule
+    assert [d.action for d in decisions] == [actions.Pass()] and "attacked three times" in decisions[0].reason.rule
     for attacks in range(4):
         state.attacks = attacks
         assert read_table(Table.from_save(build_table(state, CARDS)), CARDS).state.attacks == attacks
@@ -150,8 +150,8 @@ def test_the_rounds_attacks_are_read_from_their_marker_not_from_the_attack_pile(
 def test_an_attacks_marker_lost_or_behind_the_attack_pile_is_named():
     state = action_phase(Place("sample.scrap_yard"), attack_pile=["sample.library", "sample.monument"], attacks=2)
     objs = objects(state)
-    marker = next(o for o in objs if L.tag("marker", "attacks") in o.get("Tags", []))
-    spot = L.attacks_spot(1)
+    marker = next(o for o in objs if layout.tag("marker", "attacks") in o.get("Tags", []))
+    spot = layout.attacks_spot(1)
     marker["Transform"].update(posX=spot.x, posZ=spot.z)
     assert any(
         "the attack pile holds 2 cards, but the attacks marker counts 1 this round" in p and marker["GUID"] in p
@@ -170,22 +170,22 @@ def test_the_tie_the_bot_asks_about_is_kept_on_the_table_with_its_options():
     (which would leave the Ruins out and refuse it)."""
     options = BotOptions(final_tie="person", ruins_targets=True)
     state = action_phase(Place("sample.outpost"), Place("sample.outpost", ruins=True), deck=["sample.outpost"])
-    assert bot_turn(state, CARDS, random.Random(0), options)[-1].action == A.AskTarget((0, 1))
+    assert bot_turn(state, CARDS, random.Random(0), options)[-1].action == actions.AskTarget((0, 1))
     objs = objects(state)
-    token = next(o for o in objs if L.TARGET_TAG in o["Tags"])
+    token = next(o for o in objs if layout.TARGET_TAG in o["Tags"])
     assert "the bot asks which it razes: SAMPLE Outpost or SAMPLE Outpost" in token["Description"]
     assert read_table(Table.from_save(build_table(state, CARDS)), CARDS).state.choosing == (0, 1)
     state.chosen = 1  # the token on the Ruins
     read = read_table(Table.from_save(build_table(state, CARDS)), CARDS).state
     assert (read.choosing, read.chosen) == ((0, 1), 1)
-    assert bot_turn(read, CARDS, random.Random(0), options)[0].action == A.Raze(1)
+    assert bot_turn(read, CARDS, random.Random(0), options)[0].action == actions.Raze(1)
 
 
 def test_a_target_token_out_without_a_question_or_naming_lost_cards_is_named():
     state = action_phase(Place("sample.outpost"), Place("sample.outpost"), deck=["sample.outpost"])
     state.choosing = (0, 1)
     objs = objects(state)
-    token = next(o for o in objs if L.TARGET_TAG in o["Tags"])
+    token = next(o for o in objs if layout.TARGET_TAG in o["Tags"])
     token["GMNotes"] = '{"tied": ["abcdef", "123456"]}'
     assert any("the bot asked about cards no longer among your locations (abcdef, 123456)" in p for p in problems(objs))
     token["GMNotes"] = ""

@@ -16,9 +16,7 @@ from typing import Any
 import pytest
 
 from engines.base import Decision
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
-from engines.fiftyfirst import selfplay
+from engines.fiftyfirst import actions, rules, selfplay
 from engines.fiftyfirst.bot import bot_turn, tied_targets
 from engines.fiftyfirst.cards import SAMPLE, Locations, load_locations
 from engines.fiftyfirst.options import BotOptions
@@ -43,7 +41,7 @@ def target(cards: Locations, first: str, second: str, seed: int, options: BotOpt
     """The card the bot razes of the person's two (in this order), attacked by the raid."""
     state = action_phase(Place(f"test.{first}"), Place(f"test.{second}"), deck=["test.raid"])
     last = bot_turn(state, cards, random.Random(seed), options)[-1].action
-    assert isinstance(last, A.Raze), last
+    assert isinstance(last, actions.Raze), last
     return state.person[last.place].card.removeprefix("test.")
 
 
@@ -83,7 +81,7 @@ def test_the_same_goods_are_a_tie_the_person_settles_and_tied_targets_names_it()
     state = action_phase(Place("test.a"), Place("test.c"), Place("test.b"), deck=["test.raid"])
     assert tied_targets(state, cards, "test.raid") == [0, 2]
     asked = bot_turn(state.copy(), cards, random.Random(0), BotOptions(final_tie="person"))[-1].action
-    assert asked == A.AskTarget((0, 2))
+    assert asked == actions.AskTarget((0, 2))
     assert {target(cards, "a", "b", seed) for seed in range(30)} == {"a", "b"}  # at random otherwise
 
 
@@ -107,39 +105,41 @@ def test_tied_targets_gives_the_bots_answer_at_every_attack_of_whole_games(optio
     for seed in range(40):
         for tied, action in attacks(seed, opts):
             match action:
-                case A.Raze(place) | A.Blocked(place):
+                case actions.Raze(place) | actions.Blocked(place):
                     assert place in tied and (final_tie == "random" or len(tied) == 1), (tied, place)
-                case A.AskTarget(places):
+                case actions.AskTarget(places):
                     assert list(places) == tied and len(tied) > 1
                 case _:
-                    assert action == A.Miss() and tied == []
+                    assert action == actions.Miss() and tied == []
             checked += 1
     assert checked > 250, checked  # (asks are rare with the sample cards: the test above asks for sure)
 
 
-def attacks(seed: int, options: BotOptions) -> list[tuple[list[int], A.Action]]:
+def attacks(seed: int, options: BotOptions) -> list[tuple[list[int], actions.Action]]:
     """One self-play game: at each attack, ``tied_targets`` for its card read when it is drawn, and the bot's next
     step (the raze, the marker lost, the question, or the miss). A tie the bot asks about is settled at random."""
-    out: list[tuple[list[int], A.Action]] = []
+    out: list[tuple[list[int], actions.Action]] = []
     drawn: list[list[int]] = []
 
-    def on_step(decision: Decision[A.Action], state: State) -> None:
-        if isinstance(decision.action, A.Attack):
+    def on_step(decision: Decision[actions.Action], state: State) -> None:
+        if isinstance(decision.action, actions.Attack):
             drawn.append(tied_targets(state, SAMPLE_CARDS, decision.action.card, options))
         elif drawn:
             out.append((drawn.pop(), decision.action))
 
     rng = random.Random(seed)
-    state = R.new_game(SAMPLE_CARDS, rng)
+    state = rules.new_game(SAMPLE_CARDS, rng)
     acted, this_round = 0, 1
     while state.phase != "over":
         if state.round != this_round:
             acted, this_round = 0, state.round
-        if R.to_move(state) == "bot":
+        if rules.to_move(state) == "bot":
             bot_turn(state, SAMPLE_CARDS, rng, options, on_step=on_step)
         elif state.choosing and state.chosen is None:
-            R.apply(state, A.PersonAction("choose", place=rng.choice(state.choosing)), rng, SAMPLE_CARDS, options)
+            rules.apply(
+                state, actions.PersonAction("choose", place=rng.choice(state.choosing)), rng, SAMPLE_CARDS, options
+            )
         else:
-            R.apply(state, selfplay.person_policy(state, SAMPLE_CARDS, rng, acted), rng, SAMPLE_CARDS, options)
+            rules.apply(state, selfplay.person_policy(state, SAMPLE_CARDS, rng, acted), rng, SAMPLE_CARDS, options)
             acted += state.phase == "action"
     return out

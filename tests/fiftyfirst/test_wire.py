@@ -219,7 +219,7 @@ async def test_the_attacks_marker_of_a_table_from_mod_build_is_read_through_the_
     through the emulator, though the attack pile is empty, and passes."""
     from bridge.commands import Move, Position
     from bridge.table import SaveFile
-    from engines.fiftyfirst.table import layout as L
+    from engines.fiftyfirst.table import layout
     from tests.test_cli import automa
 
     assert automa("mod", "build", "fiftyfirst", "--allow-sample", "--out", str(tmp_path)).returncode == 0
@@ -230,9 +230,9 @@ async def test_the_attacks_marker_of_a_table_from_mod_build_is_read_through_the_
     try:
         view = game.read(await live.connector.snapshot())
         assert view.state.attacks == 0
-        action = L.AREAS["phase"].spot(L.PHASES.index("action"), len(L.PHASES))
+        action = layout.AREAS["phase"].spot(layout.PHASES.index("action"), len(layout.PHASES))
         moves = [Move(guid=view.markers["phase"].guid, position=Position.of(action))]
-        moves.append(Move(guid=view.markers["attacks"].guid, position=Position.of(L.attacks_spot(3))))
+        moves.append(Move(guid=view.markers["attacks"].guid, position=Position.of(layout.attacks_spot(3))))
         await live.connector.apply(moves, timeout=60)
         read = game.read(await live.connector.snapshot()).state
         assert (read.phase, read.attacks, read.attack_pile) == ("action", 3, [])

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
 from engines.holas.state import PlayerArmy, State
@@ -18,7 +18,7 @@ Said = list[dict[str, Any]]  # each decision: {"step": ..., detail..., "text": .
 
 
 def fresh() -> State:
-    return R.new_game(DATA, "L7", random.Random(1))
+    return rules.new_game(DATA, "L7", random.Random(1))
 
 
 def on_top(s: State, *cards: str) -> None:

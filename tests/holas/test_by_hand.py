@@ -11,11 +11,11 @@ import pytest
 from bridge.table import Table, Vec3
 from engines import registry
 from engines.base import Options, ReadError
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy
 from engines.holas.game import Holas
 from engines.holas.state import PlayerArmy
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.build import build_table, spots
 from engines.holas.table.person import describe
 from engines.holas.table.read import TableView, read_table
@@ -40,8 +40,8 @@ def put(table: Table, guid: str, at: Vec3) -> Table:
 
 
 def on_map(game: Holas, table: Table, region: str, n: int = 0) -> Vec3:
-    world = L.board_frame(table.with_tag(L.BOARD_TAG)[0]).to_world(spots(game.owned.value, region, n))
-    return Vec3(world.x, L.Y, world.z)
+    world = layout.board_frame(table.with_tag(layout.BOARD_TAG)[0]).to_world(spots(game.owned.value, region, n))
+    return Vec3(world.x, layout.SURFACE_Y, world.z)
 
 
 def mine(view: TableView, kind: str, place: str) -> list[str]:
@@ -58,13 +58,13 @@ def test_a_game_past_round_20_reads_its_round_and_ends(game: Holas):
     """The round track had 20 spaces, so round 21 read as 20 and an end after round 21 never came. Now its lap
     marker adds 20 a lap: round 21 with the final round 21 reads so, and round 22 is over."""
     data = game.owned.value
-    s = R.new_game(data, "L7", random.Random(1))
+    s = rules.new_game(data, "L7", random.Random(1))
     s.round, s.final_round, s.pts = 21, 21, 75
     read = read_table(Table.from_save(build_table(s, data)), data).state
     assert (read.round, read.final_round, read.pts) == (21, 21, 75)
-    assert not R.over(read)
+    assert not rules.over(read)
     s.round = 22
-    assert R.over(read_table(Table.from_save(build_table(s, data)), data).state)
+    assert rules.over(read_table(Table.from_save(build_table(s, data)), data).state)
     s.person.pts = 64  # your score marker laps as the bot's does
     assert read_table(Table.from_save(build_table(s, data)), data).state.person.pts == 64
 
@@ -87,10 +87,10 @@ def test_a_mini_from_your_supply_must_be_paid_for_and_go_to_your_courtyard(game:
     table = fresh(game)
     view = game.read(table)
     warrior = mine(view, "warrior", "player.supply")[0]
-    table = put(table, warrior, L.AREAS["player.courtyard"].centre)
+    table = put(table, warrior, layout.AREAS["player.courtyard"].centre)
     said = problems(game, table)
     assert any("cost 2 food" in p and "pay 2 food more" in p for p in said), said
-    table = put(table, view.markers["you.food"], L.AREAS["you.res.food"].spot(1, L.RESOURCE_SPOTS))
+    table = put(table, view.markers["you.food"], layout.AREAS["you.res.food"].spot(1, layout.RESOURCE_SPOTS))
     assert game.read(table).state.person.resources["food"] == 1
     table = put(table, warrior, on_map(game, table, "L5"))
     said = problems(game, table)
@@ -105,7 +105,7 @@ def test_a_tower_from_your_supply_costs_its_ore_by_the_steps_from_your_capital(g
     table = put(table, mine(view, "tower", "player.supply")[0], on_map(game, table, "L2"))
     said = problems(game, table)
     assert any("1 tower from your supply" in p and "cost 1 ore" in p for p in said), said
-    table = put(table, view.markers["you.ore"], L.AREAS["you.res.ore"].spot(2, L.RESOURCE_SPOTS))
+    table = put(table, view.markers["you.ore"], layout.AREAS["you.res.ore"].spot(2, layout.RESOURCE_SPOTS))
     assert game.read(table).state.player["L2"].structure
 
 
@@ -113,7 +113,7 @@ def test_your_army_in_the_bots_region_is_said_as_the_tactic_it_waits_for(game: H
     """The page said "the bot waits for nothing: press Bot action" while every press asked for Tactic chosen. With
     your army moved into a region the bot holds, the page, the prompt and the refused Bot action all say it."""
     data = game.owned.value
-    s = R.new_game(data, "L7", random.Random(1))
+    s = rules.new_game(data, "L7", random.Random(1))
     s.unit("hero1").where = "L6"
     s.player["L6"] = PlayerArmy(2)
     view = read_table(Table.from_save(build_table(s, data)), data)
@@ -142,7 +142,7 @@ def test_your_x_objective_is_read_from_your_supply(game: Holas):
 def ended(game: Holas, you: int, bot: int, **fields: Any) -> Table:
     """A table whose last round (3) is played: your score marker on ``you``, the bot's on ``bot``."""
     data = game.owned.value
-    s = R.new_game(data, "L7", random.Random(1))
+    s = rules.new_game(data, "L7", random.Random(1))
     s.round, s.final_round, s.pts, s.person.pts = 4, 3, bot, you
     for key, value in fields.items():
         setattr(s, key, value)
@@ -151,8 +151,8 @@ def ended(game: Holas, you: int, bot: int, **fields: Any) -> Table:
 
 def scored(table: Table, done: bool = True) -> Table:
     """The table with your final-scoring marker moved by hand to 'done' (or back to 'not yet')."""
-    marker = table.with_tag(L.tag("marker", "scored"))[0].guid
-    return put(table, marker, L.AREAS["scored"].spot(int(done), L.SCORED_SPOTS))
+    marker = table.with_tag(layout.tag("marker", "scored"))[0].guid
+    return put(table, marker, layout.AREAS["scored"].spot(int(done), layout.SCORED_SPOTS))
 
 
 def test_a_trailing_person_is_told_the_count_to_make_not_that_the_bot_won(game: Holas):
@@ -166,7 +166,9 @@ def test_a_trailing_person_is_told_the_count_to_make_not_that_the_bot_won(game: 
     assert end.winner.startswith("the bot leads 23 to 18: add your end-of-game points to your score marker")
     assert "6 more and you win" in end.winner and "final-scoring marker" in end.winner and "'done'" in end.winner
     assert end.why == "round 3, the last round, is played" and "you 18, the bot 23" in end.score
-    table = put(table, game.read(table).markers["you.score"], L.lapped("you.score", 21)[0])  # added 3: still behind
+    table = put(
+        table, game.read(table).markers["you.score"], layout.lapped("you.score", 21)[0]
+    )  # added 3: still behind
     table = scored(table)
     end = game.outcome(game.read(table), Options())
     assert end is not None and end.decided and end.winner == "the bot" and "your final scoring is done" in end.why
@@ -217,8 +219,8 @@ def test_your_marker_between_two_spaces_is_named(game: Holas):
     it is put on one: your food marker halfway between 2 and 3; then on 3."""
     table = fresh(game)
     view = game.read(table)
-    track = L.AREAS["you.res.food"]
-    two, three = track.spot(2, L.RESOURCE_SPOTS), track.spot(3, L.RESOURCE_SPOTS)
+    track = layout.AREAS["you.res.food"]
+    two, three = track.spot(2, layout.RESOURCE_SPOTS), track.spot(3, layout.RESOURCE_SPOTS)
     table = put(table, view.markers["you.food"], Vec3((two.x + three.x) / 2, two.y, two.z))
     said = problems(game, table)
     assert any("your food" in p and "between two spaces of your food (0-10)" in p for p in said), said
@@ -231,7 +233,7 @@ def test_your_marker_off_its_track_is_named_not_read_by_its_x_alone(game: Holas)
     as 3, from its x alone), and is named; nothing is read until it is put back."""
     table = fresh(game)
     view = game.read(table)
-    three = L.AREAS["you.res.food"].spot(3, L.RESOURCE_SPOTS)
+    three = layout.AREAS["you.res.food"].spot(3, layout.RESOURCE_SPOTS)
     table = put(table, view.markers["you.food"], Vec3(three.x, three.y, three.z + 4.0))
     said = problems(game, table)
     assert any("a marker off your food (0-10): put it on one of its spaces" in p for p in said), said
@@ -241,7 +243,7 @@ def test_the_x_objective_shortcut_in_round_20_sets_round_21_as_the_last(game: Ho
     """The shortcut "you reached an X-Objective" put the final-round marker past the track's end in round 20. It
     leaves the table as the same move by hand: the marker on the next round's space, read as round 21."""
     data = game.owned.value
-    s = R.new_game(data, "L7", random.Random(1))
+    s = rules.new_game(data, "L7", random.Random(1))
     s.round = 20
     table = shortcut(game, Table.from_save(build_table(s, data)), X_SHORTCUT)
     read = game.read(table).state
@@ -295,10 +297,14 @@ def test_the_table_has_a_snap_point_on_every_space_of_your_tracks(game: Holas):
     save = build_save(game).to_dict()
     at = {(round(p["Position"]["x"], 3), round(p["Position"]["z"], 3)) for p in save["SnapPoints"]}
     for key in ("you.res.food", "res.ore"):
-        track = [L.AREAS[key].spot(i, L.RESOURCE_SPOTS) for i in range(L.RESOURCE_SPOTS)]
+        track = [layout.AREAS[key].spot(i, layout.RESOURCE_SPOTS) for i in range(layout.RESOURCE_SPOTS)]
         assert all((round(s.x, 3), round(s.z, 3)) in at for s in track)
     for key in ("score", "you.score"):
-        assert all((round(s.x, 3), round(s.z, 3)) in at for s in (L.lapped(key, v)[0] for v in range(L.SCORE_SPOTS)))
-    final = [L.AREAS["scored"].spot(i, L.SCORED_SPOTS) for i in range(L.SCORED_SPOTS)]  # your final scoring's two
+        assert all(
+            (round(s.x, 3), round(s.z, 3)) in at for s in (layout.lapped(key, v)[0] for v in range(layout.SCORE_SPOTS))
+        )
+    final = [
+        layout.AREAS["scored"].spot(i, layout.SCORED_SPOTS) for i in range(layout.SCORED_SPOTS)
+    ]  # your final scoring's two
     assert all((round(s.x, 3), round(s.z, 3)) in at for s in final)
     assert modcheck.check(save) == []

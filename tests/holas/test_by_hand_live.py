@@ -17,9 +17,9 @@ from bridge.session import Session
 from bridge.table import Vec3
 from engines import registry
 from engines.base import Options, ReadError
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.state import PlayerArmy
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.build import build_table, spots
 from engines.holas.table.read import TableView
 from tests.conftest import Live, start_live, stop_live
@@ -53,14 +53,14 @@ async def recruit(live: Live, game: Any) -> int:
     food marker moved down by the price."""
     view = await look(live, game)
     food, n = view.state.person.resources["food"], 0
-    yard = L.AREAS["player.courtyard"]
+    yard = layout.AREAS["player.courtyard"]
     for kind, price in (("warrior", 2), ("serf", 1)):
         for guid in mine(view, "player.supply", kind):
             if food < price or n == 5:
                 break
             drop(live, guid, yard.spot(n, 5))
             food, n = food - price, n + 1
-    drop(live, view.markers["you.food"], L.AREAS["you.res.food"].spot(food, L.RESOURCE_SPOTS))
+    drop(live, view.markers["you.food"], layout.AREAS["you.res.food"].spot(food, layout.RESOURCE_SPOTS))
     return n
 
 
@@ -78,7 +78,7 @@ async def march(live: Live, game: Any) -> None:
 async def collect(live: Live, game: Any) -> None:
     """Your Collection at the round's end (yours to count): the food marker to 10."""
     view = await look(live, game)
-    drop(live, view.markers["you.food"], L.AREAS["you.res.food"].spot(10, L.RESOURCE_SPOTS))
+    drop(live, view.markers["you.food"], layout.AREAS["you.res.food"].spot(10, layout.RESOURCE_SPOTS))
 
 
 @pytest.mark.slow
@@ -109,7 +109,7 @@ async def test_a_whole_game_played_by_hand_to_its_end():
                 continue
             for region in s.contested():  # a battle lost there: your losses off, all back to your supply
                 for i, guid in enumerate(g for g, (_, at) in view.person.items() if at == region):
-                    drop(live, guid, L.AREAS["player.supply"].spot(i, 8))
+                    drop(live, guid, layout.AREAS["player.supply"].spot(i, 8))
             if "round_end" in steps:
                 await collect(live, game)
             elif "done" in steps:
@@ -125,7 +125,7 @@ async def test_a_whole_game_played_by_hand_to_its_end():
         # L208 "Victory Points are then totalled as normal": not ahead, you are told the count to make, not a winner
         assert not end.decided and f"{bot - you + 1} more and you win" in end.winner, end
         # your points totalled: set on your score marker by hand; ahead now, you win (adding cannot lower you)
-        score, _ = L.lapped("you.score", bot + 3)
+        score, _ = layout.lapped("you.score", bot + 3)
         drop(live, view.markers["you.score"], score)
         end = game.outcome(await look(live, game), Options())
         assert end is not None and end.decided and end.winner == "you", end
@@ -142,7 +142,7 @@ async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over
     totalled as normal) until your final-scoring marker, dropped by hand, is on 'done': then the bot has won."""
     game = registry.load("holas")
     game.use_data(None, allow_sample=True)
-    s = R.new_game(game.owned.value, "L7", random.Random(1))
+    s = rules.new_game(game.owned.value, "L7", random.Random(1))
     s.player["L1"] = PlayerArmy(0, structure=True, capital=True)
     for unit in ("hero1", "warrior1", "warrior2"):
         s.unit(unit).where = "L2"
@@ -156,7 +156,7 @@ async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over
         view = await look(live, game)
         assert view.state.destroyed == "you" and view.state.round == 1
         assert (
-            L.AREAS["destroyed"].centre.distance_xz(
+            layout.AREAS["destroyed"].centre.distance_xz(
                 live.emulator.require_world().get(view.markers["capital.you"]).position
             )
             < 3
@@ -165,7 +165,7 @@ async def test_the_enemy_destroys_your_capital_on_the_table_and_the_game_is_over
         assert end is not None and not end.decided and "your Capital City is destroyed" in end.why
         assert end.winner.startswith(f"the bot leads {view.state.pts} to 0"), end
         # your end-of-game points (none here) are counted: your final-scoring marker dropped by hand on 'done'
-        drop(live, view.markers["scored"], L.AREAS["scored"].spot(1, L.SCORED_SPOTS))
+        drop(live, view.markers["scored"], layout.AREAS["scored"].spot(1, layout.SCORED_SPOTS))
         end = game.outcome(await look(live, game), Options())
         assert end is not None and end.decided and end.winner == "the bot" and "final scoring is done" in end.why
         plan = await session.take_turn(button="bot_action")
@@ -183,8 +183,8 @@ async def test_a_marker_dropped_near_a_space_lands_on_it_and_one_between_two_is_
     live = await start_live(build_save(game), timeout=30)
     try:
         view = await look(live, game)
-        track = L.AREAS["you.res.food"]
-        five, six = track.spot(5, L.RESOURCE_SPOTS), track.spot(6, L.RESOURCE_SPOTS)
+        track = layout.AREAS["you.res.food"]
+        five, six = track.spot(5, layout.RESOURCE_SPOTS), track.spot(6, layout.RESOURCE_SPOTS)
         drop(live, view.markers["you.food"], Vec3(five.x + 0.4, five.y, five.z))
         assert (await look(live, game)).state.person.resources["food"] == 5
         drop(live, view.markers["you.food"], Vec3((five.x + six.x) / 2, five.y, five.z))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
 from engines.holas.state import PlayerArmy, State
@@ -15,7 +15,7 @@ CARD = {c.action: c for c in DATA.cards.cards}
 
 
 def fresh() -> State:
-    return R.new_game(DATA, "L7", random.Random(1))
+    return rules.new_game(DATA, "L7", random.Random(1))
 
 
 def steps(enemy: Enemy) -> list[str]:
@@ -115,7 +115,7 @@ def test_12_a_deck_of_one_is_shuffled_with_the_discard_and_the_slots_stay():
     s = fresh()
     ids = [c.id for c in DATA.cards.cards]
     s.deck, s.discard, s.slots = ids[:1], ids[1:5], [ids[5], ids[6], None]
-    drawn = R.draw_solo(s, random.Random(0))
+    drawn = rules.draw_solo(s, random.Random(0))
     assert len(s.deck) == 4 and drawn in ids[:5] and s.discard == [] and s.slots[:2] == [ids[5], ids[6]]
 
 
@@ -310,7 +310,7 @@ def test_collection_and_a_serf_on_a_worker_space():
     placed(s, "L3", "serf")
     placed(s, "L2", "warrior")
     s.slots = ["sample.1", "sample.2", "sample.4"]
-    take = R.end_round(s, DATA)
+    take = rules.end_round(s, DATA)
     assert take["regions"] == {"ore": 0, "mana": 1, "food": 1} and take["worker_spaces"]["food"] == 1
     assert s.resources == {"ore": 3, "mana": 4, "food": 5} and s.round == 2
     assert s.slots == [None, None, None] and s.discard[-3:] == ["sample.1", "sample.2", "sample.4"]
@@ -323,7 +323,7 @@ def test_collection_gives_a_tower_in_a_resource_region_two_more():
     s = fresh()
     placed(s, "L4", "warrior")
     s.towers = ["L4", "L1"]
-    take = R.end_round(s, DATA)
+    take = rules.end_round(s, DATA)
     assert take["regions"]["ore"] == 2 and take["towers"]["ore"] == 4 and s.resources["ore"] == 9
 
 
@@ -513,9 +513,9 @@ def test_the_enemys_own_x_objectives_are_checked_after_every_action():
     assert s.final_round == 3 and [r["reached"] for r in reached] == [("eXpand",)]
     s = fresh()
     s.towers = ["L1", "L2", "L3"]
-    assert R.x_objectives(s, DATA) == ["eXploit"]
+    assert rules.x_objectives(s, DATA) == ["eXploit"]
     s.tokens = {r: n for r, n in s.tokens.items() if r.startswith("S")}
-    assert R.x_objectives(s, DATA) == ["eXplore", "eXploit"]
+    assert rules.x_objectives(s, DATA) == ["eXplore", "eXploit"]
 
 
 def test_your_capital_has_a_strength_of_its_own_and_a_regions_tokens_are_taken_together():
@@ -533,7 +533,7 @@ def test_your_capital_has_a_strength_of_its_own_and_a_regions_tokens_are_taken_t
     regions = [r.model_dump() for r in DATA.map.regions]
     next(r for r in regions if r["id"] == "L4")["exploration_tokens"] = 2
     two = DATA.model_copy(update={"map": MapData.model_validate({**DATA.map.model_dump(), "regions": regions})})
-    s = R.new_game(two, "L7", random.Random(1))
+    s = rules.new_game(two, "L7", random.Random(1))
     assert s.tokens["L4"] == 2 and "L7" not in s.tokens
     s.unit("hero1").where = "L2"
     Enemy(s, two, random.Random(0)).move("hero1", "S")

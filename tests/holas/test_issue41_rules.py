@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
 from engines.holas.movement import Geometry
@@ -17,7 +17,7 @@ DATA = load_folder(SAMPLE)
 
 
 def fresh() -> State:
-    return R.new_game(DATA, "L7", random.Random(1))
+    return rules.new_game(DATA, "L7", random.Random(1))
 
 
 def vessel_in(s: State, kind: str, region: str) -> Unit:
@@ -95,7 +95,7 @@ def test_item10_the_enemy_that_wins_a_battle_at_your_capital_destroys_it_and_the
     enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, total: (0, False))
     enemy.card = DATA.cards.cards[0]
     assert enemy.attack("hero1")
-    assert s.destroyed == "you" and R.over(s) and s.round == 1
+    assert s.destroyed == "you" and rules.over(s) and s.round == 1
     said = [d.reason.text for d in enemy.decisions if d.action.what == "battle"]
     assert "Capital City in L1 is destroyed" in said[-1]
 
@@ -110,7 +110,7 @@ def test_item10_the_enemy_that_loses_a_battle_in_its_capitals_region_loses_its_c
     enemy = Enemy(s, DATA, random.Random(0))
     enemy.resume("tactic_chosen")
     enemy.resume("interrupt_none")
-    assert s.destroyed == "bot" and R.over(s)
+    assert s.destroyed == "bot" and rules.over(s)
     losses = next(d for d in enemy.decisions if d.action.what == "losses")
     assert "Capital City in L7" in losses.reason.text and "L208" in losses.reason.rule
 
@@ -124,4 +124,4 @@ def test_item10_with_capital_falls_never_no_battle_destroys_a_capital():
     enemy = Enemy(s, DATA, random.Random(0), answer=lambda region, total: (0, False), options=options)
     enemy.card = DATA.cards.cards[0]
     assert enemy.attack("hero1")
-    assert s.destroyed == "" and not R.over(s)
+    assert s.destroyed == "" and not rules.over(s)

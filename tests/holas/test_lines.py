@@ -49,7 +49,7 @@ def test_every_step_of_the_enemys_quotes_a_rule_line_or_a_named_default():
     default, in a player's words. Every reason of 10 whole self-play games."""
     import random
 
-    from engines.holas import rules as R
+    from engines.holas import rules as holas_rules
     from engines.holas.bot import Enemy
     from engines.holas.data_model import SAMPLE, load_folder
     from engines.holas.selfplay import play
@@ -58,7 +58,7 @@ def test_every_step_of_the_enemys_quotes_a_rule_line_or_a_named_default():
     seen: list[tuple[str, str, str]] = []  # every reason, not one a kind: a kind's later reasons may lack a line
     for seed in range(10):
         play(data, seed, watch=lambda d, s: seen.append((d.action.what, d.reason.rule, d.reason.text)))
-    enemy = Enemy(R.new_game(data, "L7", random.Random(0)), data, random.Random(0))
+    enemy = Enemy(holas_rules.new_game(data, "L7", random.Random(0)), data, random.Random(0))
     enemy.resume("follow_done")  # a press that answers nothing
     seen.append(("wait", enemy.decisions[-1].reason.rule, enemy.decisions[-1].reason.text))
     bad = {(k, r, t) for k, r, t in seen if not re.search(r"L\d+ \"|\(H\d+|the table's buttons", r)}

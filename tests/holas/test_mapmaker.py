@@ -17,7 +17,7 @@ from engines import registry
 from engines.holas.data_model import SAMPLE, HolasData, MapData, load_file, load_folder
 from engines.holas.mapmaker import Drawing, DrawnRegion, Link, make_map, save_map
 from engines.holas.movement import Geometry
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.read import read_table
 from engines.ownerdata import OwnerDataError
 from tests.conftest import start_live, stop_live
@@ -29,7 +29,7 @@ def drawing(map_: MapData = DATA.map) -> Drawing:
     """The sample map as an owner would draw it on the board: points in the board's frame, links as entered."""
 
     def local(p: tuple[float, float]) -> tuple[float, float]:
-        at = L.to_board(map_, p)
+        at = layout.to_board(map_, p)
         return at.x, at.z
 
     regions = [
@@ -103,7 +103,7 @@ async def test_the_tts_editor_draws_the_map_and_the_bridge_writes_it(tmp_path: P
     live = await start_live(save, timeout=30)
     try:
         emulator, session = live.emulator, Session(live.connector, game, seed=1)
-        board = L.board_frame(Table.from_save(save).with_tag(L.BOARD_TAG)[0].transform)  # map units
+        board = layout.board_frame(Table.from_save(save).with_tag(layout.BOARD_TAG)[0].transform)  # map units
         chat = emulator.require_world().chat
 
         async def send() -> tuple[bool, list[str]]:
@@ -113,7 +113,7 @@ async def test_the_tts_editor_draws_the_map_and_the_bridge_writes_it(tmp_path: P
             return await session.table_event(event.name, event.fields)
 
         def at(p: tuple[float, float]) -> None:
-            emulator.point_at(board.to_world(L.to_board(DATA.map, p)))
+            emulator.point_at(board.to_world(layout.to_board(DATA.map, p)))
 
         for r in DATA.map.regions:
             words = [r.kind, r.terrain, *(["shore"] if r.shore else []), *(["worker"] if r.worker_space else [])]
@@ -152,12 +152,12 @@ def test_ferry_branches_in_line_share_an_arc_and_the_enemy_takes_the_one_without
     an army in L4 with the arrow E takes the branch to L6."""
     import random
 
-    from engines.holas import rules as R
+    from engines.holas import rules
     from engines.holas.bot import Enemy
     from engines.holas.data_model import HolasData
 
     drawn = drawing()
-    east = L.to_board(DATA.map, (45.0, 15.0))
+    east = layout.to_board(DATA.map, (45.0, 15.0))
     next(r for r in drawn.regions if r.id == "L5").center = (east.x, east.z)
     drawn.links.insert(0, Link(a="L4", b="L5", kind="ferry", label="branch", graticule=True))
     made = make_map(drawn)
@@ -165,7 +165,7 @@ def test_ferry_branches_in_line_share_an_arc_and_the_enemy_takes_the_one_without
     ferry = next(e for e in made.edges if {e.a, e.b} == {"L4", "L6"})
     assert branch.graticule and not ferry.graticule and branch.arc_a == ferry.arc_a
     data = HolasData(cards=DATA.cards, faction=DATA.faction, map=made)
-    s = R.new_game(data, "L7", random.Random(1))
+    s = rules.new_game(data, "L7", random.Random(1))
     s.unit("hero1").where = "L4"
     Enemy(s, data, random.Random(0)).move("hero1", "E")
     assert s.unit("hero1").where == "L6"

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from engines.holas import rules as R
+from engines.holas import rules as holas_rules
 from engines.holas.bot import Enemy
 from engines.holas.options import OPTION_TYPES, BotOptions
 from engines.holas.state import PlayerArmy, State
@@ -105,7 +105,7 @@ def test_h9_a_bot_serf_fills_a_worker_space_or_not(workers: bool, food: int):
     s = fresh()
     s.resources["food"] = 0
     place(s, "L3", "serf")
-    R.end_round(s, DATA, worker_spaces=workers)
+    holas_rules.end_round(s, DATA, worker_spaces=workers)
     assert s.resources["food"] == food
 
 

@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.battle import Answer
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, HolasData, MapData, SoloCard, load_folder
@@ -58,7 +58,7 @@ GEO = {r.id: r for r in DATA.map.regions}
 LAND = [r.id for r in DATA.map.regions if r.kind == "land"]
 SEA = [r.id for r in DATA.map.regions if r.kind == "sea"]
 SHORE = [r for r in LAND if GEO[r].shore]
-COMPASS = list(R.COMPASS)
+COMPASS = list(rules.COMPASS)
 UNITS = DATA.faction.units
 CAPACITY = {k: UNITS[k].capacity for k in ("air_vessel", "sea_vessel")}
 LINK = {"land": "adjacent", "sea": "adjacent", "shore": "adjacent", "ferry": "ferry", "graticule": "graticule"}
@@ -85,14 +85,14 @@ def _position(seed: int) -> Position:
     rng = random.Random(seed)
     data = BRANCHED if rng.random() < 0.25 else DATA
     capital = rng.choice(LAND)
-    s = R.new_game(data, capital, rng)
+    s = rules.new_game(data, capital, rng)
     s.resources = dict.fromkeys(RESOURCES, 0)  # every resource gained shows (the cap is 10)
     s.tokens = {r: n for r in (*LAND, *SEA) if r != capital and (n := rng.choice((0, 0, 1, 1, 2)))}
     count: Counter[str] = Counter()  # Enemy units per region (the Courtyard has no limit)
     hero_at: set[str] = set()
 
     def fits(where: str) -> bool:
-        return where == "courtyard" or count[where] < R.MAX_UNITS
+        return where == "courtyard" or count[where] < rules.MAX_UNITS
 
     def put(u: Unit, where: str, aboard: str | None = None) -> None:
         u.where, u.aboard = where, aboard
@@ -214,7 +214,7 @@ def _to_ref(p: Position, aside: set[str] = frozenset()) -> ref.State:  # type: i
         r.id: {
             "id": r.id,
             "kind": r.kind,
-            "resource": R.terrain_resource(r.terrain),  # type: ignore[typeddict-item]
+            "resource": rules.terrain_resource(r.terrain),  # type: ignore[typeddict-item]
             "tokens": s.tokens.get(r.id, 0),
             "center": list(r.center),
             "links": [],
@@ -388,7 +388,7 @@ def _along_a_ferry(p: Position, o: dict[str, Any]) -> bool:
     if not o["path"] or o["path"][0]["mover"] == "land_army":
         return False
     start = s_where(p, p.hero)
-    return any(e.kind == "ferry" for e, _ in Geometry(p.data.map).in_line(start, R.COMPASS[p.compass]))
+    return any(e.kind == "ferry" for e, _ in Geometry(p.data.map).in_line(start, rules.COMPASS[p.compass]))
 
 
 def s_where(p: Position, unit: str) -> str:
@@ -494,7 +494,7 @@ def _passed(p: Position, o: dict[str, Any]) -> set[str]:
     army = [u for u in p.state.units if s_where(p, u.id) == start and o["units"][u.id]["region"] == dest]
     geo = Geometry(p.data.map)
     found = set()
-    for _, region in geo.clockwise_from(start, R.COMPASS[p.compass]):
+    for _, region in geo.clockwise_from(start, rules.COMPASS[p.compass]):
         if region == dest:
             return found
         if not geo.sea(region):
@@ -507,7 +507,7 @@ def _turned(p: Position, o: dict[str, Any]) -> bool:
     vessel = o["units"][p.hero]["aboard"]
     movers = [u for u in p.state.units if u.id in (vessel, p.hero) or u.id in o["boarded"] or u.aboard == vessel]
     geo = Geometry(p.data.map)
-    for edge, dest in geo.clockwise_from(o["path"][-2]["region"], R.COMPASS[p.compass]):
+    for edge, dest in geo.clockwise_from(o["path"][-2]["region"], rules.COMPASS[p.compass]):
         if edge.kind in ("land", "sea", "shore") and not closed_to(p.state, dest, movers):
             return geo.sea(dest)
     return False

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
 from engines.holas.options import BotOptions
@@ -27,7 +27,7 @@ def test_an_air_vessel_crosses_two_seas_when_land_lies_beyond_them():
     bot's Capital in L3; hero 1 aboard the Air Vessel in the Courtyard, arrow SE: the sea S3 lies that way, and from
     it S4, then land (L4). With three steps it flies S3, S4, L4; it used to turn away from S3 because no land it
     may enter borders S3 itself, and flew L1, L2, L4."""
-    s: State = R.new_game(DATA, "L3", random.Random(1))
+    s: State = rules.new_game(DATA, "L3", random.Random(1))
     vessel = s.unit("air_vessel1")
     vessel.where = "courtyard"
     hero = s.unit("hero1")
@@ -42,7 +42,7 @@ def test_an_air_vessel_still_never_enters_a_sea_it_could_not_leave_in_time():
     and instead move into the next 'clockwise' Land Region". Hero 1 aboard the Air Vessel in L4 (Capital L7), arrow
     NW; heroes 2 and 3 hold L2 and L5, so from S1 there is no land it may enter: it does not fly S2, S1 but turns
     to L6 from S2."""
-    s: State = R.new_game(DATA, "L7", random.Random(1))
+    s: State = rules.new_game(DATA, "L7", random.Random(1))
     vessel = s.unit("air_vessel1")
     vessel.where = "L4"
     hero = s.unit("hero1")
@@ -57,7 +57,7 @@ def test_an_attack_across_a_ferry_route_says_it_takes_the_ferry():
     """L98 "All Units in this Hero's Region move up to 2 regions to Battle the player"; L158 "the Enemy army will
     move along the Ferry Route". Hero 1 in L4 with a Warrior; the person's Serf in L6, across the Ferry Route: the
     army's one leg is the ferry (it used to be reported as a step overland)."""
-    s: State = R.new_game(DATA, "L7", random.Random(1))
+    s: State = rules.new_game(DATA, "L7", random.Random(1))
     s.unit("hero1").where = "L4"
     next(u for u in s.units if u.type == "warrior").where = "L4"
     s.player["L6"] = PlayerArmy(1)
@@ -74,7 +74,7 @@ def test_a_hero_boards_an_empty_vessel_even_one_that_cannot_move_or_only_one_tha
     other Unit aboard if one is available". The bot's Capital L7 is inland; an empty Sea Vessel and a Warrior in the
     Courtyard with hero 1. As the line says, the hero and the Warrior board it and, with no sea beside L7, stay
     aboard in the Courtyard; the engine's earlier reading (``board_if_it_moves``) has the land army leave instead."""
-    s: State = R.new_game(DATA, "L7", random.Random(1))
+    s: State = rules.new_game(DATA, "L7", random.Random(1))
     vessel = s.unit("sea_vessel1")
     vessel.where = "courtyard"
     warrior = next(u for u in s.units if u.type == "warrior")
@@ -95,7 +95,7 @@ def test_a_hero_leaving_the_courtyard_takes_a_courtyard_warrior_aboard_a_vessel_
     region (README). Hero 1 and a Warrior in the Courtyard; the empty Air Vessel stands in the Capital's region L7
     (one built while its hero was aboard another, L84): the Warrior boards with the hero (it used to be left behind,
     as only units standing beside the vessel were taken)."""
-    s: State = R.new_game(DATA, "L7", random.Random(1))
+    s: State = rules.new_game(DATA, "L7", random.Random(1))
     vessel = s.unit("air_vessel1")
     vessel.where = "L7"
     warrior = next(u for u in s.units if u.type == "warrior")

@@ -13,13 +13,13 @@ import pytest
 from bridge.cli import main
 from bridge.table import Table
 from engines.base import ReadError
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.read import read_table
 from engines.holas.table.roles import built_profile, spec
 from engines.profile import Cast, Profile, ProfileError, dump, load
 from tests.reskin import load as load_game
 
-GAME = load_game(L.T)
+GAME = load_game(layout.TAG_PREFIX)
 DATA = GAME.owned.value
 REGIONS = len(DATA.map.regions)
 
@@ -130,5 +130,5 @@ def test_decide_with_a_wrong_profile_names_it(tmp_path: Path, capsys: pytest.Cap
     data = built()
     data["boards"] = {"board": {"scale": [2.0, 2.0], "size": [24.0, 20.0]}}
     profile = write(tmp_path, data)
-    assert main(["decide", L.T, str(save), "--allow-sample", "--profile", str(profile)]) == 2
+    assert main(["decide", layout.TAG_PREFIX, str(save), "--allow-sample", "--profile", str(profile)]) == 2
     assert f"{profile}: boards.board: 10 of the {REGIONS} spaces of regions land off" in capsys.readouterr().err

@@ -13,10 +13,9 @@ import pytest
 from bridge.session import Session
 from bridge.table import Table, Vec3
 from engines.base import ReadError
-from engines.holas import rules as R
-from engines.holas import selfplay
+from engines.holas import rules, selfplay
 from engines.holas.state import State
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.build import BOT_RGB, PLAYER_RGB, build_table
 from engines.holas.table.read import read_table
 from engines.holas.table.roles import PIECES, built_profile, spec
@@ -25,7 +24,7 @@ from tests.conftest import differences, stop_live
 from tests.holas.test_table import fields
 from tests.reskin import Reskinned, Warp, assert_plays_alike, board_placement, load, reskinned, start_reskinned
 
-DATA = load(L.T).owned.value  # the sample, the object the game reads by
+DATA = load(layout.TAG_PREFIX).owned.value  # the sample, the object the game reads by
 FRENCH = {"hero": "Héros", "warrior": "Guerrier", "serf": "Serf", "air_vessel": "Vaisseau aérien",
           "sea_vessel": "Navire", "tower": "Tour", "capital": "Capitale"}  # fmt: skip
 TINT = {"bot": BOT_RGB, "player": PLAYER_RGB}
@@ -35,24 +34,24 @@ NUDGED, NUDGE = "L5", (6.0, 0.0)  # the mod's art draws region L5 (the map's cor
 def rename(state: dict[str, Any]) -> dict[str, Any]:
     tags = state.get("Tags") or []
     for owner in ("bot", "player"):
-        kind = next((k for k in PIECES if L.tag(owner, k) in tags), None)
+        kind = next((k for k in PIECES if layout.tag(owner, k) in tags), None)
         if kind is not None:  # minis as other objects: a model, the Serfs as tokens
             return {"Name": "Custom_Token" if kind == "serf" else "Custom_Model", "Nickname": FRENCH[kind]}
-    if L.TOKEN_TAG in tags:
+    if layout.TOKEN_TAG in tags:
         return {"Name": "Custom_Token", "Nickname": "Jeton d'exploration"}
-    if L.tag("marker", "prompt") in tags or L.tag("marker", "ledger") in tags:
+    if layout.tag("marker", "prompt") in tags or layout.tag("marker", "ledger") in tags:
         # what the bot wrote there itself (what it waits for; its note of your side), as it writes any table's
         return {"Nickname": "Jeton", "GMNotes": state.get("GMNotes", "")}
-    if L.CARD_TAG in tags or state.get("Name") == "ScriptingTrigger":
+    if layout.CARD_TAG in tags or state.get("Name") == "ScriptingTrigger":
         return {"Nickname": ""}  # a card is known by its CardID alone
     return {"Nickname": "Jeton"} if state.get("Name", "").startswith("Chip") else {}
 
 
 def warp() -> Warp:
-    centre = L.map_layout(DATA.map).spots[NUDGED]
+    centre = layout.map_layout(DATA.map).spots[NUDGED]
     return Warp(
-        L.BOARD_AT,
-        (L.BOARD_SIZE[0] / 2, L.BOARD_SIZE[1] / 2),
+        layout.BOARD_AT,
+        (layout.BOARD_SIZE[0] / 2, layout.BOARD_SIZE[1] / 2),
         scale=(1.15, 1.05),
         turn=20.0,
         shift=Vec3(1.5, 0.0, -0.8),
@@ -80,8 +79,13 @@ def profile_for(original: Table, skin: Reskinned) -> Profile:
         elif key != "board":
             found = cast.objects(key)
             roles[key] = {"match": [{"guid": skin.guids[o.guid]} for o in found] or [{"nickname": f"not here {key}"}]}
-    board = board_placement(skin.warp, L.BOARD_SIZE, {f"regions:{NUDGED}": NUDGE})
-    data = {"game": L.T, "mod": "a re-skinned Heroes of Land, Air & Sea", "roles": roles, "boards": {"board": board}}
+    board = board_placement(skin.warp, layout.BOARD_SIZE, {f"regions:{NUDGED}": NUDGE})
+    data = {
+        "game": layout.TAG_PREFIX,
+        "mod": "a re-skinned Heroes of Land, Air & Sea",
+        "roles": roles,
+        "boards": {"board": board},
+    }
     return checked(Profile.model_validate(data), spec(DATA))
 
 
@@ -94,7 +98,7 @@ def positions(seed: int, every: int = 9) -> list[State]:
     found: list[State] = []
 
     def watch(_: Any, state: State) -> None:
-        ready = state.pending is None and not state.contested() and None in state.slots and not R.over(state)
+        ready = state.pending is None and not state.contested() and None in state.slots and not rules.over(state)
         if len(found) < 1000 and ready:
             found.append(state.copy())
 
@@ -112,13 +116,13 @@ def table_of(state: State) -> Any:
 
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
 def test_the_enemy_decides_and_moves_alike_on_a_reskinned_table(index: int) -> None:
-    original, skin = reskinned(table_of(POSITIONS[index]), L.BOARD_TAG, warp(), rename, seed=index)
-    assert_plays_alike(L.T, original, skin, profile_for(original, skin), index)
+    original, skin = reskinned(table_of(POSITIONS[index]), layout.BOARD_TAG, warp(), rename, seed=index)
+    assert_plays_alike(layout.TAG_PREFIX, original, skin, profile_for(original, skin), index)
 
 
 def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offset() -> None:
     state = next(s for s in POSITIONS if any(u.where == NUDGED for u in s.units))
-    original, skin = reskinned(table_of(state), L.BOARD_TAG, warp(), rename)
+    original, skin = reskinned(table_of(state), layout.BOARD_TAG, warp(), rename)
     table, profile = Table.from_save(skin.save), profile_for(original, skin)
     assert fields(read_table(table, DATA, profile).state) == fields(read_table(original, DATA).state)
     placement = profile.boards["board"].model_copy(update={"offsets": {}})
@@ -129,9 +133,9 @@ def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offs
 async def test_the_enemys_press_on_a_reskinned_table_in_the_emulator_leaves_it_as_the_engine_expects() -> None:
     """Over real loopback: the connector's snapshot (with the CardIDs, image and tints the profile matches on) reads
     as the save does, and a press played through the bridge leaves the re-skinned table as the engine says."""
-    original, skin = reskinned(table_of(POSITIONS[1]), L.BOARD_TAG, warp(), rename, seed=1)
+    original, skin = reskinned(table_of(POSITIONS[1]), layout.BOARD_TAG, warp(), rename, seed=1)
     profile = profile_for(original, skin)
-    live, game = await start_reskinned(L.T, skin, profile, timeout=60)
+    live, game = await start_reskinned(layout.TAG_PREFIX, skin, profile, timeout=60)
     try:
         session = Session(live.connector, game, seed=5)
         read = game.read(await live.connector.snapshot()).state

@@ -13,7 +13,7 @@ from engines.base import ReadError
 from engines.holas import selfplay
 from engines.holas.data_model import SAMPLE, load_folder
 from engines.holas.state import State
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.build import build_table
 from engines.holas.table.read import read_table
 
@@ -56,9 +56,9 @@ def problems(objs: list[dict[str, Any]], capital: str) -> list[str]:
 
 
 def test_a_mini_on_a_border_and_a_crowded_vessel_are_named():
-    from engines.holas import rules as R
+    from engines.holas import rules
 
-    state = R.new_game(DATA, "L7", random.Random(1))
+    state = rules.new_game(DATA, "L7", random.Random(1))
     for unit in state.units:
         if unit.type in ("hero", "warrior", "air_vessel") and unit.where in ("courtyard", "supply"):
             unit.where = "L2"
@@ -67,8 +67,8 @@ def test_a_mini_on_a_border_and_a_crowded_vessel_are_named():
         unit.aboard = vessel.id  # five aboard an Air Vessel that carries three
     objs = objects(state)
     hero = next(o for o in objs if o.get("GMNotes") == "hero1")
-    on_board = next(o for o in objs if L.BOARD_TAG in o.get("Tags", []))
-    cx, cz = L.map_centre(DATA.map)
+    on_board = next(o for o in objs if layout.BOARD_TAG in o.get("Tags", []))
+    cx, cz = layout.map_centre(DATA.map)
     hero["Transform"].update(posX=on_board["Transform"]["posX"] + 10 - cx, posZ=on_board["Transform"]["posZ"] + 20 - cz)
     found = problems(objs, "L7")
     assert any("a vessel with" in p and "aboard; it carries 3" in p for p in found)
@@ -76,7 +76,7 @@ def test_a_mini_on_a_border_and_a_crowded_vessel_are_named():
 
 
 def test_a_lost_marker_is_named():
-    objs = [o for o in objects(states()[0]) if L.tag("marker", "cc") not in o.get("Tags", [])]
+    objs = [o for o in objects(states()[0]) if layout.tag("marker", "cc") not in o.get("Tags", [])]
     said = "the CC Track token (role 'marker:cc', tag 'holas.marker.cc') is missing from the table"
     assert any(said in p for p in problems(objs, "L7"))
 
@@ -85,7 +85,7 @@ def test_a_prompt_marker_whose_notes_say_nothing_the_bot_knows_is_named():
     """What the bot waits for is read from the prompt marker's GM Notes (JSON): notes that are not such a thing are
     a problem that names the marker and the field, and nothing moves."""
     objs = objects(states()[0])
-    prompt = next(o for o in objs if L.tag("marker", "prompt") in o.get("Tags", []))
+    prompt = next(o for o in objs if layout.tag("marker", "prompt") in o.get("Tags", []))
     prompt["GMNotes"] = '{"ask": "dance"}'
     found = problems(objs, "L7")
     assert any("GM Notes do not say what the bot waits for: ask: Input should be" in p for p in found)
@@ -94,10 +94,10 @@ def test_a_prompt_marker_whose_notes_say_nothing_the_bot_knows_is_named():
 def test_several_tokens_in_a_region_and_your_capital_read_back_as_built():
     """Issue 33 item 14: a region's "Exploration Tokens" (L154) may be more than one, and your Capital is told from
     a tower on the table."""
-    from engines.holas import rules as R
+    from engines.holas import rules
     from engines.holas.state import PlayerArmy
 
-    state = R.new_game(DATA, "L7", random.Random(1))
+    state = rules.new_game(DATA, "L7", random.Random(1))
     state.tokens["L2"] = 2
     state.player = {"L1": PlayerArmy(2, structure=True, capital=True), "L3": PlayerArmy(1, structure=True)}
     read = read_table(Table.from_save(build_table(state, DATA)), DATA).state

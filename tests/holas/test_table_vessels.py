@@ -12,7 +12,7 @@ import pytest
 from bridge.modbuild import build_save
 from bridge.session import Session
 from engines import registry
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.state import State
 from engines.holas.table.build import build_table
 from tests.conftest import differences, start_live, stop_live
@@ -23,7 +23,7 @@ def aboard(kind: str, region: str) -> State:
     """Hero 1 and a Warrior aboard the bot's ``kind`` in ``region``; a Serf beside them on land; nothing to pay."""
     game = registry.load("holas")
     game.use_data(None, allow_sample=True)
-    s = R.new_game(game.owned.value, "L7", random.Random(1))
+    s = rules.new_game(game.owned.value, "L7", random.Random(1))
     vessel = next(u for u in s.units if u.type == kind)
     vessel.where = region
     for unit in (s.unit("hero1"), s.unit("warrior1")):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import Enemy
 from engines.holas.data_model import SAMPLE, load_folder
 from engines.holas.state import PlayerArmy, State, Unit
@@ -15,7 +15,7 @@ DATA = load_folder(SAMPLE)
 
 
 def fresh() -> State:
-    return R.new_game(DATA, "L7", random.Random(1))
+    return rules.new_game(DATA, "L7", random.Random(1))
 
 
 def put(s: State, where: str, kind: str, aboard: Unit | None = None) -> Unit:

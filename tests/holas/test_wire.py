@@ -17,7 +17,7 @@ from bridge.modbuild import build_save
 from bridge.session import Session
 from engines import registry
 from engines.holas.state import State
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.build import spots
 from tests.conftest import Live, differences, start_live, stop_live
 from tests.holas.test_table import fields
@@ -41,16 +41,16 @@ async def person(live: Live, game: Any, state: State, rng: random.Random, attack
     commands = []
     if yard:
         target = rng.choice(bots if attack else free or land)
-        at = L.board_frame(table.with_tag(L.BOARD_TAG)[0]).to_world(spots(data, target, 8))  # map units
-        commands.append(Move(guid=yard[0], position=Position(x=at.x, y=L.Y + 0.5, z=at.z)))
+        at = layout.board_frame(table.with_tag(layout.BOARD_TAG)[0]).to_world(spots(data, target, 8))  # map units
+        commands.append(Move(guid=yard[0], position=Position(x=at.x, y=layout.SURFACE_Y + 0.5, z=at.z)))
     else:
         serfs = sorted(g for g, (k, at) in view.person.items() if at == "player.supply" and k == "serf")
         food = state.person.resources["food"]
         if serfs and food >= 1:  # a Serf costs 1 food (the sample faction)
-            commands.append(Move(guid=serfs[0], position=Position.of(L.AREAS["player.courtyard"].centre)))
-            spot = L.AREAS["you.res.food"].spot(food - 1, L.RESOURCE_SPOTS)
+            commands.append(Move(guid=serfs[0], position=Position.of(layout.AREAS["player.courtyard"].centre)))
+            spot = layout.AREAS["you.res.food"].spot(food - 1, layout.RESOURCE_SPOTS)
             commands.append(Move(guid=view.markers["you.food"], position=Position.of(spot)))
-    tactic = L.AREAS["tactic"].spot(rng.randint(0, 4), L.TACTIC_SPOTS)
+    tactic = layout.AREAS["tactic"].spot(rng.randint(0, 4), layout.TACTIC_SPOTS)
     commands.append(Move(guid=view.markers["tactic"], position=Position.of(tactic)))
     await live.connector.apply(commands, timeout=60)
     return "tactic_chosen" if attack else "bot_action"
@@ -58,14 +58,14 @@ async def person(live: Live, game: Any, state: State, rng: random.Random, attack
 
 async def retreat(live: Live, game: Any, region: str) -> None:
     table = await live.connector.snapshot()
-    board = L.board_frame(table.with_tag(L.BOARD_TAG)[0])  # map units
+    board = layout.board_frame(table.with_tag(layout.BOARD_TAG)[0])  # map units
     data = game.owned.value
     theirs = [
         o
-        for o in table.with_tag(L.PLAYER_TAG)
-        if L.region_at(data.map, L.to_map(data.map, board, o.position)) == region
+        for o in table.with_tag(layout.PLAYER_TAG)
+        if layout.region_at(data.map, layout.to_map(data.map, board, o.position)) == region
     ]
-    supply = L.AREAS["player.supply"]
+    supply = layout.AREAS["player.supply"]
     await live.connector.apply(
         [Move(guid=o.guid, position=Position.of(supply.spot(i, len(theirs), lift=0.3))) for i, o in enumerate(theirs)]
     )
@@ -103,8 +103,8 @@ async def test_a_whole_game_through_the_wire(seed: int, real_time: bool):
             if state.pending is not None:
                 press = rng.choice(ANSWER[state.pending.ask])
             elif state.round == 3 and state.final_round is None:  # the person reaches an X-Objective
-                final = (await live.connector.snapshot()).with_tag(L.tag("marker", "final"))[0].guid
-                at = L.AREAS["round"].spot(3, L.ROUND_SPOTS, z=0.6)
+                final = (await live.connector.snapshot()).with_tag(layout.tag("marker", "final"))[0].guid
+                at = layout.AREAS["round"].spot(3, layout.ROUND_SPOTS, z=0.6)
                 await live.connector.apply([Move(guid=final, position=Position.of(at))])
                 press = "bot_action"
             else:

@@ -24,7 +24,7 @@ from bridge.session import Session
 from bridge.table import Vec3
 from engines import registry
 from engines.base import TableProblem
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.state import State
 from engines.paxpamir.table import person
 from engines.paxpamir.table.build import build_table, fresh_state
@@ -40,7 +40,7 @@ ONTO = re.compile(r" onto '[^']*' \((\w+)\)")  # what a drop landed on, as the p
 def court_of_one_with_a_spy() -> State:
     """The person's turn after Wakhan's first: one card in their court with their spy on it, one in their hand."""
     rng = random.Random(3)
-    state = R.new_game([None, "british"], rng, wakhan=0)
+    state = rules.new_game([None, "british"], rng, wakhan=0)
     play_turn(state, rng)
     assert state.current == 1 and not state.pending
     court, held = [c for c in state.deck if c <= 100][:2]

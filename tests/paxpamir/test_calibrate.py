@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bridge.table import Vec3
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.roles import BUILT
 from tests.calibration import adopt
@@ -36,19 +36,19 @@ def rename(state: dict[str, Any]) -> dict[str, Any]:
 def warp() -> Warp:
     """The map board moved, turned -12 degrees and scaled 1.08 by 1.02; no region of the art off our layout (two
     references cannot see one: the hand-written profile's offsets say it)."""
-    return Warp(L.BOARD_AT, (L.BOARD_HALF_W, 16.0), scale=(1.08, 1.02), turn=-12.0, shift=Vec3(1.0, 0.0, 0.5))
+    return Warp(layout.BOARD_AT, (layout.BOARD_HALF_W, 16.0), scale=(1.08, 1.02), turn=-12.0, shift=Vec3(1.0, 0.0, 0.5))
 
 
 @pytest.mark.parametrize("index", [1, 3])
 async def test_a_calibrated_profile_plays_as_the_table_it_came_from(index: int) -> None:
     save = build_table(state=before_her_draw(POSITIONS[index]))
     done = await adopt(
-        "paxpamir", BUILT, save, L.BOARD_TAG, warp(), rename, skip_boards=DIALS, seed=index, size=L.BOARD_SIZE
+        "paxpamir", BUILT, save, layout.BOARD_TAG, warp(), rename, skip_boards=DIALS, seed=index, size=layout.BOARD_SIZE
     )
     assert done.person.answered > 20 and "board" in done.profile.boards
     assert not set(DIALS) & set(done.profile.boards)  # skipped: as built, and said so
     assumed = " ".join(done.asker.calibration.lines())
     assert "Wakhan's aid card) lies as the project builds it" in assumed
-    expected = board_placement(done.skin.warp, L.BOARD_SIZE, {})
+    expected = board_placement(done.skin.warp, layout.BOARD_SIZE, {})
     assert done.profile.boards["board"].scale == pytest.approx(tuple(expected["scale"]))
     assert_plays_alike("paxpamir", done.original, done.skin, done.profile, index)

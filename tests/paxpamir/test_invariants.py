@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.baselines import POLICIES
 from engines.paxpamir.state import CYLINDERS, State
 from engines.paxpamir.wakhan.turn import Wakhan
@@ -16,7 +16,7 @@ from engines.paxpamir.wakhan.turn import Wakhan
 def positions(seed: int, humans: int) -> Iterator[tuple[State, object]]:
     """Each state of one game right after an action, with the action that led to it."""
     rng = random.Random(seed)
-    state = R.new_game([None, *(["british", "russian"][:humans])], rng, wakhan=0)  # type: ignore[list-item]
+    state = rules.new_game([None, *(["british", "russian"][:humans])], rng, wakhan=0)  # type: ignore[list-item]
     bot = Wakhan()
     while not state.over:
         if bot.to_move(state):
@@ -25,7 +25,7 @@ def positions(seed: int, humans: int) -> Iterator[tuple[State, object]]:
             action = decision.action
         else:
             action = POLICIES["random"](state, rng)
-        R.apply(state, action, rng)
+        rules.apply(state, action, rng)
         yield state, action
 
 

@@ -15,7 +15,7 @@ from bridge.session import Session
 from bridge.table import Table, Vec3
 from engines.base import ReadError
 from engines.paxpamir.selfplay import wakhan_turn_starts
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.read import read_table
 from engines.paxpamir.table.roles import BUILT, SPEC
@@ -29,29 +29,29 @@ NUDGED, NUDGE = "region:kabul", (0.0, 2.0)  # the mod's art draws Kabul 2 units 
 
 def rename(state: dict[str, Any]) -> dict[str, Any]:
     tags = state.get("Tags") or []
-    if L.CARD_TAG in tags or L.AI_CARD_TAG in tags or state.get("Name") == "Deck":
+    if layout.CARD_TAG in tags or layout.AI_CARD_TAG in tags or state.get("Name") == "Deck":
         return {"Nickname": ""}  # a card is known by its CardID alone
-    if L.RUPEE_TAG in tags:
+    if layout.RUPEE_TAG in tags:
         return {"Name": "Custom_Token", "Nickname": "Roupie"}
-    if L.CYLINDER_TAG in tags:
+    if layout.CYLINDER_TAG in tags:
         return {"Nickname": "Cylindre"}
-    if L.VP_TAG in tags:
+    if layout.VP_TAG in tags:
         return {"Nickname": "Marqueur de points"}
-    if L.BLOCK_TAG in tags:
+    if layout.BLOCK_TAG in tags:
         return {"Nickname": "Armée"}
     return {"Nickname": ""} if state.get("Name") == "ScriptingTrigger" else {}
 
 
 def warp() -> Warp:
-    nudged = {(L.MAP.spots[NUDGED].x, L.MAP.spots[NUDGED].z): NUDGE}
+    nudged = {(layout.MAP.spots[NUDGED].x, layout.MAP.spots[NUDGED].z): NUDGE}
     return Warp(
-        L.BOARD_AT,
-        (L.BOARD_HALF_W, 16.0),
+        layout.BOARD_AT,
+        (layout.BOARD_HALF_W, 16.0),
         scale=(1.08, 1.02),
         turn=-12.0,
         shift=Vec3(1.0, 0.0, 0.5),
         nudged=nudged,
-        near=L.MAP.snap,  # every piece of the region goes with it
+        near=layout.MAP.snap,  # every piece of the region goes with it
     )
 
 
@@ -68,13 +68,15 @@ def profile_for(original: Table, skin: Reskinned) -> Profile:
         elif kind == "rupee":
             roles[key] = {"match": [{"name": "Custom_Token", "nickname": "Roupie"}]}
         elif kind == "cylinder":
-            roles[key] = {"match": [{"nickname": "Cylindre", "tint": _tint(cast, original, L.seat_tag(int(owner)))}]}
+            roles[key] = {
+                "match": [{"nickname": "Cylindre", "tint": _tint(cast, original, layout.seat_tag(int(owner)))}]
+            }
         elif kind == "block":
-            roles[key] = {"match": [{"nickname": "Armée", "tint": L.RGB[owner]}]}
+            roles[key] = {"match": [{"nickname": "Armée", "tint": layout.RGB[owner]}]}
         elif key != "board":
             found = cast.objects(key)
             roles[key] = {"match": [{"guid": skin.guids[o.guid]} for o in found] or [{"nickname": f"not here {key}"}]}
-    board = board_placement(skin.warp, L.BOARD_SIZE, {f"map:{NUDGED}": NUDGE})
+    board = board_placement(skin.warp, layout.BOARD_SIZE, {f"map:{NUDGED}": NUDGE})
     data = {"game": "paxpamir", "mod": "a re-skinned Pax Pamir", "roles": roles, "boards": {"board": board}}
     return checked(Profile.model_validate(data), SPEC)
 
@@ -85,7 +87,7 @@ def _cards(table: Table) -> list[Any]:
 
 def _tint(cast: Cast, table: Table, seat_tag: str) -> Any:
     """A seat's cylinder colour (the seats' colours differ); a seat not at the table gets one no piece has."""
-    found = [o for o in table if o.has_tag(L.CYLINDER_TAG) and o.has_tag(seat_tag)]
+    found = [o for o in table if o.has_tag(layout.CYLINDER_TAG) and o.has_tag(seat_tag)]
     return (found[0].tint or (1.0, 1.0, 1.0)) if found else (0.5, 0.5, 0.5)  # white: the table keeps no tint
 
 
@@ -95,14 +97,14 @@ POSITIONS = list(itertools.islice(wakhan_turn_starts(4, 11), 2, 40, 7))  # a tur
 @pytest.mark.parametrize("index", range(len(POSITIONS)))
 def test_wakhan_decides_and_moves_alike_on_a_reskinned_table(index: int) -> None:
     save = build_table(state=before_her_draw(POSITIONS[index]))
-    original, skin = reskinned(save, L.BOARD_TAG, warp(), rename, seed=index)
+    original, skin = reskinned(save, layout.BOARD_TAG, warp(), rename, seed=index)
     assert_plays_alike("paxpamir", original, skin, profile_for(original, skin), index)
 
 
 def test_a_region_the_mods_art_draws_elsewhere_is_read_through_the_profiles_offset() -> None:
     state = next(s for s in wakhan_turn_starts(3, 11) if s.tribes["kabul"] or s.armies["kabul"])
     save = build_table(state=before_her_draw(state))
-    original, skin = reskinned(save, L.BOARD_TAG, warp(), rename)
+    original, skin = reskinned(save, layout.BOARD_TAG, warp(), rename)
     table, profile = Table.from_save(skin.save), profile_for(original, skin)
     read = read_table(table, profile).state
     assert (read.tribes, read.armies) == (read_table(original).state.tribes, read_table(original).state.armies)
@@ -115,7 +117,7 @@ async def test_her_turns_on_a_reskinned_table_in_the_emulator_leave_it_as_the_en
     """Over real loopback: the connector's snapshot (with the CardIDs and tints the profile matches on) reads as the
     save does, and her turns played through the bridge leave the re-skinned table as the engine says."""
     save = build_table(state=before_her_draw(POSITIONS[1]))
-    original, skin = reskinned(save, L.BOARD_TAG, warp(), rename, seed=1)
+    original, skin = reskinned(save, layout.BOARD_TAG, warp(), rename, seed=1)
     profile = profile_for(original, skin)
     live, game = await start_reskinned("paxpamir", skin, profile, timeout=60)
     try:

@@ -13,9 +13,9 @@ import pytest
 
 from bridge.modbuild import build_save
 from engines import registry
-from engines.paxpamir import actions as A
+from engines.paxpamir import actions
 from engines.paxpamir.state import State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.build import before_her_draw, build_table
 from engines.paxpamir.table.turn import wakhan_options
 from engines.paxpamir.wakhan.options import WakhanOptions
@@ -33,7 +33,7 @@ def save_for(tmp_path: Path, name: str, state: State) -> Path:
     return path
 
 
-def described(action: A.Action) -> dict[str, Any]:
+def described(action: actions.Action) -> dict[str, Any]:
     return {"type": type(action).__name__, **{f.name: getattr(action, f.name) for f in dataclasses.fields(action)}}
 
 
@@ -96,7 +96,7 @@ def test_a_bribe_owed_to_a_person_mid_turn_is_answered_by_the_people_option(tmp_
     decisions = decide(save_for(tmp_path, people, scenarios.human_bribe()), f"people={people}")
     demand = next(d for d in decisions if d["action"]["type"] == "Demand")
     assert demand["action"]["amount"] == paid and demand["rule"] == f"stand-in for White (option people={people})"
-    centre, size = L.Spots.fresh(2).zones[("rupees", "1")], L.SEAT_AREA["rupees"][1]
+    centre, size = layout.Spots.fresh(2).zones[("rupees", "1")], layout.SEAT_AREA["rupees"][1]
     to_white = [
         c
         for c in demand["commands"]
@@ -118,7 +118,7 @@ def test_s11_tax_betray_and_the_prize_read_from_the_table(tmp_path: Path):
         "gift": 0,
     }
     prize = [c for c in decisions[5]["commands"] if c["op"] == "move"]
-    centre = L.Spots.fresh(2).zones[("prizes", "0")]
+    centre = layout.Spots.fresh(2).zones[("prizes", "0")]
     assert any(abs(c["position"]["x"] - centre.x) < 2 and abs(c["position"]["z"] - centre.z) < 1.6 for c in prize)
 
 
@@ -134,7 +134,7 @@ def test_s13_battle_removes_tribes_of_both_people_from_the_table(tmp_path: Path)
 def test_s14_both_moves_carry_her_armies_from_transcaspia_to_kabul(tmp_path: Path):
     decisions = check(tmp_path, "s14", scenarios.s14())
     moves = [d for d in decisions if d["action"]["type"] == "MoveArmy"]
-    kabul = L.Spots.fresh(2).area(("region", "kabul"), {})
+    kabul = layout.Spots.fresh(2).area(("region", "kabul"), {})
     assert len(moves) == 2
     for move in moves:  # one block each, straight from Transcaspia to Kabul (besides ruler tokens changing hands)
         into_kabul = [
@@ -144,5 +144,5 @@ def test_s14_both_moves_carry_her_armies_from_transcaspia_to_kabul(tmp_path: Pat
         ]
         assert len(into_kabul) == 1 and len(move["commands"]) <= 2
     # Kabul loses its ruler (2 armies against White's 2 tribes): its token goes back onto the region
-    kabul_token = L.Spots.fresh(2).ruler("kabul", None)
+    kabul_token = layout.Spots.fresh(2).ruler("kabul", None)
     assert any(c["position"]["z"] == pytest.approx(kabul_token.z) for m in moves for c in m["commands"])

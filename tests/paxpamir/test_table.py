@@ -13,12 +13,12 @@ from bridge.session import Session
 from bridge.table import SaveFile, Table, TableObject
 from engines import registry
 from engines.base import Decision, Options, ReadError, Reason
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.baselines import random_policy
 from engines.paxpamir.queries import ruler
 from engines.paxpamir.selfplay import wakhan_turn_starts
 from engines.paxpamir.state import State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.build import build_table, fresh_state
 from engines.paxpamir.table.person import apply_before_her_draw
 from engines.paxpamir.table.plan import Planner
@@ -69,8 +69,8 @@ def test_positions_from_whole_games_read_back_as_they_were_built():
 def test_a_board_moved_with_everything_on_it_reads_the_same():
     state = positions_in_play(1)[-1]
     objs = objects(build_table(state=state))
-    board = next(o for o in objs if L.BOARD_TAG in o["Tags"])
-    centre = L.Spots.fresh(len(state.players)).board.position
+    board = next(o for o in objs if layout.BOARD_TAG in o["Tags"])
+    centre = layout.Spots.fresh(len(state.players)).board.position
     for o in objs:
         t = o["Transform"]
         if o is board or (
@@ -83,7 +83,7 @@ def test_a_board_moved_with_everything_on_it_reads_the_same():
 
 def test_unreadable_objects_are_named_and_nothing_is_guessed():
     objs = objects(build_table(state=fresh_state(1)))
-    cylinder = next(o for o in objs if L.CYLINDER_TAG in o["Tags"])
+    cylinder = next(o for o in objs if layout.CYLINDER_TAG in o["Tags"])
     cylinder["Transform"]["posX"], cylinder["Transform"]["posZ"] = 40.0, 40.0  # off every area
     market_card = next(o for o in objs if o["Name"] == "Card" and o["Transform"]["posZ"] > 10)
     market_card["GMNotes"] = "no number"
@@ -93,16 +93,16 @@ def test_unreadable_objects_are_named_and_nothing_is_guessed():
 
 
 def test_missing_fixtures_are_named():
-    objs = [o for o in objects(build_table(state=fresh_state(1))) if L.FAVORED_TAG not in o["Tags"]]
-    objs = [o for o in objs if not TableObject.from_state(o).has_tag(f"{L.T}.bank")]
+    objs = [o for o in objects(build_table(state=fresh_state(1))) if layout.FAVORED_TAG not in o["Tags"]]
+    objs = [o for o in objs if not TableObject.from_state(o).has_tag(f"{layout.TAG_PREFIX}.bank")]
     found = problems(objs)
     assert any("the bank zone" in p and "missing" in p for p in found), found
 
 
 def test_a_piece_between_two_regions_is_named():
     objs = objects(build_table(state=fresh_state(1)))
-    spots = L.Spots.fresh(2)
-    block = next(o for o in objs if L.BLOCK_TAG in o["Tags"])
+    spots = layout.Spots.fresh(2)
+    block = next(o for o in objs if layout.BLOCK_TAG in o["Tags"])
     a, b = spots.area(("region", "kabul"), {}), spots.area(("border", "kabul_punjab"), {})
     block["Transform"]["posX"], block["Transform"]["posZ"] = (a.x + b.x) / 2, (a.z + b.z) / 2
     found = problems(objs)
@@ -113,17 +113,17 @@ def test_a_cylinder_on_a_court_card_is_a_spy_and_off_the_cards_is_a_problem():
     state = next(s for s in positions_in_play(2) if 1 <= len(s.players[0].court) < 10)
     card = state.players[0].court[0]
     objs = objects(build_table(state=state))
-    spots = L.Spots.fresh(len(state.players))
+    spots = layout.Spots.fresh(len(state.players))
     supply = spots.zones[("cylinders", "1")]
     own = next(
         o
         for o in objs
-        if L.CYLINDER_TAG in o["Tags"]
-        and L.seat_tag(1) in o["Tags"]
+        if layout.CYLINDER_TAG in o["Tags"]
+        and layout.seat_tag(1) in o["Tags"]
         and abs(o["Transform"]["posX"] - supply.x) < 3
         and abs(o["Transform"]["posZ"] - supply.z) < 1.3
     )
-    on_card = spots.card(L.CardPlace("court", "0", 0))
+    on_card = spots.card(layout.CardPlace("court", "0", 0))
     own["Transform"]["posX"], own["Transform"]["posZ"] = on_card.x + 0.4, on_card.z
     read = read_table(table_of(objs)).state
     assert read.spies.get(card, []).count(1) == state.spies.get(card, []).count(1) + 1
@@ -232,9 +232,9 @@ def test_a_missing_ai_card_is_named_and_an_empty_ai_deck_is_made_again():
 
 def test_a_loyalty_token_off_its_spaces_and_two_cards_in_one_slot_are_named():
     objs = objects(build_table(state=fresh_state(1)))
-    token = next(o for o in objs if L.LOYALTY_TAG in o["Tags"] and L.seat_tag(1) in o["Tags"])
+    token = next(o for o in objs if layout.LOYALTY_TAG in o["Tags"] and layout.seat_tag(1) in o["Tags"])
     token["Transform"]["posZ"] -= 1.3  # down onto the gift spaces' row, off the coalition spaces
-    slot = L.Spots.fresh(2).card(L.CardPlace("market", "0,3"))
+    slot = layout.Spots.fresh(2).card(layout.CardPlace("market", "0,3"))
     card = next(o for o in objs if o["Name"] == "Card" and abs(o["Transform"]["posX"] - slot.x) > 1)
     card["Transform"]["posX"], card["Transform"]["posZ"] = slot.x + 0.2, slot.z
     found = problems(objs)
@@ -245,9 +245,9 @@ def test_a_loyalty_token_off_its_spaces_and_two_cards_in_one_slot_are_named():
 def test_ruler_tokens_lie_before_their_rulers_and_are_required():
     state = next(s for s in positions_in_play(3) if any(ruler(s, r) is not None for r in s.tribes))
     objs = objects(build_table(state=state))
-    spots = L.Spots.fresh(len(state.players))
+    spots = layout.Spots.fresh(len(state.players))
     for region in state.tribes:
-        token = next(o for o in objs if L.region_tag(region) in o["Tags"])
+        token = next(o for o in objs if layout.region_tag(region) in o["Tags"])
         expected = spots.ruler(region, ruler(state, region))
         assert (token["Transform"]["posX"], token["Transform"]["posZ"]) == pytest.approx((expected.x, expected.z))
     objs.remove(token)
@@ -258,7 +258,7 @@ def test_more_rupees_in_play_than_the_bank_holds_is_a_clear_error():
     view = read_table(Table.from_save(build_table(state=fresh_state(1))))
     planner = Planner(view)
     rich = view.state.copy()
-    rich.players[1].rupees = L.RUPEES + 1
+    rich.players[1].rupees = layout.RUPEES + 1
     decision: Decision[Any] = Decision(None, Reason("test", "a windfall"))
     planner.record(decision, rich)
     with pytest.raises(ValueError, match="no rupee left in bank to place on rupees 1"):
@@ -267,8 +267,8 @@ def test_more_rupees_in_play_than_the_bank_holds_is_a_clear_error():
 
 def test_a_cylinder_on_a_dial_but_off_its_gift_spaces_is_named():
     objs = objects(build_table(state=fresh_state(1)))
-    cylinder = next(o for o in objs if L.CYLINDER_TAG in o["Tags"] and L.seat_tag(1) in o["Tags"])
-    on_dial = L.Spots.fresh(2).loyalty(1, "afghan")  # the coalition spaces' row, above the gift spaces
+    cylinder = next(o for o in objs if layout.CYLINDER_TAG in o["Tags"] and layout.seat_tag(1) in o["Tags"])
+    on_dial = layout.Spots.fresh(2).loyalty(1, "afghan")  # the coalition spaces' row, above the gift spaces
     cylinder["Transform"]["posX"], cylinder["Transform"]["posZ"] = on_dial.x, on_dial.z
     assert any("lies between 2 and 4" in p and cylinder["GUID"] in p for p in problems(objs))
 
@@ -280,7 +280,7 @@ def test_cards_a_person_swaps_into_her_hand_are_played_at_once_from_the_page():
     from engines.paxpamir.table import person
 
     rng = random.Random(3)
-    state = R.new_game([None, "british"], rng, wakhan=0)
+    state = rules.new_game([None, "british"], rng, wakhan=0)
     play_turn(state, rng)  # her first turn, in-process, up to the person's
     assert state.current == 1 and not state.pending
     where = state.deck if 114 in state.deck else state.out_of_game
@@ -373,7 +373,7 @@ def test_over_whole_games_from_the_page_her_deck_goes_down_by_one_a_turn_of_hers
                 remade += 1
         else:  # a person's move from the page
             action = random_policy(previous, rng)
-            move = str(list(R.legal_actions(previous)).index(action))
+            move = str(list(rules.legal_actions(previous)).index(action))
             _, previous = person.play(previous, read_table(table), move, rng)
             assert (previous.ai_deck, previous.ai_discard) == (before.ai_deck, before.ai_discard), action
         if previous.over:
@@ -390,10 +390,10 @@ def test_her_answer_that_ends_a_persons_turn_from_the_page_leaves_her_draw_to_he
 
     for state, action in persons_moves(60):
         trial = state.copy()
-        R.apply(trial, action, random.Random(0))
+        rules.apply(trial, action, random.Random(0))
         if trial.pending and trial.pending[-1].seat == 0 and trial.current != 0:  # she must answer first
             view = read_table(Table.from_save(build_table(state=state)))
-            move = str(list(R.legal_actions(state)).index(action))
+            move = str(list(rules.legal_actions(state)).index(action))
             commands, after = person.play(state, view, move, random.Random(0))
             if after.current == 0 and after.turn != state.turn:
                 assert next(c.text for c in commands if c.op == "say").startswith("Bot: ")  # her answer
@@ -408,12 +408,12 @@ def test_in_self_play_the_rules_engine_draws_her_one_card_a_turn():
     of her turns begins; her deck loses one card a turn of hers and nothing between."""
     for seed in (1, 2):
         rng = random.Random(seed)
-        state = R.new_game([None, "british", "russian"], rng, wakhan=0)
+        state = rules.new_game([None, "british", "russian"], rng, wakhan=0)
         bot, turns = Wakhan(), 0
         deck, turn = len(state.ai_deck), state.turn
         while not state.over:
             action = bot.next(state).action if bot.to_move(state) else random_policy(state, rng)  # type: ignore[union-attr]
-            R.apply(state, action, rng)
+            rules.apply(state, action, rng)
             if state.turn != turn and state.current == 0:
                 turns += 1
                 assert len(state.ai_deck) == (deck - 1 if deck > 1 else 23) and state.ai_face == state.ai_discard[-1]
@@ -426,7 +426,7 @@ def test_in_self_play_the_rules_engine_draws_her_one_card_a_turn():
 def test_the_page_says_what_a_card_costs_doubled_while_military_is_favored():
     """The market's costs and a person's buy moves say the price paid: the column, doubled while military is the
     favored suit (the page once offered "2 rupee(s)" and took 4)."""
-    from engines.paxpamir import actions as A
+    from engines.paxpamir import actions
     from engines.paxpamir.table import person
     from engines.paxpamir.table.describe import describe
 
@@ -437,19 +437,19 @@ def test_the_page_says_what_a_card_costs_doubled_while_military_is_favored():
         drawing = describe(state)
         assert drawing["costs"] == costs
         assert [slot["cost"] for slot in drawing["market"][0]] == costs
-        assert person.describe(state, A.Purchase(0, 3))[0].endswith(f"(top row, column 4: {costs[3]} rupee(s))")
+        assert person.describe(state, actions.Purchase(0, 3))[0].endswith(f"(top row, column 4: {costs[3]} rupee(s))")
 
 
 def test_the_choices_a_person_is_asked_say_what_they_answer():
     """After a person plays a card, the page heads the choices it lists with the card and the icon being placed."""
-    from engines.paxpamir import actions as A
+    from engines.paxpamir import actions
     from engines.paxpamir.table import person
 
     state = fresh_state(1, seed=3)
     state.current = 1
     assert person.asked(state) == "Choices"
     state.players[1].hand = [30]
-    R.apply(state, A.Play(30, "left"), random.Random(1), check=False)
+    rules.apply(state, actions.Play(30, "left"), random.Random(1), check=False)
     assert (
         person.asked(state) == "Sikh Merchants in Lahore (#30), just played: where its road goes (then: spy, leverage)"
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.data import AI_LINES, Coalition, game_data
 from engines.paxpamir.setup import Market
 from engines.paxpamir.state import Player, State
@@ -33,7 +33,7 @@ def wakhan_table(
     players = [Player(None, rupees=rupees, wakhan=True), *(Player(c) for c in humans)]
     s = State(players, deck=[20, 21, 22], market=m, ai_discard=[face], wakhan_printing=printing)
     s.ai_deck = [back, *(n for n in range(1, 25) if n not in (face, back))]
-    R.refresh_pragmatic_loyalty(s)
+    rules.refresh_pragmatic_loyalty(s)
     return s
 
 

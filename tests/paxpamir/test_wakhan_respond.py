@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-from engines.paxpamir import actions as A
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions, rules
 from engines.paxpamir.state import Pending, State
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.respond import Responder, Unanswered
@@ -19,7 +18,7 @@ RNG = random.Random(0)
 def answer(s: State, **options) -> str:
     """Her answer to the choice on top, applied; its reason."""
     decision = Responder(s, WakhanOptions(**options)).answer()
-    R.apply(s, decision.action, RNG)
+    rules.apply(s, decision.action, RNG)
     return str(decision.reason)
 
 
@@ -28,7 +27,7 @@ def test_s5_spies_go_where_she_does_not_lead_by_card_priority():
     s.players[0].hand = [1]  # Mohan Lal: three spies, Kabul
     s.players[1].court = [8, 16]
     s.spies[8] = [1]
-    R.apply(s, A.Play(1, "left"), RNG)
+    rules.apply(s, actions.Play(1, "left"), RNG)
     reasons = [answer(s) for _ in range(3)]
     assert s.spies == {8: [1, 0, 0], 16: [0]}
     assert "B8 spies" in reasons[0] and "highest rank" in reasons[0]
@@ -38,7 +37,7 @@ def test_s6_roads_follow_the_region_priority_then_the_army():
     s = wakhan_table("afghan", face=14)
     assert s.players[0].loyalty == "russian"
     s.players[0].hand = [12]  # City of Ghazni: three roads and an army, Kabul
-    R.apply(s, A.Play(12, "left"), RNG)
+    rules.apply(s, actions.Play(12, "left"), RNG)
     reasons = []
     while s.pending:
         reasons.append(answer(s))
@@ -92,7 +91,7 @@ def test_s13_battle_removes_tribes_first_red_arrow_seat_first():
 
 def test_she_never_waives_a_bribe_and_always_keeps_a_prize():
     s = wakhan_table("british")
-    s.pending = [Pending("bribe", 0, remaining=2, target=1, action=A.Play(30, "left"))]
+    s.pending = [Pending("bribe", 0, remaining=2, target=1, action=actions.Play(30, "left"))]
     s.players[1].hand = [30]
     assert "never waives" in answer(s)
     assert s.players[0].rupees == 6 and 30 in s.players[1].court
@@ -106,13 +105,15 @@ def test_event_choices_suit_seat_and_rebuke():
     s = wakhan_table("british", "russian", face=14, back=1)
     s.favored = "economic"
     s.pending = [Pending("suit", 0, event="x")]
-    assert Responder(s).answer().action == A.ChooseSuit("economic")
+    assert Responder(s).answer().action == actions.ChooseSuit("economic")
     s.pending = [Pending("seat", 0, event="x")]
-    assert Responder(s).answer().action == A.ChooseSeat(2)  # face #14's red arrow on #1's back: top, the seat before
+    assert Responder(s).answer().action == actions.ChooseSeat(
+        2
+    )  # face #14's red arrow on #1's back: top, the seat before
     s.tribes["persia"] = [2]  # Kabul > Transcaspia > Persia: the first with another seat's piece
     s.pending = [Pending("region", 0, event="rebuke")]
-    assert Responder(s).answer().action == A.ChooseRegion("persia")
-    assert Responder(s, WakhanOptions(rebuke_first_region=True)).answer().action == A.ChooseRegion("kabul")
+    assert Responder(s).answer().action == actions.ChooseRegion("persia")
+    assert Responder(s, WakhanOptions(rebuke_first_region=True)).answer().action == actions.ChooseRegion("kabul")
 
 
 def test_component_limits_take_back_a_tribe_by_region_priority_else_a_spy():
@@ -120,7 +121,7 @@ def test_component_limits_take_back_a_tribe_by_region_priority_else_a_spy():
     s.tribes["herat"], s.tribes["transcaspia"] = [0] * 5, [0] * 4
     s.players[1].court = [16]
     s.spies[16] = [0]  # all ten of her cylinders in play
-    s.pending = [Pending("reclaim", 0, reason="cylinder", action=A.PlaceSpy(16))]
+    s.pending = [Pending("reclaim", 0, reason="cylinder", action=actions.PlaceSpy(16))]
     assert "tribe from transcaspia" in answer(s)
     assert s.tribes["transcaspia"] == [0] * 3 and s.spies[16] == [0, 0]
 
@@ -138,7 +139,7 @@ def test_no_choice_of_hers_or_one_she_does_not_know():
     with pytest.raises(ValueError, match="no choice of Wakhan's"):
         Responder(s).answer()
     s.pending = [Pending("move", 0, remaining=1)]
-    assert Responder(s).answer().action == A.Stop()  # no army of hers to move
+    assert Responder(s).answer().action == actions.Stop()  # no army of hers to move
     s.pending = [Pending("ouija", 0)]
     with pytest.raises(Unanswered, match="'ouija'"):
         Responder(s).answer()
@@ -166,7 +167,7 @@ def test_cards_swapped_into_her_hand_by_a_person_are_played_at_once():
     s.players[0].hand = []
     s.players[1].hand = [5]  # Shah Shujah Durrani (Kabul, political)
     s.pending = [Pending("seat", 1, event="other_persuasive_methods")]
-    R.apply(s, A.ChooseSeat(0), RNG)
+    rules.apply(s, actions.ChooseSeat(0), RNG)
     assert s.pending and s.pending[-1].kind == "receive" and s.pending[-1].seat == 0
     assert "received" in answer(s)
     assert s.players[0].court == [5] and s.players[0].hand == [] and s.players[1].hand == []
@@ -183,7 +184,7 @@ def test_move_counts_every_tribe_in_a_region_where_another_seat_has_one():
 
     s = scenarios.s14()  # her Russian armies in Transcaspia; Kabul next door
     s.tribes["kabul"], s.armies["kabul"] = [1, 0], {"russian": 1}
-    assert move_step(s, 0, WakhanOptions()) == A.MoveArmy("transcaspia", "kabul")  # 2 tribes > 1 army
+    assert move_step(s, 0, WakhanOptions()) == actions.MoveArmy("transcaspia", "kabul")  # 2 tribes > 1 army
     assert move_step(s, 0, WakhanOptions(move_count_all_tribes=False)) is None  # 1 tribe of others, 1 army
     s.tribes["kabul"], s.armies["kabul"] = [0, 0], {}
     assert move_step(s, 0, WakhanOptions()) is None  # no other player's tribe there

@@ -10,8 +10,7 @@ from collections import Counter
 
 import pytest
 
-from engines.paxpamir import actions as A
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions, rules
 from engines.paxpamir.data import COALITIONS, game_data
 from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import Wakhan, WakhanTurn, play_turn
@@ -20,14 +19,18 @@ from tests.paxpamir.test_rules import cards_everywhere
 from tests.paxpamir.test_wakhan import DC, wakhan_table
 
 
-def actions_of(decisions) -> list[A.Action]:
+def actions_of(decisions) -> list[actions.Action]:
     return [d.action for d in decisions]
 
 
 def test_s1_move_and_betray_skip_then_she_radicalizes_with_a_road_by_priority():
     s = scenarios.s1()
     decisions = play_turn(s, random.Random(0))
-    assert actions_of(decisions)[:3] == [A.Radicalize(1, 1), A.Play(9, "left"), A.PlaceRoad("kabul_kandahar")]
+    assert actions_of(decisions)[:3] == [
+        actions.Radicalize(1, 1),
+        actions.Play(9, "left"),
+        actions.PlaceRoad("kabul_kandahar"),
+    ]
     assert s.market.rupees[1][0] == 1 and s.players[0].court == [9] and s.roads["kabul_kandahar"] == {"afghan": 1}
     assert "line 3 (radicalize)" in str(decisions[0].reason) and s.current == 1
 
@@ -35,10 +38,10 @@ def test_s1_move_and_betray_skip_then_she_radicalizes_with_a_road_by_priority():
 def test_s2_two_radicalizes_the_second_along_the_other_row():
     s = scenarios.s2()
     decisions = play_turn(s, random.Random(0))
-    buys = [d.action for d in decisions if isinstance(d.action, A.Radicalize)]
-    assert buys == [A.Radicalize(0, 3), A.Radicalize(1, 0)]
+    buys = [d.action for d in decisions if isinstance(d.action, actions.Radicalize)]
+    assert buys == [actions.Radicalize(0, 3), actions.Radicalize(1, 0)]
     assert s.players[0].court == [57, 18]  # #18 at the left (red: top), then #57 at the left
-    assert R.ruler(s, "herat") == 0 and 18 in s.spies
+    assert rules.ruler(s, "herat") == 0 and 18 in s.spies
 
 
 def test_s7_ambition_buys_the_dominance_check_when_she_would_score_most():
@@ -46,8 +49,8 @@ def test_s7_ambition_buys_the_dominance_check_when_she_would_score_most():
     s.deck = [102, 20, 21]  # not the final check
     s.tribes["kabul"] = [0] * 6 + [1] * 4
     decision = WakhanTurn(s).next(s)
-    assert decision is not None and decision.action == A.Purchase(0, 2) and "Ambition" in str(decision.reason)
-    R.apply(s, decision.action, random.Random(0))
+    assert decision is not None and decision.action == actions.Purchase(0, 2) and "Ambition" in str(decision.reason)
+    rules.apply(s, decision.action, random.Random(0))
     assert (s.players[0].vp, s.players[1].vp) == (3, 1) and s.actions_used == 1
 
 
@@ -55,16 +58,16 @@ def test_s7_ambition_buys_the_dominance_check_when_she_would_score_most():
 def test_s7_variant_a_final_check_that_ties_her_buys_only_under_the_second_printing(printing, buys):
     s = scenarios.s7_final(printing)
     decision = WakhanTurn(s, WakhanOptions(printing=printing)).next(s)
-    assert decision is not None and (decision.action == A.Purchase(0, 2)) is buys
+    assert decision is not None and (decision.action == actions.Purchase(0, 2)) is buys
 
 
 def test_s11_a_bonus_tax_then_betray_then_radicalize():
     s = scenarios.s11()
     decisions = play_turn(s, random.Random(0))
     acts = actions_of(decisions)
-    assert acts[:3] == [A.UseCard(61, "tax"), A.TakeRupee(seat=1), A.TakeRupee(seat=1)]
-    assert acts[3] == A.UseCard(16, "betray", target=13) and acts[4] == A.KeepPrize(True)
-    assert isinstance(acts[5], A.Radicalize)
+    assert acts[:3] == [actions.UseCard(61, "tax"), actions.TakeRupee(seat=1), actions.TakeRupee(seat=1)]
+    assert acts[3] == actions.UseCard(16, "betray", target=13) and acts[4] == actions.KeepPrize(True)
+    assert isinstance(acts[5], actions.Radicalize)
     assert not any("bonus phase" in str(d.reason) for d in decisions)
     assert s.players[0].prizes == [13] and s.players[1].rupees == 3
 
@@ -73,9 +76,9 @@ def test_s14_both_move_steps_go_transcaspia_to_kabul():
     s = scenarios.s14()
     assert s.players[0].loyalty == "russian"
     decisions = play_turn(s, random.Random(0))
-    moves = [d.action for d in decisions if isinstance(d.action, A.MoveArmy)]
-    assert moves == [A.MoveArmy("transcaspia", "kabul")] * 2
-    assert R.ruler(s, "transcaspia") == 0 and R.ruler(s, "kabul") is None
+    moves = [d.action for d in decisions if isinstance(d.action, actions.MoveArmy)]
+    assert moves == [actions.MoveArmy("transcaspia", "kabul")] * 2
+    assert rules.ruler(s, "transcaspia") == 0 and rules.ruler(s, "kabul") is None
 
 
 def test_a_turn_pauses_for_a_human_bribe_and_goes_on():
@@ -83,11 +86,11 @@ def test_a_turn_pauses_for_a_human_bribe_and_goes_on():
     bot = Wakhan()
     rng = random.Random(0)
     while (decision := bot.next(s)) is not None:
-        R.apply(s, decision.action, rng)
+        rules.apply(s, decision.action, rng)
     assert s.pending[-1].kind == "bribe" and s.pending[-1].seat == 1
-    R.apply(s, A.Demand(1), rng)
+    rules.apply(s, actions.Demand(1), rng)
     while (decision := bot.next(s)) is not None:
-        R.apply(s, decision.action, rng)
+        rules.apply(s, decision.action, rng)
     assert 57 in s.players[0].court and s.players[1].rupees == 5 and s.current == 1
 
 
@@ -98,17 +101,17 @@ def test_games_against_random_players_keep_the_invariants(humans: int):
     wins = 0
     for seed in range(100):
         rng = random.Random(seed)
-        s = R.new_game([None, *(rng.choice(COALITIONS) for _ in range(humans))], rng, wakhan=0)
+        s = rules.new_game([None, *(rng.choice(COALITIONS) for _ in range(humans))], rng, wakhan=0)
         start = sum(p.rupees for p in s.players)
         bot = Wakhan()
         while not s.over:
             decision = bot.next(s)
             if decision is not None:
-                assert decision.action in set(R.legal_actions(s)), decision
+                assert decision.action in set(rules.legal_actions(s)), decision
                 assert decision.reason.rule and decision.reason.text
-                R.apply(s, decision.action, rng, check=False)
+                rules.apply(s, decision.action, rng, check=False)
             else:
-                R.apply(s, rng.choice(list(R.legal_actions(s))), rng, check=False)
+                rules.apply(s, rng.choice(list(rules.legal_actions(s))), rng, check=False)
             assert sum(p.rupees for p in s.players) + sum(map(sum, s.market.rupees)) == start + s.bank_in - s.bank_out
             assert cards_everywhere(s) == everything
         wins += s.winner == 0
@@ -120,7 +123,7 @@ def test_i3_ambition_on_a_tie_when_asked():
     s.deck = [20, 21]
     s.tribes["kabul"] = [0] * 5 + [1] * 5 + [2] * 2
     decision = WakhanTurn(s, WakhanOptions(ambition_on_tie=True)).next(s)
-    assert decision is not None and decision.action == A.Purchase(0, 2)
+    assert decision is not None and decision.action == actions.Purchase(0, 2)
 
 
 def test_i8_tax_by_taxable_rupees():
@@ -132,8 +135,8 @@ def test_i8_tax_by_taxable_rupees():
     s.players[1].court, s.players[1].rupees = [29, 12], 6  # 1 above the shelter
     s.players[2].court, s.players[2].rupees = [16], 4  # 4 above it
     s.pending = [Pending("tax", 0, remaining=2)]
-    assert Responder(s).answer().action == A.TakeRupee(seat=1)
-    assert Responder(s, WakhanOptions(tax_by="taxable")).answer().action == A.TakeRupee(seat=2)
+    assert Responder(s).answer().action == actions.TakeRupee(seat=1)
+    assert Responder(s, WakhanOptions(tax_by="taxable")).answer().action == actions.TakeRupee(seat=2)
 
 
 def test_i10_and_i11_the_skip_limit_and_the_bonus_cards():
@@ -143,12 +146,13 @@ def test_i10_and_i11_the_skip_limit_and_the_bonus_cards():
         return s
 
     assert not any(
-        isinstance(a, A.Radicalize) for a in actions_of(play_turn(s1(), random.Random(0), WakhanOptions(max_skips=1)))
+        isinstance(a, actions.Radicalize)
+        for a in actions_of(play_turn(s1(), random.Random(0), WakhanOptions(max_skips=1)))
     )
     default = actions_of(play_turn(s1(), random.Random(0)))
-    assert A.UseCard(61, "tax") not in default
+    assert actions.UseCard(61, "tax") not in default
     anyway = play_turn(s1(), random.Random(0), WakhanOptions(bonus_cards="any"))
-    bonus = [d for d in anyway if d.action == A.UseCard(61, "tax")]
+    bonus = [d for d in anyway if d.action == actions.UseCard(61, "tax")]
     assert bonus and "bonus phase" in str(bonus[0].reason)
 
 
@@ -161,9 +165,9 @@ def test_s4_betray_picks_by_card_priority_and_respects_bodyguards(bodyguards: bo
     s.spies = {96: [0], 44: [0], 5: [0]}
     turn = WakhanTurn(s)
     decision = turn.next(s)
-    assert decision is not None and decision.action == A.UseCard(16, "betray", target=target), decision
-    R.apply(s, decision.action, random.Random(0))
-    R.apply(s, turn.next(s).action, random.Random(0))  # type: ignore[union-attr]
+    assert decision is not None and decision.action == actions.UseCard(16, "betray", target=target), decision
+    rules.apply(s, decision.action, random.Random(0))
+    rules.apply(s, turn.next(s).action, random.Random(0))  # type: ignore[union-attr]
     assert s.players[0].prizes == [target] and s.players[0].rupees == 2
 
 
@@ -173,9 +177,9 @@ def test_s13_battle_in_the_first_region_with_her_army_and_a_target_red_arrow_sea
     decisions = play_turn(s, random.Random(0))
     acts = actions_of(decisions)
     assert acts[:3] == [
-        A.UseCard(59, "battle", region="kandahar"),
-        A.Remove("tribe", seat=1),
-        A.Remove("tribe", seat=2),
+        actions.UseCard(59, "battle", region="kandahar"),
+        actions.Remove("tribe", seat=1),
+        actions.Remove("tribe", seat=2),
     ]
     assert "line 2 (battle)" in str(decisions[0].reason)
 
@@ -203,10 +207,10 @@ def test_the_greedy_baseline_beats_random_play():
     wins = 0
     for seed in range(20):
         rng = random.Random(seed)
-        s = R.new_game(["british", "russian"], rng)
+        s = rules.new_game(["british", "russian"], rng)
         while not s.over:
             policy = greedy_policy if to_move(s) == 0 else random_policy
-            R.apply(s, policy(s, rng), rng)
+            rules.apply(s, policy(s, rng), rng)
         wins += s.winner == 0
     assert wins >= 14  # it is a baseline worth measuring against, not a second random player
 
@@ -223,7 +227,7 @@ def test_a_region_whose_only_target_is_a_citadel_tribe_is_no_battle_region_for_h
     s.armies["transcaspia"], s.tribes["transcaspia"] = {"afghan": 2, "russian": 1}, [1]
     s.armies["kabul"], s.tribes["kabul"] = {"afghan": 1}, [1, 1]
     decisions = play_turn(s, random.Random(0))
-    assert actions_of(decisions)[:2] == [A.UseCard(59, "battle", region="kabul"), A.Remove("tribe", seat=1)]
+    assert actions_of(decisions)[:2] == [actions.UseCard(59, "battle", region="kabul"), actions.Remove("tribe", seat=1)]
     assert s.tribes["transcaspia"] == [1] and s.tribes["kabul"] == [1]
 
 

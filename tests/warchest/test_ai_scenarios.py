@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Attack, Bolster, Control, Deploy, Move, Muster, Recruit, Skip, Tactic
 from engines.warchest.ai import AiOptions, SoloAI
 from tests.warchest.helpers import AI, position
@@ -112,7 +112,7 @@ def test_10_control_when_it_wins_else_attack_and_stay():
     )
     d = decide(state)
     assert d.action == Attack("Swordsman", (0, -1), (0, 0))
-    R.apply(state, d.action, random.Random(0))
+    rules.apply(state, d.action, random.Random(0))
     assert decide(state).action == Skip()  # Swordsman note: it stands on a neutral location
 
 
@@ -120,7 +120,7 @@ def test_11_swordsman_moves_after_the_attack():
     state = position(ai={(0, 0): "Swordsman"}, human={(1, -1): "Archer"}, control={"N5": 1}, hand=["Swordsman"])
     d = decide(state)
     assert d.action == Attack("Swordsman", (0, 0), (1, -1))
-    R.apply(state, d.action, random.Random(0))
+    rules.apply(state, d.action, random.Random(0))
     assert (1, -1) not in state.board and state.sides[1].eliminated == {"Archer": 1}
     d = decide(state)
     assert d.action == Move(None, (0, 0), (0, 1)) and "N5" in d.reason.text
@@ -137,7 +137,7 @@ def test_12_knight_note_bolsters_then_attacks():
     )
     d = decide(state)
     assert d.action == Bolster("Swordsman", (0, 0)) and "Knight Note" in d.reason.rule
-    R.apply(state, d.action, random.Random(0))
+    rules.apply(state, d.action, random.Random(0))
     assert state.board[(0, 0)].coins == 2 and "Swordsman" not in state.sides[AI].discard_up
     state.current, state.sides[AI].hand = AI, ["Swordsman"]
     state.sides[1].hand = []
@@ -172,7 +172,7 @@ def test_14_royal_coin_after_a_reload():
 
     for seed in range(100):  # the first seed whose reveal, after the reload, is the Royal Coin
         state = before_reload()
-        R._settle(state, random.Random(seed))  # the human's turn ends: the AI reloads and reveals
+        rules._settle(state, random.Random(seed))  # the human's turn ends: the AI reloads and reveals
         if state.sides[AI].hand == ["Royal"]:
             break
     ai_side = state.sides[AI]
@@ -181,7 +181,7 @@ def test_14_royal_coin_after_a_reload():
     assert [d.action for d in decisions] == [Muster("Royal"), Control(None, (2, 0)), Move(None, (1, -3), (0, -2))]
     work = state.copy()
     for d in decisions:
-        R.apply(work, d.action, random.Random(0))
+        rules.apply(work, d.action, random.Random(0))
     assert work.control[(2, 0)] == AI and work.sides[AI].discard_up.get("Royal") == 1
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from engines.warchest import ai as ai_module
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Muster, Skip
 from engines.warchest.ai import AiOptions, SoloAI, _View
 from engines.warchest.board import BIT, HEXES, LOCATION_SET, NEIGHBOURS, distance, hexes_in, mask_of, path_distances
@@ -29,18 +29,18 @@ def positions(games: int, options: AiOptions) -> Iterator[State]:
         while not state.over:
             yield state.copy()
             mover = ai.decide(state, rng).action if state.to_act() == state.rules.ai_side else None
-            R.apply(state, mover or random_policy(state, rng), rng, check=False)
+            rules.apply(state, mover or random_policy(state, rng), rng, check=False)
 
 
 def idle_on_trial(ai: SoloAI, state: State) -> bool:
     """The long way round: play the Royal Coin's muster out on a copy; every unit's decision is to stay."""
     trial = state.copy()
-    R.apply(trial, Muster(ROYAL), random.Random(0))
+    rules.apply(trial, Muster(ROYAL), random.Random(0))
     while trial.pending and trial.pending[-1].kind == "muster":
         decision = ai._follow_up(trial, random.Random(0))
         if not isinstance(decision.action, Skip):
             return False
-        R.apply(trial, decision.action, random.Random(0))
+        rules.apply(trial, decision.action, random.Random(0))
     return True
 
 

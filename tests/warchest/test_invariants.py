@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engines.warchest import rules as R
+from engines.warchest import rules as warchest_rules
 from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.state import MARKERS, Rules, State
 from engines.warchest.units import AI_DECK, CARDS, UNIT_NAMES
@@ -14,8 +14,8 @@ from engines.warchest.units import AI_DECK, CARDS, UNIT_NAMES
 
 def check(state: State, totals: list[int]) -> None:
     for i, side in enumerate(state.sides):
-        assert R.total_coins(side, state.board, i, state.pending) - side.royals_added == totals[i]
-        assert R.markers_on_board(state, i) + side.markers_off == MARKERS
+        assert warchest_rules.total_coins(side, state.board, i, state.pending) - side.royals_added == totals[i]
+        assert warchest_rules.markers_on_board(state, i) + side.markers_off == MARKERS
         assert all(
             n > 0
             for pile in (side.bag, side.discard_up, side.discard_down, side.supply, side.eliminated)
@@ -36,12 +36,12 @@ def random_units(rng: random.Random, ai: bool = False) -> tuple[tuple[str, ...],
 
 def play_random(seed: int, rules: Rules) -> State:
     rng = random.Random(seed)
-    state = R.new_game(random_units(rng), rng, rules=rules)
-    totals = [R.total_coins(s, state.board, i, state.pending) for i, s in enumerate(state.sides)]
+    state = warchest_rules.new_game(random_units(rng), rng, rules=rules)
+    totals = [warchest_rules.total_coins(s, state.board, i, state.pending) for i, s in enumerate(state.sides)]
     while not state.over:
-        actions = list(R.legal_actions(state))
+        actions = list(warchest_rules.legal_actions(state))
         assert actions, f"seed {seed}: no legal action in a running game"
-        R.apply(state, rng.choice(actions), rng, check=False)
+        warchest_rules.apply(state, rng.choice(actions), rng, check=False)
         check(state, totals)
     return state
 
@@ -63,15 +63,17 @@ def test_solo_ai_against_random_play(triggers: set[str]):
     for seed in range(400):
         rng = random.Random(seed)
         ai_units, human_units = random_units(rng, ai=True)
-        sides = [R.make_side(ai_units, royals=0), R.make_side(human_units)]
+        sides = [warchest_rules.make_side(ai_units, royals=0), warchest_rules.make_side(human_units)]
         rules = Rules(solo=True, solo_recruit=options.engine_recruits())
-        state = R.new_game((ai_units, human_units), rng, rules=rules, sides=sides)
-        totals = [R.total_coins(s, state.board, i, state.pending) for i, s in enumerate(state.sides)]
+        state = warchest_rules.new_game((ai_units, human_units), rng, rules=rules, sides=sides)
+        totals = [warchest_rules.total_coins(s, state.board, i, state.pending) for i, s in enumerate(state.sides)]
         while not state.over:
             if state.to_act() == rules.ai_side:
-                R.apply(state, ai.decide(state, rng).action, rng)  # checked: the AI only plays legal actions
+                warchest_rules.apply(
+                    state, ai.decide(state, rng).action, rng
+                )  # checked: the AI only plays legal actions
             else:
-                R.apply(state, rng.choice(list(R.legal_actions(state))), rng, check=False)
+                warchest_rules.apply(state, rng.choice(list(warchest_rules.legal_actions(state))), rng, check=False)
             check(state, totals)
         wins += state.winner == rules.ai_side
     assert wins > 300  # the AI beats random play almost always

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.state import Rules
 from engines.warchest.units import FIRST_GAME
 from tests.warchest.helpers import position
@@ -14,7 +14,7 @@ FIRST_A, FIRST_B = FIRST_GAME
 
 
 def count(state) -> Counter[str]:
-    return Counter(type(a).__name__ for a in R.legal_actions(state))
+    return Counter(type(a).__name__ for a in rules.legal_actions(state))
 
 
 def test_opening_for_the_initiative_holder():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Attack, Bolster, Claim, Control, Deploy, Move, Pass, Recruit, Tactic
 from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.solo import random_policy, setup_solo
@@ -43,7 +43,7 @@ def _turns(seed: int) -> list[tuple[int, int, int]]:
         if starts:
             seen.append((state.current, len(person.hand), sum(person.bag.values())))
         action = ai.decide(state, rng).action if state.to_act() == AI else random_policy(state, rng)
-        R.apply(state, action, rng)
+        rules.apply(state, action, rng)
     return seen
 
 
@@ -64,11 +64,11 @@ def test_the_person_plays_exactly_one_coin_a_turn_and_draws_only_on_an_empty_han
     # L39 again: a coin a turn, and a draw only "when you have no coins"
     state = position(hand=["Archer", "Cavalry"], to_act=HUMAN)
     bag_before = dict(state.sides[HUMAN].bag)
-    R.apply(state, Pass("Archer"), random.Random(0))
+    rules.apply(state, Pass("Archer"), random.Random(0))
     assert state.to_act() == AI and state.sides[HUMAN].hand == ["Cavalry"]
     assert state.sides[HUMAN].bag == bag_before  # one coin left: no draw
     state.sides[AI].hand = ["Pikeman"]
-    R.apply(state, Pass("Pikeman"), random.Random(0))
+    rules.apply(state, Pass("Pikeman"), random.Random(0))
     assert state.to_act() == HUMAN and state.sides[HUMAN].hand == ["Cavalry"]
 
 
@@ -79,7 +79,7 @@ def test_an_empty_bag_takes_the_whole_discard_in_the_middle_of_the_persons_draw(
     person = state.sides[HUMAN]
     person.bag = {"Archer": 1}
     person.discard_up, person.discard_down = {"Cavalry": 2}, {ROYAL: 1, "Scout": 1}
-    R.apply(state, Pass("Pikeman"), random.Random(0))  # the AI's turn ends; the person's begins with a draw
+    rules.apply(state, Pass("Pikeman"), random.Random(0))  # the AI's turn ends; the person's begins with a draw
     assert state.to_act() == HUMAN and len(person.hand) == 3 and "Archer" in person.hand
     assert not person.discard_up and not person.discard_down
     assert sum(person.bag.values()) == 4 - 2  # the Archer came first; then two of the four coins refilled
@@ -94,7 +94,7 @@ def test_every_coin_action_of_the_base_game_is_open_to_the_person_except_the_ini
         hand=["Archer", "Cavalry", "Scout", ROYAL],
         to_act=HUMAN,
     )
-    actions = set(R.legal_actions(state))
+    actions = set(rules.legal_actions(state))
     kinds = {type(a) for a in actions}
     assert {Deploy, Bolster, Move, Control, Attack, Tactic, Recruit, Pass} <= kinds and Claim not in kinds
     assert Deploy("Scout", (-1, 3)) in actions and Bolster("Archer", (0, 0)) in actions
@@ -110,7 +110,7 @@ def test_recruit_and_pass_go_face_down_and_the_recruit_comes_to_the_discard():
     state = position(hand=["Archer", "Scout"], to_act=HUMAN)
     person = state.sides[HUMAN]
     supply = person.supply["Lancer"]
-    R.apply(state, Recruit("Archer", "Lancer"), random.Random(0))
+    rules.apply(state, Recruit("Archer", "Lancer"), random.Random(0))
     assert person.discard_down == {"Archer": 1} and person.discard_up == {"Lancer": 1}
     assert person.supply["Lancer"] == supply - 1 and person.hand == ["Scout"]
 
@@ -123,7 +123,7 @@ def test_a_coin_played_by_hand_ends_the_persons_listed_moves_and_a_draw_does_not
 
     rng = random.Random(4)
     state = setup_solo(rng, AiOptions())
-    R.apply(state, SoloAI().decide(state, rng).action, rng)
+    rules.apply(state, SoloAI().decide(state, rng).action, rng)
     assert state.to_act() == HUMAN and state.sides[HUMAN].hand and not state.pending
     untouched = state.copy()
     assert not played_by_hand(state, untouched)
@@ -132,7 +132,7 @@ def test_a_coin_played_by_hand_ends_the_persons_listed_moves_and_a_draw_does_not
     drawing.sides[HUMAN].bag[coin] -= 1
     drawing.sides[HUMAN].hand.append(coin)
     assert not played_by_hand(state, drawing)
-    for action in [a for a in R.legal_actions(state) if isinstance(a, Pass | Deploy | Recruit)][:6]:
+    for action in [a for a in rules.legal_actions(state) if isinstance(a, Pass | Deploy | Recruit)][:6]:
         played = state.copy()
-        R.apply(played, action, random.Random(0))
+        rules.apply(played, action, random.Random(0))
         assert played_by_hand(state, played), action

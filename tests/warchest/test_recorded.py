@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.ai import SoloAI
 from engines.warchest.solo import random_policy, setup_solo
 
@@ -26,9 +26,9 @@ def test_the_ai_makes_the_recorded_decisions(seed: int):
         if state.to_act() == state.rules.ai_side:
             decision = ai.decide(state, rng)
             seq.append(f"{decision.action!r}|{decision.reason.rule}|{decision.reason.text}")
-            R.apply(state, decision.action, rng, check=False)
+            rules.apply(state, decision.action, rng, check=False)
         else:
-            R.apply(state, random_policy(state, rng), rng, check=False)
+            rules.apply(state, random_policy(state, rng), rng, check=False)
     recorded = RECORDED[str(seed)]
     assert len(seq) == recorded["decisions"]
     assert hashlib.sha256("\n".join(seq).encode()).hexdigest() == recorded["sha256"]

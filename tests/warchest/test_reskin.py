@@ -14,7 +14,7 @@ from bridge.session import Session
 from bridge.table import Table, Vec3
 from engines.base import ReadError
 from engines.profile import Cast, Profile, checked
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.ai import AiOptions, SoloAI
 from engines.warchest.read import read_table
 from engines.warchest.solo import setup_solo
@@ -94,14 +94,14 @@ def seeded_position(seed: int, plies: int) -> State:
         if state.over:
             break
         if state.to_act() == state.rules.ai_side:
-            R.apply(state, ai.decide(state, rng).action, rng)
+            rules.apply(state, ai.decide(state, rng).action, rng)
         else:
-            R.apply(state, rng.choice(list(R.legal_actions(state))), rng, check=False)
+            rules.apply(state, rng.choice(list(rules.legal_actions(state))), rng, check=False)
     while not state.over and (state.to_act() != state.rules.ai_side or state.pending):
         if state.to_act() == state.rules.ai_side:
-            R.apply(state, ai.decide(state, rng).action, rng)
+            rules.apply(state, ai.decide(state, rng).action, rng)
         else:
-            R.apply(state, rng.choice(list(R.legal_actions(state))), rng, check=False)
+            rules.apply(state, rng.choice(list(rules.legal_actions(state))), rng, check=False)
     return state
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.actions import Attack, Control, Deploy, Move, Pass, Recruit, Tactic
 from engines.warchest.ai import AiOptions
 from engines.warchest.search import WarChestSearch, evaluate, heuristic_action
@@ -56,4 +56,4 @@ def test_the_search_game_scores_an_unfinished_position_between_a_loss_and_a_win(
     state = position(control={"N5": HUMAN}, hand=["Archer"], to_act=HUMAN)
     assert 0.5 < game.value(state, HUMAN) < 1.0 and 0.0 < game.value(state, AI) < 0.5
     action = game.playout_action(state, random.Random(0))
-    assert action in set(R.legal_actions(state))
+    assert action in set(rules.legal_actions(state))

@@ -15,7 +15,7 @@ from bridge.table import SaveFile, Table
 from bridge.table.geometry import Transform, Vec3
 from engines import registry
 from engines.base import ReadError
-from engines.warchest import rules as R
+from engines.warchest import rules
 from engines.warchest.ai import AiOptions
 from engines.warchest.read import read_table
 from engines.warchest.solo import setup_solo
@@ -138,7 +138,7 @@ def person_turn(after, predicted, rng: random.Random) -> tuple[list, Planner]:
         if not state.pending and not state.sides[HUMAN].hand:
             commands += person.draw_hand(rng)
         commands += person.mirror_hand()
-        commands += person.act(rng.choice(list(R.legal_actions(state))), rng)
+        commands += person.act(rng.choice(list(rules.legal_actions(state))), rng)
         if not state.pending and state.current != HUMAN:
             break
     return commands, person
@@ -238,7 +238,7 @@ async def test_check_my_turn_accepts_a_legal_turn_and_names_an_illegal_one():
         await session.take_turn()
         view = read_table(await live.connector.snapshot())
         h, guids = next((h, g) for h, g in view.physical.stacks.items() if view.state.board[h].owner == AI)
-        far = next(x for x in LAYOUT.spots if key_hex(x) not in view.state.board and R.distance(key_hex(x), h) >= 2)
+        far = next(x for x in LAYOUT.spots if key_hex(x) not in view.state.board and rules.distance(key_hex(x), h) >= 2)
         spot = view.physical.hex_at(key_hex(far), 0)
         world = live.emulator.require_world()
         world.objects[guids[0]].set_position(spot)
@@ -285,7 +285,7 @@ def test_what_each_unit_does_reads_right_on_either_side():
 def test_a_tactic_that_moves_then_attacks_a_pikeman_costs_the_attacker_a_coin_where_it_now_stands():
     """Found playing from the page: a person's Lancer tactic (move, then attack) against a Pikeman failed with an
     internal error, as the Pikeman's bite looked for the Lancer where it stood before its move."""
-    from engines.warchest import actions as A
+    from engines.warchest import actions
     from engines.warchest.board import LOCATIONS
     from engines.warchest.state import Piece
     from tests.warchest.helpers import position
@@ -297,8 +297,8 @@ def test_a_tactic_that_moves_then_attacks_a_pikeman_costs_the_attacker_a_coin_wh
     view = read_table(Table.from_save(build_table(state=state)))
     view.state.current = HUMAN
     person = Planner(view, side=HUMAN)
-    charge = A.Tactic("Lancer", (-1, 0), (-1, -1), n1, None)
-    assert charge in list(R.legal_actions(person.state))
+    charge = actions.Tactic("Lancer", (-1, 0), (-1, -1), n1, None)
+    assert charge in list(rules.legal_actions(person.state))
     removed = len(person.ph.removed)
     person.mirror_hand()
     commands = person.act(charge, random.Random(1))

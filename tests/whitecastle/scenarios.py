@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, State
 
@@ -48,7 +48,7 @@ def deck_of(*cards: dict[str, Any]) -> SoloDeck:
 
 
 def game(deck: SoloDeck, level: str = "medium", *, order: list[str], bridges=None, round_: int = 1) -> State:
-    state = R.new_game(deck, level, random.Random(1), tiles=TILES)  # type: ignore[arg-type]
+    state = rules.new_game(deck, level, random.Random(1), tiles=TILES)  # type: ignore[arg-type]
     state.deck = list(order)
     state.discard = [c.id for c in deck.cards if c.id not in order]
     state.round = round_
@@ -60,7 +60,7 @@ def game(deck: SoloDeck, level: str = "medium", *, order: list[str], bridges=Non
 
 def s1() -> tuple[SoloDeck, State]:
     deck = deck_of(card("S", [("red", "low")], "outside_walls", 1))
-    state = R.new_game(deck, "hard", random.Random(1), tiles=TILES)
+    state = rules.new_game(deck, "hard", random.Random(1), tiles=TILES)
     state.deck, state.discard = ["S", "filler"], []  # a fresh game: nothing discarded yet
     return deck, state
 

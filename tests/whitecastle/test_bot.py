@@ -10,8 +10,7 @@ import random
 
 import pytest
 
-from engines.whitecastle import actions as A
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, rules
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.options import BotOptions
@@ -19,12 +18,12 @@ from engines.whitecastle.state import Die, State
 from tests.whitecastle.scenarios import SCENARIOS, card, deck_of, game
 
 
-def taken(decisions) -> list[A.Action]:
+def taken(decisions) -> list[actions.Action]:
     return [d.action for d in decisions]
 
 
 def gains(decisions, what: str) -> int:
-    return sum(d.action.n for d in decisions if isinstance(d.action, A.Gain) and d.action.what == what)
+    return sum(d.action.n for d in decisions if isinstance(d.action, actions.Gain) and d.action.what == what)
 
 
 @pytest.mark.parametrize(("level", "influence", "cp"), [("easy", 1, 0), ("medium", 2, 3), ("hard", 3, 8)])
@@ -32,7 +31,7 @@ def test_1_setup_influence_is_the_fan_texts_not_the_official_and_the_bot_goes_fi
     """Text: "Your opponent starts with its Influence marker on the following position of the Passage of Time
     track: EASY 1, MEDIUM 2, HARD 3" (the official Tokugawa table says 0 / 1 / 3); "Your opponent is first in turn
     order". Starting clan points: the official solo table (W7): 0 / 3 / 8."""
-    state = R.new_game(deck_of(), level, random.Random(1))  # type: ignore[arg-type]
+    state = rules.new_game(deck_of(), level, random.Random(1))  # type: ignore[arg-type]
     assert (state.influence, state.clan_points, state.to_move) == (influence, cp, "bot")
     assert (state.influence, level) not in ((0, "easy"), (1, "medium"))  # not Tokugawa's 0 / 1 / 3
 
@@ -42,7 +41,7 @@ def test_2_cards_are_drawn_until_an_indicated_die_is_free_and_the_last_one_count
     available"."""
     deck, state = SCENARIOS["2"]()
     decisions = bot_turn(state, deck, random.Random(0))
-    assert taken(decisions)[:3] == [A.Reveal("A"), A.Reveal("B"), A.TakeDie("red", "low")]
+    assert taken(decisions)[:3] == [actions.Reveal("A"), actions.Reveal("B"), actions.TakeDie("red", "low")]
     assert state.spaces["outside_walls"][0].die == Die("red", 2)
     assert gains(decisions, "clan_points") == 1 and gains(decisions, "coins") == 0  # B's actions, not A's
     assert state.discard[-2:] == ["A", "B"] and state.revealed == []
@@ -84,7 +83,7 @@ def test_6_a_taken_space_wraps_to_the_first_free_one():
     deck, state = SCENARIOS["6"]()
     decisions = bot_turn(state, deck, random.Random(0))
     assert state.spaces["second_floor"][0].die == Die("white", 2)
-    assert A.CourtierTo("supply", "gate") in taken(decisions)
+    assert actions.CourtierTo("supply", "gate") in taken(decisions)
 
 
 def _full_outside(name: str) -> tuple[State, list]:
@@ -116,8 +115,12 @@ def test_9_hard_after_a_match_reveals_another_card_and_runs_both_parts():
     are ignored); then all revealed cards are discarded."""
     deck, state = SCENARIOS["9"]()
     decisions = bot_turn(state, deck, random.Random(0))
-    assert taken(decisions)[:3] == [A.Reveal("H"), A.TakeDie("red", "high"), A.PlaceDie("first_floor", 3)]
-    assert A.Reveal("X") in taken(decisions) and gains(decisions, "clan_points") == 4
+    assert taken(decisions)[:3] == [
+        actions.Reveal("H"),
+        actions.TakeDie("red", "high"),
+        actions.PlaceDie("first_floor", 3),
+    ]
+    assert actions.Reveal("X") in taken(decisions) and gains(decisions, "clan_points") == 4
     assert gains(decisions, "coins") == 2 + 2 and state.spaces["outside_walls"][0].die is None
     assert state.discard[-2:] == ["H", "X"]
 
@@ -127,8 +130,8 @@ def test_10_courtier_up_two_floors_with_none_on_the_board():
     Castle Gate and then move it to the first floor"."""
     deck, state = SCENARIOS["10"]()
     decisions = bot_turn(state, deck, random.Random(0))
-    moves = [a for a in taken(decisions) if isinstance(a, A.CourtierTo)]
-    assert moves == [A.CourtierTo("supply", "gate"), A.CourtierTo("gate", "first_floor")]
+    moves = [a for a in taken(decisions) if isinstance(a, actions.CourtierTo)]
+    assert moves == [actions.CourtierTo("supply", "gate"), actions.CourtierTo("gate", "first_floor")]
     assert state.courtiers["first_floor"] == 1 and state.courtiers["gate"] == 0
 
 
@@ -140,7 +143,7 @@ def test_11_courtier_to_the_gate_with_an_empty_supply_climbs_one_instead(choice,
     floor of the Castle higher instead" (W9: the highest-placed that can, by default)."""
     deck, state = SCENARIOS["11"]()
     decisions = bot_turn(state, deck, random.Random(0), BotOptions(courtier=choice))
-    assert [a for a in taken(decisions) if isinstance(a, A.CourtierTo)] == [A.CourtierTo(*moved)]
+    assert [a for a in taken(decisions) if isinstance(a, actions.CourtierTo)] == [actions.CourtierTo(*moved)]
 
 
 def test_12_each_round_the_discard_is_shuffled_into_the_deck():
@@ -154,7 +157,7 @@ def test_12_each_round_the_discard_is_shuffled_into_the_deck():
     )
     state = game(deck, order=[f"c{i}" for i in range(7)])
     assert len(state.discard) == 4
-    R.start_round(state, random.Random(2))
+    rules.start_round(state, random.Random(2))
     assert sorted(state.deck) == sorted(c.id for c in deck.cards) and state.discard == []
     assert all(sorted(d) == d and len(d) == 3 for d in state.bridges.values())  # ascending, low end first
 
@@ -177,7 +180,7 @@ def test_w10_no_indicated_die_on_any_card_takes_the_first_low_die_or_skips():
         state = game(deck, order=["L", "filler"], bridges={"white": [4]})
         state.discard = []
         decisions = bot_turn(state, deck, random.Random(0), BotOptions(no_die=option))
-        assert (A.TakeDie("white", "low") in taken(decisions)) is placed
+        assert (actions.TakeDie("white", "low") in taken(decisions)) is placed
         # with the last revealed card (the filler: Outside the Walls, space 1)
         assert (state.spaces["outside_walls"][0].die == Die("white", 4)) is placed
 
@@ -197,9 +200,9 @@ def test_a_courtier_move_nobody_can_make_changes_nothing_and_says_so():
     state = game(deck, order=["M"], bridges={"white": [5]})
     state.courtiers.update(supply=0, daimyo=5)
     decisions = bot_turn(state, deck, random.Random(0))
-    nothing = [d for d in decisions if isinstance(d.action, A.NoEffect)]
+    nothing = [d for d in decisions if isinstance(d.action, actions.NoEffect)]
     assert len(nothing) == 2 and all("nothing happens" in d.reason.text for d in nothing)
-    assert state.courtiers["daimyo"] == 5 and not any(isinstance(d.action, A.Manual) for d in decisions)
+    assert state.courtiers["daimyo"] == 5 and not any(isinstance(d.action, actions.Manual) for d in decisions)
 
 
 def test_12b_a_table_read_at_a_rounds_start_shuffles_the_discard_in_before_the_first_card():
@@ -210,8 +213,8 @@ def test_12b_a_table_read_at_a_rounds_start_shuffles_the_discard_in_before_the_f
     state.turns_taken = 0
     decisions = bot_turn(state, deck, random.Random(0))
     first = decisions[0]
-    assert isinstance(first.action, A.NewDeck) and sorted(first.action.order) == ["N", "filler"]
-    assert "At the start of each round" in first.reason.rule and isinstance(decisions[1].action, A.Reveal)
+    assert isinstance(first.action, actions.NewDeck) and sorted(first.action.order) == ["N", "filler"]
+    assert "At the start of each round" in first.reason.rule and isinstance(decisions[1].action, actions.Reveal)
 
 
 @pytest.mark.parametrize(("yours", "first"), [(5, "person"), (2, "bot")])
@@ -220,7 +223,7 @@ def test_w6_round_one_then_the_further_on_the_passage_of_time_goes_first(yours, 
     (the bot on a tie). Default ``every_round`` keeps the bot first."""
     deck = deck_of()
     for option, expected in (("round_one", first), ("every_round", "bot")):
-        state = R.new_game(deck, "medium", random.Random(1))  # Influence 2
+        state = rules.new_game(deck, "medium", random.Random(1))  # Influence 2
         state.person_influence, state.turns_taken = yours, 5
-        R.end_turn(state, random.Random(1), BotOptions(first_player=option))
+        rules.end_turn(state, random.Random(1), BotOptions(first_player=option))
         assert state.round == 2 and state.first == expected

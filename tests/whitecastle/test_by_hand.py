@@ -15,9 +15,9 @@ from bridge.session import Session
 from bridge.table import Vec3
 from engines import registry
 from engines.base import Options
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.board import ZONES, board
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 from engines.whitecastle.table.read import COLOURS, TableView
 from tests.conftest import Live, start_live, stop_live
 
@@ -38,17 +38,17 @@ def place_die(live: Live, view: TableView, rng: random.Random, *, coins_too: boo
     and (``coins_too``) your coins marker moved by what it brings or costs. Returns the coins it brought (negative:
     paid)."""
     state = view.state
-    move = rng.choice([m for m in R.person_actions(state) if m.zone != "well"])  # the Well brings no coins
+    move = rng.choice([m for m in rules.person_actions(state) if m.zone != "well"])  # the Well brings no coins
     dice = view.dice[f"bridge.{move.bridge}"]
     die = dice[0] if move.end == "low" else dice[-1]
     if move.zone in ZONES:
-        area = L.AREAS[f"{move.zone}.{move.space}"]
-        to = Vec3(area.centre.x, L.Y, area.centre.z + L.DIE_SLOT_Z)
+        area = layout.AREAS[f"{move.zone}.{move.space}"]
+        to = Vec3(area.centre.x, layout.SURFACE_Y, area.centre.z + layout.DIE_SLOT_Z)
     else:  # the Well or your domain: anywhere in it, beside what is there
-        area = L.AREAS[move.zone]
-        to = Vec3(area.centre.x - 2 + 1.1 * len(view.dice[move.zone]), L.Y, area.centre.z)
+        area = layout.AREAS[move.zone]
+        to = Vec3(area.centre.x - 2 + 1.1 * len(view.dice[move.zone]), layout.SURFACE_Y, area.centre.z)
     drag(live, die.guid, to)
-    coins = R.person_coins(int(die.value), move.zone)
+    coins = rules.person_coins(int(die.value), move.zone)
     if coins_too:
         move_coins(live, view, coins)
     return coins
@@ -56,7 +56,7 @@ def place_die(live: Live, view: TableView, rng: random.Random, *, coins_too: boo
 
 def move_coins(live: Live, view: TableView, coins: int) -> None:
     after = view.state.person.tracks["coins"] + coins
-    drag(live, view.markers["person_coins"].guid, L.your_spot("coins", after))
+    drag(live, view.markers["person_coins"].guid, layout.your_spot("coins", after))
 
 
 def chat(live: Live) -> list[tuple[str, object]]:
@@ -66,18 +66,22 @@ def chat(live: Live) -> list[tuple[str, object]]:
 def score_by_hand(live: Live, view: TableView, points: int) -> None:
     """What the space's card gave you, carried out by hand: your clan-point marker on by ``points``."""
     to = view.state.person.clan_points + points
-    drag(live, view.markers["person_clan_points"].guid, L.AREAS["cp"].spot(to, L.CP_TRACK, z=L.PERSON_MARKER_Z))
+    drag(
+        live,
+        view.markers["person_clan_points"].guid,
+        layout.AREAS["cp"].spot(to, layout.CP_TRACK, z=layout.PERSON_MARKER_Z),
+    )
 
 
 def new_round_by_hand(live: Live, view: TableView, rng: random.Random) -> None:
     """Every die rolled back onto its bridge, low to high; the round marker on."""
     per = board().dice_per_bridge
     for colour in COLOURS:
-        mine = [o for objs in view.dice.values() for o in objs if o.has_tag(L.tag("colour", colour))]
+        mine = [o for objs in view.dice.values() for o in objs if o.has_tag(layout.tag("colour", colour))]
         rolls = sorted(rng.randint(1, 6) for _ in mine)
         for i, (obj, value) in enumerate(zip(mine, rolls, strict=True)):
-            drag(live, obj.guid, L.AREAS[f"bridge.{colour}"].spot(i, per), L.DIE_FACES[value])
-    drag(live, view.markers["round"].guid, L.round_spot(view.state.round + 1))
+            drag(live, obj.guid, layout.AREAS[f"bridge.{colour}"].spot(i, per), layout.DIE_FACES[value])
+    drag(live, view.markers["round"].guid, layout.round_spot(view.state.round + 1))
 
 
 @pytest.mark.slow
@@ -120,14 +124,14 @@ async def test_a_whole_game_with_your_side_moved_by_hand_ends_with_the_winner_re
         assert (bot_turns, person_turns) == (9, 9)
         assert view.state.person.clan_points == 18  # 2 a turn, moved by hand, read back
         end = game.outcome(view, Options())
-        bot = R.bot_score(view.state, game.deck)["total"]
-        you = R.person_score(view.state, game.deck)["total"]
+        bot = rules.bot_score(view.state, game.deck)["total"]
+        you = rules.person_score(view.state, game.deck)["total"]
         assert end is not None and not end.decided and bot >= you
         assert f"the bot leads {bot} to {you}" in end.winner and f"({bot - you + 1} more and you win)" in end.winner
         final = await session.take_turn()  # Bot turn on a finished game says the same, and nothing moves
         assert final.ok and "the bot leads" in str(final.steps[0].decision.reason)
         score_by_hand(live, view, bot - you + 1)  # your gardeners and warriors, counted by you
-        drag(live, view.markers["round"].guid, L.round_spot(3, scored=True))
+        drag(live, view.markers["round"].guid, layout.round_spot(3, scored=True))
         end = game.outcome(await read(), Options())
         assert end is not None and end.decided and end.winner == "you" and "final scoring is done" in end.why
         assert f"you {bot + 1} (clan points {18 + bot - you + 1}" in end.score

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from bridge.table import Vec3
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.roles import built_profile
 from tests.calibration import adopt
@@ -24,21 +24,21 @@ from tests.whitecastle.test_table import DECK
 def warp() -> Warp:
     """The castle board moved, turned -25 degrees and scaled 1.15 by 1.05; no space of the art off our layout (two
     references cannot see one: the hand-written profile's offset for First Floor space 2 says it)."""
-    half = (L.BOARD_SIZE[0] / 2, L.BOARD_SIZE[1] / 2)
-    return Warp(L.BOARD_AT, half, scale=(1.15, 1.05), turn=-25.0, shift=Vec3(2.0, 0.0, 1.5))
+    half = (layout.BOARD_SIZE[0] / 2, layout.BOARD_SIZE[1] / 2)
+    return Warp(layout.BOARD_AT, half, scale=(1.15, 1.05), turn=-25.0, shift=Vec3(2.0, 0.0, 1.5))
 
 
 @pytest.mark.parametrize("index", [1, 4])
 async def test_a_calibrated_profile_plays_as_the_table_it_came_from(index: int) -> None:
     save = build_table(POSITIONS[index], DECK)
     done = await adopt(
-        "whitecastle", built_profile(DECK), save, L.BOARD_TAG, warp(), rename, seed=index, size=L.BOARD_SIZE
+        "whitecastle", built_profile(DECK), save, layout.BOARD_TAG, warp(), rename, seed=index, size=layout.BOARD_SIZE
     )
     learnt = done.asker.calibration.learnt
     cards = [key for key in learnt if key.startswith("card:")]
     assert len(cards) == len(DECK.cards) and all("card id" in learnt[key] for key in cards)  # one pick-up each
     assert not done.asker.calibration.unfilled and "board" in done.profile.boards
-    expected = board_placement(done.skin.warp, L.BOARD_SIZE, {})
+    expected = board_placement(done.skin.warp, layout.BOARD_SIZE, {})
     assert done.profile.boards["board"].scale == pytest.approx(tuple(expected["scale"]))
     assert done.moved <= done.person.touched  # the bot moved nothing; only the person's hands did
     assert_plays_alike("whitecastle", done.original, done.skin, done.profile, index)

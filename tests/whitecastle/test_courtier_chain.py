@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from engines.whitecastle import actions as A
+from engines.whitecastle import actions
 from engines.whitecastle.board import FLOORS, board
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.options import BotOptions
@@ -36,7 +36,7 @@ def run(op: dict[str, Any], courtiers: dict[str, int], options: BotOptions | Non
     state = game(deck, order=["C"], bridges={"white": [5]})
     state.courtiers = {f: courtiers.get(f, 0) for f in FLOORS}
     decisions = bot_turn(state, deck, random.Random(0), options)
-    courtier_steps = (A.CourtierTo, A.CannotMove, A.NoEffect)
+    courtier_steps = (actions.CourtierTo, actions.CannotMove, actions.NoEffect)
     return state, [d for d in decisions if isinstance(d.action, courtier_steps)]
 
 
@@ -46,9 +46,9 @@ def test_up_two_floors_with_none_able_and_the_supply_empty_climbs_one_floor_inst
     instead" - the Second Floor's courtier climbs to the Daimyo. Before issue 31 nothing happened."""
     state, steps = run(UP_2, {"second_floor": 1, "daimyo": 4})
     assert [d.action for d in steps] == [
-        A.CannotMove("up", 2),
-        A.CannotMove("gate", 0, then_first=True),
-        A.CourtierTo("second_floor", "daimyo"),
+        actions.CannotMove("up", 2),
+        actions.CannotMove("gate", 0, then_first=True),
+        actions.CourtierTo("second_floor", "daimyo"),
     ]
     assert state.courtiers["daimyo"] == 5 and state.courtiers["second_floor"] == 0
     card_line, l40, l41 = (d.reason for d in steps)
@@ -60,9 +60,9 @@ def test_up_two_floors_with_none_able_and_the_supply_empty_climbs_one_floor_inst
 @pytest.mark.parametrize(
     ("op", "failed"),
     [
-        (UP_2, [A.CannotMove("up", 2), A.CannotMove("gate", 0, True), A.CannotMove("up", 1)]),
-        (UP_1, [A.CannotMove("up", 1), A.CannotMove("gate")]),
-        (GATE, [A.CannotMove("gate"), A.CannotMove("up", 1)]),
+        (UP_2, [actions.CannotMove("up", 2), actions.CannotMove("gate", 0, True), actions.CannotMove("up", 1)]),
+        (UP_1, [actions.CannotMove("up", 1), actions.CannotMove("gate")]),
+        (GATE, [actions.CannotMove("gate"), actions.CannotMove("up", 1)]),
     ],
 )
 def test_when_no_step_applies_the_chain_ends_with_each_step_said_and_nothing_moved(op, failed):
@@ -70,7 +70,7 @@ def test_when_no_step_applies_the_chain_ends_with_each_step_said_and_nothing_mov
     instead"): with every courtier at the Daimyo none applies. Each substitute is tried once, each said, and the
     chain ends with nothing moved."""
     state, steps = run(op, {"daimyo": board().courtiers})
-    assert [d.action for d in steps] == [*failed, A.NoEffect("no courtier can move")]
+    assert [d.action for d in steps] == [*failed, actions.NoEffect("no courtier can move")]
     assert steps[-1].reason.text == "no courtier can move: nothing happens"
     assert [d.reason.rule[:8] for d in steps[1:-1]] == [
         "text L41" if a.move == "up" else "text L40" for a in failed[1:]
@@ -109,12 +109,12 @@ def test_on_every_spread_of_courtiers_the_first_step_of_the_texts_order_that_can
     for courtiers in _placements(board().courtiers):
         state, steps = run(op, courtiers)
         able = next((i for i, (move, floors) in enumerate(order) if _can(move, floors, courtiers)), None)
-        failed = [d.action for d in steps if isinstance(d.action, A.CannotMove)]
+        failed = [d.action for d in steps if isinstance(d.action, actions.CannotMove)]
         assert [(a.move, a.floors) for a in failed] == order[: len(order) if able is None else able], courtiers
-        moved = [d.action for d in steps if isinstance(d.action, A.CourtierTo)]
+        moved = [d.action for d in steps if isinstance(d.action, actions.CourtierTo)]
         assert bool(moved) == (able is not None), courtiers
         if able is not None and order[able] == ("gate", 0):
-            assert moved[0] == A.CourtierTo("supply", "gate")
+            assert moved[0] == actions.CourtierTo("supply", "gate")
             assert len(moved) == (2 if op == UP_2 else 1)
         assert sum(state.courtiers.values()) == board().courtiers
 
@@ -123,7 +123,7 @@ def test_an_ordinary_two_floor_climb_quotes_the_cards_line_for_both_floors():
     """Issue 41 item 11: a courtier on the Gate climbs 2 floors as the card says; L40's substitute ("If it had to move
     a Courtier 2 floors and none were available ...") is not what happened, so neither floor may quote it."""
     _, steps = run(UP_2, {"gate": 1})
-    climb = [A.CourtierTo("gate", "first_floor"), A.CourtierTo("first_floor", "second_floor")]
+    climb = [actions.CourtierTo("gate", "first_floor"), actions.CourtierTo("first_floor", "second_floor")]
     assert [d.action for d in steps] == climb
     first, second = (d.reason for d in steps)
     assert "L40" not in first.rule and "L40" not in second.rule
@@ -134,5 +134,8 @@ def test_l40s_two_floor_substitute_quotes_l40_for_both_of_its_moves():
     """L40: "it would first place a Courtier at the Castle Gate and then move it to the first floor": both moves
     are that substitute's, so both quote it."""
     _, steps = run(UP_2, {"second_floor": 1, "supply": 4})
-    assert [d.action for d in steps][1:] == [A.CourtierTo("supply", "gate"), A.CourtierTo("gate", "first_floor")]
+    assert [d.action for d in steps][1:] == [
+        actions.CourtierTo("supply", "gate"),
+        actions.CourtierTo("gate", "first_floor"),
+    ]
     assert all(d.reason.rule.startswith("text L40:") and "2 floors" in d.reason.rule for d in steps[1:])

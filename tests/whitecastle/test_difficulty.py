@@ -20,11 +20,9 @@ from bridge.session import Session, plan_turn_with_state
 from bridge.table import SaveFile, Table
 from engines import registry
 from engines.base import ReadError
-from engines.whitecastle import actions as A
-from engines.whitecastle import difficulty
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, difficulty, rules
 from engines.whitecastle.options import BotOptions
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 from engines.whitecastle.table.read import read_table
 from tests.conftest import Live, differences, start_live, stop_live
 from tests.whitecastle.test_table import DECK, fields
@@ -39,7 +37,7 @@ def whitecastle() -> Any:
 
 
 def gained(decisions: list[Any], what: str) -> int:
-    return sum(d.action.n for d in decisions if isinstance(d.action, A.Gain) and d.action.what == what)
+    return sum(d.action.n for d in decisions if isinstance(d.action, actions.Gain) and d.action.what == what)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -51,10 +49,10 @@ def test_the_first_turn_on_a_built_table_starts_the_bot_at_the_level_chosen(leve
     decisions = [s.decision for s in plan.steps]
     influence, points = START[level]
     if level == "medium":  # the table is built at MEDIUM: nothing to set up
-        assert not any(isinstance(d.action, A.SetUp) for d in decisions)
+        assert not any(isinstance(d.action, actions.SetUp) for d in decisions)
     else:
         first = decisions[0]
-        assert first.action == A.SetUp(level, influence, points) and "text L8-L11" in first.reason.rule
+        assert first.action == actions.SetUp(level, influence, points) and "text L8-L11" in first.reason.rule
         assert f"sets up for {level.upper()}: Influence 2 -> {influence}" in first.reason.text
         assert plan.steps[0].commands  # the markers move, the level is written on the Influence marker
     state = after  # the engine's state once the turn is planned
@@ -65,14 +63,14 @@ def test_the_first_turn_on_a_built_table_starts_the_bot_at_the_level_chosen(leve
 
 def test_a_game_set_up_in_process_needs_no_set_up_and_the_bonuses_follow_the_state():
     for level in ("easy", "medium", "hard"):
-        state = R.new_game(DECK, level, random.Random(0))  # type: ignore[arg-type]
+        state = rules.new_game(DECK, level, random.Random(0))  # type: ignore[arg-type]
         assert difficulty.steps(state, level, BotOptions()) == []  # type: ignore[arg-type]
 
 
 def test_w7_zero_sets_no_clan_points_at_the_start():
-    state = R.new_game(DECK, "medium", random.Random(0))
+    state = rules.new_game(DECK, "medium", random.Random(0))
     [(action, _rule, text)] = difficulty.steps(state, "hard", BotOptions(start_clan_points="zero"))
-    assert action == A.SetUp("hard", 3, 0) and "clan points 3 -> 0" in text
+    assert action == actions.SetUp("hard", 3, 0) and "clan points 3 -> 0" in text
 
 
 async def _event(live: Live, session: Session, name: str) -> None:
@@ -112,7 +110,7 @@ async def test_the_panels_difficulty_sets_the_start_and_a_later_change_says_what
         assert "clan points 3 -> 8" in said
         await _bot_turn(live, session)
         [plan] = session.turns
-        assert plan.ok and plan.difficulty == "hard" and plan.steps[0].decision.action == A.SetUp("hard", 3, 8)
+        assert plan.ok and plan.difficulty == "hard" and plan.steps[0].decision.action == actions.SetUp("hard", 3, 8)
         decisions = [s.decision for s in plan.steps]
         read = game.read(await live.connector.snapshot()).state
         assert not differences(fields(read), fields(session.last_after))
@@ -132,7 +130,7 @@ async def test_the_panels_difficulty_sets_the_start_and_a_later_change_says_what
         )
         await _bot_turn(live, session)
         change = session.turns[-1].steps[0].decision
-        assert change.action == A.LevelChange("hard", "easy") and "text L8-L11" in change.reason.rule
+        assert change.action == actions.LevelChange("hard", "easy") and "text L8-L11" in change.reason.rule
         assert "plays EASY from now on (was HARD)" in change.reason.text
         after = game.read(await live.connector.snapshot()).state
         assert (after.difficulty, after.start_level) == ("easy", "hard")
@@ -145,7 +143,7 @@ async def test_the_panels_difficulty_sets_the_start_and_a_later_change_says_what
 
 
 def _marker(objs: list[dict[str, Any]]) -> dict[str, Any]:
-    return next(o for o in objs if L.tag("marker", "influence") in o.get("Tags", []))
+    return next(o for o in objs if layout.tag("marker", "influence") in o.get("Tags", []))
 
 
 def test_a_table_without_the_record_reads_as_medium_and_a_broken_record_is_named():
@@ -179,7 +177,7 @@ async def test_the_pages_difficulty_says_what_it_will_do_and_sets_the_start():
             assert any("HARD chosen: the bot sets up for it at its first turn (Influence 2 -> 3" in t for t in log)
             assert (await control(ws, type="bot_turn"))["type"] == "ack"
         plan = board.session.turns[-1]
-        assert plan.steps[0].decision.action == A.SetUp("hard", 3, 8)
+        assert plan.steps[0].decision.action == actions.SetUp("hard", 3, 8)
         log = [e["text"] for e in board.server.dashboard.state["log"]]
         assert any("sets up for HARD: Influence 2 -> 3" in t and "text L8-L11" in t for t in log)
         read = board.session.game.read(await board.live.connector.snapshot()).state
@@ -206,7 +204,7 @@ async def test_a_restarted_bridge_plays_the_level_the_table_records_until_one_is
         assert restarted.difficulty == game.default_difficulty != "hard"
         plan = await restarted.bot_turn()
         assert plan is not None and plan.ok and plan.difficulty == "hard"
-        assert not any(isinstance(s.decision.action, A.LevelChange) for s in plan.steps)
+        assert not any(isinstance(s.decision.action, actions.LevelChange) for s in plan.steps)
         assert game.read(await live.connector.snapshot()).state.difficulty == "hard"
     finally:
         await stop_live(live)

@@ -8,12 +8,11 @@ import random
 import re
 
 from bridge.table import Table
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.board import ZONES, board, place_name
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SAMPLE_DECK, load_deck
-from engines.whitecastle.table import layout as L
-from engines.whitecastle.table import person
+from engines.whitecastle.table import layout, person
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.read import read_table
 
@@ -26,21 +25,21 @@ def said_names(games: int) -> list[str]:
     out: list[str] = []
     for seed in range(games):
         rng = random.Random(seed)
-        state = R.new_game(DECK, ("easy", "medium", "hard")[seed % 3], rng)  # type: ignore[arg-type]
+        state = rules.new_game(DECK, ("easy", "medium", "hard")[seed % 3], rng)  # type: ignore[arg-type]
         while not state.over:
             if state.to_move == "bot":
                 out += [str(d.reason) for d in bot_turn(state, DECK, rng)]
             else:
                 view = read_table(Table.from_save(build_table(state, DECK)), DECK, state.difficulty)
                 out += [m.label for m in person.moves(view)]
-                R.apply(state, rng.choice(list(R.person_actions(state))), rng)
+                rules.apply(state, rng.choice(list(rules.person_actions(state))), rng)
     return out
 
 
 def test_every_castle_space_has_one_name_on_the_table_the_page_the_move_list_and_in_the_reasons():
     names = {place_name(z, i) for z in ZONES for i in range(1, board().zones[z].spaces + 1)}
-    assert {L.AREAS[f"{z}.{i}"].label for z in ZONES for i in range(1, board().zones[z].spaces + 1)} == names
-    state = R.new_game(DECK, "medium", random.Random(0))
+    assert {layout.AREAS[f"{z}.{i}"].label for z in ZONES for i in range(1, board().zones[z].spaces + 1)} == names
+    state = rules.new_game(DECK, "medium", random.Random(0))
     drawing = person.describe(read_table(Table.from_save(build_table(state, DECK)), DECK))
     assert {sp["name"] for z in ZONES for sp in drawing["spaces"][z]} == names
     said = [m for text in said_names(6) for m in PLACE.finditer(text)]

@@ -16,7 +16,7 @@ from bridge.session import plan_turn
 from bridge.table import Table
 from engines import registry
 from engines.base import ReadError
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.bot import BotTurn, bot_turn
 from engines.whitecastle.table.build import build_table
 from tests.whitecastle.scenarios import card, deck_of, game
@@ -46,7 +46,7 @@ def test_the_fallback_itself_names_an_empty_set_of_bridges():
 def _plan(taken: int, round_: int = 1):
     game_ = registry.load("whitecastle")
     game_.use_data(None, allow_sample=True)
-    state = R.new_game(game_.deck, "medium", random.Random(3))
+    state = rules.new_game(game_.deck, "medium", random.Random(3))
     state.round = round_
     left = 9 - taken
     state.bridges = {"red": [2, 4, 6][: min(3, left)], "black": [1, 5][: max(0, min(2, left - 3))], "white": []}

@@ -18,8 +18,8 @@ from typing import Any, cast
 
 import pytest
 
-from engines.whitecastle import actions as A
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions
+from engines.whitecastle import rules as whitecastle_rules
 from engines.whitecastle.board import FLOORS, ZONES, board
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
@@ -75,7 +75,7 @@ def position(seed: int) -> Position:
     deck = SoloDeck.model_validate({"dataset": {"kind": "sample", "language": "en", "source": "t"}, "cards": cards})
     tiles = {z: [_tiles(rng, z) for _ in range(board().zones[z].spaces)] for z in ("first_floor", "second_floor")}
     level = rng.choice(("easy", "medium", "hard"))
-    state = R.new_game(deck, level, rng, tiles=tiles)  # type: ignore[arg-type]
+    state = whitecastle_rules.new_game(deck, level, rng, tiles=tiles)  # type: ignore[arg-type]
     ids = [c["id"] for c in cards]
     cut = rng.randint(1, len(ids))
     state.deck, state.discard = ids[:cut], ids[cut:] if rng.random() < 0.5 else []
@@ -155,23 +155,25 @@ def play(pos: Position, options: BotOptions) -> Played:
     held: list[list[str]] = [[]]  # the revealed row before each step (DiscardRevealed puts it on the discard)
 
     def seen(decision: Any, after: State) -> None:
-        if not isinstance(decision.action, A.DiscardRevealed):
+        if not isinstance(decision.action, actions.DiscardRevealed):
             held[0] = list(after.revealed)
 
     decisions = bot_turn(state, pos.deck, random.Random(7), options, on_step=seen)
     acts = [d.action for d in decisions]
-    taken = next((i for i, a in enumerate(acts) if isinstance(a, A.TakeDie)), len(acts))
+    taken = next((i for i, a in enumerate(acts) if isinstance(a, actions.TakeDie)), len(acts))
     die = None
     if taken < len(acts):
-        t = cast(A.TakeDie, acts[taken])
+        t = cast(actions.TakeDie, acts[taken])
         die = (t.bridge, t.end, bridges[t.bridge][0 if t.end == "low" else -1])
-    placed = [a for a in acts if isinstance(a, A.PlaceDie)]
-    gains = {w: sum(a.n for a in acts if isinstance(a, A.Gain) and a.what == w) for w in ("influence", "clan_points")}
-    gains["coins"] = sum(a.n for a in acts if isinstance(a, A.Gain) and a.what == "coins")
+    placed = [a for a in acts if isinstance(a, actions.PlaceDie)]
+    gains = {
+        w: sum(a.n for a in acts if isinstance(a, actions.Gain) and a.what == w) for w in ("influence", "clan_points")
+    }
+    gains["coins"] = sum(a.n for a in acts if isinstance(a, actions.Gain) and a.what == "coins")
     return Played(
-        revealed=[a.card for a in acts[:taken] if isinstance(a, A.Reveal)],
-        extra=next((a.card for a in acts[taken:] if isinstance(a, A.Reveal)), None),
-        new_deck=[cid for a in acts if isinstance(a, A.NewDeck) for cid in a.order],
+        revealed=[a.card for a in acts[:taken] if isinstance(a, actions.Reveal)],
+        extra=next((a.card for a in acts[taken:] if isinstance(a, actions.Reveal)), None),
+        new_deck=[cid for a in acts if isinstance(a, actions.NewDeck) for cid in a.order],
         die=die,
         space=None if not placed or placed[0].zone == "well" else (placed[0].zone, placed[0].space),
         gains=gains,
@@ -276,8 +278,12 @@ def test_the_positions_reach_every_branch_and_fallback():
         seen.update(("extra",) if got.extra else ())
         seen.update(("reshuffle",) if got.new_deck else ())
         decisions = bot_turn(pos.state.copy(), pos.deck, random.Random(7))
-        rules = [d.reason.rule for d in decisions if isinstance(d.action, A.CourtierTo | A.CannotMove | A.NoEffect)]
+        rules = [
+            d.reason.rule
+            for d in decisions
+            if isinstance(d.action, actions.CourtierTo | actions.CannotMove | actions.NoEffect)
+        ]
         seen.update(r.split(":")[0] for r in rules if r.startswith("text L4"))
-        seen.update(("nothing",) if any(isinstance(d.action, A.NoEffect) for d in decisions) else ())
+        seen.update(("nothing",) if any(isinstance(d.action, actions.NoEffect) for d in decisions) else ())
     expected = {"first_floor_pair", "pictured_space", "next_free_to_right", "well", "exhausted", "extra", "reshuffle"}
     assert expected | {"text L40", "text L41", "nothing"} <= seen, seen

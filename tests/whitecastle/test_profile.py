@@ -13,7 +13,7 @@ import pytest
 from bridge.table import Table
 from engines.base import ReadError
 from engines.profile import Cast, Profile, ProfileError, dump, load
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 from engines.whitecastle.table.read import read_table
 from engines.whitecastle.table.roles import built_profile, spec
 from tests.whitecastle.test_reskin import POSITIONS, table_of
@@ -90,6 +90,6 @@ def test_a_profile_for_another_deck_is_refused_by_its_card_roles(tmp_path: Path)
 
 
 def test_every_space_of_the_layout_lies_on_the_built_board() -> None:
-    half_w, half_d = L.BOARD_SIZE[0] / 2, L.BOARD_SIZE[1] / 2
-    off = [k for k, at in L.LAYOUT.spots.items() if abs(at.x) > half_w or abs(at.z) > half_d]
-    assert off == [] and set(L.AREAS) < set(L.LAYOUT.spots)
+    half_w, half_d = layout.BOARD_SIZE[0] / 2, layout.BOARD_SIZE[1] / 2
+    off = [k for k, at in layout.LAYOUT.spots.items() if abs(at.x) > half_w or abs(at.z) > half_d]
+    assert off == [] and set(layout.AREAS) < set(layout.LAYOUT.spots)

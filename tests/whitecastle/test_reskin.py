@@ -19,8 +19,7 @@ from engines.profile import Cast, Profile, checked
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import State
-from engines.whitecastle.table import layout as L
-from engines.whitecastle.table import person
+from engines.whitecastle.table import layout, person
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.read import read_table
 from engines.whitecastle.table.roles import COLOURS, built_profile, spec
@@ -41,16 +40,16 @@ TOKENS = {  # our piece's resource name -> the mod's object type and name
 
 def rename(state: dict[str, Any]) -> dict[str, Any]:
     tags = state.get("Tags") or []
-    if L.DIE_TAG in tags:
-        return {"Nickname": DICE[next(c for c in COLOURS if L.tag("colour", c) in tags)]}
-    if L.tag("marker", "influence") in tags:  # the bot's own record of its level, which it writes on any table
+    if layout.DIE_TAG in tags:
+        return {"Nickname": DICE[next(c for c in COLOURS if layout.tag("colour", c) in tags)]}
+    if layout.tag("marker", "influence") in tags:  # the bot's own record of its level, which it writes on any table
         return {"Name": "Custom_Token", "Nickname": "Marqueur", "GMNotes": state.get("GMNotes", "")}
-    if L.MARKER_TAG in tags:
+    if layout.MARKER_TAG in tags:
         return {"Name": "Custom_Token", "Nickname": "Marqueur"}
     if state.get("Name") in TOKENS:
         name, nickname = TOKENS[state["Name"]]
         return {"Name": name, "Nickname": nickname}
-    if L.CARD_TAG in tags or state.get("Name") in ("Deck", "ScriptingTrigger"):
+    if layout.CARD_TAG in tags or state.get("Name") in ("Deck", "ScriptingTrigger"):
         return {"Nickname": ""}  # a card is known by its CardID alone
     if state.get("Name") == "Infinite_Bag":
         return {"Nickname": "Réserve"}
@@ -58,15 +57,15 @@ def rename(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def warp() -> Warp:
-    centre = L.AREAS[NUDGED].centre - L.BOARD_AT
+    centre = layout.AREAS[NUDGED].centre - layout.BOARD_AT
     return Warp(
-        L.BOARD_AT,
-        (L.BOARD_SIZE[0] / 2, L.BOARD_SIZE[1] / 2),
+        layout.BOARD_AT,
+        (layout.BOARD_SIZE[0] / 2, layout.BOARD_SIZE[1] / 2),
         scale=(1.15, 1.05),
         turn=-25.0,
         shift=Vec3(2.0, 0.0, 1.5),
         nudged={(centre.x, centre.z): NUDGE},
-        near=L.AREAS[NUDGED].size.x / 2,  # every piece of the space goes with it (no other area is so near)
+        near=layout.AREAS[NUDGED].size.x / 2,  # every piece of the space goes with it (no other area is so near)
     )
 
 
@@ -80,9 +79,9 @@ def profile_for(original: Table, skin: Reskinned, deck: SoloDeck = DECK) -> Prof
     roles: dict[str, Any] = {
         "board": {"match": [{"image": "https://example.invalid/mod-board.jpg"}]},
         **{f"die:{c}": {"match": [{"nickname": DICE[c]}]} for c in COLOURS},
-        **{f"tile:{c}": {"match": [{**token["BlockSquare"], "tint": L.RGB[c]}]} for c in COLOURS},
-        "courtier:bot": {"match": [{**token["PlayerPawn"], "tint": L.RGB["bot"]}]},
-        "courtier:you": {"match": [{**token["PlayerPawn"], "tint": L.RGB["white"]}]},
+        **{f"tile:{c}": {"match": [{**token["BlockSquare"], "tint": layout.RGB[c]}]} for c in COLOURS},
+        "courtier:bot": {"match": [{**token["PlayerPawn"], "tint": layout.RGB["bot"]}]},
+        "courtier:you": {"match": [{**token["PlayerPawn"], "tint": layout.RGB["white"]}]},
         "coin": {"match": [token["Chip_10"]]},
         "lap": {"match": [token["Chip_50"]]},
     }
@@ -91,7 +90,7 @@ def profile_for(original: Table, skin: Reskinned, deck: SoloDeck = DECK) -> Prof
             roles[key] = {"match": [{"card_id": card_ids[key]}]}
         elif key.startswith(("supply:", "marker:")):
             roles[key] = {"match": [{"guid": skin.guids[o.guid]} for o in cast.objects(key)]}
-    board = board_placement(skin.warp, L.BOARD_SIZE, {f"areas:{NUDGED}": NUDGE})
+    board = board_placement(skin.warp, layout.BOARD_SIZE, {f"areas:{NUDGED}": NUDGE})
     data = {"game": "whitecastle", "mod": "a re-skinned White Castle", "roles": roles, "boards": {"board": board}}
     return checked(Profile.model_validate(data), wc)
 
@@ -100,7 +99,7 @@ POSITIONS = [s for i, s in enumerate(bot_turn_starts(3)) if i in (0, 4, 8, 11, 1
 
 
 def table_of(state: State) -> tuple[Table, Reskinned, Profile]:
-    original, skin = reskinned(build_table(state, DECK), L.BOARD_TAG, warp(), rename)
+    original, skin = reskinned(build_table(state, DECK), layout.BOARD_TAG, warp(), rename)
     return original, skin, profile_for(original, skin)
 
 

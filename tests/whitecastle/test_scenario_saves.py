@@ -22,13 +22,13 @@ from tests.whitecastle.scenarios import SCENARIOS
 
 
 def actions(decisions: list[Any]) -> list[dict[str, Any]]:
-    from engines.whitecastle import actions as A
+    from engines.whitecastle import actions as whitecastle_actions
 
     out = []
     for d in decisions:
         a = d.action
         out.append({"type": type(a).__name__, **{f: getattr(a, f) for f in a.__slots__}})
-        if isinstance(a, A.NewDeck):
+        if isinstance(a, whitecastle_actions.NewDeck):
             out[-1]["order"] = list(a.order)
     return out
 

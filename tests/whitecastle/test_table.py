@@ -10,11 +10,11 @@ import pytest
 
 from bridge.table import SaveFile, Table, TableObject
 from engines.base import ReadError
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.bot import bot_turn
 from engines.whitecastle.deck import SAMPLE_DECK, load_deck
 from engines.whitecastle.state import State
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.read import read_table
 
@@ -26,13 +26,13 @@ def bot_turn_starts(games: int) -> Iterator[State]:
     for seed in range(games):
         level = ("easy", "medium", "hard")[seed % 3]
         rng = random.Random(seed)
-        state = R.new_game(DECK, level, rng)  # type: ignore[arg-type]
+        state = rules.new_game(DECK, level, rng)  # type: ignore[arg-type]
         while not state.over:
             if state.to_move == "bot":
                 yield state.copy()
                 bot_turn(state, DECK, rng)
             else:
-                R.apply(state, rng.choice(list(R.person_actions(state))), rng)
+                rules.apply(state, rng.choice(list(rules.person_actions(state))), rng)
 
 
 def fields(state: State) -> dict[str, Any]:
@@ -89,14 +89,14 @@ def tagged(objs: list[dict[str, Any]], tag: str) -> list[dict[str, Any]]:
 def test_a_missing_tile_two_dice_on_a_room_and_a_stray_die_are_named():
     state = next(bot_turn_starts(1))
     objs = objects(state)
-    room = L.AREAS["first_floor.2"]
+    room = layout.AREAS["first_floor.2"]
     tiles = [
         o
-        for o in tagged(objs, L.TILE_TAG)
+        for o in tagged(objs, layout.TILE_TAG)
         if abs(o["Transform"]["posX"] - room.centre.x) < 2.5 and abs(o["Transform"]["posZ"] - room.centre.z) < 1.75
     ]
     objs.remove(tiles[0])
-    dice = tagged(objs, L.DIE_TAG)
+    dice = tagged(objs, layout.DIE_TAG)
     dice[0]["Transform"].update(posX=room.centre.x - 1, posZ=room.centre.z + 0.9)
     dice[1]["Transform"].update(posX=room.centre.x + 1, posZ=room.centre.z + 0.9)
     dice[2]["Transform"].update(posX=40.0, posZ=40.0)
@@ -110,25 +110,25 @@ def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
     state = next(bot_turn_starts(1))
     state.bridges["red"] = [2, 5]
     objs = objects(state)
-    on_red = L.AREAS["bridge.red"]
+    on_red = layout.AREAS["bridge.red"]
     red = sorted(
         (
             o
-            for o in tagged(objs, L.DIE_TAG)
+            for o in tagged(objs, layout.DIE_TAG)
             if abs(o["Transform"]["posZ"] - on_red.centre.z) < 1 and abs(o["Transform"]["posX"] - on_red.centre.x) < 3
         ),
         key=lambda o: o["Transform"]["posX"],
     )
     red[0]["Transform"]["posX"], red[1]["Transform"]["posX"] = red[1]["Transform"]["posX"], red[0]["Transform"]["posX"]
-    marker = tagged(objs, L.tag("marker", "influence"))[0]
-    marker["Transform"]["posX"] += L.AREAS["time"].size.x / 80  # a little off its space is still on it
-    objs.remove(tagged(objs, L.tag("marker", "round"))[0])
+    marker = tagged(objs, layout.tag("marker", "influence"))[0]
+    marker["Transform"]["posX"] += layout.AREAS["time"].size.x / 80  # a little off its space is still on it
+    objs.remove(tagged(objs, layout.tag("marker", "round"))[0])
     deck = next(o for o in objs if o.get("Name") == "Deck")
     deck["ContainedObjects"][0]["GMNotes"] = "pl.99"
-    bridge = L.AREAS["bridge.white"]
+    bridge = layout.AREAS["bridge.white"]
     white = next(
         o
-        for o in tagged(objs, L.tag("colour", "white"))
+        for o in tagged(objs, layout.tag("colour", "white"))
         if abs(o["Transform"]["posZ"] - bridge.centre.z) < 1 and abs(o["Transform"]["posX"] - bridge.centre.x) < 3
     )
     white["Transform"]["posX"] += 1.0  # halfway to the next space
@@ -144,7 +144,7 @@ def test_a_bridge_out_of_order_a_lost_marker_and_an_unknown_card_are_named():
 def test_a_missing_board_is_named_before_anything_else():
     """Every area lies on the board (its zones show them in TTS, the board places them): no board, nothing to read."""
     state = next(bot_turn_starts(1))
-    objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(L.BOARD_TAG)]
+    objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(layout.BOARD_TAG)]
     assert problems(objs) == [
         "the castle board (role 'board', tag 'whitecastle.board') is missing from the table",
     ]
@@ -153,7 +153,7 @@ def test_a_missing_board_is_named_before_anything_else():
 def test_the_zones_are_not_what_the_table_is_read_by():
     """A zone gone (a person deleted it in TTS) changes nothing: the areas are the board's."""
     state = next(bot_turn_starts(1))
-    objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(L.AREAS["well"].tag)]
+    objs = [o for o in objects(state) if not TableObject.from_state(o).has_tag(layout.AREAS["well"].tag)]
     table = Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "test"))
     assert fields(read_table(table, DECK, state.difficulty).state) == fields(state)
 
@@ -191,7 +191,7 @@ def test_cards_revealed_mid_turn_read_back_in_their_row(shown: int):
 def test_no_two_zones_overlap():
     """A piece belongs to the first zone whose box holds its centre: where two boxes overlap, a piece in the one
     could be read as in the other (the revealed row and First Floor space 3 did)."""
-    areas = list(L.AREAS.items())
+    areas = list(layout.AREAS.items())
     overlaps = [
         (k, k2)
         for i, (k, a) in enumerate(areas)
@@ -207,10 +207,10 @@ def test_a_piece_resting_on_the_board_or_on_another_piece_is_still_in_its_zone()
     the zones reach above them, so a second die on a space is named as such, not as lying outside every zone."""
     state = next(bot_turn_starts(1))
     objs = objects(state)
-    room = L.AREAS["first_floor.2"]
-    dice = tagged(objs, L.DIE_TAG)
+    room = layout.AREAS["first_floor.2"]
+    dice = tagged(objs, layout.DIE_TAG)
     for die, height in ((dice[0], 2.0), (dice[1], 3.0)):  # on the board; on top of that die
-        die["Transform"].update(posX=room.centre.x, posY=height, posZ=room.centre.z + L.DIE_SLOT_Z)
+        die["Transform"].update(posX=room.centre.x, posY=height, posZ=room.centre.z + layout.DIE_SLOT_Z)
     found = problems(objs)
     assert any("two dice on First Floor space 2" in p for p in found)
     assert not any("outside every zone" in p for p in found)

@@ -60,12 +60,12 @@ async def test_a_deck_that_runs_out_mid_turn_is_laid_again_in_the_order_dealt():
     """Text: "If the opponent's deck runs out, shuffle the discard pile to make a new deck." Mid-round, with the
     deck empty: the bot deals the discard into a new deck, lays it so, and reveals from it; the table then reads
     back as the engine says."""
-    from engines.whitecastle import rules as R
+    from engines.whitecastle import rules
     from engines.whitecastle.table.build import build_table
 
     game = registry.load("whitecastle")
     game.use_data(None, allow_sample=True)
-    state = R.new_game(game.deck, "hard", random.Random(5))
+    state = rules.new_game(game.deck, "hard", random.Random(5))
     state.bridges = {"red": [1, 3, 5], "black": [2, 6], "white": [4, 4]}  # two turns taken: the bot's turn
     state.turns_taken = 2
     state.discard, state.deck = state.deck, []

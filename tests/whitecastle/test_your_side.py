@@ -11,12 +11,11 @@ import pytest
 
 from bridge.commands import Move
 from bridge.table import SaveFile, Table
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, rules
 from engines.whitecastle.deck import SAMPLE_DECK, load_deck
 from engines.whitecastle.ending import ending
 from engines.whitecastle.state import State
-from engines.whitecastle.table import layout as L
-from engines.whitecastle.table import person
+from engines.whitecastle.table import layout, person
 from engines.whitecastle.table.build import build_table
 from engines.whitecastle.table.read import TableView, read_table
 from tests.whitecastle.test_table import objects, problems
@@ -25,7 +24,7 @@ DECK = load_deck(SAMPLE_DECK)
 
 
 def fresh(seed: int = 0) -> State:
-    return R.new_game(DECK, "medium", random.Random(seed))
+    return rules.new_game(DECK, "medium", random.Random(seed))
 
 
 def read(state: State) -> TableView:
@@ -49,16 +48,18 @@ def test_your_markers_laps_and_courtiers_are_read_back_as_built():
 
 
 def marker(objs: list[dict[str, Any]], what: str) -> dict[str, Any]:
-    return next(o for o in objs if L.tag("marker", what) in o.get("Tags", []))
+    return next(o for o in objs if layout.tag("marker", what) in o.get("Tags", []))
 
 
 def test_a_marker_left_between_two_spaces_is_named_with_both():
     state = fresh()
     state.person.clan_points, state.person.tracks["coins"] = 7, 4
     objs = objects(state)
-    step = L.AREAS["cp"].size.x / L.CP_TRACK
+    step = layout.AREAS["cp"].size.x / layout.CP_TRACK
     marker(objs, "person_clan_points")["Transform"]["posX"] += step * 0.45  # almost halfway from 7 to 8
-    marker(objs, "person_coins")["Transform"]["posX"] -= L.AREAS["you.coins"].size.x / 51 * 0.45  # most of the way to 3
+    marker(objs, "person_coins")["Transform"]["posX"] -= (
+        layout.AREAS["you.coins"].size.x / 51 * 0.45
+    )  # most of the way to 3
     marker(objs, "clan_points")["Transform"]["posX"] += step * 0.2  # a little off its space is still on it
     found = problems(objs)
     assert any("your clan points marker lies between spaces 7 and 8 of clan points: put it on one" in p for p in found)
@@ -70,7 +71,7 @@ def test_a_marker_off_the_end_of_its_track_names_the_end_space_not_one_past_it()
     """Your coins marker on 0, let go 0.4 of a space to the left of it (of 0.5, where 'not on a space' begins): the
     track has no space -1 to be between."""
     objs = objects(fresh())
-    marker(objs, "person_coins")["Transform"]["posX"] -= L.AREAS["you.coins"].size.x / 51 * 0.4
+    marker(objs, "person_coins")["Transform"]["posX"] -= layout.AREAS["you.coins"].size.x / 51 * 0.4
     found = [p for p in problems(objs) if "your coins marker" in p]
     assert found and not any("spaces -1" in p for p in found), found
     assert "your coins marker lies beyond space 0, at the end of your coins: put it on one" in found[0], found
@@ -78,7 +79,7 @@ def test_a_marker_off_the_end_of_its_track_names_the_end_space_not_one_past_it()
 
 def test_a_courtier_of_yours_off_your_courtier_zones_is_named():
     objs = objects(fresh())
-    pawn = next(o for o in objs if L.YOUR_COURTIER_TAG in o.get("Tags", []))
+    pawn = next(o for o in objs if layout.YOUR_COURTIER_TAG in o.get("Tags", []))
     pawn["Transform"].update(posX=40.0, posZ=40.0)
     found = problems(objs)
     assert any(f"{pawn['GUID']}" in p and "one of your courtiers outside your courtier zones" in p for p in found)
@@ -109,14 +110,14 @@ def test_your_die_brings_or_costs_coins_and_a_placement_you_cannot_pay_is_not_li
     assert after.person.tracks["coins"] == 4
     coins = view.markers["person_coins"].guid
     to = next(c for c in commands if isinstance(c, Move) and c.guid == coins)
-    assert to.position is not None and abs(to.position.x - L.your_spot("coins", 4).x) < 1e-6
+    assert to.position is not None and abs(to.position.x - layout.your_spot("coins", 4).x) < 1e-6
 
 
 def test_a_die_you_cannot_pay_for_is_refused_by_the_rules():
     state = fresh()
     state.turns_taken, state.bridges = 1, {"red": [2, 2], "black": [3, 3, 3], "white": [3, 3, 3]}
-    with pytest.raises(R.IllegalAction, match="costs 4 coins"):
-        R.apply(state, R.A.PersonTurn("red", "low", "domain"), random.Random(0))
+    with pytest.raises(rules.IllegalAction, match="costs 4 coins"):
+        rules.apply(state, actions.PersonTurn("red", "low", "domain"), random.Random(0))
 
 
 def test_you_win_as_soon_as_you_lead_at_the_end_since_your_gardeners_and_warriors_only_add():
@@ -144,9 +145,9 @@ def test_behind_at_the_end_says_the_count_to_make_then_the_winner_once_your_fina
     state.person.courtiers = {"supply": 3, "gate": 1, "first_floor": 0, "second_floor": 1, "daimyo": 0}  # 1 + 6
     state.person.tracks["coins"], state.person.tracks["seals"] = 8, 3  # (8 + 3) // 5 = 2
     state.person_influence = 5  # the sample's time track: 3
-    bot = R.bot_score(state, DECK)["total"]
+    bot = rules.bot_score(state, DECK)["total"]
     end = ending(read(state).state, DECK)
-    assert R.person_score(state, DECK)["total"] == 30 + 7 + 2 + 3
+    assert rules.person_score(state, DECK)["total"] == 30 + 7 + 2 + 3
     assert not end.decided and end.winner.startswith(f"the bot leads {bot} to 42: add what your gardeners")
     assert f"({bot - 42 + 1} more and you win)" in end.winner
     state.scored = True
@@ -161,18 +162,22 @@ def test_the_board_prints_every_track_space_and_a_marker_dropped_on_its_snap_poi
     """In TTS a dropped piece lands on the nearest snap point: each track space has one (both rows of the shared
     tracks), so a marker let go near a space reads as on it, never as between two."""
     objs = objects(fresh())
-    board = next(o for o in objs if L.BOARD_TAG in o.get("Tags", []))
+    board = next(o for o in objs if layout.BOARD_TAG in o.get("Tags", []))
     scale = board["Transform"]["scaleX"]
     snaps = [
-        (p["Position"]["x"] * scale + L.BOARD_AT.x, p["Position"]["z"] * scale + L.BOARD_AT.z)
+        (p["Position"]["x"] * scale + layout.BOARD_AT.x, p["Position"]["z"] * scale + layout.BOARD_AT.z)
         for p in board["AttachedSnapPoints"]
     ]
     coins = marker(objs, "person_coins")
-    for value in range(L.YOUR_TRACKS["coins"] + 1):
-        spot = L.your_spot("coins", value)
+    for value in range(layout.YOUR_TRACKS["coins"] + 1):
+        spot = layout.your_spot("coins", value)
         x, z = min(snaps, key=lambda s: (s[0] - spot.x) ** 2 + (s[1] - spot.z) ** 2)
         coins["Transform"].update(posX=x, posZ=z)
         you = read_table(Table.from_save(SaveFile.from_dict({"ObjectStates": objs}, "t")), DECK).state.person
         assert you.tracks["coins"] == value
-    cp_spaces = [L.AREAS["cp"].spot(i, L.CP_TRACK, z=dz) for i in range(L.CP_TRACK) for dz in (0, L.PERSON_MARKER_Z)]
+    cp_spaces = [
+        layout.AREAS["cp"].spot(i, layout.CP_TRACK, z=dz)
+        for i in range(layout.CP_TRACK)
+        for dz in (0, layout.PERSON_MARKER_Z)
+    ]
     assert all(min(abs(x - s.x) + abs(z - s.z) for x, z in snaps) < 1e-6 for s in cp_spaces)

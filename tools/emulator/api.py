@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from tools.emulator.world import World
 
 Method = Callable[..., Any]
-M = TypeVar("M", bound=Method)
+MethodT = TypeVar("MethodT", bound=Method)
 OBJECT_METHODS: dict[str, Method] = {}
 GLOBAL_METHODS: dict[str, Method] = {}
 GLOBAL_PROPERTIES: dict[str, Callable[[TtsApi], Any]] = {}
@@ -106,7 +106,7 @@ def _object_api_names() -> frozenset[str]:
     return frozenset(name for names in api_names()["Object"].values() for name in names)
 
 
-def method(fn: M) -> M:
+def method(fn: MethodT) -> MethodT:
     """Register an object method under its TTS name (the function's name)."""
     OBJECT_METHODS[fn.__name__] = fn
     return fn

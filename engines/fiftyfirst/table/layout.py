@@ -23,12 +23,12 @@ from bridge.table.ttsfacts import scale_for_depth
 from engines.layout import BoardLayout
 from engines.tablekit import BETWEEN, Area, grid
 
-T = "fiftyfirst"
-ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{T}.zone", f"{T}.card", f"{T}.connection"
-PROTECTION_TAG, WORKER_TAG, LAP_TAG = f"{T}.protection", f"{T}.worker", f"{T}.lap"
-LAP_SUPPLY_TAG = f"{T}.supply.lap"
-TARGET_TAG = f"{T}.target"  # the token the person lays on the location the bot razes, when it asks
-Y = 1.1
+TAG_PREFIX = "fiftyfirst"
+ZONE_TAG, CARD_TAG, CONNECTION_TAG = f"{TAG_PREFIX}.zone", f"{TAG_PREFIX}.card", f"{TAG_PREFIX}.connection"
+PROTECTION_TAG, WORKER_TAG, LAP_TAG = f"{TAG_PREFIX}.protection", f"{TAG_PREFIX}.worker", f"{TAG_PREFIX}.lap"
+LAP_SUPPLY_TAG = f"{TAG_PREFIX}.supply.lap"
+TARGET_TAG = f"{TAG_PREFIX}.target"  # the token the person lays on the location the bot razes, when it asks
+SURFACE_Y = 1.1
 CARD_STEP = 2.4  # cards side by side
 ON_CARD = 1.0  # a marker this close to a card's centre lies on it
 TRACK = 50
@@ -37,7 +37,7 @@ ROWS = ("production", "feature", "action")
 
 
 def tag(*parts: str) -> str:
-    return ".".join((T, *parts))
+    return ".".join((TAG_PREFIX, *parts))
 
 
 def row_of(cls: str) -> str:
@@ -46,14 +46,14 @@ def row_of(cls: str) -> str:
 
 def slot(area: Area, index: int, *, lift: float = 0.0) -> Vec3:
     """The index-th card place from the zone's left edge (one card step apart)."""
-    return Vec3(area.centre.x - area.size.x / 2 + CARD_STEP * (index + 0.5), Y + lift, area.centre.z)
+    return Vec3(area.centre.x - area.size.x / 2 + CARD_STEP * (index + 0.5), SURFACE_Y + lift, area.centre.z)
 
 
 def _areas() -> dict[str, Area]:
     out: dict[str, Area] = {}
 
     def add(key: str, label: str, at: tuple[float, float], size: tuple[float, float]) -> None:
-        out[key] = Area(T, key, label, Vec3(at[0], Y, at[1]), Vec3(size[0], 2, size[1]))
+        out[key] = Area(TAG_PREFIX, key, label, Vec3(at[0], SURFACE_Y, at[1]), Vec3(size[0], 2, size[1]))
 
     add("deck", "draw deck", (-16, 8), (3, 4))
     add("discard", "discard pile", (-12, 8), (3, 4))
@@ -127,7 +127,7 @@ TRACKS = {
 def supply_spot(index: int) -> Vec3:
     """The index-th bag of the supply, top to bottom; spent pieces go back beside it."""
     area = AREAS["supply"]
-    return Vec3(area.centre.x - 1.5, Y, area.centre.z - area.size.z / 2 + 1.5 + 2.2 * index)
+    return Vec3(area.centre.x - 1.5, SURFACE_Y, area.centre.z - area.size.z / 2 + 1.5 + 2.2 * index)
 
 
 def good_tag(good: str) -> str:

@@ -10,53 +10,52 @@ from typing import Any
 from bridge.commands import Command, Move, Position
 from bridge.table import Vec3
 from engines.base import IllegalAction, PersonMove
-from engines.fiftyfirst import actions as A
-from engines.fiftyfirst import rules as R
+from engines.fiftyfirst import actions, rules
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.state import State
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.read import TableView
 from engines.tablekit import grid
 
 
-def _listed(state: State, cards: Locations) -> list[A.Action]:
+def _listed(state: State, cards: Locations) -> list[actions.Action]:
     if state.choosing:  # the bot asked which tied location it razes: your answer, then its step (nothing of yours)
-        return [A.PersonAction("choose", place=i) for i in state.choosing] if state.chosen is None else []
+        return [actions.PersonAction("choose", place=i) for i in state.choosing] if state.chosen is None else []
     if state.phase == "lookout":
-        return [A.PersonPick(c) for c in sorted(set(state.lookout))] if R.to_move(state) == "person" else []
+        return [actions.PersonPick(c) for c in sorted(set(state.lookout))] if rules.to_move(state) == "person" else []
     if state.phase != "action" or state.person_passed:
         return []
-    out: list[A.Action] = [A.PersonAction("own")]
+    out: list[actions.Action] = [actions.PersonAction("own")]
     if not state.bot_passed:
         for card in sorted(set(state.bot)):
-            out.append(A.PersonAction("raze_bot", card=card))
+            out.append(actions.PersonAction("raze_bot", card=card))
             if cards.card(card).cls == "production_open" and state.workers:  # L62: a worker of yours per use
-                out.append(A.PersonAction("use_bot", card=card))
-    out += [A.PersonAction("claim", pile=p) for p, up in sorted(state.connections.items()) if up]
-    return [*out, A.PersonAction("pass")]
+                out.append(actions.PersonAction("use_bot", card=card))
+    out += [actions.PersonAction("claim", pile=p) for p, up in sorted(state.connections.items()) if up]
+    return [*out, actions.PersonAction("pass")]
 
 
-def label(action: A.Action, cards: Locations, state: State) -> tuple[str, str]:
+def label(action: actions.Action, cards: Locations, state: State) -> tuple[str, str]:
     match action:
-        case A.PersonPick(card):
+        case actions.PersonPick(card):
             return f"take {cards.card(card).name} from the Lookout", "Lookout"
-        case A.PersonAction("own"):
+        case actions.PersonAction("own"):
             return (
                 "an action of your own that the page does not play (build a location, use a production or feature, "
                 "trade, develop: in TTS you move those cards yourself): it passes the turn to the bot",
                 "Your actions",
             )
-        case A.PersonAction("raze_bot", card=card):
+        case actions.PersonAction("raze_bot", card=card):
             return f"raze the bot's {cards.card(card).name} (pay by hand)", "The bot's locations"
-        case A.PersonAction("use_bot", card=card):
+        case actions.PersonAction("use_bot", card=card):
             name = cards.card(card).name
             return f"use the bot's open production {name} (one of your workers onto it; it gains 1 point)", (
                 "The bot's locations"
             )
-        case A.PersonAction("claim", pile=pile):
+        case actions.PersonAction("claim", pile=pile):
             return f"take the {pile} connection card", "Your actions"
-        case A.PersonAction("choose", place=place):
+        case actions.PersonAction("choose", place=place):
             return (
                 f"the bot razes your {cards.card(state.person[place].card).name} (a tie: your choice)",
                 "The bot's attack",
@@ -94,11 +93,11 @@ def play(
         raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     action = listed[int(move_id)]
     after = state.copy()
-    R.apply(after, action, rng, cards, BotOptions())
+    rules.apply(after, action, rng, cards, BotOptions())
     hand = view.zones["hand"]
     out: list[Command] = []
     match action:
-        case A.PersonPick(card):
+        case actions.PersonPick(card):
             n = state.lookout.index(card)
             out.append(
                 Move(
@@ -106,24 +105,24 @@ def play(
                     position=Position.of(grid(hand.position, len(state.lookout), per_row=5, rows=1, step=2.4)),
                 )
             )
-        case A.PersonAction("raze_bot", card=card):
+        case actions.PersonAction("raze_bot", card=card):
             n = state.bot.index(card)
-            at = L.zone_point(view.zones["discard"], lift=0.6)
+            at = layout.zone_point(view.zones["discard"], lift=0.6)
             out.append(Move(guid=view.card_guids[("bot", n)], position=Position.of(at)))
-        case A.PersonAction("use_bot", card=card):  # one of your workers onto it; the bot scores it on its step
+        case actions.PersonAction("use_bot", card=card):  # one of your workers onto it; the bot scores it on its step
             at = view.places_bot[state.bot.index(card)] + Vec3(0.5 - 0.4 * len(view.bot_workers), 0.3, 0.8)
             out.append(Move(guid=view.free_workers[0], position=Position.of(at)))
-        case A.PersonAction("claim", pile=pile):
+        case actions.PersonAction("claim", pile=pile):
             out.append(
                 Move(
                     guid=view.connections[pile],
                     position=Position.of(grid(hand.position, 4, per_row=5, rows=1, step=2.4)),
                 )
             )
-        case A.PersonAction("choose", place=place):
+        case actions.PersonAction("choose", place=place):
             at = view.places_at[place] + Vec3(0.5, 0.3, 0.6)  # on the card, beside its centre
             out.append(Move(guid=view.markers["target"].guid, position=Position.of(at)))
-        case A.PersonAction("pass"):
+        case actions.PersonAction("pass"):
             out.append(
                 Move(
                     guid=view.markers["pass.person"].guid,

@@ -9,10 +9,10 @@ from __future__ import annotations
 from bridge.commands import Command, Flip, Move, Position, Rotate, SetText, Take
 from bridge.table import Vec3
 from engines.base import TableProblem
-from engines.fiftyfirst import actions as A
+from engines.fiftyfirst import actions
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.state import State
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.read import TableView
 from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
 
@@ -37,7 +37,7 @@ class Planner(RecordingPlanner):
         self.spent = 0
         self.zones, self.rows = view.zones, view.rows
 
-    def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+    def commands(self, action: actions.Action, before: State, after: State) -> list[Command]:
         out = self._commands(action, before, after) + self._markers(before, after)
         if before.chosen is not None and after.chosen is None:  # the chosen location razed: the token goes back
             spare = grid(self.zones["tokens"].position, 2, per_row=2, rows=2, step=1.5)
@@ -45,13 +45,13 @@ class Planner(RecordingPlanner):
             out += [Move(guid=token, position=Position.of(spare)), SetText(guid=token, description="", gm_notes="")]
         return out
 
-    def _commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+    def _commands(self, action: actions.Action, before: State, after: State) -> list[Command]:
         match action:
-            case A.Deal():
+            case actions.Deal():
                 return [c for p in ("blue", "red") if after.connections[p] for c in self._reveal(p)]
-            case A.LookoutCard(card):
+            case actions.LookoutCard(card):
                 return [self._card(self._top(card), self._place("lookout", len(self.lookout)), FACE_UP, self.lookout)]
-            case A.Reshuffle(order):
+            case actions.Reshuffle(order):
                 out = []
                 for i, card_id in enumerate(reversed(order)):
                     found = next(c for c in self.discard if c[0] == card_id)
@@ -59,43 +59,43 @@ class Planner(RecordingPlanner):
                     at = self._pile_at("deck", i)
                     out.append(self._card(found, at, FACE_DOWN, None))
                 return out
-            case A.BotTake(card, source):
+            case actions.BotTake(card, source):
                 taken = self._top(card) if source == "deck" else self._from(self.lookout, card)
-                row = f"bot.{L.row_of(self.cards.card(card).cls)}"
-                slot = sum(1 for c, _ in self.bot if L.row_of(self.cards.card(c).cls) == row.removeprefix("bot."))
+                row = f"bot.{layout.row_of(self.cards.card(card).cls)}"
+                slot = sum(1 for c, _ in self.bot if layout.row_of(self.cards.card(c).cls) == row.removeprefix("bot."))
                 return [self._card(taken, self._place(row, slot), FACE_UP, self.bot)]
-            case A.Claim(pile):
+            case actions.Claim(pile):
                 return self._connection_out(pile) + (self._reveal(pile) if after.connections[pile] else [])
-            case A.Attack(card):
+            case actions.Attack(card):
                 return [self._card(self._top(card), self._place("attack", len(self.attack)), FACE_UP, self.attack)]
-            case A.AskTarget(places):
+            case actions.AskTarget(places):
                 token = self.view.markers["target"].guid
                 names = [self.cards.card(before.person[i].card).name for i in places]
-                question, notes = L.asked([self.person[i] for i in places], names)
+                question, notes = layout.asked([self.person[i] for i in places], names)
                 return [
                     Move(guid=token, position=Position.of(self.zones["choose"].position)),
                     SetText(guid=token, description=question, gm_notes=notes),
                 ]
-            case A.Blocked(place):
+            case actions.Blocked(place):
                 guard = self.view.protections.pop(place)
                 at = grid(self.zones["tokens"].position, 3 + place, per_row=4, rows=2, step=0.8)
                 out = [Move(guid=guard, position=Position.of(at))]
                 if len(after.attack_pile) < len(before.attack_pile):  # D4 "discarded"
                     out.append(self._to_discard(self.attack.pop()))
                 return out
-            case A.Raze(place):
+            case actions.Raze(place):
                 return [Flip(guid=self.person[place])]
-            case A.Fee():
+            case actions.Fee():
                 out = [self._spend(worker) for worker in self.view.bot_workers]
                 self.view.bot_workers = []
                 return out
-            case A.Pass():
+            case actions.Pass():
                 out = [self._token("bot", True)]
                 if len(after.attack_pile) < len(before.attack_pile):
                     out += [self._to_discard(c) for c in self.attack]
                     self.attack = []
                 return out
-            case A.Cleanup():
+            case actions.Cleanup():
                 out = [self._to_discard(c) for c in self.attack]
                 self.attack = []
                 for shown in list(self.connections):
@@ -110,14 +110,14 @@ class Planner(RecordingPlanner):
     def _markers(self, before: State, after: State) -> list[Command]:
         out: list[Command] = []
         if after.phase != before.phase:
-            spot = self.rows["phase"].at(L.PHASES.index(after.phase))
+            spot = self.rows["phase"].at(layout.PHASES.index(after.phase))
             out.append(Move(guid=self.view.markers["phase"].guid, position=Position.of(spot)))
         if after.attacks != before.attacks:
-            at = self.rows["attacks"].at(min(max(after.attacks, 0), L.ATTACKS - 1))
+            at = self.rows["attacks"].at(min(max(after.attacks, 0), layout.ATTACKS - 1))
             out.append(Move(guid=self.view.markers["attacks"].guid, position=Position.of(at)))
         for key, was, now in (("bot", before.bot_pts, after.bot_pts), ("round", before.round, after.round)):
             if now != was:
-                track = L.TRACKS[key]
+                track = layout.TRACKS[key]
                 (laps, space), first = divmod(now - track.first, track.length), (was - track.first) // track.length
                 at = self.rows[track.area].at(space, lift=0.2)
                 out.append(Move(guid=self.view.markers[key].guid, position=Position.of(at)))
@@ -135,7 +135,7 @@ class Planner(RecordingPlanner):
         return top
 
     def _place(self, zone: str, index: int) -> Vec3:
-        return L.card_place(self.zones[zone], index)
+        return layout.card_place(self.zones[zone], index)
 
     def _from(self, row: list[Card], card_id: str) -> Card:
         found = next(c for c in row if c[0] == card_id)
@@ -143,7 +143,7 @@ class Planner(RecordingPlanner):
         return found
 
     def _pile_at(self, pile: str, index: int) -> Vec3:
-        return L.zone_point(self.zones[pile], lift=PILE_BASE + CARD_THICKNESS * index)
+        return layout.zone_point(self.zones[pile], lift=PILE_BASE + CARD_THICKNESS * index)
 
     def _to_discard(self, card: Card) -> Command:
         at = self._pile_at("discard", self.loose["discard"])
@@ -162,7 +162,7 @@ class Planner(RecordingPlanner):
         """The pile's next face-down card turned face up on top of it (taken from its deck, or the last one moved)."""
         guid = self.view.connection_stock[pile].pop(0)
         self.connections[pile] = guid
-        return [self.decks.move(guid, L.zone_point(self.zones[f"conn.{pile}"], lift=0.6), FACE_UP)]
+        return [self.decks.move(guid, layout.zone_point(self.zones[f"conn.{pile}"], lift=0.6), FACE_UP)]
 
     def _connection_out(self, pile: str) -> list[Command]:
         guid = self.connections.pop(pile, "")
@@ -173,7 +173,7 @@ class Planner(RecordingPlanner):
     def _spend(self, worker: str) -> Command:
         """A worker back to the supply, beside its bag."""
         self.spent += 1
-        column = L.zone_point(self.zones["supply"], 1.5)  # the supply's free column, beside the bags
+        column = layout.zone_point(self.zones["supply"], 1.5)  # the supply's free column, beside the bags
         return Move(guid=worker, position=Position.of(grid(column, self.spent - 1, per_row=2, rows=8, step=0.8)))
 
     def _token(self, seat: str, passed: bool) -> Command:

@@ -22,19 +22,19 @@ from engines.fiftyfirst.cards import Location, Locations
 from engines.fiftyfirst.options import BotOptions
 from engines.fiftyfirst.rules import END_AT, final_count
 from engines.fiftyfirst.state import Place, State
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.fiftyfirst.table.roles import ZONES, built_profile, card_of, spec
 from engines.profile import Cast, Profile
 
 LOOKOUT_STEP = {4: 1, 3: 2, 2: 3, 1: 4, 0: 0}
-TRACK_NAMES = {"phase": L.PHASES, "attacks": tuple(str(i) for i in range(L.ATTACKS))}
+TRACK_NAMES = {"phase": layout.PHASES, "attacks": tuple(str(i) for i in range(layout.ATTACKS))}
 
 
 @dataclass
 class TableView:
     state: State
     zones: dict[str, TableObject] = field(default_factory=dict)
-    rows: dict[str, L.Row] = field(default_factory=dict)  # score, round (their boards), phase, attacks (zones)
+    rows: dict[str, layout.Row] = field(default_factory=dict)  # score, round (their boards), phase, attacks (zones)
     card_guids: dict[tuple[str, int], str] = field(default_factory=dict)  # (area, index) -> the card's GUID
     contained: dict[str, str] = field(default_factory=dict)  # card GUID -> the deck holding it
     piles: dict[str, list[str]] = field(default_factory=dict)  # deck / discard -> card GUIDs, top first
@@ -63,13 +63,13 @@ class _Cast:
     def zones(self) -> dict[str, TableObject]:
         return {key: zone for key in ZONES if (zone := self.cast.one(f"zone:{key}")) is not None}
 
-    def board_rows(self) -> dict[str, L.Row]:
+    def board_rows(self) -> dict[str, layout.Row]:
         rows = {}
-        for key in L.TRACK_BOARDS:
+        for key in layout.TRACK_BOARDS:
             board = self.cast.one(f"board:{key}")
             if board is not None:
-                frame = self.cast.frame(f"board:{key}", L.BOARD_LAYOUTS[key], board)
-                rows[key] = L.board_row(frame, self.cast.layout(f"board:{key}", key), L.AREAS[key].size.z)
+                frame = self.cast.frame(f"board:{key}", layout.BOARD_LAYOUTS[key], board)
+                rows[key] = layout.board_row(frame, self.cast.layout(f"board:{key}", key), layout.AREAS[key].size.z)
         return rows
 
     def one(self, role: str) -> TableObject | None:
@@ -105,7 +105,7 @@ def read_table(table: Table, cards: Locations, profile: Profile | None = None) -
     zones, rows = cast.zones(), cast.board_rows()
     if len(problems) > found or len(zones) < len(ZONES):  # a zone or board missing: nothing to read by
         raise ReadError(problems)
-    rows |= {key: L.zone_row(zones[key], len(names)) for key, names in TRACK_NAMES.items()}
+    rows |= {key: layout.zone_row(zones[key], len(names)) for key, names in TRACK_NAMES.items()}
 
     def area_of(obj: TableObject) -> str | None:
         return next((k for k, z in zones.items() if z.encloses(obj.position)), None)
@@ -148,14 +148,14 @@ def read_table(table: Table, cards: Locations, profile: Profile | None = None) -
             view.card_guids[(key, n)] = c.guid
     view.hand = [card_id for card_id, _, _ in location_ids("hand")]
     protections, workers = cast.pieces("protection"), cast.pieces("worker")
-    for row in L.ROWS:
+    for row in layout.ROWS:
         for card_id, c, _ in location_ids(f"person.{row}"):
-            if L.row_of(cards.card(card_id).cls) != row:
+            if layout.row_of(cards.card(card_id).cls) != row:
                 data = cards.card(card_id)
                 problems.append(Problem(f"{data.name} is a {data.cls.replace('_', ' ')}, not in your {row} row", c))
-            on = [o for o in workers if o.position.distance_xz(c.position) < L.ON_CARD]
+            on = [o for o in workers if o.position.distance_xz(c.position) < layout.ON_CARD]
             sideways = round((c.rotation.y - zones[f"person.{row}"].rotation.y) / 90) % 2 == 1
-            guard = next((o for o in protections if o.position.distance_xz(c.position) < L.ON_CARD), None)
+            guard = next((o for o in protections if o.position.distance_xz(c.position) < layout.ON_CARD), None)
             index = len(state.person)
             state.person.append(
                 Place(card_id, ruins=c.face_down, activations=len(on) or int(sideways), protected=guard is not None)
@@ -169,7 +169,7 @@ def read_table(table: Table, cards: Locations, profile: Profile | None = None) -
             view.card_guids[("bot", len(state.bot))] = c.guid
             view.places_bot.append(c.position)
             state.bot.append(card_id)
-            on = [o for o in workers if o.position.distance_xz(c.position) < L.ON_CARD]
+            on = [o for o in workers if o.position.distance_xz(c.position) < layout.ON_CARD]
             _sent(cards.card(card_id), c, on, view, problems)
     view.free_workers = [o.guid for o in by_area.get("person.board", []) if cast.plays(o, "worker")]
     state.workers = len(view.free_workers)
@@ -177,7 +177,7 @@ def read_table(table: Table, cards: Locations, profile: Profile | None = None) -
         _connection_pile(pile, [o for o in by_area.get(f"conn.{pile}", []) if cast.holds_connections(o)], view)
     phase = _marker(cast, "phase", view)
     if phase is not None:
-        state.phase = L.PHASES[_space(phase, rows["phase"], "phase track", L.PHASES, problems)]  # type: ignore[assignment]
+        state.phase = layout.PHASES[_space(phase, rows["phase"], "phase track", layout.PHASES, problems)]  # type: ignore[assignment]
     attacks = _marker(cast, "attacks", view)
     if attacks is not None:
         state.attacks = _space(attacks, rows["attacks"], "attacks track", TRACK_NAMES["attacks"], problems)
@@ -189,14 +189,14 @@ def read_table(table: Table, cards: Locations, profile: Profile | None = None) -
                     attacks,
                 )
             )
-    for seat in L.SEATS:
+    for seat in layout.SEATS:
         token = _marker(cast, f"pass.{seat}", view, role=f"pass:{seat}")
         setattr(state, f"{seat}_passed", token is not None and area_of(token) == "passed")
     for key, attribute in (("person", "person_pts"), ("bot", "bot_pts"), ("round", "round")):
-        track, marker = L.TRACKS[key], _marker(cast, key, view)
+        track, marker = layout.TRACKS[key], _marker(cast, key, view)
         if marker is not None and track.area in rows:
             laps = sum(1 for o in by_area.get(track.laps, []) if cast.plays(o, "lap"))
-            label = L.AREAS[track.area].label
+            label = layout.AREAS[track.area].label
             space = _space(marker, rows[track.area], label, track.names, problems)
             setattr(state, attribute, track.first + laps * track.length + space)
     if state.phase == "lookout":
@@ -257,7 +257,7 @@ def _connection_pile(pile: str, objs: list[TableObject], view: TableView) -> Non
         view.connections[pile] = up[0].guid
 
 
-def _space(marker: TableObject, row: L.Row, label: str, names: Sequence[str], problems: list[Problem]) -> int:
+def _space(marker: TableObject, row: layout.Row, label: str, names: Sequence[str], problems: list[Problem]) -> int:
     """Which of a row's spaces (named ``names``, left to right) a marker lies on: the nearest; one off the row, or
     lying between two (:meth:`Row.space`), is named, to be put on one."""
     found = row.space(marker.position)
@@ -296,7 +296,7 @@ def _target(cast: _Cast, cards: Locations, view: TableView, area_of: Any, proble
     state.choosing = tuple(tied)
     if area_of(token) == "choose":
         return
-    on = [i for i, at in view.places_at.items() if at.distance_xz(token.position) < L.ON_CARD]
+    on = [i for i, at in view.places_at.items() if at.distance_xz(token.position) < layout.ON_CARD]
     if len(on) != 1 or on[0] not in tied:
         names = " or ".join(cards.card(state.person[i].card).name for i in tied)
         problems.append(Problem(f"the target token lies on no location the bot asked about ({names})", token))

@@ -11,10 +11,10 @@ those of one transcription: :func:`spec` and :func:`built_profile` take the card
 from __future__ import annotations
 
 from engines.fiftyfirst.cards import Locations
-from engines.fiftyfirst.table import layout as L
+from engines.fiftyfirst.table import layout
 from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
 
-ZONES = tuple(key for key in L.AREAS if key not in L.TRACK_BOARDS)  # the track areas are read on their boards
+ZONES = tuple(key for key in layout.AREAS if key not in layout.TRACK_BOARDS)  # the track areas are read on their boards
 MARKERS = {
     "phase": "phase marker (Lookout, Action, game over)",
     "attacks": "attacks marker (the bot's attacks this round, 0-3)",
@@ -45,10 +45,10 @@ OTHER_NAMES = {
     "protection": ("Defence token", "Defense token"),
 }
 FIXED = {
-    **{f"zone:{key}": RoleSpec(f"'{L.AREAS[key].label}' zone", area=True) for key in ZONES},
-    **{f"board:{key}": RoleSpec(f"{key} track board") for key in L.TRACK_BOARDS},
+    **{f"zone:{key}": RoleSpec(f"'{layout.AREAS[key].label}' zone", area=True) for key in ZONES},
+    **{f"board:{key}": RoleSpec(f"{key} track board") for key in layout.TRACK_BOARDS},
     **{f"marker:{key}": RoleSpec(what) for key, what in MARKERS.items()},
-    **{f"pass:{seat}": RoleSpec(f"{seat}'s pass token") for seat in L.SEATS},
+    **{f"pass:{seat}": RoleSpec(f"{seat}'s pass token") for seat in layout.SEATS},
     "target": RoleSpec("target token (laid on the location the bot razes, when it asks)"),
     "worker": RoleSpec("worker", many=True),
     "protection": RoleSpec("protection marker", many=True),
@@ -72,10 +72,10 @@ def _spec(cards: Locations) -> ProfileSpec:
     names = {key: (name, *OTHER_NAMES.get(key, ())) for key, name in BUILT_NAMES.items()}
     names |= {card_role(c.id): (c.name, *c.tts_names) for c in cards.cards}
     return ProfileSpec(
-        game=L.T,
+        game=layout.TAG_PREFIX,
         title="51st State",
         roles=FIXED | locations,
-        boards={f"board:{key}": {key: L.BOARD_LAYOUTS[key]} for key in L.TRACK_BOARDS},
+        boards={f"board:{key}": {key: layout.BOARD_LAYOUTS[key]} for key in layout.TRACK_BOARDS},
         names=names,
     )
 
@@ -85,21 +85,21 @@ def _built(cards: Locations) -> Profile:
         return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
 
     roles = {
-        **{f"zone:{key}": tagged(L.AREAS[key].tag) for key in ZONES},
-        **{f"board:{key}": tagged(L.tag("board", key)) for key in L.TRACK_BOARDS},
-        **{f"marker:{key}": tagged(L.tag("marker", key)) for key in MARKERS},
-        **{f"pass:{seat}": tagged(L.tag("pass", seat)) for seat in L.SEATS},
-        "target": tagged(L.TARGET_TAG),
-        "worker": tagged(L.WORKER_TAG),
-        "protection": tagged(L.PROTECTION_TAG),
-        "lap": tagged(L.LAP_TAG),
-        "supply:lap": tagged(L.LAP_SUPPLY_TAG),
-        "connection": tagged(L.CONNECTION_TAG),
-        **{card_role(c.id): tagged(L.CARD_TAG, gm_notes=c.id) for c in cards.cards},
+        **{f"zone:{key}": tagged(layout.AREAS[key].tag) for key in ZONES},
+        **{f"board:{key}": tagged(layout.tag("board", key)) for key in layout.TRACK_BOARDS},
+        **{f"marker:{key}": tagged(layout.tag("marker", key)) for key in MARKERS},
+        **{f"pass:{seat}": tagged(layout.tag("pass", seat)) for seat in layout.SEATS},
+        "target": tagged(layout.TARGET_TAG),
+        "worker": tagged(layout.WORKER_TAG),
+        "protection": tagged(layout.PROTECTION_TAG),
+        "lap": tagged(layout.LAP_TAG),
+        "supply:lap": tagged(layout.LAP_SUPPLY_TAG),
+        "connection": tagged(layout.CONNECTION_TAG),
+        **{card_role(c.id): tagged(layout.CARD_TAG, gm_notes=c.id) for c in cards.cards},
     }
     hint = "a card whose GM notes name no location of the card data"
-    strays = (Stray(match=Match(tags=(L.CARD_TAG,), type="Card"), hint=hint),)
-    return Profile(game=L.T, mod="the 51st State table automa builds", roles=roles, strays=strays)
+    strays = (Stray(match=Match(tags=(layout.CARD_TAG,), type="Card"), hint=hint),)
+    return Profile(game=layout.TAG_PREFIX, mod="the 51st State table automa builds", roles=roles, strays=strays)
 
 
 _MADE: list[tuple[Locations, ProfileSpec, Profile]] = []  # the last cards' spec and profile: a read each turn

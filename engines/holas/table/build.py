@@ -10,7 +10,7 @@ from bridge.table import SaveFile, Vec3
 from bridge.table.geometry import Transform
 from engines.holas.data_model import HolasData
 from engines.holas.state import RESOURCES, Ledger, State
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.tablekit import Builder, SheetCard, grid
 
 PIECE = {"hero": "PlayerPawn", "warrior": "PlayerPawn", "serf": "Chip_10", "air_vessel": "BlockRectangle",
@@ -52,26 +52,26 @@ def prompt(state: State) -> tuple[str, str]:
 
 def spots(data: HolasData, region: str, index: int) -> Vec3:
     """The index-th place in a region: around its centre, in the board's frame (:func:`layout.map_spot`)."""
-    return L.map_spot(data.map, region, index)
+    return layout.map_spot(data.map, region, index)
 
 
 def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None = None) -> SaveFile:
     b = Builder(assets or {})
-    board = b.board("Heroes of Land, Air & Sea", [L.BOARD_TAG], L.BOARD_AT, "board", size=L.BOARD_SIZE)
+    board = b.board("Heroes of Land, Air & Sea", [layout.BOARD_TAG], layout.BOARD_AT, "board", size=layout.BOARD_SIZE)
     b.add(board)
-    frame = Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1))  # in map units (the board as built)
+    frame = Transform(layout.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1))  # in map units (the board as built)
 
     def world(local: Vec3) -> Vec3:
-        return frame.to_world(local) + Vec3(0, L.Y - L.BOARD_AT.y, 0)
+        return frame.to_world(local) + Vec3(0, layout.SURFACE_Y - layout.BOARD_AT.y, 0)
 
-    for a in L.AREAS.values():
+    for a in layout.AREAS.values():
         b.add(b.zone(a.label, [a.tag], a.centre, a.size))
     counts: dict[str, int] = {}
     placed: dict[str, Vec3] = {}
 
     def piece(kind: str, owner: str, at: Vec3, notes: str) -> dict[str, Any]:
         rgb = BOT_RGB if owner == "bot" else PLAYER_RGB
-        tags = [L.BOT_TAG if owner == "bot" else L.PLAYER_TAG, L.tag(owner, kind)]
+        tags = [layout.BOT_TAG if owner == "bot" else layout.PLAYER_TAG, layout.tag(owner, kind)]
         scale = Vec3(0.5, 0.3, 0.9) if "vessel" in kind else Vec3(1, 1, 1)
         name = f"{'bot' if owner == 'bot' else 'your'} {kind.replace('_', ' ')}"
         return b.base(PIECE[kind], name, tags, at, colour=rgb, gm_notes=notes, scale=scale)
@@ -79,8 +79,8 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     def at_of(where: str) -> Vec3:
         n = counts.get(where, 0)
         counts[where] = n + 1
-        if where in L.AREAS:
-            return grid(L.AREAS[where].centre, n, per_row=5, rows=3, step=1.1)
+        if where in layout.AREAS:
+            return grid(layout.AREAS[where].centre, n, per_row=5, rows=3, step=1.1)
         return world(spots(data, where, n))
 
     for unit in sorted(state.units, key=lambda u: u.aboard is not None):  # vessels first, then who is aboard
@@ -112,60 +112,75 @@ def build_table(state: State, data: HolasData, assets: Mapping[str, str] | None 
     for i in (1, 2, 3):
         b.add(piece("hero", "player", at_of("player.courtyard"), f"hero{i}"))
     for _ in range(state.person.tokens):
-        b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of("player.tokens")))
+        b.add(b.base("Chip_100", "Exploration Token", [layout.TOKEN_TAG], at_of("player.tokens")))
     for region in sorted(r for r, n in state.tokens.items() for _ in range(n)):
-        b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of(region)))
+        b.add(b.base("Chip_100", "Exploration Token", [layout.TOKEN_TAG], at_of(region)))
     for _ in range(state.collected):
-        b.add(b.base("Chip_100", "Exploration Token", [L.TOKEN_TAG], at_of("tokens")))
+        b.add(b.base("Chip_100", "Exploration Token", [layout.TOKEN_TAG], at_of("tokens")))
     faces = {c.id: SheetCard("cards", i, "card_back") for i, c in enumerate(data.cards.cards)}
 
     def card(card_id: str, at: Vec3, face_down: bool) -> dict[str, Any]:
-        return b.card(faces[card_id], f"solo card {card_id}", [L.CARD_TAG], at, gm_notes=card_id, face_down=face_down)
+        return b.card(
+            faces[card_id], f"solo card {card_id}", [layout.CARD_TAG], at, gm_notes=card_id, face_down=face_down
+        )
 
     if state.pending is not None and state.pending.card:
-        b.add(card(state.pending.card, L.AREAS["battle"].centre, False))
+        b.add(card(state.pending.card, layout.AREAS["battle"].centre, False))
     for key, ids in (("deck", state.deck), ("discard", state.discard)):
         if ids:
-            centre = L.AREAS[key].centre
-            name = f"{L.AREAS[key].label}: its cards"  # not its zone's name: adopt finds each by its own
-            b.add(b.deck(name, [L.CARD_TAG], centre, [card(i, centre, True) for i in ids]))
+            centre = layout.AREAS[key].centre
+            name = f"{layout.AREAS[key].label}: its cards"  # not its zone's name: adopt finds each by its own
+            b.add(b.deck(name, [layout.CARD_TAG], centre, [card(i, centre, True) for i in ids]))
     for i, card_id in enumerate(state.slots, start=1):
         if card_id:
-            b.add(card(card_id, L.AREAS[f"slot{i}"].centre, False))
+            b.add(card(card_id, layout.AREAS[f"slot{i}"].centre, False))
     for resource in RESOURCES:
-        spot = L.AREAS[f"res.{resource}"].spot(state.resources[resource], L.RESOURCE_SPOTS)
-        b.add(b.base("Chip_10", f"bot {resource}", [L.tag("marker", resource)], spot))
+        spot = layout.AREAS[f"res.{resource}"].spot(state.resources[resource], layout.RESOURCE_SPOTS)
+        b.add(b.base("Chip_10", f"bot {resource}", [layout.tag("marker", resource)], spot))
     for resource, value in state.tax.items():
-        b.add(b.base("Chip_50", f"tax {resource}", [L.TAX_TAG, L.tag("tax", resource)], L.AREAS[f"tax.{value}"].centre))
+        b.add(
+            b.base(
+                "Chip_50",
+                f"tax {resource}",
+                [layout.TAX_TAG, layout.tag("tax", resource)],
+                layout.AREAS[f"tax.{value}"].centre,
+            )
+        )
     for key, value, what in (("round", state.round - 1, "round"), ("score", state.pts, "bot score"),
                              ("you.score", state.person.pts, "your score")):  # fmt: skip
-        at, lap = L.lapped(key, value)
+        at, lap = layout.lapped(key, value)
         rgb = {"round": ROUND_RGB, "score": BOT_RGB, "you.score": PLAYER_RGB}[key]
-        b.add(b.base("Chip_10", what, [L.tag("marker", key)], at, colour=rgb))
-        b.add(b.base("Chip_10", f"{what}: laps", [L.tag("marker", key, "lap")], lap, colour=rgb))
+        b.add(b.base("Chip_10", what, [layout.tag("marker", key)], at, colour=rgb))
+        b.add(b.base("Chip_10", f"{what}: laps", [layout.tag("marker", key, "lap")], lap, colour=rgb))
     for resource in RESOURCES:
-        spot = L.AREAS[f"you.res.{resource}"].spot(state.person.resources[resource], L.RESOURCE_SPOTS)
+        spot = layout.AREAS[f"you.res.{resource}"].spot(state.person.resources[resource], layout.RESOURCE_SPOTS)
         b.add(
-            b.base("Chip_10", f"your {resource}", [L.tag("marker", "you", resource)], spot, colour=MARKER_RGB[resource])
+            b.base(
+                "Chip_10",
+                f"your {resource}",
+                [layout.tag("marker", "you", resource)],
+                spot,
+                colour=MARKER_RGB[resource],
+            )
         )
-    b.add(b.base("Chip_10", "the bot's note of your supply and resources", [L.tag("marker", "ledger")],
-                 L.AREAS["spare"].centre, gm_notes=ledger(state, supply), colour=ROUND_RGB))  # fmt: skip
-    cc = L.AREAS["cc"].spot(state.cc_space, len(data.faction.cc_track))
-    b.add(b.base("Chip_10", "CC Track token", [L.tag("marker", "cc")], cc))
+    b.add(b.base("Chip_10", "the bot's note of your supply and resources", [layout.tag("marker", "ledger")],
+                 layout.AREAS["spare"].centre, gm_notes=ledger(state, supply), colour=ROUND_RGB))  # fmt: skip
+    cc = layout.AREAS["cc"].spot(state.cc_space, len(data.faction.cc_track))
+    b.add(b.base("Chip_10", "CC Track token", [layout.tag("marker", "cc")], cc))
     final = (
-        L.AREAS["round"].spot((state.final_round - 1) % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)
+        layout.AREAS["round"].spot((state.final_round - 1) % layout.ROUND_SPOTS, layout.ROUND_SPOTS, z=0.6)
         if state.final_round
-        else L.AREAS["spare"].centre
+        else layout.AREAS["spare"].centre
     )
-    b.add(b.base("Chip_10", "final round", [L.tag("marker", "final")], final))
-    scored = L.AREAS["scored"].spot(int(state.scored), L.SCORED_SPOTS)
-    b.add(b.base("Chip_10", "your final scoring (not yet / done)", [L.tag("marker", "scored")], scored,
+    b.add(b.base("Chip_10", "final round", [layout.tag("marker", "final")], final))
+    scored = layout.AREAS["scored"].spot(int(state.scored), layout.SCORED_SPOTS)
+    b.add(b.base("Chip_10", "your final scoring (not yet / done)", [layout.tag("marker", "scored")], scored,
                  colour=PLAYER_RGB, description=SCORED_HOW))  # fmt: skip
-    tactic = L.AREAS["tactic"].spot(state.tactic, L.TACTIC_SPOTS)
-    b.add(b.base("Chip_10", "your tactic's strength", [L.tag("marker", "tactic")], tactic))
+    tactic = layout.AREAS["tactic"].spot(state.tactic, layout.TACTIC_SPOTS)
+    b.add(b.base("Chip_10", "your tactic's strength", [layout.tag("marker", "tactic")], tactic))
     question, notes = prompt(state)
-    b.add(b.base("Chip_50", "the bot waits for", [L.tag("marker", "prompt")], L.AREAS["prompt"].centre,
+    b.add(b.base("Chip_50", "the bot waits for", [layout.tag("marker", "prompt")], layout.AREAS["prompt"].centre,
                  description=question, gm_notes=notes))  # fmt: skip
-    snaps = [{"Position": {"x": v.x, "y": v.y, "z": v.z}} for v in L.snap_points(len(data.faction.cc_track))]
+    snaps = [{"Position": {"x": v.x, "y": v.y, "z": v.z}} for v in layout.snap_points(len(data.faction.cc_track))]
     save = {"SaveName": "Heroes of Land, Air & Sea: the solo Enemy", "ObjectStates": b.objects, "SnapPoints": snaps}
     return SaveFile.from_dict(save, "t")

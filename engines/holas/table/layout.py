@@ -18,10 +18,10 @@ from engines.holas.data_model import MapData, Region
 from engines.layout import BoardLayout, board_units
 from engines.tablekit import Area
 
-T = "holas"
-BOARD_TAG, BOT_TAG, PLAYER_TAG = f"{T}.board", f"{T}.bot", f"{T}.player"
-TOKEN_TAG, CARD_TAG, TAX_TAG = f"{T}.explore", f"{T}.card", f"{T}.tax"
-Y = 1.1
+TAG_PREFIX = "holas"
+BOARD_TAG, BOT_TAG, PLAYER_TAG = f"{TAG_PREFIX}.board", f"{TAG_PREFIX}.bot", f"{TAG_PREFIX}.player"
+TOKEN_TAG, CARD_TAG, TAX_TAG = f"{TAG_PREFIX}.explore", f"{TAG_PREFIX}.card", f"{TAG_PREFIX}.tax"
+SURFACE_Y = 1.1
 BOARD_AT = Vec3(0, 1.0, 0)
 # The board, in world units as built: the map's units are board units (a map point is that far from the board's
 # centre on the board as built), so a map must fit in it. Scaled by TTS's one rule for a custom board.
@@ -73,11 +73,11 @@ def lapped(key: str, value: int, areas: Mapping[str, Area] | None = None) -> tup
 
 
 def tag(*parts: str) -> str:
-    return ".".join((T, *parts))
+    return ".".join((TAG_PREFIX, *parts))
 
 
 def area(key: str, label: str, at: tuple[float, float], size: tuple[float, float]) -> Area:
-    return Area(T, key, label, Vec3(at[0], Y, at[1]), Vec3(size[0], 2, size[1]))
+    return Area(TAG_PREFIX, key, label, Vec3(at[0], SURFACE_Y, at[1]), Vec3(size[0], 2, size[1]))
 
 
 def _areas() -> dict[str, Area]:

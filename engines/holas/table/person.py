@@ -12,12 +12,12 @@ from typing import Any
 from bridge.commands import Command, Move, Position
 from bridge.table import Vec3
 from engines.base import IllegalAction, PersonMove
-from engines.holas import rules as R
+from engines.holas import rules
 from engines.holas.bot import waiting
 from engines.holas.data_model import HolasData
 from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, State
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.read import TableView
 from engines.tablekit import grid
 
@@ -26,14 +26,14 @@ def _listed(view: TableView, data: HolasData) -> list[tuple[str, str, str, str]]
     """(kind, from, to, label) of each move, in the page's order."""
     s = view.state
     out: list[tuple[str, str, str, str]] = []
-    if R.over(s):
+    if rules.over(s):
         if not s.scored:  # L208: your points totalled as normal, on your score marker, before the winner is named
             out.append(("scored", "", "", "my end-of-game points are on my score marker: my final scoring is done"))
         return out
     land = [r.id for r in data.map.regions if r.kind == "land"]
     supply = {kind for kind, _ in _supply(view)}
     for kind in ("warrior", "serf"):
-        cost = R.unit_cost(data, kind)
+        cost = rules.unit_cost(data, kind)
         if kind in supply and all(s.person.resources[r] >= cost.get(r, 0) for r in RESOURCES):
             paid = ", ".join(f"{n} {r}" for r, n in cost.items() if n) or "nothing"
             out.append(("send", kind, "", f"recruit a {kind} into your Courtyard for {paid}"))
@@ -49,7 +49,7 @@ def _listed(view: TableView, data: HolasData) -> list[tuple[str, str, str, str]]
                 what = "attack the bot in " if near in _bots(s) else "move your army to "
                 out.append(("move", region, near, f"{what}{near} from {region}"))
         out.append(("back", region, "", f"take your minis in {region} back to your supply (losses, a retreat)"))
-    out += [("tactic", "", str(n), f"your tactic's strength: {n}") for n in range(L.TACTIC_SPOTS) if n != s.tactic]
+    out += [("tactic", "", str(n), f"your tactic's strength: {n}") for n in range(layout.TACTIC_SPOTS) if n != s.tactic]
     if s.final_round is None:
         out.append(("x", "", "", "you reached an X-Objective: the game ends after the next round"))
     return out
@@ -73,9 +73,9 @@ def play(view: TableView, data: HolasData, move_id: str, rng: random.Random) -> 
     crowd = dict(view.crowd)
 
     def at(region: str, n: int) -> Position:
-        local = L.map_spot(view.map, region, (crowd.get(region, 0) + n) % 9)
+        local = layout.map_spot(view.map, region, (crowd.get(region, 0) + n) % 9)
         world = board.to_world(local)
-        return Position.of(Vec3(world.x, L.Y + 0.5, world.z))
+        return Position.of(Vec3(world.x, layout.SURFACE_Y + 0.5, world.z))
 
     out: list[Command] = []
     if kind == "send":
@@ -84,9 +84,9 @@ def play(view: TableView, data: HolasData, move_id: str, rng: random.Random) -> 
         out.append(
             Move(guid=guid, position=Position.of(grid(yard.centre, len(_yard(view)), per_row=5, rows=3, step=1.1)))
         )
-        for r, n in R.unit_cost(data, frm).items():
+        for r, n in rules.unit_cost(data, frm).items():
             if n:  # the price paid on your resource track
-                spot = areas[f"you.res.{r}"].spot(view.state.person.resources[r] - n, L.RESOURCE_SPOTS)
+                spot = areas[f"you.res.{r}"].spot(view.state.person.resources[r] - n, layout.RESOURCE_SPOTS)
                 out.append(Move(guid=view.markers[f"you.{r}"], position=Position.of(spot)))
     elif kind == "out":
         out += [Move(guid=g, position=at(to, i)) for i, g in enumerate(_yard(view))]
@@ -96,13 +96,15 @@ def play(view: TableView, data: HolasData, move_id: str, rng: random.Random) -> 
         area = areas["player.supply"]
         out += [Move(guid=g, position=Position.of(area.spot(i, 8, lift=0.5))) for i, g in enumerate(_mine(view)[frm])]
     elif kind == "tactic":
-        spot = areas["tactic"].spot(int(to), L.TACTIC_SPOTS)
+        spot = areas["tactic"].spot(int(to), layout.TACTIC_SPOTS)
         out.append(Move(guid=view.markers["tactic"], position=Position.of(spot)))
     elif kind == "scored":
-        spot = areas["scored"].spot(1, L.SCORED_SPOTS)
+        spot = areas["scored"].spot(1, layout.SCORED_SPOTS)
         out.append(Move(guid=view.markers["scored"], position=Position.of(spot)))
     else:
-        spot = areas["round"].spot(view.state.round % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6)  # the next round: final
+        spot = areas["round"].spot(
+            view.state.round % layout.ROUND_SPOTS, layout.ROUND_SPOTS, z=0.6
+        )  # the next round: final
         out.append(Move(guid=view.markers["final"], position=Position.of(spot)))
     return out, None
 

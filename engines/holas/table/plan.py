@@ -12,7 +12,7 @@ from bridge.table import Vec3
 from engines.holas.bot import Step
 from engines.holas.data_model import HolasData
 from engines.holas.state import RESOURCES, State
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.build import ledger, prompt
 from engines.holas.table.read import TableView
 from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner, grid
@@ -56,8 +56,8 @@ class Planner(RecordingPlanner):
             return grid(self.areas[where].centre, n, per_row=5, rows=3, step=1.1)
         n = self.crowd[where]
         self.crowd[where] += 1
-        local = L.map_spot(self.view.map, where, n % SPOTS) + Vec3(0, 0.5 * (n // SPOTS), 0)
-        return self.view.board.to_world(local) + Vec3(0, L.Y - self.view.board.position.y, 0)
+        local = layout.map_spot(self.view.map, where, n % SPOTS) + Vec3(0, 0.5 * (n // SPOTS), 0)
+        return self.view.board.to_world(local) + Vec3(0, layout.SURFACE_Y - self.view.board.position.y, 0)
 
     def _units(self, before: State, after: State) -> list[Command]:
         was = {u.id: (u.where, u.aboard) for u in before.units}
@@ -121,7 +121,7 @@ class Planner(RecordingPlanner):
 
     def _to_pile(self, card: str, pile: str, rotation: Position) -> Command:
         area = self.areas[pile]
-        at = Vec3(area.centre.x, L.Y + PILE_BASE + CARD_THICKNESS * self.laid[pile], area.centre.z)
+        at = Vec3(area.centre.x, layout.SURFACE_Y + PILE_BASE + CARD_THICKNESS * self.laid[pile], area.centre.z)
         self.laid[pile] += 1
         return self._card(card, at, rotation)
 
@@ -139,20 +139,23 @@ class Planner(RecordingPlanner):
 
         for r in RESOURCES:
             if after.resources[r] != before.resources[r]:
-                put(r, self.areas[f"res.{r}"].spot(after.resources[r], L.RESOURCE_SPOTS))
+                put(r, self.areas[f"res.{r}"].spot(after.resources[r], layout.RESOURCE_SPOTS))
         if after.tax != before.tax:
             for i, (r, value) in enumerate(after.tax.items()):
                 put(f"tax.{r}", self.areas[f"tax.{value}"].centre + Vec3(0, 0.4 * i, 0))
         for key, value, was in (("score", after.pts, before.pts), ("round", after.round - 1, before.round - 1)):
             if value != was:
-                at, lap = L.lapped(key, value, self.areas)
+                at, lap = layout.lapped(key, value, self.areas)
                 put(key, at)
-                if divmod(value, L.LAPPED[key][1])[0] != divmod(was, L.LAPPED[key][1])[0]:
+                if divmod(value, layout.LAPPED[key][1])[0] != divmod(was, layout.LAPPED[key][1])[0]:
                     put(f"{key}.lap", lap)
         if after.cc_space != before.cc_space:
             put("cc", self.areas["cc"].spot(after.cc_space, len(self.data.faction.cc_track)))
         if after.final_round != before.final_round and after.final_round is not None:
-            put("final", self.areas["round"].spot((after.final_round - 1) % L.ROUND_SPOTS, L.ROUND_SPOTS, z=0.6))
+            put(
+                "final",
+                self.areas["round"].spot((after.final_round - 1) % layout.ROUND_SPOTS, layout.ROUND_SPOTS, z=0.6),
+            )
         if not self.noted:  # once a press: what the bot saw of your supply and resources (read.py's _unpaid)
             self.noted = True
             supply = [g for g, (_, place) in self.view.person.items() if place == "player.supply"]

@@ -20,12 +20,11 @@ from pydantic import ValidationError
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import Transform
 from engines.base import Problem, ReadError
-from engines.holas import lines as T
-from engines.holas import rules as R
+from engines.holas import lines, rules
 from engines.holas.data_model import HolasData, MapData
 from engines.holas.movement import Geometry
 from engines.holas.state import RESOURCES, Ledger, Pending, PlayerArmy, State, Unit
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.holas.table.roles import MARKERS, built_profile, spec, unit_ids
 from engines.ownerdata import first_error
 from engines.profile import Cast, Profile
@@ -54,8 +53,10 @@ class TableView:
     crowd: Counter[str] = field(default_factory=Counter)
     battle: list[str] = field(default_factory=list)  # the card(s) in the battle area
     positions: dict[str, Vec3] = field(default_factory=dict)  # where each bot unit stands, by unit id
-    board: Transform = field(default_factory=lambda: Transform(L.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1)))  # map units
-    areas: dict[str, Area] = field(default_factory=lambda: dict(L.AREAS))  # each zone's box as the table lays it
+    board: Transform = field(
+        default_factory=lambda: Transform(layout.BOARD_AT, Vec3(0, 0, 0), Vec3(1, 1, 1))
+    )  # map units
+    areas: dict[str, Area] = field(default_factory=lambda: dict(layout.AREAS))  # each zone's box as the table lays it
     planner: Any = None  # set by the game's decide
     person: dict[str, tuple[str, str]] = field(default_factory=dict)  # the person's minis: GUID -> (kind, place)
 
@@ -69,13 +70,13 @@ def read_table(table: Table, data: HolasData, profile: Profile | None = None) ->
     cast = Cast(profile or built_profile(data), spec(data), table)
     problems = cast.problems
     board = cast.one("board")
-    zones = {key: zone for key in L.AREAS if (zone := cast.one(f"zone:{key}")) is not None}
-    if board is None or len(zones) < len(L.AREAS):  # nothing to place the pieces by
+    zones = {key: zone for key in layout.AREAS if (zone := cast.one(f"zone:{key}")) is not None}
+    if board is None or len(zones) < len(layout.AREAS):  # nothing to place the pieces by
         raise ReadError(problems)
     base = cast.spec.boards["board"]["regions"]
     view = TableView(
         State(units=[], capital="", deck=[]),
-        L.placed_map(data.map, _offsets(base.spots, cast.layout("board", "regions").spots)),
+        layout.placed_map(data.map, _offsets(base.spots, cast.layout("board", "regions").spots)),
         board=cast.frame("board", base, board),
         areas={key: _area(key, zone) for key, zone in zones.items()},
     )
@@ -99,7 +100,7 @@ def _offsets(base: Mapping[str, Vec3], placed: Mapping[str, Vec3]) -> dict[str, 
 
 def _area(key: str, zone: TableObject) -> Area:
     """A zone's box as the table lays it (a scripting zone's scale is its size), under the layout's key and words."""
-    return Area(L.T, key, L.AREAS[key].label, zone.position, zone.scale)
+    return Area(layout.TAG_PREFIX, key, layout.AREAS[key].label, zone.position, zone.scale)
 
 
 # --- the game's reading ----------------------------------------------------------------------------------------
@@ -119,10 +120,10 @@ def _read(
         zone = next((k for k, z in zones.items() if z.encloses(obj.position)), None)
         if zone is not None:
             return zone
-        point = L.to_map(map_, view.board, obj.position)
-        region = L.region_at(map_, point)
+        point = layout.to_map(map_, view.board, obj.position)
+        region = layout.region_at(map_, point)
         if region is None:
-            what = "on a region border" if L.on_border(map_, point) else "off the map and outside every zone"
+            what = "on a region border" if layout.on_border(map_, point) else "off the map and outside every zone"
             problems.append(Problem(f"a piece {what}: put it inside one region", obj))
         else:
             view.crowd[region] += 1
@@ -176,10 +177,14 @@ def _bot_pieces(
             elif kind == "tower" and place == "supply":
                 view.spare_towers.append(obj.guid)
             else:
-                problems.append(Problem(f"the bot's {kind} stands in {L.AREAS[place].label}: put it in a region", obj))
+                problems.append(
+                    Problem(f"the bot's {kind} stands in {layout.AREAS[place].label}: put it in a region", obj)
+                )
             continue
         if place not in regions and place not in ("courtyard", "supply"):
-            problems.append(Problem(f"a bot mini in {L.AREAS[place].label}: put it in a region or the Courtyard", obj))
+            problems.append(
+                Problem(f"a bot mini in {layout.AREAS[place].label}: put it in a region or the Courtyard", obj)
+            )
             continue
         carrier = _carrier(obj, vessels)
         unit = Unit(who, ids[who], place, carrier[0] if carrier else None)
@@ -209,7 +214,7 @@ def _carrier(obj: TableObject, vessels: list[tuple[str, TableObject]]) -> tuple[
     under = [
         (uid, v)
         for uid, v in vessels
-        if v is not obj and v.position.distance_xz(obj.position) < L.ABOARD and obj.position.y > v.position.y + 0.2
+        if v is not obj and v.position.distance_xz(obj.position) < layout.ABOARD and obj.position.y > v.position.y + 0.2
     ]
     return max(under, key=lambda u: (u[1].position.y, -u[1].position.distance_xz(obj.position)), default=None)
 
@@ -231,7 +236,7 @@ def _player_pieces(pieces: list[tuple[str, TableObject]], data: HolasData, view:
             state.person.supply[piece] = state.person.supply.get(piece, 0) + 1
         if piece == "capital" and place == "destroyed":
             state.destroyed = "you"
-        if place in L.AREAS:
+        if place in layout.AREAS:
             continue  # off the map: your supply, your Courtyard, or wherever you keep them
         if piece == "sea_vessel":
             state.player_sea = place
@@ -258,7 +263,9 @@ def _cards(cast: Cast, view: TableView, zones: dict[str, TableObject], problems:
             for card in obj.contents or (obj,):
                 card_id = _card(cast, card)
                 if card_id is None:
-                    problems.append(Problem(f"a card in {L.AREAS[key].label} that is no solo card of the data", card))
+                    problems.append(
+                        Problem(f"a card in {layout.AREAS[key].label} that is no solo card of the data", card)
+                    )
                     continue
                 ids.append(card_id)
                 view.cards[card_id] = card.guid
@@ -294,7 +301,7 @@ def _markers(
     problems: list[Problem],
 ) -> None:
     state, areas = view.state, view.areas
-    state.resources = {r: _spot(markers, r, areas[f"res.{r}"], L.RESOURCE_SPOTS, problems) for r in RESOURCES}
+    state.resources = {r: _spot(markers, r, areas[f"res.{r}"], layout.RESOURCE_SPOTS, problems) for r in RESOURCES}
     for resource in RESOURCES:
         token = cast.one(f"tax:{resource}")
         if token is None:
@@ -308,13 +315,13 @@ def _markers(
     state.pts = _lapped(markers, areas, "score", problems)
     state.cc_space = _spot(markers, "cc", areas["cc"], len(data.faction.cc_track), problems)
     state.round = _lapped(markers, areas, "round", problems) + 1
-    state.tactic = _spot(markers, "tactic", areas["tactic"], L.TACTIC_SPOTS, problems)
+    state.tactic = _spot(markers, "tactic", areas["tactic"], layout.TACTIC_SPOTS, problems)
     final = markers.get("final")
     if final is not None and zones["round"].encloses(final.position):
         # the round track's space, read as the first such round from the last one: a final round is the current
         # one or the next (L208), and the game over the round after
-        space = _nearest(final, areas["round"], L.ROUND_SPOTS, problems)
-        state.final_round = state.round - 1 + (space - (state.round - 2)) % L.ROUND_SPOTS
+        space = _nearest(final, areas["round"], layout.ROUND_SPOTS, problems)
+        state.final_round = state.round - 1 + (space - (state.round - 2)) % layout.ROUND_SPOTS
     prompt = markers.get("prompt")
     if prompt is not None and prompt.gm_notes.strip():
         try:
@@ -326,14 +333,16 @@ def _markers(
     wanted = [state.pending.card] if state.pending is not None and state.pending.card else []
     if battle != wanted:
         expected = f"the bot's battle card {wanted[0]}" if wanted else "no card (no battle card is revealed)"
-        problems.append(Problem(f"{L.AREAS['battle'].label} holds {battle or 'nothing'}; it should hold {expected}"))
+        problems.append(
+            Problem(f"{layout.AREAS['battle'].label} holds {battle or 'nothing'}; it should hold {expected}")
+        )
 
 
 def _lapped(markers: dict[str, TableObject], areas: dict[str, Area], key: str, problems: list[Problem]) -> int:
     """A lapped track's value: its marker's space, and its lap marker's laps times the track's length (a marker
     missing is named where the markers are found)."""
-    area, spots, _, _ = L.LAPPED[key]
-    laps = _spot(markers, f"{key}.lap", areas["laps"], L.LAP_SPOTS, problems)
+    area, spots, _, _ = layout.LAPPED[key]
+    laps = _spot(markers, f"{key}.lap", areas["laps"], layout.LAP_SPOTS, problems)
     return laps * spots + _spot(markers, key, areas[area], spots, problems)
 
 
@@ -344,7 +353,9 @@ def _person_side(view: TableView, data: HolasData, markers: dict[str, TableObjec
     for resource in RESOURCES:
         key = f"you.{resource}"
         if key in markers:
-            person.resources[resource] = _spot(markers, key, areas[f"you.res.{resource}"], L.RESOURCE_SPOTS, problems)
+            person.resources[resource] = _spot(
+                markers, key, areas[f"you.res.{resource}"], layout.RESOURCE_SPOTS, problems
+            )
     person.pts = _lapped(markers, areas, "you.score", problems)
     problems += _scored(view, markers)
     note = markers.get("ledger")
@@ -367,8 +378,8 @@ def _scored(view: TableView, markers: dict[str, TableObject]) -> list[Problem]:
     if marker is None:
         return problems
     s = view.state
-    s.scored = _spot(markers, "scored", view.areas["scored"], L.SCORED_SPOTS, problems) == 1
-    if s.scored and not R.over(s):
+    s.scored = _spot(markers, "scored", view.areas["scored"], layout.SCORED_SPOTS, problems) == 1
+    if s.scored and not rules.over(s):
         problems.append(
             Problem(
                 f"your final-scoring marker is on 'done', yet the game is not over (round {s.round}): put it back "
@@ -395,7 +406,7 @@ def _unpaid(data: HolasData, view: TableView, noted: Ledger) -> list[str]:
                 "Capital City's region; put it there"
             )
         away = geo.land_distance(capital, place) if capital and place in geo.region else None
-        price = R.tower_cost(data, away) if kind == "tower" else R.unit_cost(data, kind)
+        price = rules.tower_cost(data, away) if kind == "tower" else rules.unit_cost(data, kind)
         for r in RESOURCES:
             cost[r] += price.get(r, 0)
     fell = {r: max(0, noted.resources.get(r, 0) - s.person.resources[r]) for r in RESOURCES}
@@ -421,11 +432,11 @@ def _capitals(data: HolasData, s: State) -> list[str]:
         return []
     of = {r.id: r.continent for r in data.map.regions}
     theirs, yours = of.get(s.capital), of.get(mine)
-    if theirs != yours and theirs is not None and yours is not None and R.continents_adjacent(data, theirs, yours):
+    if theirs != yours and theirs is not None and yours is not None and rules.continents_adjacent(data, theirs, yours):
         return []
     why = "on your own continent" if theirs == yours else "on a continent not next to yours"
     return [
-        f"the bot's Capital City in {s.capital} is {why} ({yours}): {T.SET_UP}; move it to a Capital site of a "
+        f"the bot's Capital City in {s.capital} is {why} ({yours}): {lines.SET_UP}; move it to a Capital site of a "
         "continent next to yours"
     ]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engines.holas.data_model import HolasData, UnitType
 from engines.holas.state import RESOURCES
-from engines.holas.table import layout as L
+from engines.holas.table import layout
 from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
 
 UNIT_KINDS: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")  # the bot's units
@@ -27,7 +27,7 @@ MARKERS = (
     "tactic",
     "prompt",
     "ledger",
-    *(f"{key}.lap" for key in L.LAPPED),
+    *(f"{key}.lap" for key in layout.LAPPED),
     *(f"you.{r}" for r in RESOURCES),
     "you.score",
     "scored",
@@ -103,7 +103,7 @@ def _spec(data: HolasData) -> ProfileSpec:
     cards = [c.id for c in data.cards.cards]
     roles = {
         "board": RoleSpec("map board"),
-        **{f"zone:{key}": RoleSpec(f"zone of {area.label}", area=True) for key, area in L.AREAS.items()},
+        **{f"zone:{key}": RoleSpec(f"zone of {area.label}", area=True) for key, area in layout.AREAS.items()},
         **{f"unit:{uid}": RoleSpec(f"bot's {kind.replace('_', ' ')} {uid}") for uid, kind in unit_ids(data).items()},
         "bot:tower": RoleSpec("bot's tower", many=True),
         "bot:capital": RoleSpec("bot's Capital City", many=True),
@@ -115,7 +115,7 @@ def _spec(data: HolasData) -> ProfileSpec:
     }
     names = {
         "board": ("Heroes of Land, Air & Sea", "Map", "Board"),
-        **{f"zone:{key}": (area.label,) for key, area in L.AREAS.items()},
+        **{f"zone:{key}": (area.label,) for key, area in layout.AREAS.items()},
         "bot:tower": ("bot tower",),
         "bot:capital": ("bot capital",),
         **{f"person:{p}": (f"your {p.replace('_', ' ')}",) for p in PIECES},
@@ -125,10 +125,10 @@ def _spec(data: HolasData) -> ProfileSpec:
         **{f"tax:{r}": (f"tax {r}",) for r in RESOURCES},
     }
     return ProfileSpec(
-        game=L.T,
+        game=layout.TAG_PREFIX,
         title="Heroes of Land, Air & Sea",
         roles=roles,
-        boards={"board": {"regions": L.map_layout(data.map)}},
+        boards={"board": {"regions": layout.map_layout(data.map)}},
         names=names,
     )
 
@@ -138,22 +138,27 @@ def _built(data: HolasData) -> Profile:
         return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
 
     roles = {
-        "board": tagged(L.BOARD_TAG),
-        **{f"zone:{key}": tagged(area.tag) for key, area in L.AREAS.items()},
-        **{f"unit:{uid}": tagged(L.tag("bot", kind), gm_notes=uid) for uid, kind in unit_ids(data).items()},
-        "bot:tower": tagged(L.tag("bot", "tower")),
-        "bot:capital": tagged(L.tag("bot", "capital")),
-        **{f"person:{p}": tagged(L.tag("player", p)) for p in PIECES},
-        "token": tagged(L.TOKEN_TAG),
-        **{f"card:{c.id}": tagged(L.CARD_TAG, gm_notes=c.id) for c in data.cards.cards},
-        **{f"marker:{key}": tagged(L.tag("marker", key)) for key in MARKERS},
-        **{f"tax:{r}": tagged(L.tag("tax", r)) for r in RESOURCES},
+        "board": tagged(layout.BOARD_TAG),
+        **{f"zone:{key}": tagged(area.tag) for key, area in layout.AREAS.items()},
+        **{f"unit:{uid}": tagged(layout.tag("bot", kind), gm_notes=uid) for uid, kind in unit_ids(data).items()},
+        "bot:tower": tagged(layout.tag("bot", "tower")),
+        "bot:capital": tagged(layout.tag("bot", "capital")),
+        **{f"person:{p}": tagged(layout.tag("player", p)) for p in PIECES},
+        "token": tagged(layout.TOKEN_TAG),
+        **{f"card:{c.id}": tagged(layout.CARD_TAG, gm_notes=c.id) for c in data.cards.cards},
+        **{f"marker:{key}": tagged(layout.tag("marker", key)) for key in MARKERS},
+        **{f"tax:{r}": tagged(layout.tag("tax", r)) for r in RESOURCES},
     }
     hints = (
-        (Match(tags=(L.BOT_TAG,)), "a bot mini needs its type tag (holas.bot.hero, ...) and its unit id in GM notes"),
-        (Match(tags=(L.PLAYER_TAG,)), "a piece of yours needs its type tag (holas.player.warrior, ...)"),
-        (Match(tags=(L.CARD_TAG,), type="Card"), "a card whose GM notes name no solo card of the data"),
-        (Match(tags=(L.TAX_TAG,)), "a Tax Track token needs its resource's tag (holas.tax.ore, ...)"),
+        (
+            Match(tags=(layout.BOT_TAG,)),
+            "a bot mini needs its type tag (holas.bot.hero, ...) and its unit id in GM notes",
+        ),
+        (Match(tags=(layout.PLAYER_TAG,)), "a piece of yours needs its type tag (holas.player.warrior, ...)"),
+        (Match(tags=(layout.CARD_TAG,), type="Card"), "a card whose GM notes name no solo card of the data"),
+        (Match(tags=(layout.TAX_TAG,)), "a Tax Track token needs its resource's tag (holas.tax.ore, ...)"),
     )
     strays = tuple(Stray(match=match, hint=hint) for match, hint in hints)
-    return Profile(game=L.T, mod="the Heroes of Land, Air & Sea table automa builds", roles=roles, strays=strays)
+    return Profile(
+        game=layout.TAG_PREFIX, mod="the Heroes of Land, Air & Sea table automa builds", roles=roles, strays=strays
+    )

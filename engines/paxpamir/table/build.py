@@ -17,7 +17,7 @@ from engines.paxpamir.images import ai_cells, deck_cells
 from engines.paxpamir.queries import ruler
 from engines.paxpamir.rules import new_game, refresh_pragmatic_loyalty
 from engines.paxpamir.state import State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.tablekit import Builder, SheetCard
 
 
@@ -40,8 +40,8 @@ def before_her_draw(state: State) -> State:
 def seat_colour(state: State, seat: int) -> str:
     humans = [s for s, p in enumerate(state.players) if not p.wakhan]
     if state.players[seat].wakhan:
-        return L.WAKHAN_COLOUR
-    return L.PEOPLE_COLOURS[humans.index(seat)]
+        return layout.WAKHAN_COLOUR
+    return layout.PEOPLE_COLOURS[humans.index(seat)]
 
 
 def seat_name(state: State, seat: int) -> str:
@@ -61,7 +61,9 @@ class _Builder(Builder):
         if kind == "ai":
             cell = self._ai[number]
             face = SheetCard(cell.sheet, cell.index, cell.sheet.replace("front", "back"), unique_back=True)
-            return self.card(face, f"Wakhan AI card {number}", [L.AI_CARD_TAG], at, gm_notes=n, face_down=face_down)
+            return self.card(
+                face, f"Wakhan AI card {number}", [layout.AI_CARD_TAG], at, gm_notes=n, face_down=face_down
+            )
         cell = self._deck[number]
         if number in data.court:
             c = data.court[number]
@@ -70,22 +72,26 @@ class _Builder(Builder):
             e = data.events[number]
             name, text = e.name, f"if discarded: {e.if_discarded.title}; if purchased: {e.if_purchased.title}"
         face = SheetCard(cell.sheet, cell.index, "card_back")
-        return self.card(face, name, [L.CARD_TAG], at, gm_notes=n, description=text, face_down=face_down)
+        return self.card(face, name, [layout.CARD_TAG], at, gm_notes=n, description=text, face_down=face_down)
 
     def piece(self, kind: str, owner: str, at: Vec3, colour: str) -> dict[str, Any]:
         if kind == "rupee":
-            return self.tile("Rupee", [L.RUPEE_TAG], at, "rupee", "rupee", scale=0.3, stackable=False)
+            return self.tile("Rupee", [layout.RUPEE_TAG], at, "rupee", "rupee", scale=0.3, stackable=False)
         if kind == "cylinder":
             return self.base(
-                "PlayerPawn", f"{colour} cylinder", [L.CYLINDER_TAG, L.seat_tag(int(owner))], at, colour=L.RGB[colour]
+                "PlayerPawn",
+                f"{colour} cylinder",
+                [layout.CYLINDER_TAG, layout.seat_tag(int(owner))],
+                at,
+                colour=layout.RGB[colour],
             )
         return self.base(
             "BlockSquare",
             f"{owner.title()} block",
-            [L.BLOCK_TAG, L.coalition_tag(owner)],
+            [layout.BLOCK_TAG, layout.coalition_tag(owner)],
             at,
             scale=Vec3(0.35, 0.35, 0.35),
-            colour=L.RGB[owner],
+            colour=layout.RGB[owner],
         )
 
 
@@ -95,49 +101,61 @@ def build_table(
     state = state or fresh_state(humans, seed=seed)
     b = _Builder(assets or {})
     seats = len(state.players)
-    spots = L.Spots.fresh(seats)
-    snaps = [*L.MAP.spots.values(), *L.MARKET.spots.values(), *L.FAVORED.spots.values()]
-    b.add(b.board("Pax Pamir map and market", [L.BOARD_TAG], L.BOARD_AT, "board", size=L.BOARD_SIZE, snap_points=snaps))
+    spots = layout.Spots.fresh(seats)
+    snaps = [*layout.MAP.spots.values(), *layout.MARKET.spots.values(), *layout.FAVORED.spots.values()]
+    b.add(
+        b.board(
+            "Pax Pamir map and market",
+            [layout.BOARD_TAG],
+            layout.BOARD_AT,
+            "board",
+            size=layout.BOARD_SIZE,
+            snap_points=snaps,
+        )
+    )
     for seat in range(seats):
         colour, name = seat_colour(state, seat), seat_name(state, seat)
-        extra = [L.WAKHAN_TAG] if state.players[seat].wakhan else []
-        for kind, (offset, size) in L.SEAT_AREA.items():
+        extra = [layout.WAKHAN_TAG] if state.players[seat].wakhan else []
+        for kind, (offset, size) in layout.SEAT_AREA.items():
             hand = colour if kind == "hand" and not state.players[seat].wakhan else None
-            tags = [f"{L.T}.{kind}", L.seat_tag(seat), *extra]
-            b.add(b.zone(f"{name}'s {kind}", tags, L.seat_centre(seat) + offset, size, hand=hand))
+            tags = [f"{layout.TAG_PREFIX}.{kind}", layout.seat_tag(seat), *extra]
+            b.add(b.zone(f"{name}'s {kind}", tags, layout.seat_centre(seat) + offset, size, hand=hand))
         dial = spots.dials[seat].position
         # Wakhan takes no loyalty dial: her gifts go on her aid card, which shows her pragmatic loyalty too.
         label, image = ("aid card", "aid_card") if state.players[seat].wakhan else ("loyalty dial", "dial")
-        tags = [L.DIAL_TAG, L.seat_tag(seat)]
-        b.add(b.tile(f"{name}'s {label}", tags, dial, image, image, circle=False, scale=L.DIAL_SCALE))
+        tags = [layout.DIAL_TAG, layout.seat_tag(seat)]
+        b.add(b.tile(f"{name}'s {label}", tags, dial, image, image, circle=False, scale=layout.DIAL_SCALE))
         loyalty = state.players[seat].loyalty
         token = b.tile(
             f"{name}'s loyalty",
-            [L.LOYALTY_TAG, L.seat_tag(seat)],
+            [layout.LOYALTY_TAG, layout.seat_tag(seat)],
             spots.loyalty(seat, loyalty),
             "loyalty",
             "loyalty",
             scale=0.4,
         )
-        b.add(token | {"ColorDiffuse": {"r": L.RGB[colour][0], "g": L.RGB[colour][1], "b": L.RGB[colour][2]}})
+        b.add(
+            token
+            | {"ColorDiffuse": {"r": layout.RGB[colour][0], "g": layout.RGB[colour][1], "b": layout.RGB[colour][2]}}
+        )
         b.add(
             b.piece("cylinder", str(seat), spots.vp(seat, state.players[seat].vp), colour)
             | {
                 "Nickname": f"{name}'s victory points",
-                "Tags": [L.VP_TAG, L.seat_tag(seat)],
+                "Tags": [layout.VP_TAG, layout.seat_tag(seat)],
             }
         )
-    for kind, (at, size) in L.SHARED_AREA.items():
-        b.add(b.zone(kind.replace("_", " "), [f"{L.T}.{kind}"], at, size))
-    for coalition, (at, size) in L.BLOCK_AREA.items():
-        b.add(b.zone(f"{coalition} blocks", [f"{L.T}.blocks", L.coalition_tag(coalition)], at, size))
-    b.add(b.tile("Favored suit", [L.FAVORED_TAG], spots.favored(state.favored), "favored", "favored", scale=0.5))
+    for kind, (at, size) in layout.SHARED_AREA.items():
+        b.add(b.zone(kind.replace("_", " "), [f"{layout.TAG_PREFIX}.{kind}"], at, size))
+    for coalition, (at, size) in layout.BLOCK_AREA.items():
+        b.add(b.zone(f"{coalition} blocks", [f"{layout.TAG_PREFIX}.blocks", layout.coalition_tag(coalition)], at, size))
+    b.add(b.tile("Favored suit", [layout.FAVORED_TAG], spots.favored(state.favored), "favored", "favored", scale=0.5))
     for region in game_data().map.regions:
         at = spots.ruler(region.id, ruler(state, region.id))
-        tags = [L.RULER_TAG, L.region_tag(region.id)]
+        tags = [layout.RULER_TAG, layout.region_tag(region.id)]
         b.add(b.tile(f"Ruler of {region.name}", tags, at, f"ruler_{region.id}", f"ruler_{region.id}", scale=0.35))
 
-    places = L.card_places(state)
+    places = layout.card_places(state)
     piles: dict[str, list[tuple[int, str]]] = {"deck": [], "ai_deck": []}
     positions: dict[str, Vec3] = {}
     for key, place in places.items():
@@ -151,11 +169,11 @@ def build_table(
         made = [b.pax_card(key, at, True) for _, key in sorted(cards)]
         if made:
             b.add(b.deck("Draw deck" if kind == "deck" else "Wakhan's AI deck", [], at, made))
-    for (kind, owner), areas in L.piece_counts(state).items():
+    for (kind, owner), areas in layout.piece_counts(state).items():
         colour = seat_colour(state, int(owner)) if kind == "cylinder" else owner
         for area, count in areas.items():
             if count < 0:
                 raise ValueError(f"the state puts more {kind}s in play than the game has ({area})")
-            for _, offset in zip(range(count), L.offsets(area), strict=False):
+            for _, offset in zip(range(count), layout.offsets(area), strict=False):
                 b.add(b.piece(kind, owner, spots.piece(area, positions, offset), colour))
     return SaveFile.from_dict({"SaveName": "Pax Pamir", "ObjectStates": b.objects}, "Pax Pamir table")

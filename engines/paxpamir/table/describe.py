@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.data import game_data
 from engines.paxpamir.names import region as region_name
 from engines.paxpamir.queries import military_favored, ruler
 from engines.paxpamir.setup import COLUMNS, ROWS
 from engines.paxpamir.state import State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.build import seat_name
 
 K = TypeVar("K", bound=str)
@@ -27,7 +27,7 @@ def describe(state: State) -> dict[str, Any]:
     names = {seat: seat_name(state, seat) for seat in range(len(state.players))}
     regions = []
     for region in data.map.regions:
-        spot = L.MAP.spots[f"region:{region.id}"]
+        spot = layout.MAP.spots[f"region:{region.id}"]
         tribes = {names[s]: state.tribes[region.id].count(s) for s in names}
         lines = [f"tribes: {_counts(tribes)}"] if any(tribes.values()) else []
         if any(state.armies[region.id].values()):
@@ -38,7 +38,7 @@ def describe(state: State) -> dict[str, Any]:
         regions.append({"id": region.id, "name": region.name, "at": [spot.x, spot.z], "lines": lines, "ruler": who})
     borders = []
     for border in data.map.borders:
-        a, b = (L.MAP.spots[f"region:{r}"] for r in border.regions)
+        a, b = (layout.MAP.spots[f"region:{r}"] for r in border.regions)
         roads = _counts(state.roads.get(border.id, {}))
         borders.append({"id": border.id, "name": border.name, "from": [a.x, a.z], "to": [b.x, b.z], "roads": roads})
     cards = {**{n: c.name for n, c in data.court.items()}, **{n: e.name for n, e in data.events.items()}}
@@ -86,7 +86,7 @@ def _slot(state: State, row: int, column: int, cards: Mapping[int, str]) -> dict
         "card": number,
         "name": cards[number],
         "rupees": state.market.rupees[row][column],
-        "cost": R.price(state, state.current, row, column),
+        "cost": rules.price(state, state.current, row, column),
         "about": card_text(number),
     }
 

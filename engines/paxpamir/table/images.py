@@ -12,10 +12,10 @@ from bridge.table import Vec3
 from engines.drawing import Colour, centred, save_all
 from engines.paxpamir.data import game_data
 from engines.paxpamir.images import COALITION_COLOURS, INK, PAPER, SUIT_COLOURS, all_images
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 
 PX = 40  # pixels per board unit
-HALF_W, TOP, BOTTOM = L.BOARD_HALF_W, L.BOARD_TOP, L.BOARD_BOTTOM
+HALF_W, TOP, BOTTOM = layout.BOARD_HALF_W, layout.BOARD_TOP, layout.BOARD_BOTTOM
 
 
 def _px(v: Vec3) -> tuple[float, float]:
@@ -27,25 +27,25 @@ def board() -> Image.Image:
     draw = ImageDraw.Draw(img)
     data = game_data()
     for border in data.map.borders:
-        a, b = (_px(L.MAP.spots[f"region:{r}"]) for r in border.regions)
+        a, b = (_px(layout.MAP.spots[f"region:{r}"]) for r in border.regions)
         draw.line((a, b), fill=(150, 120, 80), width=int(0.5 * PX))
-        mx, my = _px(L.MAP.spots[f"border:{border.id}"])
+        mx, my = _px(layout.MAP.spots[f"border:{border.id}"])
         draw.ellipse((mx - 0.7 * PX, my - 0.45 * PX, mx + 0.7 * PX, my + 0.45 * PX), outline=INK, width=2)
     for region in data.map.regions:
-        x, y = _px(L.MAP.spots[f"region:{region.id}"])
+        x, y = _px(layout.MAP.spots[f"region:{region.id}"])
         r = 2.0 * PX
         draw.ellipse((x - r, y - r, x + r, y + r), fill=(214, 196, 150), outline=INK, width=3)
         centred(draw, (x, y - 1.2 * PX), region.name.upper(), 22, INK)
-    for key, spot in L.MARKET.spots.items():
+    for key, spot in layout.MARKET.spots.items():
         x, y = _px(spot)
-        w, h = L.CARD_W / 2 * PX, L.CARD_D / 2 * PX
+        w, h = layout.CARD_W / 2 * PX, layout.CARD_D / 2 * PX
         draw.rectangle((x - w, y - h, x + w, y + h), outline=INK, width=3)
         centred(draw, (x, y + h + 12), f"cost {key.split(',')[1]}", 18, INK)
-    for suit, spot in L.FAVORED.spots.items():
+    for suit, spot in layout.FAVORED.spots.items():
         x, y = _px(spot)
         draw.rectangle((x - 0.8 * PX, y - 0.8 * PX, x + 0.8 * PX, y + 0.8 * PX), fill=SUIT_COLOURS[suit])
         centred(draw, (x + 2.0 * PX, y), suit, 16, INK)
-    for key, spot in L.VP_TRACK.spots.items():
+    for key, spot in layout.VP_TRACK.spots.items():
         if key.startswith("0:"):
             x, y = _px(spot)
             draw.rectangle((x - 0.4 * PX, y - 0.3 * PX, x + 0.4 * PX, y + 1.2 * PX), outline=INK, width=1)
@@ -90,12 +90,12 @@ def dial(heading: str = "") -> Image.Image:
     def at(v: Vec3) -> tuple[float, float]:
         return (size / 2 + v.x * size / 2, size / 2 - v.z * size / 2)
 
-    for coalition, spot in L.LOYALTY.spots.items():
+    for coalition, spot in layout.LOYALTY.spots.items():
         x, y = at(spot)
         ink = INK if coalition == "russian" else (255, 255, 255)
         draw.ellipse((x - 52, y - 52, x + 52, y + 52), fill=COALITION_COLOURS[coalition])
         centred(draw, (x, y), coalition[:3].upper(), 26, ink)
-    for price, spot in L.GIFTS.spots.items():
+    for price, spot in layout.GIFTS.spots.items():
         x, y = at(spot)
         draw.ellipse((x - 40, y - 40, x + 40, y + 40), outline=(230, 210, 170), width=4)
         centred(draw, (x, y), price, 30, (230, 210, 170))

@@ -25,11 +25,16 @@ from engines.paxpamir.setup import COLUMNS, ROWS
 from engines.paxpamir.state import BLOCKS, CYLINDERS, GIFT_PRICES, State
 from engines.tablekit import grid
 
-T = "paxpamir"
-BOARD_TAG, CARD_TAG, AI_CARD_TAG = f"{T}.board", f"{T}.card", f"{T}.aicard"
-CYLINDER_TAG, BLOCK_TAG, RUPEE_TAG = f"{T}.cylinder", f"{T}.block", f"{T}.rupee"
-VP_TAG, FAVORED_TAG, DIAL_TAG, WAKHAN_TAG = f"{T}.vp", f"{T}.favored", f"{T}.dial", f"{T}.wakhan"
-LOYALTY_TAG, RULER_TAG = f"{T}.loyalty", f"{T}.ruler"
+TAG_PREFIX = "paxpamir"
+BOARD_TAG, CARD_TAG, AI_CARD_TAG = f"{TAG_PREFIX}.board", f"{TAG_PREFIX}.card", f"{TAG_PREFIX}.aicard"
+CYLINDER_TAG, BLOCK_TAG, RUPEE_TAG = f"{TAG_PREFIX}.cylinder", f"{TAG_PREFIX}.block", f"{TAG_PREFIX}.rupee"
+VP_TAG, FAVORED_TAG, DIAL_TAG, WAKHAN_TAG = (
+    f"{TAG_PREFIX}.vp",
+    f"{TAG_PREFIX}.favored",
+    f"{TAG_PREFIX}.dial",
+    f"{TAG_PREFIX}.wakhan",
+)
+LOYALTY_TAG, RULER_TAG = f"{TAG_PREFIX}.loyalty", f"{TAG_PREFIX}.ruler"
 SEAT_ZONES = ("court", "cylinders", "rupees", "prizes", "events", "hand")
 SHARED_ZONES = ("deck", "discard", "ai_deck", "ai_discard", "bank", "lasting")
 WAKHAN_COLOUR, PEOPLE_COLOURS = "Purple", ("White", "Red")  # TTS player colours, people in seat order
@@ -51,15 +56,15 @@ CARD_W, CARD_D, CARD_STEP = 2.2, 3.0, 2.4  # a card's width and depth; court car
 
 
 def seat_tag(seat: int) -> str:
-    return f"{T}.seat.{seat}"
+    return f"{TAG_PREFIX}.seat.{seat}"
 
 
 def coalition_tag(coalition: str) -> str:
-    return f"{T}.coalition.{coalition}"
+    return f"{TAG_PREFIX}.coalition.{coalition}"
 
 
 def region_tag(region: str) -> str:
-    return f"{T}.region.{region}"
+    return f"{TAG_PREFIX}.region.{region}"
 
 
 # --- the board's frame ---------------------------------------------------------------------------------------

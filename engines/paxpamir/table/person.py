@@ -17,12 +17,11 @@ from typing import Any
 
 from bridge.commands import BOT_COLOR, Command, Say
 from engines.base import Decision, IllegalAction, PersonMove, Reason, TableProblem
-from engines.paxpamir import actions as A
-from engines.paxpamir import names
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions as paxpamir_actions
+from engines.paxpamir import names, rules
 from engines.paxpamir.data import COALITIONS
 from engines.paxpamir.state import Pending, State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.build import seat_name
 from engines.paxpamir.table.plan import Planner
 from engines.paxpamir.table.read import TableView
@@ -30,62 +29,62 @@ from engines.paxpamir.wakhan.options import WakhanOptions
 from engines.paxpamir.wakhan.turn import Wakhan
 
 
-def describe(state: State, action: A.Action) -> tuple[str, str]:
+def describe(state: State, action: paxpamir_actions.Action) -> tuple[str, str]:
     """A player's words for an action, and its group on the page."""
     match action:
-        case A.Purchase(row, col):
+        case paxpamir_actions.Purchase(row, col):
             number = state.market.cards[row][col]
-            cost = R.price(state, state.current, row, col)  # its column, doubled while military is favored
+            cost = rules.price(state, state.current, row, col)  # its column, doubled while military is favored
             return f"buy {names.card(number or 0)} ({names.slot(row, col)}: {cost} rupee(s))", "Buy"
-        case A.Play(card, side):
+        case paxpamir_actions.Play(card, side):
             return f"play {names.card(card)} at the {side} end of your court", "Play"
-        case A.UseCard(card, action="gift", gift=price):
+        case paxpamir_actions.UseCard(card, action="gift", gift=price):
             return f"{names.card(card)}: gift ({price} rupees)", "Card actions"
-        case A.UseCard(card, action="betray", target=target):
+        case paxpamir_actions.UseCard(card, action="betray", target=target):
             return f"{names.card(card)}: betray {names.card(target)}", "Card actions"
-        case A.UseCard(card, action="battle", target=target, region=region):
+        case paxpamir_actions.UseCard(card, action="battle", target=target, region=region):
             where = names.region(region) if region else names.card(target)
             return f"{names.card(card)}: battle at {where}", "Card actions"
-        case A.UseCard(card, action=what):
+        case paxpamir_actions.UseCard(card, action=what):
             return f"{names.card(card)}: {what}", "Card actions"
-        case A.EndTurn():
+        case paxpamir_actions.EndTurn():
             return "end your turn", "End"
-        case A.PlaceRoad(border) | A.BuildRoad(border):
+        case paxpamir_actions.PlaceRoad(border) | paxpamir_actions.BuildRoad(border):
             return f"road on {names.border(border)}", "Choices"
-        case A.PlaceSpy(card):
+        case paxpamir_actions.PlaceSpy(card):
             return f"spy on {names.card(card)}", "Choices"
-        case A.TakeRupee(row, col, seat) if seat >= 0:
+        case paxpamir_actions.TakeRupee(row, col, seat) if seat >= 0:
             return f"take a rupee from {seat_name(state, seat)}", "Choices"
-        case A.TakeRupee(row, col):
+        case paxpamir_actions.TakeRupee(row, col):
             return f"take the rupee on the market's {names.slot(row, col)}", "Choices"
-        case A.BuildArmy(region):
+        case paxpamir_actions.BuildArmy(region):
             return f"army in {names.region(region)}", "Choices"
-        case A.MoveArmy(frm, to) | A.MoveTribe(frm, to):
-            piece = "army" if isinstance(action, A.MoveArmy) else "tribe"
+        case paxpamir_actions.MoveArmy(frm, to) | paxpamir_actions.MoveTribe(frm, to):
+            piece = "army" if isinstance(action, paxpamir_actions.MoveArmy) else "tribe"
             return f"move a {piece} from {names.region(frm)} to {names.region(to)}", "Choices"
-        case A.MoveSpy(frm, to):
+        case paxpamir_actions.MoveSpy(frm, to):
             return f"move a spy from {names.card(frm)} to {names.card(to)}", "Choices"
-        case A.Remove(piece, seat, coalition, border):
+        case paxpamir_actions.Remove(piece, seat, coalition, border):
             owner = seat_name(state, seat) if seat >= 0 else coalition
             where = f" on {names.border(border)}" if border else ""
             return f"remove {owner}'s {piece}{where}", "Choices"
-        case A.KeepPrize(keep):
+        case paxpamir_actions.KeepPrize(keep):
             return ("keep the prize" if keep else "refuse the prize"), "Choices"
-        case A.Hide(hide):
+        case paxpamir_actions.Hide(hide):
             return ("hide the spy on the Safe House" if hide else "send the spy home"), "Choices"
-        case A.Discard(card):
+        case paxpamir_actions.Discard(card):
             return f"discard {names.card(card)}", "Choices"
-        case A.ChooseSuit(suit):
+        case paxpamir_actions.ChooseSuit(suit):
             return f"choose the {suit} suit", "Choices"
-        case A.ChooseSeat(seat):
+        case paxpamir_actions.ChooseSeat(seat):
             return f"choose {seat_name(state, seat)}", "Choices"
-        case A.ChooseRegion(region):
+        case paxpamir_actions.ChooseRegion(region):
             return f"choose {names.region(region)}", "Choices"
-        case A.Demand(amount):
+        case paxpamir_actions.Demand(amount):
             return f"ask {amount} rupee(s)", "Choices"
-        case A.Reclaim(piece, where):
+        case paxpamir_actions.Reclaim(piece, where):
             return f"take back the {piece} at {where} to place it anew", "Choices"
-        case A.Stop():
+        case paxpamir_actions.Stop():
             return "stop this card action here", "Choices"
     return type(action).__name__, "Other"
 
@@ -103,13 +102,13 @@ def _places(state: State) -> dict[str, tuple[str, str, int]]:
     unordered = ("deck", "discard", "hand")
     return {
         k: (p.kind, p.key, -1 if any(u in p.kind for u in unordered) else p.index)
-        for k, p in L.card_places(state).items()
+        for k, p in layout.card_places(state).items()
     }
 
 
 def _shows(table: State, state: State) -> bool:
     """Whether the table read as ``table`` shows ``state``: every card in its place, every piece in its area."""
-    return _places(table) == _places(state) and L.piece_counts(table) == L.piece_counts(state)
+    return _places(table) == _places(state) and layout.piece_counts(table) == layout.piece_counts(state)
 
 
 @dataclass
@@ -142,7 +141,7 @@ def _one_move_on(base: State, table: State) -> State | None:
     for _ in range(2):
         unseen = []
         for before in frontier:
-            for action in R.legal_actions(before) if _person_to_act(before) is not None else ():
+            for action in rules.legal_actions(before) if _person_to_act(before) is not None else ():
                 state, rng = before.copy(), random.Random(0)
                 apply_before_her_draw(state, action, rng)
                 for _ in her_answers(state, rng):
@@ -258,7 +257,7 @@ def _choose_loyalty(view: TableView, move_id: str) -> list[Command]:
     coalition = next(c for c in COALITIONS if c == chosen)
     state = view.state.copy()
     state.players[int(seat)].loyalty = coalition
-    R.refresh_pragmatic_loyalty(state)
+    rules.refresh_pragmatic_loyalty(state)
     planner = Planner(view)
     decision: Decision[str] = Decision(coalition, Reason("A3 set-up: each person chooses a loyalty", move_id))
     planner.record(decision, state)
@@ -274,7 +273,7 @@ def moves(previous: State | None, view: TableView, by_hand: ByHand | None = None
         return []
     who = seat_name(state, seat)
     listed = []
-    for index, action in enumerate(R.legal_actions(state)):
+    for index, action in enumerate(rules.legal_actions(state)):
         label, group = describe(state, action)
         listed.append(PersonMove(str(index), f"{who}: {label}", asked(state) if group == "Choices" else group))
     return listed
@@ -288,7 +287,7 @@ def play(
     state = _continued(previous, view, by_hand)
     if _person_to_act(state) is None:
         raise IllegalAction("it is not a person's turn: press Bot turn")
-    actions = list(R.legal_actions(state))
+    actions = list(rules.legal_actions(state))
     if not move_id.isdigit() or not 0 <= int(move_id) < len(actions):
         raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     action = actions[int(move_id)]
@@ -296,7 +295,7 @@ def play(
     planner = Planner(view)
     said = describe(state, action)[0]
     apply_before_her_draw(state, action, rng)
-    decision: Decision[A.Action] = Decision(action, Reason("a person's move", said))
+    decision: Decision[paxpamir_actions.Action] = Decision(action, Reason("a person's move", said))
     planner.record(decision, state)
     commands = planner.plan(decision)
     for answer in her_answers(state, rng):
@@ -305,7 +304,7 @@ def play(
     return commands, state.copy()
 
 
-def her_answers(state: State, rng: random.Random) -> Iterator[Decision[A.Action]]:
+def her_answers(state: State, rng: random.Random) -> Iterator[Decision[paxpamir_actions.Action]]:
     """Wakhan's answers owed in a person's turn (a bribe or ransom she asks, the cards a swap put in her hand,
     the pieces they place), made and applied at once: her rules fix them (B10), so no bot turn is needed, and the
     person's turn goes on."""
@@ -317,13 +316,13 @@ def her_answers(state: State, rng: random.Random) -> Iterator[Decision[A.Action]
         yield answer
 
 
-def apply_before_her_draw(state: State, action: A.Action, rng: random.Random) -> None:
+def apply_before_her_draw(state: State, action: paxpamir_actions.Action, rng: random.Random) -> None:
     """Apply a move made during a person's turn; should it end that turn and begin Wakhan's, her AI card stays on
     top of her deck, as on a table played by hand: her Bot turn draws it. The rules engine draws as her turn
     begins (as self-play needs), and keeping that draw too would make two in one turn of hers (rule text: "On
     Wakhan's turn, draw an AI card"; issue 31)."""
     turn, piles = state.turn, (state.ai_deck.copy(), state.ai_discard.copy())
-    R.apply(state, action, rng)
+    rules.apply(state, action, rng)
     if state.turn != turn and state.current == state.wakhan_seat:
         state.ai_deck, state.ai_discard = piles
-        R.refresh_pragmatic_loyalty(state)
+        rules.refresh_pragmatic_loyalty(state)

@@ -19,11 +19,11 @@ from bridge.table import Vec3
 from engines.base import Decision, TableProblem
 from engines.paxpamir.queries import ruler
 from engines.paxpamir.state import State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.read import TableView
 
 FREE = 0.25  # a piece closer than this to another is on top of it
-CARD = (L.CARD_W / 2, L.CARD_D / 2)  # a card's half-extents across the table (x, z)
+CARD = (layout.CARD_W / 2, layout.CARD_D / 2)  # a card's half-extents across the table (x, z)
 PIECE = (FREE, FREE)  # a piece's, as far as laying another beside it goes
 Lying = dict[str, tuple[Vec3, tuple[float, float]]]  # guid -> where it lies and its half-extents
 
@@ -66,7 +66,7 @@ class Planner:
 
     def _cards(self, target: State) -> list[Command]:
         ph = self.view.physical
-        before, after = L.card_places(self.now), L.card_places(target)
+        before, after = layout.card_places(self.now), layout.card_places(target)
         out: list[Command] = []
         self.moved = set()
         remade = any(p.kind == "ai_deck" and before[k].kind != "ai_deck" for k, p in after.items() if k in before)
@@ -92,11 +92,11 @@ class Planner:
     def _pieces(self, target: State) -> list[Command]:
         ph = self.view.physical
         out: list[Command] = []
-        for group, wanted in L.piece_counts(target).items():
+        for group, wanted in layout.piece_counts(target).items():
             kind, owner = group
             areas = ph.pieces.setdefault(group, {})
-            supply = L.supply_of(kind, owner)
-            leaving: list[tuple[str, L.Area]] = []
+            supply = layout.supply_of(kind, owner)
+            leaving: list[tuple[str, layout.Area]] = []
             for area, here in areas.items():
                 extra = len(here) - wanted.get(area, 0)
                 if extra > 0:
@@ -116,12 +116,12 @@ class Planner:
                         out.append(self._put(group, guid, area, area))
         return out
 
-    def _put(self, group: tuple[str, str], guid: str, source: L.Area, area: L.Area) -> Command:
+    def _put(self, group: tuple[str, str], guid: str, source: layout.Area, area: layout.Area) -> Command:
         ph = self.view.physical
         areas = ph.pieces[group]
         del areas[source][guid]
         taken = [p for pieces in (ph.pieces[g].get(area, {}) for g in ph.pieces) for p in pieces.values()]
-        places = (ph.spots.piece(area, ph.card_at, o) for o in L.offsets(area))
+        places = (ph.spots.piece(area, ph.card_at, o) for o in layout.offsets(area))
         at = next(place for place in places if all((place - p).length() > FREE for p in taken))
         areas.setdefault(area, {})[guid] = at
         return Move(guid=guid, position=Position.of(at))
@@ -145,7 +145,7 @@ class Planner:
         return out
 
 
-def _stays(old: L.CardPlace | None, new: L.CardPlace, remade: bool) -> bool:
+def _stays(old: layout.CardPlace | None, new: layout.CardPlace, remade: bool) -> bool:
     """A card stays put in the same place, unless its order there shows: a court, or an AI deck made again from
     her discard (every card of it is laid down in the new order)."""
     if old is None or (old.kind, old.key) != (new.kind, new.key):
@@ -155,7 +155,7 @@ def _stays(old: L.CardPlace | None, new: L.CardPlace, remade: bool) -> bool:
     return new.kind != "court" or old.index == new.index
 
 
-def _drawn_first(old: L.CardPlace | None, new: L.CardPlace) -> tuple[int, L.CardPlace]:
+def _drawn_first(old: layout.CardPlace | None, new: layout.CardPlace) -> tuple[int, layout.CardPlace]:
     """Cards leaving a face-down pile first, top first, as a person draws them (taken in the order of the places
     they went to, the second came off the top while the first was still on it); then the rest by place."""
     if old is not None and old.face_down and old.kind != new.kind:

@@ -20,7 +20,7 @@ from engines.paxpamir.data import COALITIONS, REGIONS, SUITS, Coalition, Region,
 from engines.paxpamir.rules import refresh_pragmatic_loyalty
 from engines.paxpamir.setup import COLUMNS, ROWS, Market
 from engines.paxpamir.state import BLOCKS, CYLINDERS, Player, State
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.paxpamir.table.roles import BUILT, SEATS, SPEC
 from engines.profile import Cast, Profile
 
@@ -31,11 +31,11 @@ Places = dict[str, list[tuple[tuple[float, float], str]]]  # "kind:key" -> (orde
 class Physical:
     """Which objects carry each part of the state, and where; the planner keeps it up to date."""
 
-    spots: L.Spots
+    spots: layout.Spots
     cards: dict[str, str] = field(default_factory=dict)  # card key -> guid
     card_at: dict[str, Vec3] = field(default_factory=dict)  # card key -> where it lies
     containers: dict[str, str] = field(default_factory=dict)  # card key -> guid of the deck it is in
-    pieces: dict[tuple[str, str], dict[L.Area, dict[str, Vec3]]] = field(default_factory=dict)
+    pieces: dict[tuple[str, str], dict[layout.Area, dict[str, Vec3]]] = field(default_factory=dict)
     vp: dict[int, str] = field(default_factory=dict)  # seat -> marker guid
     loyalty: dict[int, str] = field(default_factory=dict)  # seat -> loyalty token guid
     rulers: dict[Region, str] = field(default_factory=dict)  # region -> ruler token guid
@@ -79,9 +79,9 @@ class _Reader:
                 found[key] = zone
 
         for seat in seats:
-            for kind in L.SEAT_ZONES:
+            for kind in layout.SEAT_ZONES:
                 pick(f"zone:{kind}:{seat}", (kind, str(seat)))
-        for kind in L.SHARED_ZONES:
+        for kind in layout.SHARED_ZONES:
             pick(f"zone:{kind}", (kind, ""))
         for coalition in COALITIONS:
             pick(f"zone:blocks:{coalition}", ("blocks", coalition))
@@ -108,12 +108,12 @@ def read_table(table: Table, profile: Profile | None = None) -> TableView:
     if len(r.problems) > found or board is None or wakhan is None:  # no fixtures, nothing to read by
         raise ReadError(r.problems)
 
-    spots = L.Spots(
-        r.cast.frame("board", L.MAP, board),
+    spots = layout.Spots(
+        r.cast.frame("board", layout.MAP, board),
         {key: z.position for key, z in zones.items()},
-        {s: r.cast.frame(f"dial:{s}", L.LOYALTY, d) for s, d in dials.items()},
-        {name: r.cast.layout("board", name) for name in L.BOARD_LAYOUTS}
-        | {f"{name}:{s}": r.cast.layout(f"dial:{s}", name) for s in dials for name in L.DIAL_LAYOUTS},
+        {s: r.cast.frame(f"dial:{s}", layout.LOYALTY, d) for s, d in dials.items()},
+        {name: r.cast.layout("board", name) for name in layout.BOARD_LAYOUTS}
+        | {f"{name}:{s}": r.cast.layout(f"dial:{s}", name) for s in dials for name in layout.DIAL_LAYOUTS},
     )
     phys = Physical(spots)
     places, seen = _read_cards(r, zones, phys)
@@ -184,13 +184,13 @@ def read_table(table: Table, profile: Profile | None = None) -> TableView:
         for area, guids in areas.items():
             n = len(guids)
             if kind == "cylinder" and area[0] == "region":
-                tribes[L.region_of(area[1])] += [int(owner)] * n
+                tribes[layout.region_of(area[1])] += [int(owner)] * n
             elif kind == "cylinder" and area[0] == "card":
                 spies.setdefault(int(area[1]), []).extend([int(owner)] * n)
             elif kind == "block" and area[0] == "region":
-                armies[L.region_of(area[1])][L.coalition_of(owner)] = n
+                armies[layout.region_of(area[1])][layout.coalition_of(owner)] = n
             elif kind == "block" and area[0] == "border":
-                roads.setdefault(area[1], {})[L.coalition_of(owner)] = n
+                roads.setdefault(area[1], {})[layout.coalition_of(owner)] = n
             elif kind == "rupee" and area[0] == "slot":
                 row, col = (int(x) for x in area[1].split(","))
                 market.rupees[row][col] = n
@@ -247,7 +247,7 @@ def _read_cards(
         if where is None:
             continue
         kind = where.partition(":")[0]
-        top_first = kind in L.FACE_DOWN_PILES
+        top_first = kind in layout.FACE_DOWN_PILES
         for i, (item, key) in enumerate(keyed):
             if key is not None and key.startswith("ai:") != kind.startswith("ai_"):
                 r.fail(
@@ -267,7 +267,9 @@ def _read_cards(
     return places, seen
 
 
-def _card_area(r: _Reader, zones: dict[tuple[str, str], TableObject], spots: L.Spots, obj: TableObject) -> str | None:
+def _card_area(
+    r: _Reader, zones: dict[tuple[str, str], TableObject], spots: layout.Spots, obj: TableObject
+) -> str | None:
     """Where a card (or a deck of them) lies: ``market:r,c`` or ``<zone kind>:<seat>``; None (with a problem)."""
     try:
         slot = spots.locate("market", obj.position).spot
@@ -289,8 +291,8 @@ def _read_pieces(
     phys: Physical,
     seats: list[int],
     places: Places,
-) -> dict[tuple[str, str], dict[L.Area, dict[str, Vec3]]]:
-    out: dict[tuple[str, str], dict[L.Area, dict[str, Vec3]]] = {("cylinder", str(s)): {} for s in seats}
+) -> dict[tuple[str, str], dict[layout.Area, dict[str, Vec3]]]:
+    out: dict[tuple[str, str], dict[layout.Area, dict[str, Vec3]]] = {("cylinder", str(s)): {} for s in seats}
     out |= {("block", c): {} for c in COALITIONS}
     out[("rupee", "")] = {}
     court_cards = {seat: [(phys.card_at[k].x, k) for _, k in places.get(f"court:{seat}", [])] for seat in seats}
@@ -304,7 +306,7 @@ def _read_pieces(
             out[(kind, owner)].setdefault(area, {})[obj.guid] = obj.position
     for (kind, owner), areas in out.items():
         total = sum(len(g) for g in areas.values())
-        expected = {"cylinder": CYLINDERS, "block": BLOCKS, "rupee": L.RUPEES}[kind]
+        expected = {"cylinder": CYLINDERS, "block": BLOCKS, "rupee": layout.RUPEES}[kind]
         label = {"cylinder": f"seat {owner} cylinders", "block": f"{owner} blocks", "rupee": "rupees"}[kind]
         if total != expected:
             r.fail(f"the game has {expected} {label} (besides victory-point markers); the table shows {total}")
@@ -318,12 +320,12 @@ def _read_pieces(
 def _piece_area(
     r: _Reader,
     zones: dict[tuple[str, str], TableObject],
-    spots: L.Spots,
+    spots: layout.Spots,
     court_cards: dict[int, list[tuple[float, str]]],
     obj: TableObject,
     kind: str,
     owner: str,
-) -> L.Area | None:
+) -> layout.Area | None:
     what = {"cylinder": "a cylinder", "block": "a block", "rupee": "a rupee"}[kind]
     try:
         spot = spots.locate("map", obj.position).spot
@@ -356,14 +358,14 @@ def _piece_area(
                 return ("gift", owner, gift)
     zone = r.zone_of(zones, obj)
     if zone is not None and zone[0] == "court" and kind == "cylinder":
-        on = [k for x, k in court_cards[int(zone[1])] if abs(x - obj.position.x) <= L.CARD_W / 2 + 0.2]
+        on = [k for x, k in court_cards[int(zone[1])] if abs(x - obj.position.x) <= layout.CARD_W / 2 + 0.2]
         if not on:
             r.fail("a cylinder in a court but on no card (a spy lies on a court card)", obj)
             return None
         return ("card", on[0].partition(":")[2])
     if zone is not None:
-        area = L.area_of(zone)
-        if area == L.supply_of(kind, owner) or (kind == "rupee" and area[0] == "rupees"):
+        area = layout.area_of(zone)
+        if area == layout.supply_of(kind, owner) or (kind == "rupee" and area[0] == "rupees"):
             return area
     r.fail(f"{what} outside the map, the market and its own areas", obj)
     return None
@@ -386,7 +388,7 @@ def _read_loyalty(r: _Reader, phys: Physical, seat: int, wakhan: int) -> Coaliti
     if spot is None:
         r.fail("a person's loyalty token must lie on a coalition space of their dial", token)
         return None
-    return L.coalition_of(spot)
+    return layout.coalition_of(spot)
 
 
 def _read_vp(r: _Reader, phys: Physical, seat: int) -> int:

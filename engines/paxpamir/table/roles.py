@@ -9,7 +9,7 @@ and GM notes :mod:`engines.paxpamir.table.build` gives). A Workshop mod's profil
 from __future__ import annotations
 
 from engines.paxpamir.data import COALITIONS, REGIONS, game_data
-from engines.paxpamir.table import layout as L
+from engines.paxpamir.table import layout
 from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
 
 SEATS = range(3)  # Wakhan and one or two people
@@ -35,17 +35,17 @@ def _names() -> dict[str, tuple[str, ...]]:
 
 
 SPEC = ProfileSpec(
-    game=L.T,
+    game=layout.TAG_PREFIX,
     title="Pax Pamir",
     roles={
         "board": RoleSpec("map board"),
         **{
             f"zone:{kind}:{s}": RoleSpec(f"seat {s}'s {kind} zone", many=True, area=True)
             for s in SEATS
-            for kind in L.SEAT_ZONES
+            for kind in layout.SEAT_ZONES
         },
         "wakhan": RoleSpec("mark of Wakhan's seat (one of her seat's zones)", many=True, mark=True, area=True),
-        **{f"zone:{kind}": RoleSpec(f"{kind.replace('_', ' ')} zone", area=True) for kind in L.SHARED_ZONES},
+        **{f"zone:{kind}": RoleSpec(f"{kind.replace('_', ' ')} zone", area=True) for kind in layout.SHARED_ZONES},
         **{f"zone:blocks:{c}": RoleSpec(f"{c} block supply zone", area=True) for c in COALITIONS},
         **{f"dial:{s}": RoleSpec(f"seat {s}'s loyalty dial (Wakhan's aid card)", many=True) for s in SEATS},
         **{f"loyalty:{s}": RoleSpec(f"seat {s}'s loyalty token", many=True) for s in SEATS},
@@ -57,7 +57,7 @@ SPEC = ProfileSpec(
         **{f"block:{c}": RoleSpec(f"{c} block", many=True) for c in COALITIONS},
         "rupee": RoleSpec("rupee", many=True),
     },
-    boards={"board": L.BOARD_LAYOUTS, **{f"dial:{s}": L.DIAL_LAYOUTS for s in SEATS}},
+    boards={"board": layout.BOARD_LAYOUTS, **{f"dial:{s}": layout.DIAL_LAYOUTS for s in SEATS}},
     names=_names(),
 )
 
@@ -69,32 +69,41 @@ def built_profile() -> Profile:
         return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
 
     def seat(tag: str, s: int) -> Role:
-        return tagged(tag, L.seat_tag(s))
+        return tagged(tag, layout.seat_tag(s))
 
     data = game_data()
     roles = {
-        "board": tagged(L.BOARD_TAG),
-        **{f"zone:{kind}:{s}": seat(f"{L.T}.{kind}", s) for s in SEATS for kind in L.SEAT_ZONES},
-        "wakhan": tagged(f"{L.T}.court", L.WAKHAN_TAG),
-        **{f"zone:{kind}": tagged(f"{L.T}.{kind}") for kind in L.SHARED_ZONES},
-        **{f"zone:blocks:{c}": tagged(f"{L.T}.blocks", L.coalition_tag(c)) for c in COALITIONS},
-        **{f"dial:{s}": seat(L.DIAL_TAG, s) for s in SEATS},
-        **{f"loyalty:{s}": seat(L.LOYALTY_TAG, s) for s in SEATS},
-        **{f"vp:{s}": seat(L.VP_TAG, s) for s in SEATS},
-        "favored": tagged(L.FAVORED_TAG),
-        **{f"ruler:{r}": tagged(L.region_tag(r)) for r in REGIONS},
-        **{f"card:{n}": tagged(L.CARD_TAG, gm_notes=str(n)) for n in (*data.court, *data.events)},
-        **{f"ai:{n}": tagged(L.AI_CARD_TAG, gm_notes=str(n)) for n in data.ai_cards},
-        **{f"cylinder:{s}": seat(L.CYLINDER_TAG, s) for s in SEATS},
-        **{f"block:{c}": tagged(L.BLOCK_TAG, L.coalition_tag(c)) for c in COALITIONS},
-        "rupee": tagged(L.RUPEE_TAG),
+        "board": tagged(layout.BOARD_TAG),
+        **{f"zone:{kind}:{s}": seat(f"{layout.TAG_PREFIX}.{kind}", s) for s in SEATS for kind in layout.SEAT_ZONES},
+        "wakhan": tagged(f"{layout.TAG_PREFIX}.court", layout.WAKHAN_TAG),
+        **{f"zone:{kind}": tagged(f"{layout.TAG_PREFIX}.{kind}") for kind in layout.SHARED_ZONES},
+        **{f"zone:blocks:{c}": tagged(f"{layout.TAG_PREFIX}.blocks", layout.coalition_tag(c)) for c in COALITIONS},
+        **{f"dial:{s}": seat(layout.DIAL_TAG, s) for s in SEATS},
+        **{f"loyalty:{s}": seat(layout.LOYALTY_TAG, s) for s in SEATS},
+        **{f"vp:{s}": seat(layout.VP_TAG, s) for s in SEATS},
+        "favored": tagged(layout.FAVORED_TAG),
+        **{f"ruler:{r}": tagged(layout.region_tag(r)) for r in REGIONS},
+        **{f"card:{n}": tagged(layout.CARD_TAG, gm_notes=str(n)) for n in (*data.court, *data.events)},
+        **{f"ai:{n}": tagged(layout.AI_CARD_TAG, gm_notes=str(n)) for n in data.ai_cards},
+        **{f"cylinder:{s}": seat(layout.CYLINDER_TAG, s) for s in SEATS},
+        **{f"block:{c}": tagged(layout.BLOCK_TAG, layout.coalition_tag(c)) for c in COALITIONS},
+        "rupee": tagged(layout.RUPEE_TAG),
     }
     number = "a card whose GM notes give no card number of the game"
-    hints = {L.CARD_TAG: number, L.AI_CARD_TAG: number, L.CYLINDER_TAG: "a cylinder without a seat's tag"}
-    hints |= {L.BLOCK_TAG: "a block without a coalition's tag", L.RUPEE_TAG: "", L.DIAL_TAG: "", L.VP_TAG: ""}
-    hints |= {L.LOYALTY_TAG: ""}
+    hints = {
+        layout.CARD_TAG: number,
+        layout.AI_CARD_TAG: number,
+        layout.CYLINDER_TAG: "a cylinder without a seat's tag",
+    }
+    hints |= {
+        layout.BLOCK_TAG: "a block without a coalition's tag",
+        layout.RUPEE_TAG: "",
+        layout.DIAL_TAG: "",
+        layout.VP_TAG: "",
+    }
+    hints |= {layout.LOYALTY_TAG: ""}
     strays = tuple(Stray(match=Match(tags=(tag,)), hint=hint) for tag, hint in hints.items())
-    return Profile(game=L.T, mod="the Pax Pamir table automa builds", roles=roles, strays=strays)
+    return Profile(game=layout.TAG_PREFIX, mod="the Pax Pamir table automa builds", roles=roles, strays=strays)
 
 
 BUILT = built_profile()

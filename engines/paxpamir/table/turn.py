@@ -17,8 +17,8 @@ from typing import Any
 from bridge.errors import UsageError
 from engines.base import Decision, Options, Reason
 from engines.options import options_from_text
-from engines.paxpamir import actions as A
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions
+from engines.paxpamir import rules as paxpamir_rules
 from engines.paxpamir.data import game_data
 from engines.paxpamir.options import RULE_OPTION_TYPES, RuleOptions
 from engines.paxpamir.state import State
@@ -50,18 +50,20 @@ def wakhan_options(rules: Mapping[str, Any]) -> tuple[WakhanOptions, RuleOptions
     return wakhan, options_from_text(RuleOptions, RULE_OPTION_TYPES, base, what="Pax Pamir rule"), people
 
 
-def stand_in(state: State, people: str) -> Decision[A.Action]:
+def stand_in(state: State, people: str) -> Decision[actions.Action]:
     """A person's answer owed during her turn, made for them."""
     top = state.pending[-1]
     who = seat_name(state, top.seat)
     rule = f"stand-in for {who} (option people={people})"
     if top.kind in ("bribe", "ransom"):
         amount = top.remaining if people == "demand" else 0
-        return Decision(A.Demand(amount), Reason(rule, f"{who} asks {amount} of the {top.remaining} rupee {top.kind}"))
+        return Decision(
+            actions.Demand(amount), Reason(rule, f"{who} asks {amount} of the {top.remaining} rupee {top.kind}")
+        )
     if top.kind == "safe_house":
-        return Decision(A.Hide(True), Reason(rule, f"{who}'s spy hides on the Safe House"))
-    legal = list(R.legal_actions(state))
-    discards = [a for a in legal if isinstance(a, A.Discard)]
+        return Decision(actions.Hide(True), Reason(rule, f"{who}'s spy hides on the Safe House"))
+    legal = list(paxpamir_rules.legal_actions(state))
+    discards = [a for a in legal if isinstance(a, actions.Discard)]
     if discards:
         court = game_data().court
         choice = min(discards, key=lambda a: (court[a.card].rank if a.card in court else 0, a.card))
@@ -81,7 +83,7 @@ def turn_decisions(view: TableView, rng: random.Random, options: Options) -> lis
     if not state.ai_deck:  # all 24 in her discard: the deck is made again before she draws (B5)
         state.ai_deck, state.ai_discard = state.ai_discard, []
         rng.shuffle(state.ai_deck)
-    R.start_of_turn(state, rng)
+    paxpamir_rules.start_of_turn(state, rng)
     face = state.ai_face
     assert face is not None
     draw: Decision[Any] = Decision(
@@ -100,7 +102,7 @@ def turn_decisions(view: TableView, rng: random.Random, options: Options) -> lis
             break
         if decision is None:
             break
-        R.apply(state, decision.action, rng)
+        paxpamir_rules.apply(state, decision.action, rng)
         decisions.append(decision)
         planner.record(decision, state)
     return decisions

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engines.paxpamir import rules as R
+from engines.paxpamir import rules
 from engines.paxpamir.data import game_data
 from engines.paxpamir.queries import dominant
 from engines.paxpamir.state import State
@@ -26,7 +26,7 @@ def card_priority(state: State, candidates: Sequence[int]) -> Choice[int]:
 
     def favored(n: int) -> bool:
         owner = state.owner_of(n)
-        return R.is_favored(state, me if owner is None else owner, n)  # type: ignore[arg-type]
+        return rules.is_favored(state, me if owner is None else owner, n)  # type: ignore[arg-type]
 
     criteria: list[Criterion[int]] = [
         Criterion("in an opponent's court", "meets", lambda n: state.owner_of(n) not in (None, me)),
@@ -66,7 +66,7 @@ def discard_priority(state: State, candidates: Sequence[int]) -> Choice[int]:
         Criterion("the most other seats' spies beyond hers", "most", excess),
         Criterion("fewest spies", "closest", lambda n: len(_spies(state, n))),
         Criterion("lowest rank", "closest", lambda n: court[n].rank),
-        Criterion("not favored", "meets", lambda n: not R.is_favored(state, me, n)),
+        Criterion("not favored", "meets", lambda n: not rules.is_favored(state, me, n)),
         Criterion("lowest number", "closest", lambda n: n),
     ]
     return select(candidates, criteria, tie_break="canonical", canonical=lambda n: n, show=lambda n: f"#{n}")

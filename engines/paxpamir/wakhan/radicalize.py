@@ -11,8 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from engines.base import Decision, Reason
-from engines.paxpamir import names
-from engines.paxpamir import rules as R
+from engines.paxpamir import names, rules
 from engines.paxpamir.data import CourtCard, game_data
 from engines.paxpamir.queries import court_limit, dominant, military_favored, ruler
 from engines.paxpamir.setup import COLUMNS, DOMINANCE_CHECKS, ROWS
@@ -84,7 +83,7 @@ def _net_rupees(options: WakhanOptions) -> Callable[[State, int, int, Slot], flo
     def net(state: State, me: int, n: int, slot: Slot) -> float:
         row, col = slot
         leverage = 2 if options.net_rupees_leverage and "leverage" in _card(n).impact_icons else 0
-        return state.market.rupees[row][col] - R.price(state, me, row, col) + leverage
+        return state.market.rupees[row][col] - rules.price(state, me, row, col) + leverage
 
     return net
 
@@ -177,12 +176,12 @@ class Radicalize:
         row, col = slot
         if self.options.cheapest == "column":
             return self.state.market.cost(col, military_favored=military_favored(self.state))
-        return R.price(self.state, self.me, row, col)
+        return rules.price(self.state, self.me, row, col)
 
     def buyable(self, slot: Slot) -> bool:
         """Affordable, without a rupee of hers from this turn, and never a Dominance Check."""
         number = self.state.market.cards[slot[0]][slot[1]]
-        return number not in DOMINANCE_CHECKS and R.can_purchase(self.state, self.me, *slot) is None
+        return number not in DOMINANCE_CHECKS and rules.can_purchase(self.state, self.me, *slot) is None
 
     def court_cards(self) -> Iterator[tuple[Slot, int]]:
         for row in range(ROWS):

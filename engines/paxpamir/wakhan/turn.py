@@ -12,9 +12,7 @@ import random
 from collections.abc import Iterator
 
 from engines.base import Decision, IllegalAction, Reason
-from engines.paxpamir import actions as A
-from engines.paxpamir import names
-from engines.paxpamir import rules as R
+from engines.paxpamir import actions, names, rules
 from engines.paxpamir.data import COALITIONS, Region, game_data
 from engines.paxpamir.queries import dominance_margin, ruler, scoring_influence
 from engines.paxpamir.scoring import dominance_check
@@ -43,7 +41,7 @@ class WakhanTurn:
         self.bonus_phase = False
         self.turn = state.turn
 
-    def next(self, state: State) -> Decision[A.Action] | None:
+    def next(self, state: State) -> Decision[actions.Action] | None:
         if state.over:
             return None
         if state.pending:  # her own choices (also a bribe she asks, or a discard at her cleanup); else a person's
@@ -69,17 +67,17 @@ class WakhanTurn:
         bonus = self._bonus(state)
         if bonus is not None:
             return bonus
-        return Decision(A.EndTurn(), Reason("B5", "ends her turn (cleanup follows)"))
+        return Decision(actions.EndTurn(), Reason("B5", "ends her turn (cleanup follows)"))
 
     # --- Ambition -------------------------------------------------------------------------------------------
 
-    def _ambition(self, state: State) -> Decision[A.Action] | None:
+    def _ambition(self, state: State) -> Decision[actions.Action] | None:
         """Buy an affordable Dominance Check without a rupee of hers from this turn if resolving it now gives her
         strictly more points than any other seat (printing 2: or makes her win)."""
         for row in range(ROWS):
             for col in range(COLUMNS):
                 number = state.market.cards[row][col]
-                if number not in DOMINANCE_CHECKS or R.can_purchase(state, self.me, row, col) is not None:
+                if number not in DOMINANCE_CHECKS or rules.can_purchase(state, self.me, row, col) is not None:
                     continue
                 points = self._check_points(state)
                 mine = points.get(self.me, 0)
@@ -90,7 +88,7 @@ class WakhanTurn:
                     if wins and mine <= others:
                         why = "it wins her the game"
                     text = f"buys the Dominance Check on the market's {names.slot(row, col)} (Ambition): {why}"
-                    return Decision(A.Purchase(row, col), Reason("B5 Ambition", text))
+                    return Decision(actions.Purchase(row, col), Reason("B5 Ambition", text))
         return None
 
     def _check_points(self, state: State) -> dict[int, int]:
@@ -109,20 +107,20 @@ class WakhanTurn:
 
     # --- the lines ------------------------------------------------------------------------------------------
 
-    def _perform(self, state: State, line: str, number: int) -> Decision[A.Action | None]:
+    def _perform(self, state: State, line: str, number: int) -> Decision[actions.Action | None]:
         rule = f"AI card #{self.face}, line {number} ({names.ai_line(line)})"
         if line == "radicalize" or line.startswith("radicalize_"):
             pick = Radicalize(state, line, number, self.options).decide()
             if pick.action is None:
                 return Decision(None, pick.reason)
-            return Decision(A.Radicalize(*pick.action), pick.reason)
+            return Decision(actions.Radicalize(*pick.action), pick.reason)
         if line == SPY_BATTLE:
             return self._spy_battle(state, rule)
         return self._card_action(state, line, rule)
 
-    def _card_action(self, state: State, action: str, rule: str) -> Decision[A.Action | None]:
+    def _card_action(self, state: State, action: str, rule: str) -> Decision[actions.Action | None]:
         """B9: the B4 card among her unused cards that can take the action with a legal effect."""
-        offered = [a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == action]
+        offered = [a for a in rules.legal_actions(state) if isinstance(a, actions.UseCard) and a.action == action]
         chosen = self._target(state, action, offered)
         if chosen is None:
             return Decision(None, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} SKIPs: nothing to do"))
@@ -131,13 +129,13 @@ class WakhanTurn:
             use, Reason(f"{rule}; B9 {action.title()}", f"{action.title()} with {names.card(use.card)}: {why}")
         )
 
-    def _pick_card(self, state: State, offered: list[A.UseCard]) -> A.UseCard | None:
+    def _pick_card(self, state: State, offered: list[actions.UseCard]) -> actions.UseCard | None:
         if not offered:
             return None
         choice = card_priority(state, sorted({a.card for a in offered}))
         return next(a for a in offered if a.card == choice.chosen)
 
-    def _target(self, state: State, action: str, offered: list[A.UseCard]) -> tuple[A.UseCard, str] | None:
+    def _target(self, state: State, action: str, offered: list[actions.UseCard]) -> tuple[actions.UseCard, str] | None:
         me = self.me
         if action in ("tax", "build"):
             if action == "build" and not any(ruler(state, r) == me for r in region_priority(state)):
@@ -181,9 +179,11 @@ class WakhanTurn:
     def _target_in(self, state: State, region: Region) -> bool:
         """A piece there that the rules let her remove and that she would take (a tribe no Citadel protects, a
         block of a coalition some person holds: I9); the same test as her battle itself (B9)."""
-        return any(she_removes(state, a, self.options) for a in R.battle_targets(state, self.me, region, 0))
+        return any(she_removes(state, a, self.options) for a in rules.battle_targets(state, self.me, region, 0))
 
-    def _card_battle(self, state: State, offered: list[A.UseCard], extra: str) -> tuple[A.UseCard, str] | None:
+    def _card_battle(
+        self, state: State, offered: list[actions.UseCard], extra: str
+    ) -> tuple[actions.UseCard, str] | None:
         targets = sorted({a.target for a in offered})
         if not targets:
             return None
@@ -191,8 +191,8 @@ class WakhanTurn:
         use = self._pick_card(state, [a for a in offered if a.target == choice.chosen])
         return None if use is None else (use, f"battle on {names.card(choice.chosen)}{extra} (B4 {choice.step})")
 
-    def _spy_battle(self, state: State, rule: str) -> Decision[A.Action | None]:
-        offered = [a for a in R.legal_actions(state) if isinstance(a, A.UseCard) and a.action == "battle"]
+    def _spy_battle(self, state: State, rule: str) -> Decision[actions.Action | None]:
+        offered = [a for a in rules.legal_actions(state) if isinstance(a, actions.UseCard) and a.action == "battle"]
         on_cards = [a for a in offered if a.region is None]
         most = max((len(state.spies.get(a.target, [])) for a in on_cards), default=0)
         chosen = self._card_battle(
@@ -205,19 +205,19 @@ class WakhanTurn:
 
     # --- the bonus phase ------------------------------------------------------------------------------------
 
-    def _bonus(self, state: State) -> Decision[A.Action] | None:
+    def _bonus(self, state: State) -> Decision[actions.Action] | None:
         """The leftmost unused favored card (I11), and its leftmost action B9 can do."""
         court = game_data().court
         for number in state.players[self.me].court:
             if number in state.cards_used:
                 continue
-            if self.options.bonus_cards == "favored" and not R.is_favored(state, self.me, number):
+            if self.options.bonus_cards == "favored" and not rules.is_favored(state, self.me, number):
                 continue
             for action in court[number].actions:
                 offered = [
                     a
-                    for a in R.legal_actions(state)
-                    if isinstance(a, A.UseCard) and a.card == number and a.action == action
+                    for a in rules.legal_actions(state)
+                    if isinstance(a, actions.UseCard) and a.card == number and a.action == action
                 ]
                 chosen = self._target(state, action, offered)
                 if chosen is not None:
@@ -251,7 +251,7 @@ class Wakhan:
             return False
         return state.pending[-1].seat == me if state.pending else state.current == me
 
-    def next(self, state: State) -> Decision[A.Action] | None:
+    def next(self, state: State) -> Decision[actions.Action] | None:
         if not self.to_move(state):
             return None
         if not state.pending or state.current == state.wakhan_seat:
@@ -261,11 +261,11 @@ class Wakhan:
         return Responder(state, self.options).answer()
 
 
-def play_turn(state: State, rng: random.Random, options: WakhanOptions | None = None) -> list[Decision[A.Action]]:
+def play_turn(state: State, rng: random.Random, options: WakhanOptions | None = None) -> list[Decision[actions.Action]]:
     """Her moves applied to ``state`` (pass a copy to plan) until someone else must act."""
     bot = Wakhan(options)
-    decisions: list[Decision[A.Action]] = []
+    decisions: list[Decision[actions.Action]] = []
     while (decision := bot.next(state)) is not None:
         decisions.append(decision)
-        R.apply(state, decision.action, rng)
+        rules.apply(state, decision.action, rng)
     return decisions

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.whitecastle import rules as R
+from engines.whitecastle import rules
 from engines.whitecastle.board import ZONES, place_name
 from engines.whitecastle.state import Die, State
 
@@ -42,7 +42,7 @@ def _placed(before: State, now: State, die: Die, end: str) -> tuple[bool, list[s
             f"{where} shows the {shown.colour} {shown.value}; the die taken was the {die.colour} "
             f"{die.value} ({end} end): a die keeps its face"
         ]
-    coins = R.person_coins(die.value, zone)
+    coins = rules.person_coins(die.value, zone)
     had, reads = before.person.tracks["coins"], now.person.tracks["coins"]
     if had + coins < 0:
         return False, [f"the {die.colour} {die.value} on {where} costs {-coins} coins and you had {had}"]

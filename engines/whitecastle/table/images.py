@@ -12,7 +12,7 @@ from engines.drawing import Colour, centred, font, save_all, wrapped
 from engines.tablekit import SHEET_COLUMNS, SHEET_ROWS, SheetCard
 from engines.whitecastle.board import ZONE_NAMES, ZONES, place_name
 from engines.whitecastle.deck import Card, Op, SoloDeck
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 
 CELL_W, CELL_H = 360, 504
 PER_SHEET = SHEET_COLUMNS * SHEET_ROWS - 1  # TTS keeps the last cell for the hidden-card back
@@ -60,33 +60,33 @@ def cells(deck: SoloDeck) -> dict[str, SheetCard]:
 
 
 PX = 30  # pixels per world unit on the board
-SPACES = {*(k for zone in ZONES for k in L.room_keys(zone)), "well"}
+SPACES = {*(k for zone in ZONES for k in layout.room_keys(zone)), "well"}
 BOARD_PAPER: Colour = (226, 214, 186)
 
 
 def board_image(time_spots: int) -> Image.Image:
     """The board under the zones: each area outlined and named, each track's spaces numbered (both markers' rows on
     the shared tracks), each castle space's die slot, so a person sees where to drop a piece."""
-    w, d = L.BOARD_SIZE
+    w, d = layout.BOARD_SIZE
     img = Image.new("RGB", (int(w * PX), int(d * PX)), BOARD_PAPER)
     draw = ImageDraw.Draw(img)
 
     def px(x: float, z: float) -> tuple[float, float]:
-        return ((x - L.BOARD_AT.x + w / 2) * PX, (L.BOARD_AT.z + d / 2 - z) * PX)
+        return ((x - layout.BOARD_AT.x + w / 2) * PX, (layout.BOARD_AT.z + d / 2 - z) * PX)
 
-    for key, area in L.AREAS.items():
+    for key, area in layout.AREAS.items():
         x0, y0 = px(area.centre.x - area.size.x / 2, area.centre.z + area.size.z / 2)
         x1, y1 = px(area.centre.x + area.size.x / 2, area.centre.z - area.size.z / 2)
         draw.rectangle((x0, y0, x1, y1), outline=INK, width=2)
         if key in SPACES:  # above the box: the die slot and the tiles fill it
             draw.text((x0, y0 - 20), area.label, font=font(16), fill=INK)
-        elif key not in L.TRACKS:
+        elif key not in layout.TRACKS:
             wrapped(draw, (x0 + 6, y0 + 4), area.label, 16, INK, max(8, int((x1 - x0) / 9)))
-    for key in L.TRACKS:
-        spots = L.track_spots(key, time_spots)
-        rows = (0.0, L.PERSON_MARKER_Z) if key in L.TWO_ROWS else (0.0,)
+    for key in layout.TRACKS:
+        spots = layout.track_spots(key, time_spots)
+        rows = (0.0, layout.PERSON_MARKER_Z) if key in layout.TWO_ROWS else (0.0,)
         for i, spot in enumerate(spots):
-            step = L.AREAS[key].size.x / len(spots)
+            step = layout.AREAS[key].size.x / len(spots)
             for dz in rows:
                 x, y = px(spot.x, spot.z + dz)
                 r = min(step, 0.9) * PX / 2
@@ -94,14 +94,14 @@ def board_image(time_spots: int) -> Image.Image:
             label = "done" if key == "round" and i == len(spots) - 1 else str(i + (key == "round"))
             centred(draw, px(spot.x, spot.z - 0.6), label, 12, INK)
         x, y = px(spots[0].x, spots[0].z)
-        draw.text((x - 0.4 * PX, y - 1.0 * PX - 16), L.AREAS[key].label, font=font(16), fill=INK)
-        if key in L.TWO_ROWS:  # which row is whose
-            for row, dz in (("bot", 0.0), ("you", L.PERSON_MARKER_Z)):
+        draw.text((x - 0.4 * PX, y - 1.0 * PX - 16), layout.AREAS[key].label, font=font(16), fill=INK)
+        if key in layout.TWO_ROWS:  # which row is whose
+            for row, dz in (("bot", 0.0), ("you", layout.PERSON_MARKER_Z)):
                 draw.text((x - 1.6 * PX, px(spots[0].x, spots[0].z + dz)[1] - 7), row, font=font(12), fill=INK)
     for zone in ZONES:
-        for key in L.room_keys(zone):
-            area = L.AREAS[key]
-            x, y = px(area.centre.x, area.centre.z + L.DIE_SLOT_Z)
+        for key in layout.room_keys(zone):
+            area = layout.AREAS[key]
+            x, y = px(area.centre.x, area.centre.z + layout.DIE_SLOT_Z)
             draw.rectangle((x - 0.6 * PX, y - 0.6 * PX, x + 0.6 * PX, y + 0.6 * PX), outline=INK, width=3)
     return img
 
@@ -114,4 +114,4 @@ def write_all(folder: Path, deck: SoloDeck) -> dict[str, str]:
         sheet.paste(_face(card, deck.sample), (col * CELL_W, row * CELL_H))
     back = Image.new("RGB", (CELL_W, CELL_H), (70, 40, 90))
     centred(ImageDraw.Draw(back), (CELL_W / 2, CELL_H / 2), "White Castle\nsolo bot", 30, PAPER)
-    return save_all({**sheets, "card_back": back, "board": board_image(L.time_spots(deck))}, folder)
+    return save_all({**sheets, "card_back": back, "board": board_image(layout.time_spots(deck))}, folder)

@@ -23,15 +23,20 @@ from engines.tablekit import Area, grid
 from engines.whitecastle.board import FLOORS, ZONES, board, place_name
 from engines.whitecastle.deck import SoloDeck
 
-T = "whitecastle"
-ZONE_TAG, DIE_TAG, TILE_TAG = f"{T}.zone", f"{T}.die", f"{T}.tile"
-COURTIER_TAG, CARD_TAG, COIN_TAG, LAP_TAG = f"{T}.courtier", f"{T}.card", f"{T}.coin", f"{T}.lap"
-MARKER_TAG = f"{T}.marker"
-YOUR_COURTIER_TAG = f"{T}.yours.courtier"  # the person's courtiers (the bot's carry COURTIER_TAG)
-Y = 1.1  # just above the table's surface
-COIN_SUPPLY_TAG, LAP_SUPPLY_TAG = f"{T}.supply.coin", f"{T}.supply.lap"
-COIN_SUPPLY_AT, LAP_SUPPLY_AT = Vec3(21, Y, -6), Vec3(21, Y, -10)  # infinite bags, outside every zone
-HELD_AT = Vec3(15, Y + 1.0, -2.8)  # the bot's die between a bridge and its space, above the revealed row
+TAG_PREFIX = "whitecastle"
+ZONE_TAG, DIE_TAG, TILE_TAG = f"{TAG_PREFIX}.zone", f"{TAG_PREFIX}.die", f"{TAG_PREFIX}.tile"
+COURTIER_TAG, CARD_TAG, COIN_TAG, LAP_TAG = (
+    f"{TAG_PREFIX}.courtier",
+    f"{TAG_PREFIX}.card",
+    f"{TAG_PREFIX}.coin",
+    f"{TAG_PREFIX}.lap",
+)
+MARKER_TAG = f"{TAG_PREFIX}.marker"
+YOUR_COURTIER_TAG = f"{TAG_PREFIX}.yours.courtier"  # the person's courtiers (the bot's carry COURTIER_TAG)
+SURFACE_Y = 1.1  # just above the table's surface
+COIN_SUPPLY_TAG, LAP_SUPPLY_TAG = f"{TAG_PREFIX}.supply.coin", f"{TAG_PREFIX}.supply.lap"
+COIN_SUPPLY_AT, LAP_SUPPLY_AT = Vec3(21, SURFACE_Y, -6), Vec3(21, SURFACE_Y, -10)  # infinite bags, outside every zone
+HELD_AT = Vec3(15, SURFACE_Y + 1.0, -2.8)  # the bot's die between a bridge and its space, above the revealed row
 RGB = {"red": (0.8, 0.1, 0.1), "black": (0.1, 0.1, 0.1), "white": (0.95, 0.95, 0.95), "bot": (0.55, 0.2, 0.75)}
 # Die_6 faces: the rotation that shows each value on top (unverified against TTS's built-in die).
 DIE_FACES = {
@@ -59,14 +64,14 @@ def time_spots(deck: SoloDeck) -> int:
 
 
 def tag(*parts: str) -> str:
-    return ".".join((T, *parts))
+    return ".".join((TAG_PREFIX, *parts))
 
 
 ZONE_HEIGHT = 6.0  # from under the table's top to well above the board: a piece resting on the board, or on another
 
 
 def area(key: str, label: str, centre: Vec3, size: Vec3) -> Area:
-    return Area(T, key, label, centre, Vec3(size.x, ZONE_HEIGHT, size.z))
+    return Area(TAG_PREFIX, key, label, centre, Vec3(size.x, ZONE_HEIGHT, size.z))
 
 
 def track_words(track: str) -> str:
@@ -77,34 +82,38 @@ def _areas() -> dict[str, Area]:
     b = board()
     out: dict[str, Area] = {}
     for i, colour in enumerate(b.bridges):
-        out[f"bridge.{colour}"] = area(f"bridge.{colour}", f"{colour} bridge", Vec3(-7 + 7 * i, Y, -9), Vec3(6, 2, 2))
+        out[f"bridge.{colour}"] = area(
+            f"bridge.{colour}", f"{colour} bridge", Vec3(-7 + 7 * i, SURFACE_Y, -9), Vec3(6, 2, 2)
+        )
     rows = {"first_floor": 0.0, "second_floor": 5.0, "outside_walls": -4.5}
     for zone in ZONES:
         n = b.zones[zone].spaces
         for space in range(1, n + 1):
             x = (space - (n + 1) / 2) * (8.0 if zone != "outside_walls" else 16.0)
             label = place_name(zone, space)
-            out[f"{zone}.{space}"] = area(f"{zone}.{space}", label, Vec3(x, Y, rows[zone]), Vec3(5, 2, 3.5))
-    out["well"] = area("well", "the Well", Vec3(0, Y, -4.5), Vec3(5, 2, 3.5))
-    out["domain"] = area("domain", "your domain", Vec3(0, Y, -14), Vec3(12, 2, 4))
+            out[f"{zone}.{space}"] = area(f"{zone}.{space}", label, Vec3(x, SURFACE_Y, rows[zone]), Vec3(5, 2, 3.5))
+    out["well"] = area("well", "the Well", Vec3(0, SURFACE_Y, -4.5), Vec3(5, 2, 3.5))
+    out["domain"] = area("domain", "your domain", Vec3(0, SURFACE_Y, -14), Vec3(12, 2, 4))
     for i, floor in enumerate(FLOORS):
         for key, whose, x in (("floor", "bot", -17.6), ("you.floor", "your", -23.6)):
             label = f"{whose} courtiers: {floor.replace('_', ' ')}"
-            out[f"{key}.{floor}"] = area(f"{key}.{floor}", label, Vec3(x, Y, -8 + 4 * i), Vec3(5, 2, 3))
-    out["you.coins"] = area("you.coins", "your coins", Vec3(0, Y, -18), Vec3(40.8, 2, 2))
+            out[f"{key}.{floor}"] = area(f"{key}.{floor}", label, Vec3(x, SURFACE_Y, -8 + 4 * i), Vec3(5, 2, 3))
+    out["you.coins"] = area("you.coins", "your coins", Vec3(0, SURFACE_Y, -18), Vec3(40.8, 2, 2))
     for i, track in enumerate(t for t in YOUR_TRACKS if t != "coins"):
         out[f"you.{track}"] = area(
-            f"you.{track}", f"your {track_words(track)}", Vec3(-15 + 10 * i, Y, -21), Vec3(9, 2, 2)
+            f"you.{track}", f"your {track_words(track)}", Vec3(-15 + 10 * i, SURFACE_Y, -21), Vec3(9, 2, 2)
         )
-    out["you.cp.laps"] = area("you.cp.laps", "your clan-point laps", Vec3(10.5, Y, -13), Vec3(3, 2, 2))
-    out["bot.deck"] = area("bot.deck", "bot deck", Vec3(15, Y, 6), Vec3(3, 2, 4))
-    out["bot.revealed"] = area("bot.revealed", "bot cards revealed", Vec3(16, Y, 0), Vec3(10, 2, 4.5))  # clear of F1 3
-    out["bot.discard"] = area("bot.discard", "bot discard", Vec3(19, Y, 6), Vec3(3, 2, 4))
-    out["bot.coins"] = area("bot.coins", "bot coins", Vec3(15, Y, -6), Vec3(5, 2, 3))
-    out["cp.laps"] = area("cp.laps", "bot clan-point laps", Vec3(15, Y, -10), Vec3(3, 2, 2))
-    out["time"] = area("time", "Passage of Time", Vec3(0, Y, 10), Vec3(30, 2, 2))
-    out["cp"] = area("cp", "clan points", Vec3(0, Y, 13), Vec3(40, 2, 2))
-    out["round"] = area("round", "round", Vec3(19.5, Y, 10), Vec3(6, 2, 2))
+    out["you.cp.laps"] = area("you.cp.laps", "your clan-point laps", Vec3(10.5, SURFACE_Y, -13), Vec3(3, 2, 2))
+    out["bot.deck"] = area("bot.deck", "bot deck", Vec3(15, SURFACE_Y, 6), Vec3(3, 2, 4))
+    out["bot.revealed"] = area(
+        "bot.revealed", "bot cards revealed", Vec3(16, SURFACE_Y, 0), Vec3(10, 2, 4.5)
+    )  # clear of F1 3
+    out["bot.discard"] = area("bot.discard", "bot discard", Vec3(19, SURFACE_Y, 6), Vec3(3, 2, 4))
+    out["bot.coins"] = area("bot.coins", "bot coins", Vec3(15, SURFACE_Y, -6), Vec3(5, 2, 3))
+    out["cp.laps"] = area("cp.laps", "bot clan-point laps", Vec3(15, SURFACE_Y, -10), Vec3(3, 2, 2))
+    out["time"] = area("time", "Passage of Time", Vec3(0, SURFACE_Y, 10), Vec3(30, 2, 2))
+    out["cp"] = area("cp", "clan points", Vec3(0, SURFACE_Y, 13), Vec3(40, 2, 2))
+    out["round"] = area("round", "round", Vec3(19.5, SURFACE_Y, 10), Vec3(6, 2, 2))
     return out
 
 
@@ -121,7 +130,7 @@ def your_spot(track: str, value: int, areas: Mapping[str, Area] = AREAS) -> Vec3
     return areas[f"you.{track}"].spot(value, YOUR_TRACKS[track] + 1)
 
 
-BOARD_TAG = f"{T}.board"
+BOARD_TAG = f"{TAG_PREFIX}.board"
 BOARD_AT = Vec3(-2, 1.0, -3.5)  # under every zone: the printed spaces, labels and numbered tracks
 BOARD_SIZE = (49.0, 38.0)
 TRACKS = {"time": 0, "cp": CP_TRACK, "round": ROUND_SPOTS, **{f"you.{t}": last + 1 for t, last in YOUR_TRACKS.items()}}
@@ -141,7 +150,9 @@ def snap_points(time_spots: int) -> list[Vec3]:
     spots = [s for key in TRACKS for s in track_spots(key, time_spots)]
     spots += [Vec3(s.x, s.y, s.z + PERSON_MARKER_Z) for key in TWO_ROWS for s in track_spots(key, time_spots)]
     spots += [AREAS[f"bridge.{c}"].spot(i, b.dice_per_bridge) for c in b.bridges for i in range(b.dice_per_bridge)]
-    spots += [Vec3(a.centre.x, Y, a.centre.z + DIE_SLOT_Z) for z in ZONES for a in (AREAS[k] for k in room_keys(z))]
+    spots += [
+        Vec3(a.centre.x, SURFACE_Y, a.centre.z + DIE_SLOT_Z) for z in ZONES for a in (AREAS[k] for k in room_keys(z))
+    ]
     return [Vec3(s.x - BOARD_AT.x, 0.1, s.z - BOARD_AT.z) for s in spots]
 
 

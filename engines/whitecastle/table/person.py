@@ -15,18 +15,17 @@ from typing import Any
 
 from bridge.commands import Command, Move, Position, SetValue
 from engines.base import IllegalAction, PersonMove
-from engines.whitecastle import actions as A
-from engines.whitecastle import rules as R
+from engines.whitecastle import actions, rules
 from engines.whitecastle.board import board, place_name
 from engines.whitecastle.state import Die, State
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 from engines.whitecastle.table.read import COLOURS, TableView
 
 
-def label(state: State, move: A.PersonTurn) -> tuple[str, str]:
-    value = R.die_at(state, move.bridge, move.end) or 0
+def label(state: State, move: actions.PersonTurn) -> tuple[str, str]:
+    value = rules.die_at(state, move.bridge, move.end) or 0
     die = f"the {move.bridge} {value} ({move.end} end)"
-    coins = R.person_coins(value, move.zone)
+    coins = rules.person_coins(value, move.zone)
     paid = f": +{coins} coins" if coins > 0 else f": pay {-coins} coins" if coins < 0 else ""
     if move.zone == "well":
         return f"{die} to the Well{paid}", "Well"
@@ -40,26 +39,26 @@ def moves(view: TableView) -> list[PersonMove]:
     state = view.state
     if state.over or state.to_move != "person":
         return []
-    return [PersonMove(str(i), *label(state, m)) for i, m in enumerate(R.person_actions(state))]
+    return [PersonMove(str(i), *label(state, m)) for i, m in enumerate(rules.person_actions(state))]
 
 
 def play(view: TableView, move_id: str, rng: random.Random) -> tuple[list[Command], State]:
     state = view.state
     if state.over or state.to_move != "person":
         raise IllegalAction("it is not your turn: press Bot turn")
-    listed = list(R.person_actions(state))
+    listed = list(rules.person_actions(state))
     if not move_id.isdigit() or not 0 <= int(move_id) < len(listed):
         raise IllegalAction(f"no move {move_id!r} now: the table changed; choose again")
     move = listed[int(move_id)]
     after = state.copy()
-    R.apply(after, move, rng)
-    last = L.YOUR_TRACKS["coins"]
+    rules.apply(after, move, rng)
+    last = layout.YOUR_TRACKS["coins"]
     if after.person.tracks["coins"] > last:
         raise IllegalAction(f"your coins would pass the last space ({last}) of your coins track: keep the rest aside")
     return commands(view, move, after), after
 
 
-def commands(view: TableView, move: A.PersonTurn, after: State) -> list[Command]:
+def commands(view: TableView, move: actions.PersonTurn, after: State) -> list[Command]:
     """The die's way, the gap closed; at a round's end every die back on its bridge with its new roll."""
     state = view.state
     on_board = view.on_board
@@ -76,7 +75,7 @@ def commands(view: TableView, move: A.PersonTurn, after: State) -> list[Command]
     out += [Move(guid=o.guid, position=Position.of(on_board.spot(key, i, per))) for i, o in enumerate(dice)]
     coins = after.person.tracks["coins"]
     if coins != state.person.tracks["coins"]:
-        at = on_board.world(L.your_spot("coins", coins, on_board.areas))
+        at = on_board.world(layout.your_spot("coins", coins, on_board.areas))
         out.append(Move(guid=view.markers["person_coins"].guid, position=Position.of(at)))
     if after.round > state.round:
         out += _new_round(view, after)
@@ -95,7 +94,9 @@ def _new_round(view: TableView, after: State) -> list[Command]:
             out.append(Move(guid=obj.guid, position=Position.of(on_board.spot(f"bridge.{colour}", i, per))))
             out.append(SetValue(guid=obj.guid, value=value))
     marker = view.markers["round"].guid
-    out.append(Move(guid=marker, position=Position.of(on_board.world(L.round_spot(after.round, areas=on_board.areas)))))
+    out.append(
+        Move(guid=marker, position=Position.of(on_board.world(layout.round_spot(after.round, areas=on_board.areas))))
+    )
     return out
 
 
@@ -117,7 +118,7 @@ def describe(view: TableView) -> dict[str, Any]:
             "influence": s.person_influence,
             "dice": [_die_of(view, o) for o in view.dice.get("domain", [])],
             "clan_points": s.person.clan_points,
-            "tracks": {L.track_words(k): v for k, v in s.person.tracks.items()},
+            "tracks": {layout.track_words(k): v for k, v in s.person.tracks.items()},
             "courtiers": s.person.courtiers,
         },
         "bot": {

@@ -12,12 +12,11 @@ from __future__ import annotations
 from bridge.commands import Command, Move, Position, SetText, Take
 from bridge.table import Vec3
 from engines.tablekit import CARD_THICKNESS, FACE_DOWN, FACE_UP, PILE_BASE, Containers, RecordingPlanner
-from engines.whitecastle import actions as A
+from engines.whitecastle import actions
 from engines.whitecastle.board import board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import State
-from engines.whitecastle.table import layout as L
-from engines.whitecastle.table import level
+from engines.whitecastle.table import layout, level
 from engines.whitecastle.table.read import COLOURS, TableView
 
 
@@ -32,17 +31,17 @@ class Planner(RecordingPlanner):
         self.held: str | None = None
         self.courtiers = {floor: list(guids) for floor, guids in view.courtiers.items()}
 
-    def commands(self, action: A.Action, before: State, after: State) -> list[Command]:
+    def commands(self, action: actions.Action, before: State, after: State) -> list[Command]:
         match action:
-            case A.NewDeck(order):
+            case actions.NewDeck(order):
                 return [self._to_pile(cid, "bot.deck", i) for i, cid in enumerate(reversed(order))]
-            case A.Reveal(card):
+            case actions.Reveal(card):
                 at = self.on_board.spot("bot.revealed", len(before.revealed), 4)
                 return [self._card(card, at, FACE_UP)]
-            case A.DiscardRevealed():
+            case actions.DiscardRevealed():
                 start = len(before.discard)
                 return [self._to_pile(cid, "bot.discard", start + i) for i, cid in enumerate(before.revealed)]
-            case A.TakeDie(bridge, end):
+            case actions.TakeDie(bridge, end):
                 dice = self.bridges[bridge]
                 self.held = dice.pop(0 if end == "low" else -1)
                 key = f"bridge.{bridge}"
@@ -53,7 +52,7 @@ class Planner(RecordingPlanner):
                 return out + [
                     Move(guid=g, position=Position.of(self.on_board.spot(key, i, per))) for i, g in enumerate(dice)
                 ]
-            case A.PlaceDie(zone, space):
+            case actions.PlaceDie(zone, space):
                 assert self.held is not None
                 guid, self.held = self.held, None
                 if zone == "well":
@@ -61,21 +60,21 @@ class Planner(RecordingPlanner):
                 else:
                     at = self.on_board.die_slot(f"{zone}.{space}")
                 return [Move(guid=guid, position=Position.of(at))]
-            case A.Gain("coins", n):
+            case actions.Gain("coins", n):
                 supply = self.view.supplies["coin"]
                 spots = (
                     self.on_board.grid("bot.coins", before.coins + i, per_row=5, rows=3, step=0.8) for i in range(n)
                 )
                 return [Take(container=supply, position=Position.of(at)) for at in spots]
-            case A.Gain("influence", _):
+            case actions.Gain("influence", _):
                 return [self._influence(after)]
-            case A.Gain("clan_points", _):
+            case actions.Gain("clan_points", _):
                 return self._clan_points(before, after)
-            case A.SetUp():
+            case actions.SetUp():
                 return [self._level(after), self._influence(after), *self._clan_points(before, after)]
-            case A.LevelChange():
+            case actions.LevelChange():
                 return [self._level(after)]
-            case A.CourtierTo(frm, to):
+            case actions.CourtierTo(frm, to):
                 guid = self.courtiers[frm].pop()
                 at = self.on_board.grid(
                     f"floor.{to}", len(self.courtiers.setdefault(to, [])), per_row=4, rows=2, step=0.9
@@ -87,15 +86,15 @@ class Planner(RecordingPlanner):
     # --- markers ------------------------------------------------------------------------------------------
 
     def _influence(self, after: State) -> Command:
-        at = self.on_board.spot("time", after.influence, L.time_spots(self.deck))
+        at = self.on_board.spot("time", after.influence, layout.time_spots(self.deck))
         return Move(guid=self.view.markers["influence"].guid, position=Position.of(at))
 
     def _clan_points(self, before: State, after: State) -> list[Command]:
         """The marker to its space; a lap token for each time round the track (none are taken back: the bot's clan
         points only fall at a set-up, below the track's length)."""
-        laps_before = before.clan_points // L.CP_TRACK
-        laps, position = divmod(after.clan_points, L.CP_TRACK)
-        at = self.on_board.spot("cp", position, L.CP_TRACK)
+        laps_before = before.clan_points // layout.CP_TRACK
+        laps, position = divmod(after.clan_points, layout.CP_TRACK)
+        at = self.on_board.spot("cp", position, layout.CP_TRACK)
         out: list[Command] = [Move(guid=self.view.markers["clan_points"].guid, position=Position.of(at))]
         for i in range(laps_before, laps):
             spot = self.on_board.grid("cp.laps", i, per_row=3, rows=1)

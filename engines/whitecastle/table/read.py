@@ -23,8 +23,7 @@ from engines.tablekit import on_track, track_space
 from engines.whitecastle.board import FLOORS, ZONES, Colour, Difficulty, board
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.state import Die, Space, State
-from engines.whitecastle.table import layout as L
-from engines.whitecastle.table import level
+from engines.whitecastle.table import layout, level
 from engines.whitecastle.table.roles import COLOURS, SUPPLIES, built_profile, marker_words, spec
 
 __all__ = ["COLOURS", "TableView", "read_table"]
@@ -35,7 +34,7 @@ class TableView:
     """The state as read, and where each piece of it is on the table (for the planner)."""
 
     state: State
-    on_board: L.OnBoard
+    on_board: layout.OnBoard
     dice: dict[str, list[TableObject]] = field(default_factory=dict)  # area key -> dice in it, left to right
     colours: dict[str, Colour] = field(default_factory=dict)  # a die's GUID -> its colour
     cards: dict[str, TableObject] = field(default_factory=dict)  # card id -> the card or the deck holding it
@@ -49,7 +48,7 @@ class TableView:
 class _Reader:
     """The table as the profile casts it, sorted by where each piece lies on the board."""
 
-    def __init__(self, cast: Cast, on_board: L.OnBoard) -> None:
+    def __init__(self, cast: Cast, on_board: layout.OnBoard) -> None:
         self.cast, self.on_board, self.problems = cast, on_board, cast.problems
         self.by_area: dict[str, list[tuple[str, TableObject]]] = {}  # area -> (role, object), as found
         for obj in cast.table:
@@ -97,7 +96,7 @@ def read_table(
     board_obj = cast.one("board")
     if len(cast.problems) > found or board_obj is None:  # no board, nowhere to read pieces by
         raise ReadError(cast.problems)
-    on_board = L.OnBoard.placed(cast.frame("board", L.LAYOUT, board_obj), cast.layout("board", "areas"))
+    on_board = layout.OnBoard.placed(cast.frame("board", layout.LAYOUT, board_obj), cast.layout("board", "areas"))
     r = _Reader(cast, on_board)
     problems = r.problems
     view = TableView(State(difficulty, {c: [] for c in COLOURS}, {z: [] for z in ZONES}, deck=[]), on_board)
@@ -128,7 +127,7 @@ def read_table(
     _cards(r, deck, view)
     state.coins = r.count("bot.coins", "coin")
     laps = r.count("cp.laps", "lap")
-    time = L.time_spots(deck)
+    time = layout.time_spots(deck)
     influence = _marker(r, "influence", "time", time, view)
     if "influence" in view.markers:
         marker = view.markers["influence"]
@@ -136,11 +135,11 @@ def read_table(
             state.difficulty, state.set_up_for = level.parse(marker.gm_notes)
         except ValueError as exc:
             problems.append(Problem(f"the bot's influence marker: {exc}", marker))
-    points = _marker(r, "clan_points", "cp", L.CP_TRACK, view)
+    points = _marker(r, "clan_points", "cp", layout.CP_TRACK, view)
     _your_markers(r, time, view)
-    rnd = _marker(r, "round", "round", L.ROUND_SPOTS, view)
-    state.scored = rnd == L.ROUND_SPOTS - 1
-    state.influence, state.clan_points, state.round = influence, laps * L.CP_TRACK + points, min(rnd + 1, b.rounds)
+    rnd = _marker(r, "round", "round", layout.ROUND_SPOTS, view)
+    state.scored = rnd == layout.ROUND_SPOTS - 1
+    state.influence, state.clan_points, state.round = influence, laps * layout.CP_TRACK + points, min(rnd + 1, b.rounds)
     state.turns_taken = b.dice_per_bridge * len(COLOURS) - state.dice_left()
     state.over = state.round == b.rounds and state.turns_taken >= 2 * b.turns_per_round  # the last round's turns
     if state.scored and not state.over:
@@ -168,7 +167,7 @@ def _bridge(r: _Reader, view: TableView, colour: Colour) -> None:
         )
     area, per = r.on_board.areas[key], b.dice_per_bridge
     for d in dice:
-        if min(r.at(d.obj).distance_xz(area.spot(i, per)) for i in range(per)) > L.SNAP:
+        if min(r.at(d.obj).distance_xz(area.spot(i, per)) for i in range(per)) > layout.SNAP:
             r.problems.append(Problem(f"a die between the spaces of the {colour} bridge: put it on one", d.obj))
     if any(d.colour != colour for d in dice):
         wrong = next(d for d in dice if d.colour != colour)
@@ -195,9 +194,9 @@ def _your_markers(r: _Reader, time: int, view: TableView) -> None:
     """Your Influence, clan points (with your laps) and resource tracks, as your markers show them."""
     you = view.state.person
     view.state.person_influence = _marker(r, "person_influence", "time", time, view)
-    on_track = _marker(r, "person_clan_points", "cp", L.CP_TRACK, view)
-    you.clan_points = r.count("you.cp.laps", "lap") * L.CP_TRACK + on_track
-    for track, last in L.YOUR_TRACKS.items():
+    on_track = _marker(r, "person_clan_points", "cp", layout.CP_TRACK, view)
+    you.clan_points = r.count("you.cp.laps", "lap") * layout.CP_TRACK + on_track
+    for track, last in layout.YOUR_TRACKS.items():
         you.tracks[track] = _marker(r, f"person_{track}", f"you.{track}", last + 1, view)
 
 

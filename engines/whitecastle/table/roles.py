@@ -15,7 +15,7 @@ from functools import lru_cache
 from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
 from engines.whitecastle.board import Colour
 from engines.whitecastle.deck import SoloDeck
-from engines.whitecastle.table import layout as L
+from engines.whitecastle.table import layout
 
 COLOURS: tuple[Colour, ...] = ("red", "black", "white")
 SUPPLIES = ("coin", "lap")
@@ -25,15 +25,15 @@ MARKERS = (
     "round",
     "person_influence",
     "person_clan_points",
-    *(f"person_{track}" for track in L.YOUR_TRACKS),
+    *(f"person_{track}" for track in layout.YOUR_TRACKS),
 )
 
 
 def marker_words(what: str) -> str:
     """A marker's track in a player's words: "the bot's clan points", "your mother-of-pearl", "the round"."""
     if what.startswith("person_"):
-        return f"your {L.track_words(what.removeprefix('person_'))}"
-    return "the round" if what == "round" else f"the bot's {L.track_words(what)}"
+        return f"your {layout.track_words(what.removeprefix('person_'))}"
+    return "the round" if what == "round" else f"the bot's {layout.track_words(what)}"
 
 
 def marker_name(what: str) -> str:
@@ -61,10 +61,10 @@ def _spec(cards: tuple[tuple[str, str], ...]) -> ProfileSpec:
         **{f"card:{card}": RoleSpec(f"bot card {card}", many=True) for card, _ in cards},
     }
     return ProfileSpec(
-        game=L.T,
+        game=layout.TAG_PREFIX,
         title="The White Castle",
         roles=roles,
-        boards={"board": {"areas": L.LAYOUT}},
+        boards={"board": {"areas": layout.LAYOUT}},
         names=_names(cards),
     )
 
@@ -99,21 +99,23 @@ def _built(cards: tuple[str, ...]) -> Profile:
         return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
 
     roles = {
-        "board": tagged(L.BOARD_TAG),
-        **{f"die:{c}": tagged(L.DIE_TAG, L.tag("colour", c)) for c in COLOURS},
-        **{f"tile:{c}": tagged(L.TILE_TAG, gm_notes=c) for c in COLOURS},
-        "courtier:bot": tagged(L.COURTIER_TAG),
-        "courtier:you": tagged(L.YOUR_COURTIER_TAG),
-        "coin": tagged(L.COIN_TAG),
-        "lap": tagged(L.LAP_TAG),
-        "supply:coin": tagged(L.COIN_SUPPLY_TAG),
-        "supply:lap": tagged(L.LAP_SUPPLY_TAG),
-        **{f"marker:{what}": tagged(L.tag("marker", what)) for what in MARKERS},
-        **{f"card:{card}": tagged(L.CARD_TAG, gm_notes=card) for card in cards},
+        "board": tagged(layout.BOARD_TAG),
+        **{f"die:{c}": tagged(layout.DIE_TAG, layout.tag("colour", c)) for c in COLOURS},
+        **{f"tile:{c}": tagged(layout.TILE_TAG, gm_notes=c) for c in COLOURS},
+        "courtier:bot": tagged(layout.COURTIER_TAG),
+        "courtier:you": tagged(layout.YOUR_COURTIER_TAG),
+        "coin": tagged(layout.COIN_TAG),
+        "lap": tagged(layout.LAP_TAG),
+        "supply:coin": tagged(layout.COIN_SUPPLY_TAG),
+        "supply:lap": tagged(layout.LAP_SUPPLY_TAG),
+        **{f"marker:{what}": tagged(layout.tag("marker", what)) for what in MARKERS},
+        **{f"card:{card}": tagged(layout.CARD_TAG, gm_notes=card) for card in cards},
     }
     strays = (
-        Stray(match=Match(tags=(L.DIE_TAG,)), hint="a die without its colour tag (whitecastle.colour.red, ...)"),
-        Stray(match=Match(tags=(L.TILE_TAG,)), hint="a die tile whose GM notes say no colour: red, black or white"),
-        Stray(match=Match(tags=(L.MARKER_TAG,)), hint="a marker without the tag of its track"),
+        Stray(match=Match(tags=(layout.DIE_TAG,)), hint="a die without its colour tag (whitecastle.colour.red, ...)"),
+        Stray(
+            match=Match(tags=(layout.TILE_TAG,)), hint="a die tile whose GM notes say no colour: red, black or white"
+        ),
+        Stray(match=Match(tags=(layout.MARKER_TAG,)), hint="a marker without the tag of its track"),
     )
-    return Profile(game=L.T, mod="the White Castle table automa builds", roles=roles, strays=strays)
+    return Profile(game=layout.TAG_PREFIX, mod="the White Castle table automa builds", roles=roles, strays=strays)
