@@ -63,6 +63,7 @@ class PageHands:
         self.done: list[str] = []  # what the hands did, in order (the failure message's last steps)
         self.twin: Live | None = None  # a second emulator where each move is made as the move list's shortcut
         self.compared = 0  # moves whose table by hand was found equal to the shortcut's
+        self.lifted: dict[str, Vec3] = {}  # pieces lifted off others to reach them, and where each lay first
         self.listed = 0  # moves by hand after which the page's move list was found to go on
         self.pictures = os.environ.get("AUTOMA_UPDATE_DOCS") == "1"  # docs/table-GAME-MOMENT*.png taken
         self.mid_taken = False
@@ -141,6 +142,7 @@ class PageHands:
             spot = self.beside(self.world_object(over).position)
             if spot is None:
                 return  # press_point says what covers it
+            self.lifted.setdefault(over, self.world_object(over).position)
             await self.drag(over, spot.x, spot.z)
 
     def beside(self, at: Vec3) -> Vec3 | None:
@@ -257,12 +259,22 @@ class PageHands:
             await self.twin.link.wait_loaded()
             await self.twin.connector.apply(list(commands))
             await self.twin.emulator.settle()
+        self.lifted = {}
         for command in commands:
             await self.one(command)
+        await self.lay_back({c.guid for c in commands if isinstance(c, Move)})
         if self.twin is not None:
             apart = differences(self.emulator.require_world(), self.twin.emulator.require_world())
             assert apart == [], f"by hand and by the shortcut the table differs after {self.done[-3:]}: {apart}"
             self.compared += 1
+
+    async def lay_back(self, moved: set[str]) -> None:
+        """Pieces lifted off a pile only to reach what lay under them go back where they lay, as a player puts the
+        top of a pile back (a rupee lifted off a market card is still that card's)."""
+        for guid, at in list(self.lifted.items()):
+            obj = self.world_object(guid)
+            if guid not in moved and obj is not None and not obj.destroyed:
+                await self.drag(guid, at.x, at.z)
 
     async def one(self, command: Command) -> None:
         match command:
