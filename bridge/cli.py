@@ -482,7 +482,9 @@ def _add_adopt(sub: Any) -> None:
         "mod's board, its turn and scale; the third checks it, refused when it lies off). Type skip in the chat "
         "(or press Skip on the page) to leave a role unfilled, stop (or Ctrl-C) to leave with nothing written. The "
         "profile goes to your config folder (outside the repository), every role still unfilled named; play with "
-        "'automa serve GAME --profile FILE'. Nothing on the table is moved by the bot. Every game: War Chest, Pax "
+        "'automa serve GAME --profile FILE'. Nothing on the table is moved by the bot. It warns of what on the mod may "
+        "fight the bot: pieces it moves that lie locked, objects with scripts of their own, a Global script's "
+        "onLoad, onObjectDrop and update handlers. Every game: War Chest, Pax "
         "Pamir, The White Castle, 51st State and Heroes of Land, Air & Sea (the last three take your data first: "
         "--data, or --allow-sample, as their card and unit roles come from it).",
     )
