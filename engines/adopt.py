@@ -17,9 +17,14 @@ from dataclasses import dataclass, field
 
 from bridge.table import SaveFile, Table, TableObject
 from bridge.table.savefile import ObjectState
-from engines.profile import Cast, Match, Profile, ProfileSpec, Role
+from engines.profile import Cast, Match, Profile, ProfileSpec, Role, every
 
 UNFILLED = "(unfilled) "  # the nickname an unfilled role's match looks for: no object carries it
+
+
+def unfilled_role(what: str) -> Role:
+    """A role left unfilled: its match finds nothing, so a read through the profile names it until it is filled."""
+    return Role(match=(Match(nickname=f"{UNFILLED}{what}"),))
 
 
 @dataclass
@@ -50,18 +55,10 @@ def _normal(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def _every(table: Table) -> Iterator[TableObject]:
-    stack = list(reversed(table.objects))
-    while stack:
-        obj = stack.pop()
-        yield obj
-        stack.extend(reversed(obj.contents))
-
-
 def propose(spec: ProfileSpec, table: Table, mod: str) -> Proposal:
     """A profile for ``table`` (the mod ``mod``) by the names ``spec`` gives its roles; nothing on it is moved."""
     by_name: dict[str, list[TableObject]] = defaultdict(list)
-    for obj in _every(table):
+    for obj in every(table):
         if obj.nickname:
             by_name[_normal(obj.nickname)].append(obj)
     taken: set[int] = set()  # id() of objects a role took already: one object, one role
@@ -72,13 +69,13 @@ def propose(spec: ProfileSpec, table: Table, mod: str) -> Proposal:
         names = spec.names.get(key, ())
         if shared & {_normal(n) for n in names}:  # four Dominance Checks: which is which, names cannot tell
             proposal.unfilled[key] = f"{SHARED}: {' or '.join(repr(n) for n in names)}"
-            roles[key] = Role(match=(Match(nickname=f"{UNFILLED}{role.what}"),))
+            roles[key] = unfilled_role(role.what)
             continue
         found = [o for name in names for o in by_name.get(_normal(name), []) if id(o) not in taken]
         match, why = _fill(found, role.many, names)
         if match is None:
             proposal.unfilled[key] = why
-            roles[key] = Role(match=(Match(nickname=f"{UNFILLED}{role.what}"),))
+            roles[key] = unfilled_role(role.what)
             continue
         taken.update(id(o) for o in found)
         proposal.filled[key] = why

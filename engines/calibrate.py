@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import Transform, normalize_angle
-from engines.adopt import UNFILLED, Proposal
+from engines.adopt import Proposal, unfilled_role
 from engines.layout import BoardLayout
-from engines.profile import Board, Box, Match, Profile, ProfileSpec, Role
+from engines.profile import Board, Box, Match, Profile, ProfileSpec, Role, every
 
 SNAP_TURN = 10.0  # degrees: a fitted turn this close to a quarter is that quarter (the art's axes are the board's)
 ZONE_TYPES = ("Scripting", "Hand", "Layout")
@@ -265,7 +265,7 @@ class Calibration:
         kind = _kind(obj)
         if kind is None:
             return by_guid
-        for other in _every(self.table):
+        for other in every(self.table):
             if other.guid != obj.guid and kind.matches(other) and self._role_of(other, but=step.key) is not None:
                 return by_guid
         return kind
@@ -278,7 +278,7 @@ class Calibration:
 
     def profile(self) -> Profile:
         roles = {
-            k: self.roles.get(k, Role(match=(Match(nickname=f"{UNFILLED}{r.what}"),)))
+            k: self.roles.get(k, unfilled_role(r.what))
             for k, r in self.spec.roles.items()
         }
         return Profile(
@@ -326,14 +326,6 @@ def _kind(obj: TableObject) -> Match | None:
     if not {"nickname", "card_id", "image", "mesh"} & given.keys() and obj.tint is None:
         return None  # a resource name alone (every Custom_Token) tells nothing
     return Match.model_validate(given)
-
-
-def _every(table: Table) -> Iterable[TableObject]:
-    stack = list(table.objects)
-    while stack:
-        obj = stack.pop()
-        yield obj
-        stack.extend(obj.contents)
 
 
 # --- a board's placement from references -------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 from bridge.table import Table, TableObject, Vec3
 from bridge.table.geometry import normalize_angle
 from engines.base import Game
-from engines.profile import Cast, Profile, ProfileSpec
+from engines.profile import Cast, Profile, ProfileSpec, every
 
 MOVED = 0.2  # world units: a board shifted further than this has moved (TTS's physics nudges a resting board less)
 TURNED = 2.0  # degrees: a board turned further than this has moved
@@ -89,12 +89,7 @@ def changes(profile: Profile, spec: ProfileSpec, table: Table, before: Anchors |
 def _unseen(profile: Profile, key: str, table: Table) -> list[str]:
     """The GUIDs ``key``'s matches name that no object of ``table`` carries, on it or in its containers. A role
     found by other means and missing is left to the reader, which knows whether the game may take it away."""
-    seen: set[str] = set()
-    stack = list(table)
-    while stack:
-        obj = stack.pop()
-        seen.add(obj.guid)
-        stack.extend(obj.contents)
+    seen = {obj.guid for obj in every(table)}
     return [m.guid for m in profile.roles[key].match if m.guid is not None and m.guid not in seen]
 
 
@@ -164,13 +159,15 @@ def namer(game: Game[Any, Any], table: Table) -> Callable[[str], str]:
     """How a message names a piece of ``table`` by its GUID: by the role it plays on a mod's table ("the Knight coin
     'Chevalier' (guid ...)"), else by its label (the table the project builds names its pieces as the game does)."""
     spec = game.profile_spec()
-    cast = Cast(game.profile, spec, table) if game.profile is not None and spec is not None else None
+    casts: list[Cast] = []  # sorted into roles on the first name asked for: most turns name no piece
 
     def name(guid: str) -> str:
         obj = table.get(guid)
         if obj is None:
             return f"the piece with guid {guid}"
-        role = cast.role(obj) if cast is not None and spec is not None else None
+        if game.profile is not None and spec is not None and not casts:
+            casts.append(Cast(game.profile, spec, table))
+        role = casts[0].role(obj) if casts and spec is not None else None
         what = f"the {spec.roles[role].what} " if role is not None and spec is not None else "the piece "
         return f"{what}{obj.label()!r} (guid {guid})"
 

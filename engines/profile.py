@@ -335,7 +335,7 @@ class Cast:
         mesh URLs and tint out) finds nothing: say so once per field, not as a list of missing pieces."""
         for name in _LOOKS:
             used = [key for key, role in self.profile.roles.items() if any(getattr(m, name) for m in role.match)]
-            if used and not any(getattr(obj, name) for obj, _ in _walk(self.table)):  # cards in decks too
+            if used and not any(getattr(obj, name) for obj in every(self.table)):  # cards in decks too
                 self.problems.append(
                     Problem(
                         f"the table profile matches {', '.join(used[:3])}{' ...' if len(used) > 3 else ''} by "
@@ -426,6 +426,16 @@ class _MatchIndex:
             *self.rest,
         ]
         return list(dict.fromkeys(key for key, match in candidates if match.matches(obj)))
+
+
+def tagged(*tags: str, nickname: str | None = None, gm_notes: str | None = None) -> Role:
+    """A role the table a game builds plays by its tags (and a nickname or GM notes): a built profile's usual role."""
+    return Role(match=(Match(tags=tags, nickname=nickname, gm_notes=gm_notes),))
+
+
+def every(table: Table) -> Iterator[TableObject]:
+    """Every object of ``table``, on it and inside its containers, in the table's order."""
+    return (obj for obj, _ in _walk(table))
 
 
 def _walk(table: Table) -> Iterator[tuple[TableObject, bool]]:

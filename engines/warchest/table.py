@@ -22,7 +22,7 @@ from bridge.table import SaveFile, Vec3
 from bridge.table.geometry import Transform
 from bridge.table.ttsfacts import RANDOM_BAG_TAG, scale_for_depth
 from engines.layout import BoardLayout
-from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray, tagged
 from engines.tablekit import Builder, grid
 from engines.warchest.ai import AiOptions
 from engines.warchest.board import HEXES, Hex
@@ -255,9 +255,6 @@ SPEC = ProfileSpec(
 
 def built_profile() -> Profile:
     """How the table :func:`build_table` lays plays each role: by the tags and names the build gives."""
-
-    def tagged(*tags: str, nickname: str | None = None) -> Role:
-        return Role(match=(Match(tags=tags, nickname=nickname),))
 
     roles = {
         "board": tagged(BOARD_TAG),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.fiftyfirst.cards import Locations
 from engines.fiftyfirst.table import layout
-from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+from engines.profile import Match, Profile, ProfileSpec, RoleSpec, Stray, tagged
 
 ZONES = tuple(key for key in layout.AREAS if key not in layout.TRACK_BOARDS)  # the track areas are read on their boards
 MARKERS = {
@@ -81,9 +81,6 @@ def _spec(cards: Locations) -> ProfileSpec:
 
 
 def _built(cards: Locations) -> Profile:
-    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
-        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
-
     roles = {
         **{f"zone:{key}": tagged(layout.AREAS[key].tag) for key in ZONES},
         **{f"board:{key}": tagged(layout.tag("board", key)) for key in layout.TRACK_BOARDS},

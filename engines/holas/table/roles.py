@@ -14,7 +14,7 @@ from __future__ import annotations
 from engines.holas.data_model import HolasData, UnitType
 from engines.holas.state import RESOURCES
 from engines.holas.table import layout
-from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+from engines.profile import Match, Profile, ProfileSpec, RoleSpec, Stray, tagged
 
 UNIT_KINDS: tuple[UnitType, ...] = ("hero", "warrior", "serf", "air_vessel", "sea_vessel")  # the bot's units
 PIECES = (*UNIT_KINDS, "tower", "capital")  # the person's pieces, and the bot's structures
@@ -134,9 +134,6 @@ def _spec(data: HolasData) -> ProfileSpec:
 
 
 def _built(data: HolasData) -> Profile:
-    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
-        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
-
     roles = {
         "board": tagged(layout.BOARD_TAG),
         **{f"zone:{key}": tagged(area.tag) for key, area in layout.AREAS.items()},

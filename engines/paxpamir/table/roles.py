@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.paxpamir.data import COALITIONS, REGIONS, game_data
 from engines.paxpamir.table import layout
-from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray, tagged
 
 SEATS = range(3)  # Wakhan and one or two people
 
@@ -64,9 +64,6 @@ SPEC = ProfileSpec(
 
 def built_profile() -> Profile:
     """How the table the build lays plays each role: by its tags, and cards by their number in the GM notes."""
-
-    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
-        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
 
     def seat(tag: str, s: int) -> Role:
         return tagged(tag, layout.seat_tag(s))

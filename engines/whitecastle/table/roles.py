@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.profile import Match, Profile, ProfileSpec, Role, RoleSpec, Stray
+from engines.profile import Match, Profile, ProfileSpec, RoleSpec, Stray, tagged
 from engines.whitecastle.board import Colour
 from engines.whitecastle.deck import SoloDeck
 from engines.whitecastle.table import layout
@@ -95,9 +95,6 @@ def built_profile(deck: SoloDeck) -> Profile:
 
 @lru_cache(maxsize=8)
 def _built(cards: tuple[str, ...]) -> Profile:
-    def tagged(*tags: str, gm_notes: str | None = None) -> Role:
-        return Role(match=(Match(tags=tags, gm_notes=gm_notes),))
-
     roles = {
         "board": tagged(layout.BOARD_TAG),
         **{f"die:{c}": tagged(layout.DIE_TAG, layout.tag("colour", c)) for c in COLOURS},
