@@ -33,8 +33,10 @@ def locked_pieces(batch: Sequence[Command], table: Table, name: Namer) -> list[s
             (unlocked.add if not command.locked else unlocked.discard)(command.guid)
         elif isinstance(command, Move | Rotate | Flip | SetValue | Put) and command.guid not in unlocked:
             obj = table.get(command.guid)
+            if obj is None or not obj.locked:
+                continue
             line = f"{name(command.guid)} is locked, by the mod's script or a player: the bot moves no locked piece"
-            if obj is not None and obj.locked and line not in said:
+            if line not in said:
                 said.append(line)
     if len(said) > LISTED:  # a mod that locks every piece: the chat names a few, and counts the rest
         said[LISTED:] = [f"{len(said) - LISTED} more pieces the bot would move are locked too"]
