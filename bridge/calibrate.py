@@ -67,7 +67,6 @@ class Asker:
     async def run(self) -> Profile:
         """Every step asked and answered; the profile. Raises CalibrationStopped (nothing written)."""
         try:
-            await self.connector.call("calibrate", {"on": True})
             while (prompt := self.calibration.prompt()) is not None:
                 try:
                     await self._ask(prompt)
@@ -81,9 +80,7 @@ class Asker:
             raise
         except LinkError as exc:
             self._show(stopped=str(exc))
-            raise CalibrationStopped(
-                f"TTS stopped answering mid-calibration ({exc}): nothing was written; restart TTS and adopt again"
-            ) from None
+            raise _quiet(exc) from None
         finally:
             with contextlib.suppress(LinkError, TimeoutError):
                 await asyncio.wait_for(self.connector.call("calibrate", {"on": False}), 2.0)
@@ -160,6 +157,11 @@ class Asker:
         try:
             await self.connector.call("ping", timeout=min(self.quiet, 5.0))
         except LinkError as exc:
-            raise CalibrationStopped(
-                f"TTS stopped answering mid-calibration ({exc}): nothing was written; restart TTS and adopt again"
-            ) from None
+            raise _quiet(exc) from None
+
+
+def _quiet(exc: LinkError) -> CalibrationStopped:
+    """TTS went quiet: what the person is told, wherever calibration finds it out."""
+    return CalibrationStopped(
+        f"TTS stopped answering mid-calibration ({exc}): nothing was written; restart TTS and adopt again"
+    )
