@@ -323,7 +323,7 @@ def build_parser() -> argparse.ArgumentParser:
         "decide",
         help="print the bot's turn for a save file as JSON (no TTS needed)",
         description="Read the table in SAVE.json as the bot would and print its decisions, "
-        "their reasons and the commands it would send, as JSON.",
+        "their reasons and the commands it would send, as JSON (or as text with --format text).",
     )
     decide.add_argument("game", help="which game (see 'automa games')")
     decide.add_argument("save", type=Path, metavar="SAVE.json")
@@ -568,7 +568,7 @@ def _profile_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def _data_flags(parser: argparse.ArgumentParser) -> None:
-    """Owner data, for games whose card contents are not public (The White Castle)."""
+    """Owner data, for games whose cards or maps are not public (The White Castle, 51st State, Heroes)."""
     parser.add_argument(
         "--data",
         type=Path,
@@ -579,7 +579,8 @@ def _data_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--allow-sample",
         action="store_true",
-        help="play the project's fictional sample cards when no owner's data is found (said in chat every turn)",
+        help="play the project's fictional sample cards when no owner's data is found (serve and dev say so in "
+        "chat every turn)",
     )
 
 
@@ -589,7 +590,7 @@ def _option_flag(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rule or interpretation option of the game's bot (repeatable; every turn for serve and dev), e.g. "
+        help="a rule or interpretation option of the game's bot (repeatable), e.g. "
         "tie_break=canonical",
     )
 
