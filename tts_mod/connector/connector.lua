@@ -265,8 +265,8 @@ local function xyz(v) return { v.x, v.y, v.z } end
 
 -- With `looks` (a table profile matches on them, engines/profile.py): the image URL (a custom object's image or
 -- model texture), the mesh URL, the tint when not white (every object's default) and a loose card's CardID. Left
--- out otherwise: two more calls per object, and a card's getData(). A change of image or tint alone fires no event:
--- an answer by events misses it until an exact one.
+-- out otherwise: two more calls per object, and a card's getData(). A change of image or tint alone fires no event,
+-- and an exact answer's compare (unchanged) leaves looks out too: only a fresh read sees it.
 local function lean(obj, guid, looks)
   local kind = obj.type
   local p, r = obj.getPosition(), obj.getRotation()
