@@ -186,8 +186,8 @@ def test_a_resumed_games_page_lists_its_turns_knows_whose_turn_it_is_and_saves_e
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().split(" ", 1)[1].strip()
-        while "Play War Chest" not in proc.stdout.readline():
-            pass
+        while "Play War Chest" not in (line := proc.stdout.readline()):
+            assert line, "automa serve ended before it was ready"
         draw = {"type": "person_move", "id": "draw", "label": "Draw 3 coins from your bag"}
         first, replies = asyncio.run(play_from_the_page(url, [{"type": "bot_turn"}, draw]))
         assert first["turns"] == saved["turns"] and first["last_turn"] == saved["turns"][-1]
@@ -306,8 +306,8 @@ def test_a_game_that_cannot_be_saved_says_so_at_the_start_or_on_the_page(tmp_pat
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().split(" ", 1)[1].strip()
-        while "Play Three in a Row" not in proc.stdout.readline():
-            pass
+        while "Play Three in a Row" not in (line := proc.stdout.readline()):
+            assert line, "automa serve ended before it was ready"
         path.mkdir()  # where the game goes is taken from under it: a write there fails
         asyncio.run(play_from_the_page(url, [{"type": "bot_turn"}]))
         for _ in range(100):

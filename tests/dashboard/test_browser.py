@@ -593,8 +593,8 @@ async def test_the_page_of_a_resumed_game_lists_its_turns_the_newest_open(page, 
     try:
         assert proc.stdout is not None
         url = proc.stdout.readline().split(" ", 1)[1].strip()
-        while "Play War Chest" not in proc.stdout.readline():
-            pass
+        while "Play War Chest" not in (line := proc.stdout.readline()):
+            assert line, "automa serve ended before it was ready"
         await page.goto(url)
         await page.wait_for_selector("#turn li.turn")
         summaries = await page.locator("#turn li.turn > details > summary").all_inner_texts()
