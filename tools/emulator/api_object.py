@@ -232,9 +232,10 @@ def scale(api: TtsApi, obj: EmObject, factor: Any) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def _image_pixels(url: str) -> tuple[int, int] | None:
+def image_pixels(url: str) -> tuple[int, int] | None:
     """A local image's width and height in pixels; None when it cannot be read here (a web image: the emulator
-    makes no network requests; a missing or unreadable file)."""
+    makes no network requests; a missing or unreadable file). Read once per address (*chosen*: as TTS keeps an image
+    it loaded in its cache; a file changed under the same address keeps its first size)."""
     path = ttsfacts.local_image_path(url)
     if path is None:
         return None
@@ -259,7 +260,7 @@ def _loading_custom(api: TtsApi, obj: EmObject) -> bool:
     not answer would in TTS (*chosen*: what TTS reports once a download fails is not documented); every other
     object is loaded (the emulator draws nothing)."""
     url = _custom_image(obj)
-    return url is not None and _image_pixels(url) is None
+    return url is not None and image_pixels(url) is None
 
 
 PROPERTIES["loading_custom"] = _loading_custom
@@ -280,7 +281,7 @@ def card_sheet(card: dict[str, Any], decks: dict[str, Any]) -> tuple[dict[str, A
 def _card_cell_pixels(card: dict[str, Any], decks: dict[str, Any]) -> tuple[float, float] | None:
     """The pixel size of a card's cell on its face sheet; None while the sheet cannot be read here."""
     deck, _, columns, rows = card_sheet(card, decks)
-    pixels = _image_pixels(str(deck.get("FaceURL") or ""))
+    pixels = image_pixels(str(deck.get("FaceURL") or ""))
     return (pixels[0] / columns, pixels[1] / rows) if pixels else None
 
 
@@ -303,7 +304,7 @@ def object_size(obj: EmObject, base: float = ttsfacts.CUSTOM_IMAGE_BASE) -> Vec3
     s = obj.transform.scale
     url = _custom_image(obj)
     if url is not None:
-        width, depth = ttsfacts.custom_image_size(*(_image_pixels(url) or (1, 1)), s.x, s.z)
+        width, depth = ttsfacts.custom_image_size(*(image_pixels(url) or (1, 1)), s.x, s.z)
         flat = obj.data.get("Name") != "Custom_Board"
         height = _thickness(obj) * s.y if flat else s.y
         return Vec3(width * base / ttsfacts.CUSTOM_IMAGE_BASE, height, depth * base / ttsfacts.CUSTOM_IMAGE_BASE)

@@ -12,14 +12,12 @@ with its top towards the far side (+z) at rotation 0.
 
 from __future__ import annotations
 
-import functools
 import math
 from typing import Any
 
 from bridge.table.geometry import Transform, Vec3, is_face_down, normalize_angle
 from bridge.table.model import CONTAINER_TYPES
-from tools.emulator.api_object import _image_pixels as image_pixels
-from tools.emulator.api_object import card_sheet, encloses
+from tools.emulator.api_object import card_sheet, encloses, image_pixels
 from tools.emulator.api_object import object_size as footprint
 from tools.emulator.objects import EmObject
 from tools.emulator.world import World
@@ -161,16 +159,9 @@ def _card_image(card: dict[str, Any], *, face_up: bool, decks: dict[str, Any]) -
     if not url:
         return None
     image: dict[str, Any] = {"url": url, "cell": [index % columns, index // columns, columns, rows]}
-    if pixels := _sheet_pixels(url):
+    if pixels := image_pixels(url):
         image["sheet"] = list(pixels)  # the sheet's size in pixels: the page keeps a card's proportions
     return image
-
-
-@functools.lru_cache(maxsize=256)
-def _sheet_pixels(url: str) -> tuple[int, int] | None:
-    """A deck sheet's size in pixels, read once per address (*chosen*: as TTS keeps an image it loaded in its
-    cache; a file changed under the same address keeps its first size)."""
-    return image_pixels(url)
 
 
 def _top(obj: EmObject) -> dict[str, Any] | None:

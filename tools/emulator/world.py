@@ -21,6 +21,7 @@ from bridge.table.geometry import Vec3
 from bridge.table.savefile import SaveFile
 from tools.emulator import events
 from tools.emulator.luahost import LuaHost, ScriptError
+from tools.emulator.moonsharp.numbers import decimal_separator
 from tools.emulator.objects import FPS, SPAWN_FRAMES, EmObject, saved_transforms
 from tools.emulator.ui import UiTree
 
@@ -43,7 +44,6 @@ class _Wait:
     on_timeout: Any = None
 
 
-CULTURES = ("invariant", "de-DE")  # the .NET cultures the emulator writes numbers in: a point, a decimal comma
 
 
 class World:
@@ -63,8 +63,7 @@ class World:
     ) -> None:
         self.save = save
         # the machine's .NET culture: MoonSharp writes numbers in it in `..` and '%s' (tts-interface.md §5)
-        if culture not in CULTURES:
-            raise ValueError(f"the emulator knows no culture {culture!r} (it knows {', '.join(CULTURES)})")
+        decimal_separator(culture)  # refused by name here, at once, if the emulator knows no such culture
         self.culture = culture
         self.board_base = board_base  # world units of a custom board's depth at scale 1 (ttsfacts: *chosen* 1.0)
         self.clock_pace = clock_pace  # os.clock runs this many times faster than the process's CPU time
